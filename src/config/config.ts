@@ -1,0 +1,157 @@
+import { readFile } from 'node:fs/promises';
+import path from 'node:path';
+import { Ajv, type ErrorObject } from 'ajv';
+import YAML from 'yaml';
+import { configFileSchema, type ConfigFile } from './schema.js';
+import { configDefaults } from './defaults.js';
+
+/** The validated configuration the rest of the service reads. */
+export interface Config {
+  port: number;
+  host: string;
+  token: string;
+  cors: { enabled: boolean; allowedOrigins: string };
+  dataDirectory: string;
+  game: {
+    connection: 'embedded';
+    embedded: { host: string; port: number; motd: string; maxPlayers: number; viewDistance: number };
+  };
+  accounts: {
+    registrationCodeLifetimeSeconds: number;
+    tokenLifetimeSeconds: number;
+    bcryptRounds: number;
+    maxFailedAttempts: number;
+    failedAttemptWindowSeconds: number;
+  };
+  economy: { currencySymbol: string; currencyName: string };
+  retention: { connectionLogDays: number };
+  http: { bodyLimitBytes: number };
+}
+
+export class ConfigError extends Error {
+  override name = 'ConfigError';
+}
+
+/** Environment variables that override a key of the file, with the key they set. */
+const environmentOverrides: Array<{ variable: string; key: string[]; type: 'string' | 'integer' }> = [
+  { variable: 'GATEHOUSE_DATA', key: ['data-directory'], type: 'string' },
+  { variable: 'GATEHOUSE_PORT', key: ['port'], type: 'integer' },
+  { variable: 'GATEHOUSE_HOST', key: ['host'], type: 'string' },
+  { variable: 'GATEHOUSE_TOKEN', key: ['token'], type: 'string' },
+  { variable: 'GATEHOUSE_GAME_PORT', key: ['game', 'embedded', 'port'], type: 'integer' },
+];
+
+const validateConfigFile = new Ajv({ allErrors: false, strict: true }).compile<ConfigFile>(configFileSchema);
+
+/**
+ * Loads the configuration: defaults, then the YAML file (GATEHOUSE_CONFIG or
+ * ./config.yml; a missing file means defaults), then environment variables.
+ * Anything of the wrong type stops start-up with a ConfigError naming the key.
+ */
+export async function loadConfig(env: NodeJS.ProcessEnv = process.env, cwd = process.cwd()): Promise<Config> {
+  const explicitFile = env.GATEHOUSE_CONFIG;
+  const file = path.resolve(cwd, explicitFile ?? 'config.yml');
+  let fromFile: unknown = {};
+  try {
+    const text = await readFile(file, 'utf8');
+    fromFile = YAML.parse(text) ?? {};
+  } catch (error) {
+    const code = (error as NodeJS.ErrnoException).code;
+    if (code === 'ENOENT' && explicitFile === undefined) fromFile = {};
+    else if (code === 'ENOENT') throw new ConfigError(`config file ${file} (GATEHOUSE_CONFIG) does not exist`);
+    else throw new ConfigError(`config file ${file} cannot be read: ${(error as Error).message}`);
+  }
+  if (typeof fromFile !== 'object' || fromFile === null || Array.isArray(fromFile)) {
+    throw new ConfigError(`config file ${file} must hold a mapping of keys to values`);
+  }
+  const merged = deepMerge(structuredClone(configDefaults) as unknown as Record<string, unknown>, fromFile as Record<string, unknown>);
+  for (const override of environmentOverrides) {
+    const raw = env[override.variable];
+    if (raw === undefined || raw === '' && override.type === 'integer') continue;
+    let value: string | number = raw;
+    if (override.type === 'integer') {
+      if (!/^-?\d+$/.test(raw.trim())) throw new ConfigError(`${override.variable} must be an integer, got "${raw}"`);
+      value = Number(raw);
+    }
+    setPath(merged, override.key, value);
+  }
+  if (!validateConfigFile(merged)) {
+    throw new ConfigError(`${path.basename(file)}: ${describeConfigError(validateConfigFile.errors![0]!)}`);
+  }
+  return toConfig(merged, cwd);
+}
+
+function describeConfigError(error: ErrorObject): string {
+  const key = error.instancePath.slice(1).split('/').join('.') || '(top level)';
+  switch (error.keyword) {
+    case 'additionalProperties':
+      return `unknown key "${key ? `${key}.` : ''}${(error.params as { additionalProperty: string }).additionalProperty}"`.replace('"(top level).', '"');
+    case 'type':
+      return `"${key}" must be ${articleFor((error.params as { type: string }).type)}`;
+    case 'enum':
+      return `"${key}" must be one of ${(error.params as { allowedValues: unknown[] }).allowedValues.join(', ')}`;
+    default:
+      return `"${key}" ${error.message ?? 'is invalid'}`;
+  }
+}
+
+function articleFor(type: string): string {
+  return type === 'integer' || type === 'object' ? `an ${type}` : `a ${type}`;
+}
+
+function toConfig(file: ConfigFile, cwd: string): Config {
+  return {
+    port: file.port,
+    host: file.host,
+    token: file.token,
+    cors: { enabled: file.cors.enabled, allowedOrigins: file.cors['allowed-origins'] },
+    dataDirectory: path.resolve(cwd, file['data-directory']),
+    game: {
+      connection: file.game.connection,
+      embedded: {
+        host: file.game.embedded.host,
+        port: file.game.embedded.port,
+        motd: file.game.embedded.motd,
+        maxPlayers: file.game.embedded['max-players'],
+        viewDistance: file.game.embedded['view-distance'],
+      },
+    },
+    accounts: {
+      registrationCodeLifetimeSeconds: file.accounts['registration-code-lifetime-seconds'],
+      tokenLifetimeSeconds: file.accounts['token-lifetime-seconds'],
+      bcryptRounds: file.accounts['bcrypt-rounds'],
+      maxFailedAttempts: file.accounts['max-failed-attempts'],
+      failedAttemptWindowSeconds: file.accounts['failed-attempt-window-seconds'],
+    },
+    economy: { currencySymbol: file.economy['currency-symbol'], currencyName: file.economy['currency-name'] },
+    retention: { connectionLogDays: file.retention['connection-log-days'] },
+    http: { bodyLimitBytes: file.http['body-limit-kib'] * 1024 },
+  };
+}
+
+/** The configuration as it may be logged: secrets masked. */
+export function describeConfigForLog(config: Config): Config {
+  return { ...config, token: config.token ? '********' : '' };
+}
+
+function deepMerge(target: Record<string, unknown>, source: Record<string, unknown>): Record<string, unknown> {
+  for (const [key, value] of Object.entries(source)) {
+    const existing = target[key];
+    if (isPlainObject(existing) && isPlainObject(value)) deepMerge(existing, value);
+    else target[key] = value;
+  }
+  return target;
+}
+
+function setPath(target: Record<string, unknown>, keys: string[], value: unknown): void {
+  let node = target;
+  for (const key of keys.slice(0, -1)) {
+    if (!isPlainObject(node[key])) node[key] = {};
+    node = node[key] as Record<string, unknown>;
+  }
+  node[keys[keys.length - 1]!] = value;
+}
+
+function isPlainObject(value: unknown): value is Record<string, unknown> {
+  return typeof value === 'object' && value !== null && !Array.isArray(value);
+}

@@ -1,0 +1,335 @@
+import { EventEmitter } from 'node:events';
+import path from 'node:path';
+import { normalizeAddress } from '../../lib/addresses.js';
+import {
+  PlayerNotOnlineError,
+  type GameEvents,
+  type GameMode,
+  type GamePort,
+  type Messaging,
+  type OnlinePlayer,
+  type Operators,
+  type PlayerRef,
+  type RegisterCommandHandler,
+  type Whitelist,
+} from '../port.js';
+import { loadFlyingSquid, type SquidClient, type SquidPlayer, type SquidServer } from './flying-squid.js';
+import { installPacketCompat, protocolByteToDegrees } from './packet-compat.js';
+import { PlayerListFile } from './player-list-file.js';
+
+export interface EmbeddedServerOptions {
+  host: string;
+  /** 0 picks a free port; read the chosen one from `port` after start. */
+  port: number;
+  motd: string;
+  maxPlayers: number;
+  viewDistance: number;
+  /** ops.json, whitelist.json and world/ live here. */
+  dataDirectory: string;
+  log: (message: string) => void;
+}
+
+const gameModes: GameMode[] = ['survival', 'creative', 'adventure', 'spectator'];
+const operatorLevel = 4;
+/** Commands of flying-squid that must not reach players: /stop exits the host process, op/deop/ban/pardon bypass or ignore our lists. */
+const removedCommands = new Set(['stop', 'op', 'deop', 'ban', 'pardon']);
+
+/**
+ * The embedded game server: a Minecraft 1.21.4 server (flying-squid, offline
+ * mode, superflat) inside this process, behind the game port. It keeps
+ * operators and the whitelist in vanilla ops.json / whitelist.json, refuses
+ * logins itself (flying-squid's own checks run too late to work) and carries
+ * the fixes flying-squid needs to speak 1.21.4 correctly.
+ */
+export class EmbeddedGameServer implements GamePort {
+  readonly adapterName = 'embedded';
+  readonly events = new EventEmitter<GameEvents>();
+  readonly operators: Operators;
+  readonly whitelist: Whitelist;
+  readonly messaging: Messaging;
+
+  private serv: SquidServer | undefined;
+  private opsFile!: PlayerListFile;
+  private whitelistFile!: PlayerListFile;
+  private whitelistEnabled = false;
+  private registerHandler: RegisterCommandHandler | undefined;
+  /** Everyone past the login gate, by lower-case name, so a second login with the same name is refused. */
+  private readonly admitted = new Map<string, SquidClient>();
+  /** Players whose join was announced, with their address, so quit is announced exactly once. */
+  private readonly joined = new Map<SquidPlayer, string>();
+
+  constructor(private readonly options: EmbeddedServerOptions) {
+    this.operators = {
+      isOperator: async (name) => this.opsFile.has(name),
+      list: async () => this.opsFile.entries().map(({ name, uuid }) => ({ name, uuid })),
+      setOperator: (name, operator) => this.setOperator(name, operator),
+    };
+    this.whitelist = {
+      isEnabled: async () => this.whitelistEnabled,
+      setEnabled: async (enabled) => {
+        this.whitelistEnabled = enabled;
+      },
+      isWhitelisted: async (name) => this.whitelistFile.has(name),
+      list: async () => this.whitelistFile.entries().map(({ name, uuid }) => ({ name, uuid })),
+      add: (name) => this.whitelistFile.add(this.onlinePlayer(name)?.username ?? name, this.onlinePlayer(name)?.uuid),
+      remove: (name) => this.whitelistFile.remove(name),
+    };
+    this.messaging = {
+      sendMessage: async (playerName, text) => {
+        const player = this.onlinePlayer(playerName);
+        if (!player) throw new PlayerNotOnlineError(playerName);
+        player.chat(text);
+      },
+      broadcast: async (text) => this.requireServer().broadcast(text),
+    };
+  }
+
+  /** The port players connect to (the real one when configured as 0). */
+  get port(): number {
+    const address = this.serv?._server.socketServer.address();
+    return typeof address === 'object' && address ? address.port : this.options.port;
+  }
+
+  isConnected(): boolean {
+    return this.serv !== undefined;
+  }
+
+  onRegisterCommand(handler: RegisterCommandHandler): void {
+    this.registerHandler = handler;
+  }
+
+  async start(): Promise<void> {
+    if (this.serv) return;
+    this.opsFile = await PlayerListFile.open(path.join(this.options.dataDirectory, 'ops.json'), {
+      level: operatorLevel,
+      bypassesPlayerLimit: false,
+    });
+    this.whitelistFile = await PlayerListFile.open(path.join(this.options.dataDirectory, 'whitelist.json'));
+    const { createMCServer } = loadFlyingSquid();
+    const serv = createMCServer({
+      motd: this.options.motd,
+      host: this.options.host,
+      port: this.options.port,
+      'max-players': this.options.maxPlayers,
+      'online-mode': false,
+      logging: false,
+      noConsoleOutput: true,
+      // A debug function also keeps flying-squid's error handler out: it would exit the process on any uncaught error.
+      debug: () => undefined,
+      hideErrors: true,
+      gameMode: 0,
+      difficulty: 1,
+      worldFolder: path.join(this.options.dataDirectory, 'world'),
+      generation: { name: 'superflat', options: { worldHeight: 80 } },
+      kickTimeout: 10000,
+      plugins: {},
+      modpe: false,
+      'view-distance': this.options.viewDistance,
+      'player-list-text': { header: { text: 'Gatehouse' }, footer: { text: '' } },
+      'everybody-op': false,
+      'max-entities': 100,
+      version: '1.21.4',
+    });
+    await new Promise<void>((resolve, reject) => {
+      const onError = (error: Error) => {
+        serv.stopTickInterval?.();
+        reject(new Error(`embedded game server cannot listen on ${this.options.host}:${this.options.port}: ${error.message}`));
+      };
+      serv.once('error', onError);
+      serv.once('ready', () => {
+        serv.off('error', onError);
+        serv.on('error', (error: Error) => this.options.log(`embedded game server: ${error.message}`));
+        resolve();
+      });
+    });
+    installPacketCompat(serv);
+    this.installLoginGate(serv);
+    this.installCommands(serv);
+    serv.on('newPlayer', (player: SquidPlayer) => this.watchPlayer(serv, player));
+    serv._server.motd = this.options.motd;
+    this.serv = serv;
+    this.events.emit('connection', { connected: true });
+  }
+
+  async stop(): Promise<void> {
+    const serv = this.serv;
+    if (!serv) return;
+    this.serv = undefined;
+    await Promise.allSettled(serv.players.map((player) => player.save()));
+    serv.overworld.stopSaving();
+    await Promise.race([serv.quit('Server closed'), new Promise((resolve) => setTimeout(resolve, 5000).unref())]);
+    // quit() leaves the 20 Hz tick loop running.
+    serv.stopTickInterval();
+    this.events.emit('connection', { connected: false });
+  }
+
+  async onlinePlayers(): Promise<OnlinePlayer[]> {
+    return [...this.joined].map(([player, ipAddress]) => ({
+      name: player.username,
+      uuid: player.uuid,
+      ipAddress,
+      location: {
+        world: player.world === this.serv?.netherworld ? 'world_nether' : 'world',
+        x: player.position.x,
+        y: player.position.y,
+        z: player.position.z,
+        yaw: protocolByteToDegrees(player.yaw),
+        pitch: protocolByteToDegrees(player.pitch),
+      },
+      gameMode: gameModes[player.gameMode] ?? 'survival',
+      ping: player._client.latency ?? 0,
+    }));
+  }
+
+  /** Runs a console line as the server (op). Returns what to print. */
+  async runConsoleCommand(line: string): Promise<string> {
+    const serv = this.requireServer();
+    try {
+      return (await serv.commands.use(line, {}, true)) ?? '';
+    } catch (error) {
+      return `Error: ${(error as Error).message}`;
+    }
+  }
+
+  private async setOperator(name: string, operator: boolean): Promise<boolean> {
+    const online = this.onlinePlayer(name);
+    const changed = operator ? await this.opsFile.add(online?.username ?? name, online?.uuid) : await this.opsFile.remove(name);
+    if (online) this.applyOperatorStatus(online);
+    return changed;
+  }
+
+  private applyOperatorStatus(player: SquidPlayer): void {
+    const entry = this.opsFile.find(player.username);
+    player.op = entry !== undefined;
+    // Entity status 24..28 tells the client its permission level (0..4).
+    player._client.write('entity_status', { entityId: player.id, entityStatus: 24 + (entry ? (entry.level ?? operatorLevel) : 0) });
+  }
+
+  private onlinePlayer(name: string): SquidPlayer | undefined {
+    const wanted = name.toLowerCase();
+    return [...this.joined.keys()].find((player) => player.username.toLowerCase() === wanted);
+  }
+
+  private requireServer(): SquidServer {
+    if (!this.serv) throw new Error('embedded game server is not running');
+    return this.serv;
+  }
+
+  /**
+   * Refuses logins before they begin, where a refusal carries its reason and
+   * nobody sees a join: banned address, duplicate name, whitelist, full server.
+   */
+  private installLoginGate(serv: SquidServer): void {
+    serv._server.options.beforeLogin = (client: SquidClient) => {
+      const rawAddress = client.socket?.remoteAddress ?? 'unknown';
+      const key = client.username.toLowerCase();
+      const operator = this.opsFile.find(client.username);
+      let reason: string | undefined;
+      if (serv.bannedIPs[rawAddress]) reason = `You are banned from this server.\nReason: ${serv.bannedIPs[rawAddress]!.reason ?? 'Banned'}`;
+      else if (this.admitted.has(key)) reason = 'You are already connected to this server';
+      else if (this.whitelistEnabled && !operator && !this.whitelistFile.has(client.username)) reason = 'You are not white-listed on this server!';
+      else if (this.admitted.size >= this.options.maxPlayers && !operator?.bypassesPlayerLimit) reason = 'The server is full!';
+      if (reason) {
+        this.events.emit('loginRefused', { name: client.username, uuid: client.uuid ?? null, ipAddress: normalizeAddress(rawAddress), reason });
+        client.end(reason);
+        return;
+      }
+      this.admitted.set(key, client);
+      client.once('end', () => {
+        if (this.admitted.get(key) === client) this.admitted.delete(key);
+      });
+    };
+  }
+
+  private installCommands(serv: SquidServer): void {
+    for (const table of [serv.commands.hash, serv.commands.uniqueHash]) {
+      for (const [key, command] of Object.entries(table)) {
+        if (removedCommands.has(command.params.base)) delete table[key];
+      }
+    }
+    serv.commands.add({
+      base: 'register',
+      info: 'Get a code to create your Gatehouse web account',
+      usage: '/register',
+      onlyPlayer: true,
+      action: async (_args, { player }) => {
+        if (!player) return;
+        if (!this.registerHandler) {
+          player.chat('§cRegistration is not available right now.');
+          return;
+        }
+        try {
+          player.chat(await this.registerHandler({ name: player.username, uuid: player.uuid }));
+        } catch (error) {
+          this.options.log(`/register for ${player.username} failed: ${(error as Error).stack ?? String(error)}`);
+          player.chat('§cSomething went wrong while creating your code; please try again.');
+        }
+      },
+    });
+    for (const grant of [true, false]) {
+      serv.commands.add({
+        base: grant ? 'op' : 'deop',
+        info: grant ? 'Make a player an operator' : 'Remove operator status from a player',
+        usage: grant ? '/op <player>' : '/deop <player>',
+        op: true,
+        parse: (args: string) => (/^[A-Za-z0-9_]{1,16}$/.test(args.trim()) ? args.trim() : false),
+        action: async (name: string) => {
+          const changed = await this.setOperator(name, grant);
+          if (grant) return changed ? `Made ${name} a server operator` : 'Nothing changed. The player already is an operator';
+          return changed ? `Made ${name} no longer a server operator` : 'Nothing changed. The player is not an operator';
+        },
+      });
+    }
+  }
+
+  private watchPlayer(serv: SquidServer, player: SquidPlayer): void {
+    // 1.21.4 clients show flying-squid's "&e" colour codes literally; they understand "§e".
+    const system = player.system.bind(player);
+    player.system = (message: string) => system(typeof message === 'string' ? legacyColours(message) : message);
+    // flying-squid rethrows errors of commands in a timer, which would end the process; answer the player instead.
+    player.handleCommand = async (command: string) => {
+      try {
+        const reply = await serv.commands.use(command, { player }, player.op);
+        if (reply) player.chat(`§c${reply}`);
+      } catch (error) {
+        const userError = (error as { userError?: boolean }).userError === true;
+        if (!userError) this.options.log(`command "/${command}" of ${player.username} failed: ${(error as Error).stack ?? String(error)}`);
+        player.chat(`§c${userError ? `Error: ${(error as Error).message}` : 'That command failed.'}`);
+      }
+    };
+    player.once('connected', () => {
+      const ipAddress = normalizeAddress(player._client.socket?.remoteAddress ?? 'unknown');
+      this.applyOperatorStatus(player);
+      this.sendPlayerList(serv, player);
+      this.joined.set(player, ipAddress);
+      this.events.emit('join', { player: refOf(player), ipAddress });
+    });
+    player.once('disconnected', () => {
+      const ipAddress = this.joined.get(player);
+      if (ipAddress === undefined) return;
+      this.joined.delete(player);
+      this.events.emit('quit', { player: refOf(player), ipAddress });
+    });
+  }
+
+  /** flying-squid sends a joining player's tab list to everyone but that player. */
+  private sendPlayerList(serv: SquidServer, player: SquidPlayer): void {
+    player._client.write('player_info', {
+      action: { add_player: true },
+      data: serv.players.map((other) => ({
+        uuid: other.uuid,
+        player: { name: other.username, properties: other.profileProperties ?? [] },
+        gamemode: other.gameMode,
+        latency: other._client.latency ?? 0,
+      })),
+    });
+  }
+}
+
+function legacyColours(message: string): string {
+  return message.replace(/&([0-9a-fk-or])/g, '§$1');
+}
+
+function refOf(player: SquidPlayer): PlayerRef {
+  return { name: player.username, uuid: player.uuid };
+}

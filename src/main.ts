@@ -1,0 +1,64 @@
+/**
+ * `npm start`: loads config.yml, starts the Gatehouse API and the embedded
+ * game server, and reads console commands from stdin. Ctrl-C stops both.
+ */
+import { ConfigError, loadConfig } from './config/config.js';
+import { startConsole } from './console.js';
+import { startGatehouse, type Logger } from './gatehouse.js';
+
+const logger: Logger = {
+  info: (message) => console.log(`[${new Date().toISOString()}] ${message}`),
+  error: (message) => console.error(`[${new Date().toISOString()}] ERROR ${message}`),
+};
+
+// Errors that escape every handler are logged, never allowed to end the process: a
+// player or a client must not be able to stop the server by finding a bug.
+process.on('unhandledRejection', (reason) => logger.error(`unhandled rejection: ${(reason as Error)?.stack ?? String(reason)}`));
+process.on('uncaughtException', (error) => logger.error(`uncaught exception: ${error.stack ?? String(error)}`));
+
+async function main(): Promise<void> {
+  let config;
+  try {
+    config = await loadConfig();
+  } catch (error) {
+    if (error instanceof ConfigError) {
+      console.error(`Gatehouse cannot start: ${error.message}`);
+      process.exit(1);
+    }
+    throw error;
+  }
+  const gatehouse = await startGatehouse(config, logger);
+  const apiHost = config.host === '0.0.0.0' ? 'localhost' : config.host;
+  const gameHost = config.game.embedded.host === '0.0.0.0' ? 'localhost' : config.game.embedded.host;
+  logger.info(`Gatehouse API listening on http://${apiHost}:${gatehouse.apiPort}/api (bound to ${config.host})`);
+  if ('port' in gatehouse.game) {
+    logger.info(`Embedded Minecraft 1.21.4 server (offline mode) listening on ${gameHost}:${(gatehouse.game as { port: number }).port}`);
+  }
+  logger.info(`Data directory: ${config.dataDirectory}`);
+  logger.info('To become an operator (admin in the API), type "op <your player name>" here and press Enter. Type "help" for more.');
+
+  let stopping = false;
+  const stop = () => {
+    if (stopping) return;
+    stopping = true;
+    logger.info('Stopping...');
+    gatehouse
+      .stop()
+      .then(() => {
+        logger.info('Stopped.');
+        process.exit(0);
+      })
+      .catch((error: Error) => {
+        logger.error(`while stopping: ${error.stack ?? error.message}`);
+        process.exit(1);
+      });
+  };
+  process.on('SIGINT', stop);
+  process.on('SIGTERM', stop);
+  startConsole(gatehouse, stop);
+}
+
+main().catch((error: Error) => {
+  console.error(`Gatehouse cannot start: ${error.message}`);
+  process.exit(1);
+});

@@ -1,0 +1,168 @@
+import { ApiError, badRequest, conflict, tooManyAttempts, unauthorized } from '../errors.js';
+import type { GamePort, PlayerRef } from '../game/port.js';
+import { UniqueConflictError, type Store, type UserRecord } from '../store/port.js';
+import type { FailureThrottle } from './failure-throttle.js';
+import type { PasswordHasher } from './password-hasher.js';
+import { generateRegistrationCode, normalizeRegistrationCode } from './registration-codes.js';
+import type { TokenService } from './tokens.js';
+
+export interface AccountSettings {
+  registrationCodeLifetimeSeconds: number;
+}
+
+export interface Registration {
+  username: string;
+  password: string;
+  email: string;
+  code: string;
+}
+
+export interface LoginResult {
+  token: string;
+  username: string;
+  gameUsername: string;
+  isAdmin: boolean;
+}
+
+export interface Profile {
+  username: string;
+  gameUsername: string;
+  email: string;
+  isAdmin: boolean;
+  isWhitelisted: boolean;
+  createdAt: string;
+}
+
+/**
+ * Web accounts: registration with an in-game code, login, the profile.
+ * Admin status is never stored: it is the player's operator status now.
+ */
+export class AccountService {
+  /** Compared against when the username is unknown, so both failures take as long. */
+  private decoyHash: Promise<string>;
+
+  constructor(
+    private readonly store: Store,
+    private readonly game: GamePort,
+    private readonly passwords: PasswordHasher,
+    private readonly tokens: TokenService,
+    private readonly throttle: FailureThrottle,
+    private readonly settings: AccountSettings,
+    private readonly now: () => Date = () => new Date(),
+  ) {
+    this.decoyHash = passwords.hash('decoy password that matches nothing');
+    this.decoyHash.catch(() => undefined);
+  }
+
+  /** What /register in game answers: a new code, or the name of the account the player already has. */
+  async handleRegisterCommand(player: PlayerRef): Promise<string> {
+    const existing = await this.store.users.findByGameUuid(player.uuid);
+    if (existing) {
+      return `§eYou already have a web account: §f${existing.username}§e. Log in with it.`;
+    }
+    const createdAt = this.now();
+    const expiresAt = new Date(createdAt.getTime() + this.settings.registrationCodeLifetimeSeconds * 1000);
+    const code = generateRegistrationCode();
+    await this.store.registrationCodes.replaceForPlayer({
+      code,
+      gameUsername: player.name,
+      gameUuid: player.uuid,
+      createdAt: createdAt.toISOString(),
+      expiresAt: expiresAt.toISOString(),
+    });
+    const hours = Math.round((this.settings.registrationCodeLifetimeSeconds / 3600) * 10) / 10;
+    return `§aYour registration code: §f§l${code}§r§a. Use it to create your web account; it expires in ${hours} hours.`;
+  }
+
+  async register(registration: Registration, clientAddress: string): Promise<void> {
+    this.refuseIfThrottled([addressKey(clientAddress)]);
+    const codeRecord = await this.findValidCode(registration.code);
+    if (!codeRecord) {
+      this.throttle.recordFailure([addressKey(clientAddress)]);
+      throw badRequest('Invalid or expired registration code', 'invalid_code');
+    }
+    if (await this.store.users.findByUsername(registration.username)) throw usernameTaken();
+    if (await this.store.users.findByGameUuid(codeRecord.gameUuid)) throw playerTaken(codeRecord.gameUsername);
+    const passwordHash = await this.passwords.hash(registration.password);
+    try {
+      await this.store.users.create({
+        username: registration.username,
+        passwordHash,
+        email: registration.email,
+        gameUsername: codeRecord.gameUsername,
+        gameUuid: codeRecord.gameUuid,
+        createdAt: this.now().toISOString(),
+      });
+    } catch (error) {
+      // A concurrent registration won the race between the checks above and now.
+      if (error instanceof UniqueConflictError) throw error.field === 'username' ? usernameTaken() : playerTaken(codeRecord.gameUsername);
+      throw error;
+    }
+    await this.store.registrationCodes.remove(codeRecord.code);
+  }
+
+  async login(username: string, password: string, clientAddress: string): Promise<LoginResult> {
+    const keys = [addressKey(clientAddress), accountKey(username)];
+    this.refuseIfThrottled(keys);
+    const user = await this.store.users.findByUsername(username);
+    const matches = await this.passwords.verify(password, user?.passwordHash ?? (await this.decoyHash));
+    if (!user || !matches) {
+      this.throttle.recordFailure(keys);
+      throw unauthorized('Invalid username or password', 'invalid_credentials');
+    }
+    const isAdmin = await this.isOperatorNow(user.gameUsername);
+    await this.store.users.recordLogin(user.id, this.now().toISOString());
+    const token = this.tokens.issue({ sub: String(user.id), username: user.username, gameUsername: user.gameUsername, isAdmin });
+    return { token, username: user.username, gameUsername: user.gameUsername, isAdmin };
+  }
+
+  async profile(user: UserRecord): Promise<Profile> {
+    const [isAdmin, isWhitelisted] = await Promise.all([this.isOperatorNow(user.gameUsername), this.isWhitelistedNow(user.gameUsername)]);
+    return {
+      username: user.username,
+      gameUsername: user.gameUsername,
+      email: user.email,
+      isAdmin,
+      isWhitelisted,
+      createdAt: user.createdAt,
+    };
+  }
+
+  async verifyCode(code: string, clientAddress: string): Promise<{ valid: true; gameUsername: string } | { valid: false }> {
+    this.refuseIfThrottled([addressKey(clientAddress)]);
+    const record = await this.findValidCode(code);
+    if (!record) {
+      this.throttle.recordFailure([addressKey(clientAddress)]);
+      return { valid: false };
+    }
+    return { valid: true, gameUsername: record.gameUsername };
+  }
+
+  /** Operator status as the game reports it now; false while the game cannot be asked. */
+  async isOperatorNow(gameUsername: string): Promise<boolean> {
+    if (!this.game.isConnected()) return false;
+    return this.game.operators.isOperator(gameUsername);
+  }
+
+  private async isWhitelistedNow(gameUsername: string): Promise<boolean> {
+    if (!this.game.isConnected() || !this.game.whitelist) return false;
+    return this.game.whitelist.isWhitelisted(gameUsername);
+  }
+
+  private async findValidCode(input: string) {
+    const record = await this.store.registrationCodes.find(normalizeRegistrationCode(input));
+    if (!record || record.expiresAt <= this.now().toISOString()) return undefined;
+    return record;
+  }
+
+  private refuseIfThrottled(keys: string[]): void {
+    const wait = this.throttle.retryAfterSeconds(keys);
+    if (wait > 0) throw tooManyAttempts(wait);
+  }
+}
+
+const addressKey = (address: string) => `address:${address}`;
+const accountKey = (username: string) => `account:${username.toLowerCase()}`;
+const usernameTaken = (): ApiError => conflict('Username already exists', 'username_taken');
+const playerTaken = (gameUsername: string): ApiError =>
+  conflict(`Player ${gameUsername} already has a web account`, 'player_has_account');

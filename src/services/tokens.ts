@@ -1,0 +1,60 @@
+import { randomBytes } from 'node:crypto';
+import { chmod, mkdir, readFile, writeFile } from 'node:fs/promises';
+import path from 'node:path';
+import jwt from 'jsonwebtoken';
+
+/** What a login token carries. `sub` is the user id. */
+export interface TokenClaims {
+  sub: string;
+  username: string;
+  gameUsername: string;
+  isAdmin: boolean;
+  role: 'admin' | 'player';
+}
+
+export type TokenCheck = { ok: true; claims: TokenClaims } | { ok: false; reason: 'expired' | 'invalid' };
+
+const algorithm = 'HS256';
+
+/**
+ * Signs and checks login tokens. The signing key is generated on first start
+ * and kept in the data directory, readable by its owner only, so tokens survive
+ * a restart and nobody else on the machine can mint them.
+ */
+export class TokenService {
+  private constructor(
+    private readonly key: Buffer,
+    private readonly lifetimeSeconds: number,
+  ) {}
+
+  static async open(dataDirectory: string, lifetimeSeconds: number): Promise<TokenService> {
+    const file = path.join(dataDirectory, 'jwt-signing.key');
+    let key: Buffer;
+    try {
+      key = Buffer.from((await readFile(file, 'utf8')).trim(), 'base64');
+      if (key.length < 32) throw new Error(`${file} holds fewer than 32 bytes; delete it to generate a new key`);
+    } catch (error) {
+      if ((error as NodeJS.ErrnoException).code !== 'ENOENT') throw error;
+      key = randomBytes(64);
+      await mkdir(dataDirectory, { recursive: true });
+      await writeFile(file, key.toString('base64') + '\n', { mode: 0o600, flag: 'wx' });
+    }
+    await chmod(file, 0o600);
+    return new TokenService(key, lifetimeSeconds);
+  }
+
+  issue(claims: Omit<TokenClaims, 'role'>): string {
+    const payload: TokenClaims = { ...claims, role: claims.isAdmin ? 'admin' : 'player' };
+    return jwt.sign(payload, this.key, { algorithm, expiresIn: this.lifetimeSeconds });
+  }
+
+  check(token: string): TokenCheck {
+    try {
+      const claims = jwt.verify(token, this.key, { algorithms: [algorithm] });
+      if (typeof claims !== 'object' || typeof claims.sub !== 'string') return { ok: false, reason: 'invalid' };
+      return { ok: true, claims: claims as unknown as TokenClaims };
+    } catch (error) {
+      return { ok: false, reason: error instanceof jwt.TokenExpiredError ? 'expired' : 'invalid' };
+    }
+  }
+}

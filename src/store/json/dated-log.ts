@@ -1,0 +1,128 @@
+import { appendFile, mkdir, readFile, readdir, rm, truncate } from 'node:fs/promises';
+import path from 'node:path';
+
+const dayFilePattern = /^(\d{4}-\d{2}-\d{2})\.jsonl$/;
+
+interface PendingAppend<T> {
+  record: T;
+  resolve: (record: T) => void;
+  reject: (error: Error) => void;
+}
+
+/**
+ * High-volume records as JSON Lines, one file per UTC day (`2026-11-21.jsonl`).
+ *
+ * An append costs the same at a million records as at ten: it adds one line to
+ * today's file and never rewrites anything. Appends that arrive while a write
+ * is under way are batched into the next write, in id order. A record is
+ * acknowledged once its line is in the file, which survives a kill -9 of this
+ * process. Retention deletes whole day files.
+ */
+export class DatedJsonLinesLog<T extends { id: number; timestamp: string }> {
+  private nextId = 1;
+  private pending: Array<PendingAppend<T>> = [];
+  private flushing: Promise<void> | null = null;
+
+  private constructor(private readonly directory: string) {}
+
+  static async open<T extends { id: number; timestamp: string }>(directory: string): Promise<DatedJsonLinesLog<T>> {
+    const log = new DatedJsonLinesLog<T>(directory);
+    await mkdir(directory, { recursive: true });
+    await log.recoverTail();
+    return log;
+  }
+
+  append(fields: Omit<T, 'id'>): Promise<T> {
+    const record = { ...fields, id: this.nextId++ } as T;
+    return new Promise<T>((resolve, reject) => {
+      this.pending.push({ record, resolve, reject });
+      if (!this.flushing) this.flushing = this.flush();
+    });
+  }
+
+  /** Walks day files from the newest back, reading only as many as it needs. */
+  async newestFirst(limit: number, matches: (record: T) => boolean = () => true): Promise<T[]> {
+    const found: T[] = [];
+    for (const file of (await this.dayFiles()).reverse()) {
+      const records = parseLines<T>(await readFile(path.join(this.directory, file), 'utf8'));
+      for (let index = records.length - 1; index >= 0 && found.length < limit; index -= 1) {
+        if (matches(records[index]!)) found.push(records[index]!);
+      }
+      if (found.length >= limit) break;
+    }
+    return found;
+  }
+
+  /** Deletes day files whose every record is older than `cutoff`; returns how many went. */
+  async deleteBefore(cutoff: Date): Promise<number> {
+    let deleted = 0;
+    for (const file of await this.dayFiles()) {
+      const dayEnd = Date.parse(`${file.slice(0, 10)}T00:00:00.000Z`) + 24 * 3600 * 1000;
+      if (dayEnd > cutoff.getTime()) continue;
+      await rm(path.join(this.directory, file), { force: true });
+      deleted += 1;
+    }
+    return deleted;
+  }
+
+  /** Resolves when everything appended so far is written. */
+  async drain(): Promise<void> {
+    while (this.flushing) await this.flushing;
+  }
+
+  private async flush(): Promise<void> {
+    while (this.pending.length > 0) {
+      const batch = this.pending;
+      this.pending = [];
+      const linesByFile = new Map<string, string>();
+      for (const { record } of batch) {
+        const file = path.join(this.directory, `${record.timestamp.slice(0, 10)}.jsonl`);
+        linesByFile.set(file, (linesByFile.get(file) ?? '') + JSON.stringify(record) + '\n');
+      }
+      try {
+        for (const [file, lines] of linesByFile) await appendFile(file, lines, 'utf8');
+        for (const entry of batch) entry.resolve(entry.record);
+      } catch (error) {
+        for (const entry of batch) entry.reject(error as Error);
+      }
+    }
+    this.flushing = null;
+  }
+
+  private async dayFiles(): Promise<string[]> {
+    return (await readdir(this.directory)).filter((name) => dayFilePattern.test(name)).sort();
+  }
+
+  /**
+   * A kill during a write can leave a last line without its newline; it was
+   * never acknowledged, so cut it off before appending after it. Then continue
+   * the id sequence from the newest record on disk.
+   */
+  private async recoverTail(): Promise<void> {
+    const files = await this.dayFiles();
+    for (const file of files.slice().reverse()) {
+      const fullPath = path.join(this.directory, file);
+      const text = await readFile(fullPath, 'utf8');
+      const complete = text.slice(0, text.lastIndexOf('\n') + 1);
+      if (complete.length !== text.length) await truncate(fullPath, Buffer.byteLength(complete));
+      const records = parseLines<T>(complete);
+      if (records.length > 0) {
+        this.nextId = Math.max(...records.slice(-100).map((record) => record.id)) + 1;
+        return;
+      }
+    }
+  }
+}
+
+function parseLines<T>(text: string): T[] {
+  const records: T[] = [];
+  for (const line of text.split('\n')) {
+    if (!line) continue;
+    try {
+      records.push(JSON.parse(line) as T);
+    } catch {
+      // A damaged line is skipped rather than hiding the rest of the day.
+    }
+  }
+  return records;
+}
