@@ -1,0 +1,54 @@
+import { spawn, type ChildProcess } from 'node:child_process';
+import { writeFile } from 'node:fs/promises';
+import path from 'node:path';
+
+export interface RunningGatehouse {
+  child: ChildProcess;
+  apiPort: number;
+  output: () => string;
+  exited: Promise<{ code: number | null; signal: NodeJS.Signals | null }>;
+}
+
+/**
+ * Starts `node build/src/main.js` as `npm start` would, on ephemeral ports,
+ * with the given data directory and a config file that lowers the bcrypt
+ * cost. Resolves once the API says where it listens.
+ */
+export async function startGatehouseProcess(dataDirectory: string): Promise<RunningGatehouse> {
+  const configFile = path.join(dataDirectory, '..', `${path.basename(dataDirectory)}-config.yml`);
+  await writeFile(configFile, `accounts:\n  bcrypt-rounds: 4\ngame:\n  embedded:\n    host: 127.0.0.1\n`);
+  const child = spawn(process.execPath, ['build/src/main.js'], {
+    env: {
+      ...process.env,
+      GATEHOUSE_CONFIG: configFile,
+      GATEHOUSE_DATA: dataDirectory,
+      GATEHOUSE_PORT: '0',
+      GATEHOUSE_GAME_PORT: '0',
+      GATEHOUSE_HOST: '127.0.0.1',
+    },
+    stdio: ['pipe', 'pipe', 'pipe'],
+  });
+  let output = '';
+  child.stdout!.on('data', (chunk) => (output += chunk));
+  child.stderr!.on('data', (chunk) => (output += chunk));
+  const exited = new Promise<{ code: number | null; signal: NodeJS.Signals | null }>((resolve) =>
+    child.once('exit', (code, signal) => resolve({ code, signal })),
+  );
+  const apiPort = await new Promise<number>((resolve, reject) => {
+    const timer = setTimeout(() => reject(new Error(`Gatehouse did not start within 20 s:\n${output}`)), 20_000);
+    const onData = () => {
+      const match = /API listening on http:\/\/[^:]+:(\d+)\/api/.exec(output);
+      // The banner's last line says the start-up is over.
+      if (match && /Type "help" for more/.test(output)) {
+        clearTimeout(timer);
+        resolve(Number(match[1]));
+      }
+    };
+    child.stdout!.on('data', onData);
+    void exited.then(({ code }) => {
+      clearTimeout(timer);
+      reject(new Error(`Gatehouse exited with ${code} before listening:\n${output}`));
+    });
+  });
+  return { child, apiPort, output: () => output, exited };
+}

@@ -1,0 +1,93 @@
+import { expect } from 'chai';
+import { api, startTestGatehouse, type TestGatehouse } from '../helpers/gatehouse.js';
+
+describe('API conventions over HTTP', function () {
+  let server: TestGatehouse;
+  before(async function () {
+    server = await startTestGatehouse();
+  });
+  after(async function () {
+    await server.stop();
+  });
+
+  it('answers an unknown path with 404 in the error shape, whatever the method or body', async function () {
+    for (const [method, urlPath] of [
+      ['GET', '/api/nothing-here'],
+      ['POST', '/api/auth/register/extra'],
+      ['GET', '/'],
+    ] as const) {
+      const response = await api(server.baseUrl, method, urlPath, { rawBody: method === 'POST' ? '{broken' : undefined });
+      expect(response.status, urlPath).to.equal(404);
+      expect(response.body).to.include({ success: false });
+      expect(response.body.error).to.be.a('string').and.not.equal('');
+    }
+  });
+
+  it('answers a wrong method on a known path with 405 and an Allow header', async function () {
+    const response = await api(server.baseUrl, 'PUT', '/api/auth/login');
+    expect(response.status).to.equal(405);
+    expect(response.headers.get('allow')).to.equal('POST');
+    expect(response.body).to.include({ success: false });
+    const onMe = await api(server.baseUrl, 'DELETE', '/api/auth/me');
+    expect(onMe.status).to.equal(405);
+    expect(onMe.headers.get('allow')).to.match(/GET/);
+  });
+
+  it('serves GET /api/health without a login', async function () {
+    const response = await api(server.baseUrl, 'GET', '/api/health');
+    expect(response.status).to.equal(200);
+    expect(response.body).to.include({ success: true, status: 'ok' });
+    expect(response.body.uptime).to.be.a('number');
+    expect(response.body.game).to.deep.equal({ connected: true, adapter: 'embedded' });
+  });
+
+  it('serves GET /api/economy/symbol without a login', async function () {
+    const response = await api(server.baseUrl, 'GET', '/api/economy/symbol');
+    expect(response.status).to.equal(200);
+    expect(response.body).to.deep.equal({ success: true, symbol: '$', name: 'Dollars' });
+  });
+
+  it('sends the CORS headers of the API description by default', async function () {
+    const preflight = await api(server.baseUrl, 'OPTIONS', '/api/auth/login', {
+      headers: { origin: 'http://dashboard.lan:3000', 'access-control-request-method': 'POST', 'access-control-request-headers': 'content-type,authorization' },
+    });
+    expect(preflight.status).to.equal(204);
+    expect(preflight.headers.get('access-control-allow-origin')).to.equal('*');
+    expect(preflight.headers.get('access-control-allow-methods')).to.equal('GET, POST, PUT, DELETE, OPTIONS');
+    expect(preflight.headers.get('access-control-allow-headers')).to.equal('Content-Type, Authorization');
+    const simple = await api(server.baseUrl, 'GET', '/api/health', { headers: { origin: 'http://dashboard.lan:3000' } });
+    expect(simple.headers.get('access-control-allow-origin')).to.equal('*');
+    const failed = await api(server.baseUrl, 'GET', '/api/auth/me', { headers: { origin: 'http://dashboard.lan:3000' } });
+    expect(failed.status).to.equal(401);
+    expect(failed.headers.get('access-control-allow-origin')).to.equal('*');
+  });
+});
+
+describe('CORS configuration', function () {
+  it('sends no CORS headers when cors.enabled is false', async function () {
+    const server = await startTestGatehouse((config) => {
+      config.cors.enabled = false;
+    });
+    try {
+      const response = await api(server.baseUrl, 'GET', '/api/health', { headers: { origin: 'http://elsewhere.example' } });
+      expect(response.status).to.equal(200);
+      expect(response.headers.get('access-control-allow-origin')).to.equal(null);
+    } finally {
+      await server.stop();
+    }
+  });
+
+  it('allows only the listed origins when cors.allowed-origins is a list', async function () {
+    const server = await startTestGatehouse((config) => {
+      config.cors.allowedOrigins = 'http://dash.lan:3000, http://other.lan';
+    });
+    try {
+      const allowed = await api(server.baseUrl, 'GET', '/api/health', { headers: { origin: 'http://other.lan' } });
+      expect(allowed.headers.get('access-control-allow-origin')).to.equal('http://other.lan');
+      const refused = await api(server.baseUrl, 'GET', '/api/health', { headers: { origin: 'http://evil.example' } });
+      expect(refused.headers.get('access-control-allow-origin')).to.equal(null);
+    } finally {
+      await server.stop();
+    }
+  });
+});

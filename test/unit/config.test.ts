@@ -1,0 +1,91 @@
+import { writeFile, rm } from 'node:fs/promises';
+import path from 'node:path';
+import { expect } from 'chai';
+import { ConfigError, describeConfigForLog, loadConfig } from '../../src/config/config.js';
+import { temporaryDirectory } from '../helpers/gatehouse.js';
+
+describe('configuration', function () {
+  let directory: string;
+  beforeEach(async function () {
+    directory = await temporaryDirectory('gatehouse-config-');
+  });
+  afterEach(async function () {
+    await rm(directory, { recursive: true, force: true });
+  });
+
+  async function rejection(promise: Promise<unknown>): Promise<Error> {
+    try {
+      await promise;
+    } catch (error) {
+      return error as Error;
+    }
+    throw new Error('expected a rejection');
+  }
+
+  it('uses the documented defaults when there is no config.yml', async function () {
+    const config = await loadConfig({}, directory);
+    expect(config.port).to.equal(8080);
+    expect(config.token).to.equal('');
+    expect(config.cors).to.deep.equal({ enabled: true, allowedOrigins: '*' });
+    expect(config.dataDirectory).to.equal(path.join(directory, 'data'));
+    expect(config.game.embedded.port).to.equal(25565);
+    expect(config.accounts.registrationCodeLifetimeSeconds).to.equal(86400);
+    expect(config.accounts.tokenLifetimeSeconds).to.equal(86400);
+    expect(config.http.bodyLimitBytes).to.equal(64 * 1024);
+  });
+
+  it('matches the commented config.yml shipped with the project', async function () {
+    const shipped = await loadConfig({ GATEHOUSE_CONFIG: path.resolve('config.yml') }, directory);
+    expect(shipped).to.deep.equal(await loadConfig({}, directory));
+  });
+
+  it('reads config.yml, then lets environment variables override it', async function () {
+    await writeFile(path.join(directory, 'config.yml'), 'port: 9000\ncors:\n  enabled: false\ngame:\n  embedded:\n    port: 25000\n');
+    const fromFile = await loadConfig({}, directory);
+    expect(fromFile.port).to.equal(9000);
+    expect(fromFile.cors.enabled).to.equal(false);
+    expect(fromFile.cors.allowedOrigins).to.equal('*');
+    expect(fromFile.game.embedded.port).to.equal(25000);
+
+    const overridden = await loadConfig(
+      { GATEHOUSE_PORT: '9100', GATEHOUSE_GAME_PORT: '25100', GATEHOUSE_DATA: '/srv/gatehouse', GATEHOUSE_TOKEN: 'abc' },
+      directory,
+    );
+    expect(overridden.port).to.equal(9100);
+    expect(overridden.game.embedded.port).to.equal(25100);
+    expect(overridden.dataDirectory).to.equal('/srv/gatehouse');
+    expect(overridden.token).to.equal('abc');
+    expect(describeConfigForLog(overridden).token).to.equal('********');
+  });
+
+  it('reads the file named by GATEHOUSE_CONFIG and fails clearly when it is missing', async function () {
+    const file = path.join(directory, 'other.yml');
+    await writeFile(file, 'port: 7000\n');
+    expect((await loadConfig({ GATEHOUSE_CONFIG: file }, directory)).port).to.equal(7000);
+    const error = await rejection(loadConfig({ GATEHOUSE_CONFIG: path.join(directory, 'missing.yml') }, directory));
+    expect(error).to.be.instanceOf(ConfigError);
+    expect(error.message).to.match(/missing\.yml.*does not exist/);
+  });
+
+  it('stops on a value of the wrong type, naming the key', async function () {
+    for (const [yaml, message] of [
+      ['port: "eighty"\n', /"port" must be an integer/],
+      ['cors:\n  enabled: "yes"\n', /"cors\.enabled" must be a boolean/],
+      ['game:\n  embedded:\n    max-players: 2.5\n', /"game\.embedded\.max-players" must be an integer/],
+      ['accounts:\n  token-lifetime-seconds: -1\n', /"accounts\.token-lifetime-seconds" must be >= 1/],
+      ['prot: 80\n', /unknown key "prot"/],
+      ['cors:\n  enable: true\n', /unknown key "cors\.enable"/],
+      ['- a\n- b\n', /mapping/],
+    ] as const) {
+      await writeFile(path.join(directory, 'config.yml'), yaml);
+      const error = await rejection(loadConfig({}, directory));
+      expect(error, yaml).to.be.instanceOf(ConfigError);
+      expect(error.message, yaml).to.match(message);
+    }
+  });
+
+  it('stops on an environment variable that is not an integer, naming it', async function () {
+    const error = await rejection(loadConfig({ GATEHOUSE_PORT: 'http' }, directory));
+    expect(error.message).to.match(/GATEHOUSE_PORT must be an integer/);
+  });
+});
