@@ -1,0 +1,176 @@
+/**
+ * The game port's contract. Every game adapter runs this suite through a
+ * fixture that can make players join, type and leave; a new adapter (the JVM
+ * bridge) proves itself by passing it. Today: the embedded server, with
+ * mineflayer bots as real 1.21.4 clients.
+ */
+import { rm } from 'node:fs/promises';
+import { expect } from 'chai';
+import type { Bot } from 'mineflayer';
+import { EmbeddedGameServer } from '../../src/game/embedded/adapter.js';
+import { PlayerNotOnlineError, type GameEvents, type GamePort } from '../../src/game/port.js';
+import { eventually, joinBot, leave, nextChat, refusedJoin } from '../helpers/bots.js';
+import { temporaryDirectory } from '../helpers/gatehouse.js';
+
+interface ConnectedPlayer {
+  /** Types a chat line or a command (with its slash). */
+  type(line: string): void;
+  /** Resolves with the next chat text matching `pattern`. */
+  nextMessage(pattern: RegExp): Promise<string>;
+  leave(): Promise<void>;
+}
+
+interface GameFixture {
+  game: GamePort;
+  join(name: string): Promise<ConnectedPlayer>;
+  /** Resolves with the reason shown to a player whose login is refused. */
+  refusedJoin(name: string): Promise<string>;
+  dispose(): Promise<void>;
+}
+
+const fixtures: Record<string, () => Promise<GameFixture>> = {
+  'embedded server': async () => {
+    const directory = await temporaryDirectory('gatehouse-game-');
+    const game = new EmbeddedGameServer({
+      host: '127.0.0.1',
+      port: 0,
+      motd: 'contract',
+      maxPlayers: 3,
+      viewDistance: 2,
+      dataDirectory: directory,
+      log: () => undefined,
+    });
+    await game.start();
+    const bots: Bot[] = [];
+    return {
+      game,
+      join: async (name) => {
+        const bot = await joinBot(game.port, name);
+        bots.push(bot);
+        return {
+          type: (line) => bot.chat(line),
+          nextMessage: async (pattern) => (await nextChat(bot, pattern))[0],
+          leave: () => leave(bot),
+        };
+      },
+      refusedJoin: (name) => refusedJoin(game.port, name),
+      dispose: async () => {
+        await Promise.all(bots.map((bot) => leave(bot)));
+        await game.stop();
+        await rm(directory, { recursive: true, force: true });
+      },
+    };
+  },
+};
+
+function recordEvents(game: GamePort) {
+  const seen: Array<{ event: keyof GameEvents; payload: unknown }> = [];
+  for (const event of ['join', 'quit', 'loginRefused', 'connection'] as const) {
+    game.events.on(event, (payload: unknown) => seen.push({ event, payload }));
+  }
+  return seen;
+}
+
+for (const [name, makeFixture] of Object.entries(fixtures)) {
+  describe(`game port contract: ${name}`, function () {
+    let fixture: GameFixture;
+    let events: ReturnType<typeof recordEvents>;
+    beforeEach(async function () {
+      fixture = await makeFixture();
+      events = recordEvents(fixture.game);
+    });
+    afterEach(async function () {
+      await fixture.dispose();
+    });
+
+    it('is connected once started, with no players online', async function () {
+      expect(fixture.game.isConnected()).to.equal(true);
+      expect(await fixture.game.onlinePlayers()).to.deep.equal([]);
+    });
+
+    it('announces join and quit with the player and address, and lists the player while online', async function () {
+      const player = await fixture.join('Joiner');
+      const join = await eventually(() => events.find((seen) => seen.event === 'join'), 5000, 'join event');
+      expect(join.payload).to.deep.include({ ipAddress: '127.0.0.1' });
+      expect((join.payload as GameEvents['join'][0]).player.name).to.equal('Joiner');
+      expect((join.payload as GameEvents['join'][0]).player.uuid).to.match(/^[0-9a-f-]{36}$/);
+
+      const online = await fixture.game.onlinePlayers();
+      expect(online.map((p) => p.name)).to.deep.equal(['Joiner']);
+      expect(online[0]!.location.world).to.equal('world');
+      expect(online[0]!.location.y).to.be.a('number');
+      expect(online[0]!.gameMode).to.equal('survival');
+
+      await player.leave();
+      const quit = await eventually(() => events.find((seen) => seen.event === 'quit'), 5000, 'quit event');
+      expect(quit.payload).to.deep.equal(join.payload);
+      expect(await fixture.game.onlinePlayers()).to.deep.equal([]);
+    });
+
+    it('refuses a second login with the same name, with a reason, and reports it', async function () {
+      await fixture.join('Twin');
+      expect(await fixture.refusedJoin('twin')).to.match(/already connected/);
+      const refused = await eventually(() => events.find((seen) => seen.event === 'loginRefused'), 5000, 'loginRefused event');
+      expect(refused.payload).to.deep.include({ name: 'twin', ipAddress: '127.0.0.1' });
+      expect(events.filter((seen) => seen.event === 'join')).to.have.length(1);
+    });
+
+    it('keeps operators: grant, check in any letter case, list, remove', async function () {
+      const { operators } = fixture.game;
+      expect(await operators.isOperator('Boss')).to.equal(false);
+      expect(await operators.setOperator('Boss', true)).to.equal(true);
+      expect(await operators.setOperator('boss', true)).to.equal(false);
+      expect(await operators.isOperator('BOSS')).to.equal(true);
+      expect((await operators.list()).map((op) => op.name)).to.deep.equal(['Boss']);
+      expect(await operators.setOperator('Boss', false)).to.equal(true);
+      expect(await operators.isOperator('Boss')).to.equal(false);
+    });
+
+    it('gives /register the answer of the registered handler', async function () {
+      fixture.game.onRegisterCommand(async (player) => `code for ${player.name}: ABCD2345`);
+      const player = await fixture.join('Newbie');
+      const reply = player.nextMessage(/code for Newbie: ABCD2345/);
+      player.type('/register');
+      expect(await reply).to.equal('code for Newbie: ABCD2345');
+    });
+
+    it('answers /register with an apology, and stays up, when the handler fails', async function () {
+      fixture.game.onRegisterCommand(async () => {
+        throw new Error('storage down');
+      });
+      const player = await fixture.join('Unlucky');
+      const reply = player.nextMessage(/went wrong/);
+      player.type('/register');
+      await reply;
+      expect(fixture.game.isConnected()).to.equal(true);
+    });
+
+    it('delivers a message to an online player and refuses one to an offline player', async function () {
+      const player = await fixture.join('Reader');
+      const received = player.nextMessage(/hello from the API/);
+      await fixture.game.messaging!.sendMessage('reader', 'hello from the API');
+      await received;
+      const offline = await fixture.game.messaging!.sendMessage('Ghost', 'anyone?').catch((error) => error);
+      expect(offline).to.be.instanceOf(PlayerNotOnlineError);
+    });
+
+    it('enforces the whitelist when enabled, letting listed players and operators in', async function () {
+      const whitelist = fixture.game.whitelist!;
+      await whitelist.setEnabled(true);
+      expect(await whitelist.add('Listed')).to.equal(true);
+      expect(await whitelist.isWhitelisted('listed')).to.equal(true);
+      await fixture.game.operators.setOperator('Chief', true);
+
+      expect(await fixture.refusedJoin('Stranger')).to.match(/not white-listed/);
+      const listed = await fixture.join('Listed');
+      const chief = await fixture.join('Chief');
+      await listed.leave();
+      await chief.leave();
+
+      expect(await whitelist.remove('Listed')).to.equal(true);
+      expect(await fixture.refusedJoin('Listed')).to.match(/not white-listed/);
+      await whitelist.setEnabled(false);
+      await (await fixture.join('Stranger')).leave();
+    });
+  });
+}

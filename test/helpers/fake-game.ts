@@ -1,0 +1,37 @@
+import { EventEmitter } from 'node:events';
+import type { GameEvents, GamePort, OnlinePlayer, RegisterCommandHandler } from '../../src/game/port.js';
+
+/**
+ * A game port double for unit tests of services, which are about the
+ * service's rules, not the game. Everything that talks to a real game runs
+ * against the embedded server in test/contracts and test/e2e.
+ */
+export class FakeGame implements GamePort {
+  readonly adapterName = 'fake';
+  readonly events = new EventEmitter<GameEvents>();
+  connected = true;
+  registerHandler: RegisterCommandHandler | undefined;
+  private readonly ops = new Set<string>();
+  readonly operators = {
+    isOperator: async (name: string) => this.ops.has(name.toLowerCase()),
+    list: async () => [...this.ops].map((name) => ({ name, uuid: '' })),
+    setOperator: async (name: string, operator: boolean) => {
+      const had = this.ops.has(name.toLowerCase());
+      if (operator) this.ops.add(name.toLowerCase());
+      else this.ops.delete(name.toLowerCase());
+      return had !== operator;
+    },
+  };
+
+  async start(): Promise<void> {}
+  async stop(): Promise<void> {}
+  isConnected(): boolean {
+    return this.connected;
+  }
+  onRegisterCommand(handler: RegisterCommandHandler): void {
+    this.registerHandler = handler;
+  }
+  async onlinePlayers(): Promise<OnlinePlayer[]> {
+    return [];
+  }
+}
