@@ -5,9 +5,9 @@ import { EmbeddedGameServer } from './game/embedded/adapter.js';
 import type { GamePort } from './game/port.js';
 import { createHttpApp } from './http/app.js';
 import type { AuthenticationDependencies } from './http/authentication.js';
-import { authRoutes } from './http/routes/auth.js';
-import { economyRoutes } from './http/routes/economy.js';
-import { healthRoutes } from './http/routes/health.js';
+import { addAuthRoutes } from './http/routes/auth.js';
+import { addEconomyRoutes } from './http/routes/economy.js';
+import { addHealthRoutes } from './http/routes/health.js';
 import { AccountService } from './services/accounts.js';
 import { ConnectionLogRecorder } from './services/connection-log.js';
 import { FailureThrottle } from './services/failure-throttle.js';
@@ -57,9 +57,9 @@ export async function startGatehouse(config: Config, logger: Logger, overrides: 
   const app = createHttpApp(
     config,
     [
-      authRoutes(auth, config.http.bodyLimitBytes),
-      healthRoutes(game, startedAt),
-      economyRoutes(() => config.economy),
+      (router) => addAuthRoutes(router, auth, config.http.bodyLimitBytes),
+      (router) => addHealthRoutes(router, game, startedAt),
+      (router) => addEconomyRoutes(router, () => config.economy),
     ],
     (message) => logger.error(message),
   );

@@ -1,22 +1,23 @@
 import cors from '@koa/cors';
-import type Router from '@koa/router';
+import Router from '@koa/router';
 import Koa from 'koa';
 import type { Config } from '../config/config.js';
 import { errorMiddleware } from './error-middleware.js';
 
 /**
  * The Koa application: CORS outermost (so error answers carry its headers too),
- * then the error middleware, then each group's router with 405 handling.
+ * then the error middleware, then one router that every group adds its routes
+ * to (one match per request), with 405 handling.
  */
-export function createHttpApp(config: Pick<Config, 'cors'>, routers: Router[], logError: (message: string) => void): Koa {
+export function createHttpApp(config: Pick<Config, 'cors'>, addRoutes: Array<(router: Router) => void>, logError: (message: string) => void): Koa {
   const app = new Koa();
   app.silent = true;
   if (config.cors.enabled) app.use(cors(corsOptions(config.cors.allowedOrigins)));
   app.use(errorMiddleware(logError));
-  for (const router of routers) {
-    app.use(router.routes());
-    app.use(router.allowedMethods());
-  }
+  const router = new Router();
+  for (const add of addRoutes) add(router);
+  app.use(router.routes());
+  app.use(router.allowedMethods());
   return app;
 }
 

@@ -51,6 +51,17 @@ describe('JSON-file store on disk', function () {
     for (const line of (await readFile(file, 'utf8')).trim().split('\n')) JSON.parse(line);
   });
 
+  it('recovers from the tail alone when the newest day file is large', async function () {
+    await mkdir(directory, { recursive: true });
+    const file = path.join(directory, '2026-11-21.jsonl');
+    const lines = Array.from({ length: 3000 }, (_, index) => JSON.stringify({ id: index + 1, timestamp: '2026-11-21T01:00:00.000Z', name: `é-${index}` })).join('\n');
+    await writeFile(file, `${lines}\n{"id":3001,"timestamp":"2026-11-21T0`);
+    const log = await DatedJsonLinesLog.open<Entry>(directory);
+    expect((await log.append({ timestamp: '2026-11-21T03:00:00.000Z', name: 'next' })).id).to.equal(3001);
+    const newest = await log.newestFirst(2);
+    expect(newest.map((entry) => entry.name)).to.deep.equal(['next', 'é-2999']);
+  });
+
   it('skips a damaged line in the middle instead of hiding the rest of the day', async function () {
     await mkdir(directory, { recursive: true });
     await appendFile(path.join(directory, '2026-11-21.jsonl'), '{"id":1,"timestamp":"2026-11-21T01:00:00.000Z","name":"a"}\nnot json\n{"id":3,"timestamp":"2026-11-21T03:00:00.000Z","name":"c"}\n');

@@ -1,4 +1,4 @@
-import Router from '@koa/router';
+import type Router from '@koa/router';
 import { authenticate, userOf, type AuthenticationDependencies } from '../authentication.js';
 import { clientAddress } from '../client-address.js';
 import { jsonBody } from '../json-body.js';
@@ -7,11 +7,10 @@ import { badRequest } from '../../errors.js';
 import { body } from '../validation.js';
 
 /** POST /api/auth/register, POST /api/auth/login, GET /api/auth/me, POST /api/auth/verify-code */
-export function authRoutes(deps: AuthenticationDependencies, bodyLimitBytes: number): Router {
-  const router = new Router({ prefix: '/api/auth' });
+export function addAuthRoutes(router: Router, deps: AuthenticationDependencies, bodyLimitBytes: number): void {
   const json = jsonBody(bodyLimitBytes);
 
-  router.post('/register', json, async (ctx) => {
+  router.post('/api/auth/register', json, async (ctx) => {
     const registration = body<RegisterBody>(ctx, registerBody);
     if (Buffer.byteLength(registration.password) > 72) throw badRequest('password must be at most 72 bytes', 'invalid_field');
     await deps.accounts.register(registration, clientAddress(ctx));
@@ -19,20 +18,18 @@ export function authRoutes(deps: AuthenticationDependencies, bodyLimitBytes: num
     ctx.body = { success: true, message: `Account ${registration.username} created; you can log in now` };
   });
 
-  router.post('/login', json, async (ctx) => {
+  router.post('/api/auth/login', json, async (ctx) => {
     const { username, password } = body<LoginBody>(ctx, loginBody);
     const result = await deps.accounts.login(username, password, clientAddress(ctx));
     ctx.body = { success: true, ...result };
   });
 
-  router.get('/me', authenticate(deps), async (ctx) => {
+  router.get('/api/auth/me', authenticate(deps), async (ctx) => {
     ctx.body = { success: true, ...(await deps.accounts.profile(userOf(ctx))) };
   });
 
-  router.post('/verify-code', json, async (ctx) => {
+  router.post('/api/auth/verify-code', json, async (ctx) => {
     const { code } = body<VerifyCodeBody>(ctx, verifyCodeBody);
     ctx.body = { success: true, ...(await deps.accounts.verifyCode(code, clientAddress(ctx))) };
   });
-
-  return router;
 }

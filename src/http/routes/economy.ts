@@ -1,4 +1,4 @@
-import Router from '@koa/router';
+import type Router from '@koa/router';
 
 export interface CurrencySettings {
   currencySymbol: string;
@@ -6,11 +6,9 @@ export interface CurrencySettings {
 }
 
 /** GET /api/economy/symbol (public). The other economy endpoints join this file with the economy issue. */
-export function economyRoutes(currency: () => CurrencySettings): Router {
-  const router = new Router({ prefix: '/api/economy' });
-  router.get('/symbol', (ctx) => {
+export function addEconomyRoutes(router: Router, currency: () => CurrencySettings): void {
+  router.get('/api/economy/symbol', (ctx) => {
     const { currencySymbol, currencyName } = currency();
     ctx.body = { success: true, symbol: currencySymbol, name: currencyName };
   });
-  return router;
 }

@@ -1,10 +1,9 @@
-import Router from '@koa/router';
+import type Router from '@koa/router';
 import type { GamePort } from '../../game/port.js';
 
 /** GET /api/health: public; whether the API is up and the game connected. */
-export function healthRoutes(game: GamePort, startedAt: number, now: () => number = Date.now): Router {
-  const router = new Router({ prefix: '/api' });
-  router.get('/health', (ctx) => {
+export function addHealthRoutes(router: Router, game: GamePort, startedAt: number, now: () => number = Date.now): void {
+  router.get('/api/health', (ctx) => {
     const connected = game.isConnected();
     ctx.body = {
       success: true,
@@ -14,5 +13,4 @@ export function healthRoutes(game: GamePort, startedAt: number, now: () => numbe
       timestamp: new Date(now()).toISOString(),
     };
   });
-  return router;
 }

@@ -1,4 +1,4 @@
-import { appendFile, mkdir, readFile, readdir, rm, truncate } from 'node:fs/promises';
+import { appendFile, mkdir, open, readFile, readdir, rm, truncate } from 'node:fs/promises';
 import path from 'node:path';
 
 const dayFilePattern = /^(\d{4}-\d{2}-\d{2})\.jsonl$/;
@@ -96,21 +96,50 @@ export class DatedJsonLinesLog<T extends { id: number; timestamp: string }> {
   /**
    * A kill during a write can leave a last line without its newline; it was
    * never acknowledged, so cut it off before appending after it. Then continue
-   * the id sequence from the newest record on disk.
+   * the id sequence from the newest record on disk. Only the tail of the
+   * newest file is read, so start-up does not grow with the log.
    */
   private async recoverTail(): Promise<void> {
-    const files = await this.dayFiles();
-    for (const file of files.slice().reverse()) {
+    for (const file of (await this.dayFiles()).reverse()) {
       const fullPath = path.join(this.directory, file);
-      const text = await readFile(fullPath, 'utf8');
-      const complete = text.slice(0, text.lastIndexOf('\n') + 1);
-      if (complete.length !== text.length) await truncate(fullPath, Buffer.byteLength(complete));
-      const records = parseLines<T>(complete);
+      const { text, start } = await readTail(fullPath, tailBytes);
+      const lastNewline = text.lastIndexOf('\n');
+      const completeLength = start + (lastNewline + 1);
+      if (lastNewline + 1 !== text.length) await truncate(fullPath, completeLength);
+      // The first line of a tail read from the middle of the file may be partial: skip it.
+      const complete = text.slice(0, lastNewline + 1);
+      const records = parseLines<T>(start > 0 ? complete.slice(complete.indexOf('\n') + 1) : complete);
       if (records.length > 0) {
-        this.nextId = Math.max(...records.slice(-100).map((record) => record.id)) + 1;
+        this.nextId = Math.max(...records.map((record) => record.id)) + 1;
         return;
       }
+      if (start > 0) {
+        // A tail with no whole record in it: fall back to the whole file.
+        const all = parseLines<T>((await readFile(fullPath, 'utf8')).slice(0, completeLength));
+        if (all.length > 0) {
+          this.nextId = Math.max(...all.map((record) => record.id)) + 1;
+          return;
+        }
+      }
     }
+  }
+}
+
+const tailBytes = 64 * 1024;
+
+/** The last `bytes` of a file (as UTF-8, cut at a line start by the caller) and where they begin. */
+async function readTail(file: string, bytes: number): Promise<{ text: string; start: number }> {
+  const handle = await open(file, 'r');
+  try {
+    const { size } = await handle.stat();
+    const start = Math.max(0, size - bytes);
+    const buffer = Buffer.alloc(size - start);
+    await handle.read(buffer, 0, buffer.length, start);
+    // latin1 maps each byte to one character, so string offsets are file offsets for truncate.
+    // Only ids (ASCII digits) are read from these records, so non-ASCII text may be garbled.
+    return { text: buffer.toString('latin1'), start };
+  } finally {
+    await handle.close();
   }
 }
 
