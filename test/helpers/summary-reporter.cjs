@@ -16,14 +16,13 @@ class SummaryReporter extends Mocha.reporters.Spec {
     runner.on(Mocha.Runner.constants.EVENT_TEST_PENDING, () => { skipped += 1; });
     runner.once(Mocha.Runner.constants.EVENT_RUN_END, () => {
       const line = `${passed} passed, ${failed} failed` + (skipped ? `, ${skipped} skipped` : '');
-      // After the spec reporter's epilogue, which it prints on the same event.
-      setImmediate(() => {
-        console.log(line);
-        try {
-          fs.mkdirSync('build', { recursive: true });
-          fs.writeFileSync(path.join('build', 'test-summary.txt'), line + '\n');
-        } catch {}
-      });
+      // Synchronously: mocha --exit ends the process right after this event. The
+      // spec reporter registered its epilogue first (in super), so this prints after it.
+      console.log(line);
+      try {
+        fs.mkdirSync('build', { recursive: true });
+        fs.writeFileSync(path.join('build', 'test-summary.txt'), line + '\n');
+      } catch {}
     });
   }
 }
