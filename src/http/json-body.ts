@@ -22,10 +22,14 @@ export function jsonBody(limitBytes: number): Middleware {
         parsed = true;
       });
     } catch (error) {
+      // Whatever goes wrong reading the body (bad JSON, a broken gzip stream, an
+      // unknown encoding or charset, a client that hangs up) is the client's.
       const status = (error as { status?: number }).status;
       if (status === 413) throw tooLarge(limitBytes);
-      if (status === 400) throw badRequest(`Malformed JSON body: ${(error as Error).message}`, 'malformed_json');
-      throw error;
+      if (status === 400 && (error as { type?: string }).type === undefined) {
+        throw badRequest(`Malformed JSON body: ${(error as Error).message}`, 'malformed_json');
+      }
+      throw badRequest(`Request body could not be read: ${(error as Error).message}`, 'unreadable_body');
     }
     if (!parsed) return;
     await next();

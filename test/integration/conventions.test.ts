@@ -1,4 +1,7 @@
+import { createServer } from 'node:http';
+import type { AddressInfo } from 'node:net';
 import { expect } from 'chai';
+import { createHttpApp } from '../../src/http/app.js';
 import { api, startTestGatehouse, type TestGatehouse } from '../helpers/gatehouse.js';
 
 describe('API conventions over HTTP', function () {
@@ -33,6 +36,20 @@ describe('API conventions over HTTP', function () {
     expect(onMe.headers.get('allow')).to.match(/GET/);
   });
 
+  it('answers 400, not 500, for bodies that cannot be read: broken gzip, unknown encoding, deep nesting', async function () {
+    const headers = { 'content-type': 'application/json' };
+    const gzip = await api(server.baseUrl, 'POST', '/api/auth/login', { rawBody: 'not gzip', headers: { ...headers, 'content-encoding': 'gzip' } });
+    expect(gzip.status).to.equal(400);
+    expect(gzip.body).to.include({ success: false, code: 'unreadable_body' });
+    const encoding = await api(server.baseUrl, 'POST', '/api/auth/login', { rawBody: '{}', headers: { ...headers, 'content-encoding': 'zstd-9' } });
+    expect(encoding.status).to.equal(400);
+    const deep = await api(server.baseUrl, 'POST', '/api/auth/login', { rawBody: '['.repeat(30000) + ']'.repeat(30000), headers });
+    expect(deep.status).to.equal(400);
+    const prototype = await api(server.baseUrl, 'POST', '/api/auth/login', { rawBody: '{"__proto__":{"isAdmin":true},"username":"a","password":"b"}', headers });
+    expect(prototype.status).to.equal(400);
+    expect(server.errors).to.deep.equal([]);
+  });
+
   it('serves GET /api/health without a login', async function () {
     const response = await api(server.baseUrl, 'GET', '/api/health');
     expect(response.status).to.equal(200);
@@ -60,6 +77,27 @@ describe('API conventions over HTTP', function () {
     const failed = await api(server.baseUrl, 'GET', '/api/auth/me', { headers: { origin: 'http://dashboard.lan:3000' } });
     expect(failed.status).to.equal(401);
     expect(failed.headers.get('access-control-allow-origin')).to.equal('*');
+  });
+});
+
+describe('unexpected errors', function () {
+  it('become a 500 in the error shape, with the details in the log and not in the answer', async function () {
+    const logged: string[] = [];
+    const app = createHttpApp({ cors: { enabled: true, allowedOrigins: '*' } }, [
+      (router) => router.get('/api/boom', () => {
+        throw new Error('secret internal detail');
+      }),
+    ], (message) => logged.push(message));
+    const http = createServer(app.callback());
+    await new Promise<void>((resolve) => http.listen(0, '127.0.0.1', resolve));
+    try {
+      const response = await api(`http://127.0.0.1:${(http.address() as AddressInfo).port}`, 'GET', '/api/boom');
+      expect(response.status).to.equal(500);
+      expect(response.body).to.deep.equal({ success: false, error: 'Internal server error', code: 'internal_error' });
+      expect(logged.join('\n')).to.match(/GET \/api\/boom: Error: secret internal detail/);
+    } finally {
+      http.close();
+    }
   });
 });
 
