@@ -14,6 +14,7 @@ import {
   type Whitelist,
 } from '../port.js';
 import { loadFlyingSquid, type SquidClient, type SquidPlayer, type SquidServer } from './flying-squid.js';
+import { guardClients } from './client-guard.js';
 import { installPacketCompat, protocolByteToDegrees } from './packet-compat.js';
 import { PlayerListFile } from './player-list-file.js';
 
@@ -143,6 +144,7 @@ export class EmbeddedGameServer implements GamePort {
       });
     });
     installPacketCompat(serv);
+    guardClients(serv, this.options.log);
     this.installLoginGate(serv);
     this.installCommands(serv);
     serv.on('newPlayer', (player: SquidPlayer) => this.watchPlayer(serv, player));
