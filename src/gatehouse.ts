@@ -28,6 +28,8 @@ export interface Gatehouse {
   readonly accounts: AccountService;
   readonly connectionLog: ConnectionLogRecorder;
   readonly http: Server;
+  /** Every operation the API serves, as "METHOD /path". */
+  readonly operations: string[];
   /** The port the API listens on (the real one when configured as 0). */
   readonly apiPort: number;
   stop(): Promise<void>;
@@ -54,7 +56,7 @@ export async function startGatehouse(config: Config, logger: Logger, overrides: 
 
   const auth: AuthenticationDependencies = { tokens, users: store.users, accounts, serviceToken: config.token };
   const startedAt = Date.now();
-  const app = createHttpApp(
+  const { app, operations } = createHttpApp(
     config,
     [
       (router) => addAuthRoutes(router, auth, config.http.bodyLimitBytes),
@@ -89,6 +91,7 @@ export async function startGatehouse(config: Config, logger: Logger, overrides: 
     accounts,
     connectionLog,
     http,
+    operations,
     apiPort: (http.address() as AddressInfo).port,
     stop: () =>
       (stopping ??= (async () => {

@@ -9,7 +9,17 @@ import { errorMiddleware } from './error-middleware.js';
  * then the error middleware, then one router that every group adds its routes
  * to (one match per request), with 405 handling.
  */
-export function createHttpApp(config: Pick<Config, 'cors'>, addRoutes: Array<(router: Router) => void>, logError: (message: string) => void): Koa {
+export interface HttpApp {
+  app: Koa;
+  /** Every operation served, as "METHOD /path", e.g. for checking the OpenAPI document against. */
+  operations: string[];
+}
+
+export function createHttpApp(
+  config: Pick<Config, 'cors'>,
+  addRoutes: Array<(router: Router) => void>,
+  logError: (message: string) => void,
+): HttpApp {
   const app = new Koa();
   app.silent = true;
   if (config.cors.enabled) app.use(cors(corsOptions(config.cors.allowedOrigins)));
@@ -18,7 +28,8 @@ export function createHttpApp(config: Pick<Config, 'cors'>, addRoutes: Array<(ro
   for (const add of addRoutes) add(router);
   app.use(router.routes());
   app.use(router.allowedMethods());
-  return app;
+  const operations = router.stack.flatMap((layer) => layer.methods.filter((method) => method !== 'HEAD').map((method) => `${method} ${layer.path}`));
+  return { app, operations };
 }
 
 function corsOptions(allowedOrigins: string): cors.Options {

@@ -83,7 +83,7 @@ describe('API conventions over HTTP', function () {
 describe('unexpected errors', function () {
   it('become a 500 in the error shape, with the details in the log and not in the answer', async function () {
     const logged: string[] = [];
-    const app = createHttpApp({ cors: { enabled: true, allowedOrigins: '*' } }, [
+    const { app } = createHttpApp({ cors: { enabled: true, allowedOrigins: '*' } }, [
       (router) => router.get('/api/boom', () => {
         throw new Error('secret internal detail');
       }),

@@ -49,3 +49,39 @@ export const verifyCodeBody = {
 export interface VerifyCodeBody {
   code: string;
 }
+
+export const loginResponse = {
+  type: 'object',
+  required: ['success', 'token', 'username', 'gameUsername', 'isAdmin'],
+  properties: {
+    success: { type: 'boolean', enum: [true] },
+    token: { type: 'string', description: 'HS256 JWT, valid 24 hours; send as Authorization: Bearer <token>.' },
+    username: { type: 'string' },
+    gameUsername: { type: 'string' },
+    isAdmin: { type: 'boolean', description: 'Operator status on the game server at login.' },
+  },
+} as const;
+
+export const profileResponse = {
+  type: 'object',
+  required: ['success', 'username', 'gameUsername', 'email', 'isAdmin', 'isWhitelisted', 'createdAt'],
+  properties: {
+    success: { type: 'boolean', enum: [true] },
+    username: { type: 'string' },
+    gameUsername: { type: 'string' },
+    email: { type: 'string' },
+    isAdmin: { type: 'boolean', description: 'Operator status on the game server now.' },
+    isWhitelisted: { type: 'boolean' },
+    createdAt: { type: 'string', format: 'date-time' },
+  },
+} as const;
+
+export const verifyCodeResponse = {
+  type: 'object',
+  required: ['success', 'valid'],
+  properties: {
+    success: { type: 'boolean', enum: [true] },
+    valid: { type: 'boolean' },
+    gameUsername: { type: 'string', description: 'Only when valid.' },
+  },
+} as const;
