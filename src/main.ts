@@ -37,6 +37,11 @@ async function main(): Promise<void> {
   logger.info(`Data directory: ${config.dataDirectory}`);
   logger.info('To become an operator (admin in the API), type "op <your player name>" here and press Enter. Type "help" for more.');
 
+  const { events } = gatehouse.game;
+  events.on('join', ({ player, ipAddress }) => logger.info(`${player.name} joined the game from ${ipAddress}`));
+  events.on('quit', ({ player }) => logger.info(`${player.name} left the game`));
+  events.on('loginRefused', ({ name, ipAddress, reason }) => logger.info(`refused login of ${name} from ${ipAddress}: ${reason.split('\n')[0]}`));
+
   let stopping = false;
   const stop = () => {
     if (stopping) return;
