@@ -72,7 +72,7 @@ export class EmbeddedGameServer implements GamePort {
       },
       isWhitelisted: async (name) => this.whitelistFile.has(name),
       list: async () => this.whitelistFile.entries().map(({ name, uuid }) => ({ name, uuid })),
-      add: (name) => this.whitelistFile.add(this.onlinePlayer(name)?.username ?? name, this.onlinePlayer(name)?.uuid),
+      add: (name) => this.addToList(this.whitelistFile, name),
       remove: (name) => this.whitelistFile.remove(name),
     };
     this.messaging = {
@@ -194,10 +194,16 @@ export class EmbeddedGameServer implements GamePort {
   }
 
   private async setOperator(name: string, operator: boolean): Promise<boolean> {
+    const changed = operator ? await this.addToList(this.opsFile, name) : await this.opsFile.remove(name);
     const online = this.onlinePlayer(name);
-    const changed = operator ? await this.opsFile.add(online?.username ?? name, online?.uuid) : await this.opsFile.remove(name);
     if (online) this.applyOperatorStatus(online);
     return changed;
+  }
+
+  /** Lists an online player under their exact name and UUID; anyone else under the offline-mode UUID of the name. */
+  private addToList(list: PlayerListFile, name: string): Promise<boolean> {
+    const online = this.onlinePlayer(name);
+    return list.add(online?.username ?? name, online?.uuid);
   }
 
   private applyOperatorStatus(player: SquidPlayer): void {
