@@ -4,6 +4,7 @@ import { Ajv, type ErrorObject } from 'ajv';
 import YAML from 'yaml';
 import { configFileSchema, type ConfigFile } from './schema.js';
 import { configDefaults } from './defaults.js';
+import type { ServerSettings } from '../services/settings-model.js';
 
 /** The validated configuration the rest of the service reads. */
 export interface Config {
@@ -14,8 +15,10 @@ export interface Config {
   dataDirectory: string;
   game: {
     connection: 'embedded';
-    embedded: { host: string; port: number; motd: string; maxPlayers: number; viewDistance: number };
+    embedded: { host: string; port: number; viewDistance: number };
   };
+  /** Defaults of the live settings (GET/POST /api/admin/settings). */
+  settings: ServerSettings;
   accounts: {
     registrationCodeLifetimeSeconds: number;
     tokenLifetimeSeconds: number;
@@ -23,8 +26,8 @@ export interface Config {
     maxFailedAttempts: number;
     failedAttemptWindowSeconds: number;
   };
-  economy: { currencySymbol: string; currencyName: string };
-  retention: { connectionLogDays: number };
+  economy: { currencyName: string };
+  retention: { connectionLogDays: number; messageDays: number; teleportLogDays: number; auditLogDays: number };
   http: { bodyLimitBytes: number };
 }
 
@@ -111,10 +114,19 @@ function toConfig(file: ConfigFile, cwd: string): Config {
       embedded: {
         host: file.game.embedded.host,
         port: file.game.embedded.port,
-        motd: file.game.embedded.motd,
-        maxPlayers: file.game.embedded['max-players'],
         viewDistance: file.game.embedded['view-distance'],
       },
+    },
+    settings: {
+      serverName: file.server.name,
+      maxPlayers: file.server['max-players'],
+      difficulty: file.server.difficulty as ServerSettings['difficulty'],
+      gameMode: file.server['game-mode'] as ServerSettings['gameMode'],
+      pvpEnabled: file.server.pvp,
+      whitelist: { enabled: file.whitelist.enabled, autoApprove: file.whitelist['auto-approve'] },
+      notifications: { unregisteredInterval: file.notifications['unregistered-interval'], enabled: file.notifications.enabled },
+      chat: { enabled: file.chat.enabled, webhookUrl: file.chat['webhook-url'] },
+      economy: { currencySymbol: file.economy['currency-symbol'], startingBalance: file.economy['starting-balance'] },
     },
     accounts: {
       registrationCodeLifetimeSeconds: file.accounts['registration-code-lifetime-seconds'],
@@ -123,15 +135,23 @@ function toConfig(file: ConfigFile, cwd: string): Config {
       maxFailedAttempts: file.accounts['max-failed-attempts'],
       failedAttemptWindowSeconds: file.accounts['failed-attempt-window-seconds'],
     },
-    economy: { currencySymbol: file.economy['currency-symbol'], currencyName: file.economy['currency-name'] },
-    retention: { connectionLogDays: file.retention['connection-log-days'] },
+    economy: { currencyName: file.economy['currency-name'] },
+    retention: {
+      connectionLogDays: file.retention['connection-log-days'],
+      messageDays: file.retention['message-days'],
+      teleportLogDays: file.retention['teleport-log-days'],
+      auditLogDays: file.retention['audit-log-days'],
+    },
     http: { bodyLimitBytes: file.http['body-limit-kib'] * 1024 },
   };
 }
 
-/** The configuration as it may be logged: secrets masked. */
+/** The configuration as it may be logged: secrets masked (the webhook URL holds one too). */
 export function describeConfigForLog(config: Config): Config {
-  return { ...config, token: config.token ? '********' : '' };
+  const masked = structuredClone(config);
+  masked.token = config.token ? '********' : '';
+  if (masked.settings.chat.webhookUrl) masked.settings.chat.webhookUrl = '********';
+  return masked;
 }
 
 function deepMerge(target: Record<string, unknown>, source: Record<string, unknown>): Record<string, unknown> {

@@ -9,8 +9,12 @@ export const configDefaults: ConfigFile = {
   'data-directory': 'data',
   game: {
     connection: 'embedded',
-    embedded: { host: '0.0.0.0', port: 25565, motd: 'A Gatehouse server', 'max-players': 20, 'view-distance': 4 },
+    embedded: { host: '0.0.0.0', port: 25565, 'view-distance': 4 },
   },
+  server: { name: 'A Gatehouse server', 'max-players': 20, difficulty: 'normal', 'game-mode': 'survival', pvp: true },
+  whitelist: { enabled: false, 'auto-approve': false },
+  notifications: { enabled: true, 'unregistered-interval': 10 },
+  chat: { enabled: false, 'webhook-url': '' },
   accounts: {
     'registration-code-lifetime-seconds': 86400,
     'token-lifetime-seconds': 86400,
@@ -18,7 +22,7 @@ export const configDefaults: ConfigFile = {
     'max-failed-attempts': 10,
     'failed-attempt-window-seconds': 600,
   },
-  economy: { 'currency-symbol': '$', 'currency-name': 'Dollars' },
-  retention: { 'connection-log-days': 30 },
+  economy: { 'currency-symbol': '$', 'currency-name': 'Dollars', 'starting-balance': 0 },
+  retention: { 'connection-log-days': 30, 'message-days': 90, 'teleport-log-days': 90, 'audit-log-days': 365 },
   http: { 'body-limit-kib': 64 },
 };

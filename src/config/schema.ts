@@ -7,8 +7,12 @@ export interface ConfigFile {
   'data-directory': string;
   game: {
     connection: 'embedded';
-    embedded: { host: string; port: number; motd: string; 'max-players': number; 'view-distance': number };
+    embedded: { host: string; port: number; 'view-distance': number };
   };
+  server: { name: string; 'max-players': number; difficulty: string; 'game-mode': string; pvp: boolean };
+  whitelist: { enabled: boolean; 'auto-approve': boolean };
+  notifications: { enabled: boolean; 'unregistered-interval': number };
+  chat: { enabled: boolean; 'webhook-url': string };
   accounts: {
     'registration-code-lifetime-seconds': number;
     'token-lifetime-seconds': number;
@@ -16,8 +20,8 @@ export interface ConfigFile {
     'max-failed-attempts': number;
     'failed-attempt-window-seconds': number;
   };
-  economy: { 'currency-symbol': string; 'currency-name': string };
-  retention: { 'connection-log-days': number };
+  economy: { 'currency-symbol': string; 'currency-name': string; 'starting-balance': number };
+  retention: { 'connection-log-days': number; 'message-days': number; 'teleport-log-days': number; 'audit-log-days': number };
   http: { 'body-limit-kib': number };
 }
 
@@ -39,11 +43,19 @@ export const configFileSchema = group({
     embedded: group({
       host: { type: 'string', minLength: 1 },
       port,
-      motd: { type: 'string' },
-      'max-players': { type: 'integer', minimum: 1, maximum: 10000 },
       'view-distance': { type: 'integer', minimum: 2, maximum: 32 },
     }),
   }),
+  server: group({
+    name: { type: 'string', maxLength: 100 },
+    'max-players': { type: 'integer', minimum: 1, maximum: 10000 },
+    difficulty: { type: 'string', enum: ['peaceful', 'easy', 'normal', 'hard'] },
+    'game-mode': { type: 'string', enum: ['survival', 'creative', 'adventure', 'spectator'] },
+    pvp: { type: 'boolean' },
+  }),
+  whitelist: group({ enabled: { type: 'boolean' }, 'auto-approve': { type: 'boolean' } }),
+  notifications: group({ enabled: { type: 'boolean' }, 'unregistered-interval': { type: 'integer', minimum: 1, maximum: 1440 } }),
+  chat: group({ enabled: { type: 'boolean' }, 'webhook-url': { type: 'string', pattern: '^(https?://.+)?$' } }),
   accounts: group({
     'registration-code-lifetime-seconds': positiveInteger,
     'token-lifetime-seconds': positiveInteger,
@@ -51,7 +63,16 @@ export const configFileSchema = group({
     'max-failed-attempts': positiveInteger,
     'failed-attempt-window-seconds': positiveInteger,
   }),
-  economy: group({ 'currency-symbol': { type: 'string' }, 'currency-name': { type: 'string' } }),
-  retention: group({ 'connection-log-days': positiveInteger }),
+  economy: group({
+    'currency-symbol': { type: 'string', maxLength: 8 },
+    'currency-name': { type: 'string' },
+    'starting-balance': { type: 'number', minimum: 0 },
+  }),
+  retention: group({
+    'connection-log-days': positiveInteger,
+    'message-days': positiveInteger,
+    'teleport-log-days': positiveInteger,
+    'audit-log-days': positiveInteger,
+  }),
   http: group({ 'body-limit-kib': { type: 'integer', minimum: 1, maximum: 10240 } }),
 });

@@ -5,7 +5,24 @@
  * committed file is up to date.
  */
 import { loginBody, loginResponse, profileResponse, registerBody, verifyCodeBody, verifyCodeResponse } from './schemas/auth.js';
+import {
+  announcementBody,
+  announcementResponse,
+  connectionsResponse,
+  coordinatesBody,
+  listResponse,
+  messagesResponse,
+  restartBody,
+  restartScheduledResponse,
+  restartStatusResponse,
+  sendMessageBody,
+  teleportBody,
+  teleportPlayerBody,
+  teleportResponse,
+  usersResponse,
+} from './schemas/admin.js';
 import { errorResponse, messageResponse } from './schemas/common.js';
+import { settingsObject, settingsUpdateBody } from './schemas/settings.js';
 
 type Auth = 'none' | 'jwt' | 'admin';
 
@@ -75,16 +92,119 @@ export const operations: Operation[] = [
       200: { type: 'object', required: ['success', 'symbol', 'name'], properties: { success: { type: 'boolean' }, symbol: { type: 'string' }, name: { type: 'string' } } },
     },
   },
+  ...adminOperations(),
 ];
+
+function adminOperations(): Operation[] {
+  const admin = 'admin' as const;
+  const adminErrors = { 401: error, 403: error, 503: error };
+  const settingsResponse = { type: 'object', required: ['success', 'settings'], properties: { success: { type: 'boolean' }, settings: settingsObject } };
+  const settingsUpdatedResponse = {
+    type: 'object',
+    required: ['success', 'message', 'updated'],
+    properties: {
+      success: { type: 'boolean' },
+      message: { type: 'string' },
+      updated: { type: 'array', items: { type: 'string' }, description: 'Dotted paths of the keys supplied, e.g. chat.enabled.' },
+      appliedInGame: { type: 'array', items: { type: 'string' }, description: 'Those the game applied at once.' },
+    },
+  };
+  return [
+    { method: 'get', path: '/api/admin/settings', summary: 'The live settings', auth: admin, responses: { 200: settingsResponse, ...adminErrors } },
+    {
+      method: 'post',
+      path: '/api/admin/settings',
+      summary: 'Change some settings (all or nothing)',
+      auth: admin,
+      requestBody: settingsUpdateBody,
+      responses: { 200: settingsUpdatedResponse, 400: error, ...adminErrors },
+    },
+    {
+      method: 'get',
+      path: '/api/admin/users',
+      summary: 'Web accounts, a page at a time (query: page, limit 1-100, search)',
+      auth: admin,
+      responses: { 200: usersResponse, 400: error, ...adminErrors },
+    },
+    {
+      method: 'get',
+      path: '/api/admin/connections',
+      summary: 'Connection log, newest first (query: limit 1-500, username)',
+      auth: admin,
+      responses: { 200: connectionsResponse, 400: error, ...adminErrors },
+    },
+    {
+      method: 'post',
+      path: '/api/admin/chat/test',
+      summary: 'Send a test message to the chat webhook',
+      auth: admin,
+      responses: { 200: messageResponse, 400: error, 500: error, ...adminErrors },
+    },
+    { method: 'get', path: '/api/admin/messages', summary: 'Announcements and direct messages, newest first (query: limit)', auth: admin, responses: { 200: messagesResponse, ...adminErrors } },
+    {
+      method: 'post',
+      path: '/api/admin/messages/send',
+      summary: 'Send a chat message to an online player',
+      auth: admin,
+      requestBody: sendMessageBody,
+      responses: { 200: messageResponse, 400: error, 404: error, ...adminErrors },
+    },
+    {
+      method: 'post',
+      path: '/api/admin/messages',
+      summary: 'Make an announcement: broadcast, posted to the webhook, shown on join until it expires',
+      auth: admin,
+      requestBody: announcementBody,
+      responses: { 201: announcementResponse, 400: error, ...adminErrors },
+    },
+    {
+      method: 'post',
+      path: '/api/admin/restart',
+      summary: 'Schedule a restart with a boss-bar countdown (replaces a pending one)',
+      auth: admin,
+      requestBody: restartBody,
+      responses: { 200: restartScheduledResponse, 400: error, ...adminErrors },
+    },
+    { method: 'get', path: '/api/admin/restart', summary: 'The pending restart, or null', auth: admin, responses: { 200: restartStatusResponse, ...adminErrors } },
+    { method: 'delete', path: '/api/admin/restart', summary: 'Cancel the pending restart', auth: admin, responses: { 200: messageResponse, 404: error, ...adminErrors } },
+    { method: 'get', path: '/api/admin/audit', summary: 'The audit log of admin changes, newest first', auth: admin, responses: { 200: listResponse('entries'), ...adminErrors } },
+    { method: 'get', path: '/api/admin/teleports', summary: 'Recorded teleports, newest first', auth: admin, responses: { 200: listResponse('teleports'), ...adminErrors } },
+    {
+      method: 'post',
+      path: '/api/teleport',
+      summary: 'Teleport a player to another player',
+      auth: admin,
+      requestBody: teleportBody,
+      responses: { 200: teleportResponse(false), 400: error, 404: error, ...adminErrors },
+    },
+    {
+      method: 'post',
+      path: '/api/admin/teleport-player',
+      summary: 'Teleport a player to another player',
+      auth: admin,
+      requestBody: teleportPlayerBody,
+      responses: { 200: teleportResponse(false), 400: error, 404: error, ...adminErrors },
+    },
+    {
+      method: 'post',
+      path: '/api/admin/teleport-coordinates',
+      summary: 'Teleport a player to coordinates in a world',
+      auth: admin,
+      requestBody: coordinatesBody,
+      responses: { 200: teleportResponse(true), 400: error, 404: error, ...adminErrors },
+    },
+  ];
+}
 
 const descriptions: Record<number, string> = {
   200: 'OK',
   201: 'Created',
   400: 'Invalid input',
   401: 'Missing or invalid token, or invalid credentials',
-  403: 'Token expired, or not allowed',
+  403: 'Token expired, or admin privileges required',
   404: 'Not found',
   409: 'Conflict',
+  500: 'The webhook refused the message or could not be reached',
   413: 'Body over the size limit',
   429: 'Too many failed attempts; see Retry-After',
   503: 'Game server not available',

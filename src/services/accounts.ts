@@ -1,3 +1,4 @@
+import { EventEmitter } from 'node:events';
 import { ApiError, badRequest, conflict, tooManyAttempts, unauthorized } from '../errors.js';
 import type { GamePort, PlayerRef } from '../game/port.js';
 import { UniqueConflictError, type Store, type UserRecord } from '../store/port.js';
@@ -38,6 +39,7 @@ export interface Profile {
  * Admin status is never stored: it is the player's operator status now.
  */
 export class AccountService {
+  readonly events = new EventEmitter<{ registered: [{ username: string; gameUsername: string; gameUuid: string }] }>();
   /** Compared against when the username is unknown, so both failures take as long. */
   private decoyHash: Promise<string>;
 
@@ -99,6 +101,7 @@ export class AccountService {
       throw error;
     }
     await this.store.registrationCodes.remove(codeRecord.code);
+    this.events.emit('registered', { username: registration.username, gameUsername: codeRecord.gameUsername, gameUuid: codeRecord.gameUuid });
   }
 
   async login(username: string, password: string, clientAddress: string): Promise<LoginResult> {

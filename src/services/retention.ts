@@ -2,12 +2,23 @@ import type { Store } from '../store/port.js';
 
 export interface RetentionSettings {
   connectionLogDays: number;
+  messageDays: number;
+  teleportLogDays: number;
+  auditLogDays: number;
+}
+
+export interface RetentionReport {
+  connectionLogFiles: number;
+  registrationCodes: number;
+  messages: number;
+  teleportLogFiles: number;
+  auditLogFiles: number;
 }
 
 /**
- * Deletes what is past its retention: connection log days older than the
- * configured number of days, expired registration codes. Runs at start and
- * then every hour.
+ * Deletes what is past its retention: connection log, message, teleport and
+ * audit records older than their configured number of days, and expired
+ * registration codes. Runs at start and then every hour.
  */
 export class RetentionJob {
   private timer: NodeJS.Timeout | null = null;
@@ -30,17 +41,25 @@ export class RetentionJob {
     this.timer = null;
   }
 
-  async runOnce(): Promise<{ connectionLogFiles: number; registrationCodes: number }> {
+  async runOnce(): Promise<RetentionReport> {
     const now = this.now();
-    const cutoff = new Date(now.getTime() - this.settings.connectionLogDays * 24 * 3600 * 1000);
-    try {
-      return {
-        connectionLogFiles: await this.store.connectionLog.deleteBefore(cutoff),
-        registrationCodes: await this.store.registrationCodes.removeExpired(now),
-      };
-    } catch (error) {
-      this.logError(`retention: ${(error as Error).message}`);
-      return { connectionLogFiles: 0, registrationCodes: 0 };
+    const daysAgo = (days: number) => new Date(now.getTime() - days * 24 * 3600 * 1000);
+    const report: RetentionReport = { connectionLogFiles: 0, registrationCodes: 0, messages: 0, teleportLogFiles: 0, auditLogFiles: 0 };
+    const steps: Array<[keyof RetentionReport, () => Promise<number>]> = [
+      ['connectionLogFiles', () => this.store.connectionLog.deleteBefore(daysAgo(this.settings.connectionLogDays))],
+      ['registrationCodes', () => this.store.registrationCodes.removeExpired(now)],
+      ['messages', () => this.store.messages.deleteBefore(daysAgo(this.settings.messageDays))],
+      ['teleportLogFiles', () => this.store.teleportLog.deleteBefore(daysAgo(this.settings.teleportLogDays))],
+      ['auditLogFiles', () => this.store.auditLog.deleteBefore(daysAgo(this.settings.auditLogDays))],
+    ];
+    // Each step on its own: one failing does not keep the others from running.
+    for (const [key, step] of steps) {
+      try {
+        report[key] = await step();
+      } catch (error) {
+        this.logError(`retention (${key}): ${(error as Error).message}`);
+      }
     }
+    return report;
   }
 }

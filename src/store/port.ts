@@ -84,9 +84,87 @@ export interface ConnectionLogStore {
   deleteBefore(cutoff: Date): Promise<number>;
 }
 
+/** Append-only records, newest first on reading: audit entries, teleports. */
+export interface AppendLog<T extends { id: number; timestamp: string }> {
+  append(entry: Omit<T, 'id'>): Promise<T>;
+  recent(limit: number, matches?: (entry: T) => boolean): Promise<T[]>;
+  deleteBefore(cutoff: Date): Promise<number>;
+}
+
+/** Who changed what, when, from where. */
+export interface AuditEntry {
+  id: number;
+  timestamp: string;
+  /** Web username, or `service` for the token service account. */
+  actor: string;
+  ipAddress: string;
+  action: string;
+  details: Record<string, unknown>;
+}
+
+export interface TeleportRecord {
+  id: number;
+  timestamp: string;
+  requestedBy: string;
+  player: string;
+  from: { world: string; x: number; y: number; z: number };
+  to: { world: string; x: number; y: number; z: number; yaw?: number; pitch?: number };
+  /** The player teleported to, for player-to-player teleports. */
+  target?: string;
+}
+
+/** Settings changed through the API, as a partial settings object; the configured defaults fill the rest. */
+export type SettingsOverrides = Record<string, unknown>;
+
+export interface SettingsStore {
+  load(): Promise<SettingsOverrides>;
+  save(overrides: SettingsOverrides): Promise<void>;
+}
+
+export type MessageType = 'ANNOUNCEMENT' | 'DIRECT';
+
+export interface MessageRecord {
+  id: number;
+  type: MessageType;
+  content: string;
+  createdAt: string;
+  /** When an announcement stops being shown to joining players; null for direct messages. */
+  expiresAt: string | null;
+  /** The in-game recipient of a direct message. */
+  recipient?: string;
+  sentBy: string;
+}
+
+export interface MessageStore {
+  add(message: Omit<MessageRecord, 'id'>): Promise<MessageRecord>;
+  /** Newest first. */
+  list(limit: number): Promise<MessageRecord[]>;
+  activeAnnouncements(now: Date): Promise<MessageRecord[]>;
+  deleteBefore(cutoff: Date): Promise<number>;
+}
+
+export interface PendingRestart {
+  restartAt: string;
+  reason: string;
+  requestedBy: string;
+  requestedAt: string;
+  /** Seconds of the countdown when it was scheduled, for the boss bar's progress. */
+  delaySeconds: number;
+}
+
+export interface RestartStore {
+  load(): Promise<PendingRestart | null>;
+  save(pending: PendingRestart | null): Promise<void>;
+}
+
 export interface Store {
   readonly users: UserStore;
   readonly registrationCodes: RegistrationCodeStore;
   readonly connectionLog: ConnectionLogStore;
+  readonly auditLog: AppendLog<AuditEntry>;
+  readonly teleportLog: AppendLog<TeleportRecord>;
+  readonly settings: SettingsStore;
+  readonly messages: MessageStore;
+  readonly restarts: RestartStore;
   close(): Promise<void>;
 }

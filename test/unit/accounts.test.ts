@@ -106,7 +106,7 @@ describe('services against the store port', function () {
       ]);
       expect(entries[0]!.reason).to.equal('The server is full!');
 
-      const retention = new RetentionJob(store, { connectionLogDays: 30 }, () => now);
+      const retention = new RetentionJob(store, { connectionLogDays: 30, messageDays: 90, teleportLogDays: 90, auditLogDays: 365 }, () => now);
       expect((await retention.runOnce()).connectionLogFiles).to.equal(1);
       expect(await readdir(path.join(directory, 'connections'))).to.deep.equal(['2026-11-21.jsonl']);
     });

@@ -71,7 +71,9 @@ describe('configuration', function () {
     for (const [yaml, message] of [
       ['port: "eighty"\n', /"port" must be an integer/],
       ['cors:\n  enabled: "yes"\n', /"cors\.enabled" must be a boolean/],
-      ['game:\n  embedded:\n    max-players: 2.5\n', /"game\.embedded\.max-players" must be an integer/],
+      ['server:\n  max-players: 2.5\n', /"server\.max-players" must be an integer/],
+      ['server:\n  difficulty: brutal\n', /"server\.difficulty" must be one of peaceful, easy, normal, hard/],
+      ['chat:\n  webhook-url: ftp://x\n', /"chat\.webhook-url"/],
       ['accounts:\n  token-lifetime-seconds: -1\n', /"accounts\.token-lifetime-seconds" must be >= 1/],
       ['prot: 80\n', /unknown key "prot"/],
       ['cors:\n  enable: true\n', /unknown key "cors\.enable"/],

@@ -3,6 +3,7 @@ import path from 'node:path';
 import { normalizeAddress } from '../../lib/addresses.js';
 import {
   PlayerNotOnlineError,
+  type Difficulty,
   type GameEvents,
   type GameMode,
   type GamePort,
@@ -10,27 +11,34 @@ import {
   type OnlinePlayer,
   type Operators,
   type PlayerRef,
+  type GameSettingsChange,
   type RegisterCommandHandler,
+  type ServerControl,
+  type Teleports,
   type Whitelist,
 } from '../port.js';
 import { loadFlyingSquid, type SquidClient, type SquidPlayer, type SquidServer } from './flying-squid.js';
 import { guardClients } from './client-guard.js';
-import { installPacketCompat, protocolByteToDegrees } from './packet-compat.js';
+import { EmbeddedBossBars } from './boss-bars.js';
+import { installPacketCompat } from './packet-compat.js';
+import { createWorlds, locationOf, movePlayer, type WorldEntry } from './worlds.js';
 import { PlayerListFile } from './player-list-file.js';
 
 export interface EmbeddedServerOptions {
   host: string;
   /** 0 picks a free port; read the chosen one from `port` after start. */
   port: number;
+  viewDistance: number;
+  /** Initial values; the settings service applies the live ones through `control`. */
   motd: string;
   maxPlayers: number;
-  viewDistance: number;
   /** ops.json, whitelist.json and world/ live here. */
   dataDirectory: string;
   log: (message: string) => void;
 }
 
 const gameModes: GameMode[] = ['survival', 'creative', 'adventure', 'spectator'];
+const difficulties: Difficulty[] = ['peaceful', 'easy', 'normal', 'hard'];
 const operatorLevel = 4;
 /** Commands of flying-squid that must not reach players: /stop exits the host process, op/deop/ban/pardon bypass or ignore our lists. */
 const removedCommands = new Set(['stop', 'op', 'deop', 'ban', 'pardon']);
@@ -48,11 +56,19 @@ export class EmbeddedGameServer implements GamePort {
   readonly operators: Operators;
   readonly whitelist: Whitelist;
   readonly messaging: Messaging;
+  readonly control: ServerControl;
+  readonly teleports: Teleports;
+  readonly bossBars: EmbeddedBossBars;
 
   private serv: SquidServer | undefined;
+  private worlds: WorldEntry[] = [];
   private opsFile!: PlayerListFile;
   private whitelistFile!: PlayerListFile;
   private whitelistEnabled = false;
+  private pvp = true;
+  private maxPlayers: number;
+  /** The configured port, then the real one once known, so a restart reuses it. */
+  private listenPort: number;
   private registerHandler: RegisterCommandHandler | undefined;
   /** Everyone past the login gate, by lower-case name, so a second login with the same name is refused. */
   private readonly admitted = new Map<string, SquidClient>();
@@ -60,6 +76,12 @@ export class EmbeddedGameServer implements GamePort {
   private readonly joined = new Map<SquidPlayer, string>();
 
   constructor(private readonly options: EmbeddedServerOptions) {
+    this.maxPlayers = options.maxPlayers;
+    this.listenPort = options.port;
+    this.control = {
+      applySettings: async (change) => this.applySettings(change),
+      restart: async (reason) => this.restart(reason),
+    };
     this.operators = {
       isOperator: async (name) => this.opsFile.has(name),
       list: async () => this.opsFile.entries().map(({ name, uuid }) => ({ name, uuid })),
@@ -75,11 +97,25 @@ export class EmbeddedGameServer implements GamePort {
       add: (name) => this.addToList(this.whitelistFile, name),
       remove: (name) => this.whitelistFile.remove(name),
     };
+    this.bossBars = new EmbeddedBossBars(() => this.serv);
+    this.teleports = {
+      worlds: async () => this.worlds.map((entry) => entry.name),
+      teleportToPlayer: async (playerName, targetName) => {
+        const player = this.requireOnline(playerName);
+        const target = this.requireOnline(targetName);
+        const location = locationOf(target, this.worlds);
+        await movePlayer(player, this.worlds, { ...location, yaw: location.yaw ?? 0, pitch: location.pitch ?? 0 });
+        return locationOf(player, this.worlds);
+      },
+      teleportToLocation: async (playerName, location) => {
+        const player = this.requireOnline(playerName);
+        await movePlayer(player, this.worlds, { ...location, yaw: location.yaw ?? 0, pitch: location.pitch ?? 0 });
+        return { ...locationOf(player, this.worlds), yaw: location.yaw ?? 0, pitch: location.pitch ?? 0 };
+      },
+    };
     this.messaging = {
       sendMessage: async (playerName, text) => {
-        const player = this.onlinePlayer(playerName);
-        if (!player) throw new PlayerNotOnlineError(playerName);
-        player.chat(text);
+        this.requireOnline(playerName).chat(text);
       },
       broadcast: async (text) => this.requireServer().broadcast(text),
     };
@@ -88,7 +124,7 @@ export class EmbeddedGameServer implements GamePort {
   /** The port players connect to (the real one when configured as 0). */
   get port(): number {
     const address = this.serv?._server.socketServer.address();
-    return typeof address === 'object' && address ? address.port : this.options.port;
+    return typeof address === 'object' && address ? address.port : this.listenPort;
   }
 
   isConnected(): boolean {
@@ -110,8 +146,8 @@ export class EmbeddedGameServer implements GamePort {
     const serv = createMCServer({
       motd: this.options.motd,
       host: this.options.host,
-      port: this.options.port,
-      'max-players': this.options.maxPlayers,
+      port: this.listenPort,
+      'max-players': this.maxPlayers,
       'online-mode': false,
       logging: false,
       noConsoleOutput: true,
@@ -134,7 +170,7 @@ export class EmbeddedGameServer implements GamePort {
     await new Promise<void>((resolve, reject) => {
       const onError = (error: Error) => {
         serv.stopTickInterval?.();
-        reject(new Error(`embedded game server cannot listen on ${this.options.host}:${this.options.port}: ${error.message}`));
+        reject(new Error(`embedded game server cannot listen on ${this.options.host}:${this.listenPort}: ${error.message}`));
       };
       serv.once('error', onError);
       serv.once('ready', () => {
@@ -143,6 +179,7 @@ export class EmbeddedGameServer implements GamePort {
         resolve();
       });
     });
+    this.worlds = createWorlds(serv);
     installPacketCompat(serv);
     guardClients(serv, this.options.log);
     this.installLoginGate(serv);
@@ -153,13 +190,13 @@ export class EmbeddedGameServer implements GamePort {
     this.events.emit('connection', { connected: true });
   }
 
-  async stop(): Promise<void> {
+  async stop(kickReason = 'Server closed'): Promise<void> {
     const serv = this.serv;
     if (!serv) return;
     this.serv = undefined;
     await Promise.allSettled(serv.players.map((player) => player.save()));
     serv.overworld.stopSaving();
-    await Promise.race([serv.quit('Server closed'), new Promise((resolve) => setTimeout(resolve, 5000).unref())]);
+    await Promise.race([serv.quit(kickReason), new Promise((resolve) => setTimeout(resolve, 5000).unref())]);
     // quit() leaves the 20 Hz tick loop running.
     serv.stopTickInterval();
     this.events.emit('connection', { connected: false });
@@ -170,17 +207,61 @@ export class EmbeddedGameServer implements GamePort {
       name: player.username,
       uuid: player.uuid,
       ipAddress,
-      location: {
-        world: player.world === this.serv?.netherworld ? 'world_nether' : 'world',
-        x: player.position.x,
-        y: player.position.y,
-        z: player.position.z,
-        yaw: protocolByteToDegrees(player.yaw),
-        pitch: protocolByteToDegrees(player.pitch),
-      },
+      location: locationOf(player, this.worlds),
       gameMode: gameModes[player.gameMode] ?? 'survival',
       ping: player._client.latency ?? 0,
     }));
+  }
+
+  /**
+   * Restarts the game server inside this process: everyone is saved and
+   * disconnected with the reason, the world is reloaded, and players can join
+   * again on the same port.
+   */
+  private async restart(reason: string): Promise<void> {
+    const port = this.port;
+    await this.stop(reason);
+    this.listenPort = port;
+    await this.start();
+  }
+
+  /**
+   * Live settings. The MOTD and max players take effect at the next ping and
+   * login; difficulty at once for everyone; the default game mode for players
+   * joining for the first time (as vanilla's defaultgamemode); PvP at the next
+   * hit; the whitelist at the next login.
+   */
+  private async applySettings(change: GameSettingsChange): Promise<Array<keyof GameSettingsChange>> {
+    const serv = this.requireServer();
+    const applied: Array<keyof GameSettingsChange> = [];
+    if (change.motd !== undefined) {
+      serv._server.motd = change.motd;
+      applied.push('motd');
+    }
+    if (change.maxPlayers !== undefined) {
+      this.maxPlayers = change.maxPlayers;
+      serv._server.maxPlayers = change.maxPlayers;
+      applied.push('maxPlayers');
+    }
+    if (change.difficulty !== undefined) {
+      const level = difficulties.indexOf(change.difficulty);
+      serv.difficulty = level;
+      serv._writeAll('difficulty', { difficulty: level, difficultyLocked: false });
+      applied.push('difficulty');
+    }
+    if (change.defaultGameMode !== undefined) {
+      serv.gameMode = gameModes.indexOf(change.defaultGameMode);
+      applied.push('defaultGameMode');
+    }
+    if (change.pvp !== undefined) {
+      this.pvp = change.pvp;
+      applied.push('pvp');
+    }
+    if (change.whitelistEnabled !== undefined) {
+      this.whitelistEnabled = change.whitelistEnabled;
+      applied.push('whitelistEnabled');
+    }
+    return applied;
   }
 
   /** Runs a console line as the server (op). Returns what to print. */
@@ -213,6 +294,12 @@ export class EmbeddedGameServer implements GamePort {
     player._client.write('entity_status', { entityId: player.id, entityStatus: 24 + (entry ? (entry.level ?? operatorLevel) : 0) });
   }
 
+  private requireOnline(name: string): SquidPlayer {
+    const player = this.onlinePlayer(name);
+    if (!player) throw new PlayerNotOnlineError(name);
+    return player;
+  }
+
   private onlinePlayer(name: string): SquidPlayer | undefined {
     const wanted = name.toLowerCase();
     return [...this.joined.keys()].find((player) => player.username.toLowerCase() === wanted);
@@ -236,7 +323,7 @@ export class EmbeddedGameServer implements GamePort {
       if (serv.bannedIPs[rawAddress]) reason = `You are banned from this server.\nReason: ${serv.bannedIPs[rawAddress]!.reason ?? 'Banned'}`;
       else if (this.admitted.has(key)) reason = 'You are already connected to this server';
       else if (this.whitelistEnabled && !operator && !this.whitelistFile.has(client.username)) reason = 'You are not white-listed on this server!';
-      else if (this.admitted.size >= this.options.maxPlayers && !operator?.bypassesPlayerLimit) reason = 'The server is full!';
+      else if (this.admitted.size >= this.maxPlayers && !operator?.bypassesPlayerLimit) reason = 'The server is full!';
       if (reason) {
         this.events.emit('loginRefused', { name: client.username, uuid: client.uuid ?? null, ipAddress: normalizeAddress(rawAddress), reason });
         client.end(reason);
@@ -305,10 +392,14 @@ export class EmbeddedGameServer implements GamePort {
         player.chat(`§c${userError ? `Error: ${(error as Error).message}` : 'That command failed.'}`);
       }
     };
+    player.on('attack_cancel', ({ attackedEntity }: { attackedEntity?: { type?: string } }, cancel: () => void) => {
+      if (!this.pvp && attackedEntity?.type === 'player') cancel();
+    });
     player.once('connected', () => {
       const ipAddress = normalizeAddress(player._client.socket?.remoteAddress ?? 'unknown');
       this.applyOperatorStatus(player);
       this.sendPlayerList(serv, player);
+      this.bossBars.showAllTo(player);
       this.joined.set(player, ipAddress);
       this.events.emit('join', { player: refOf(player), ipAddress });
     });

@@ -27,6 +27,10 @@ export interface Vec3Like {
   z: number;
 }
 
+export interface SquidWorld {
+  stopSaving(): void;
+}
+
 export interface SquidPlayer extends EventEmitter {
   id: number;
   username: string;
@@ -36,8 +40,10 @@ export interface SquidPlayer extends EventEmitter {
   position: Vec3Like;
   yaw: number;
   pitch: number;
-  world: unknown;
+  world: SquidWorld;
   profileProperties: unknown[];
+  changeWorld(world: SquidWorld, options: { dimension: number }): Promise<void>;
+  teleport(position: Vec3Like): Promise<void>;
   _client: SquidClient;
   handleCommand(command: string): Promise<void>;
   chat(message: string): void;
@@ -66,9 +72,10 @@ export interface SquidCommands {
 
 export interface SquidServer extends EventEmitter {
   players: SquidPlayer[];
-  overworld: { stopSaving(): void };
-  netherworld: unknown;
-  registry: { entitiesByName: Record<string, { id: number }> };
+  overworld: SquidWorld;
+  netherworld: SquidWorld;
+  dimensionNames: Record<string, string>;
+  registry: { entitiesByName: Record<string, { id: number }>; blocksByName: Record<string, { id: number }> };
   commands: SquidCommands;
   bannedIPs: Record<string, { reason?: string }>;
   difficulty: number;
@@ -81,13 +88,19 @@ export interface SquidServer extends EventEmitter {
     on(event: 'connection', listener: (client: SquidClient) => void): void;
   };
   broadcast(message: string, options?: { whitelist?: SquidPlayer[] }): void;
+  _writeAll(name: string, params: Record<string, unknown>): void;
   quit(reason?: string): Promise<void>;
   stopTickInterval(): void;
 }
 
-let loaded: { createMCServer(options: Record<string, unknown>): SquidServer } | undefined;
+export interface FlyingSquid {
+  createMCServer(options: Record<string, unknown>): SquidServer;
+  generations: Record<string, (options: Record<string, unknown>) => unknown>;
+}
 
-export function loadFlyingSquid(): { createMCServer(options: Record<string, unknown>): SquidServer } {
+let loaded: FlyingSquid | undefined;
+
+export function loadFlyingSquid(): FlyingSquid {
   if (loaded) return loaded;
   const processWithBrowserFlag = process as unknown as { browser?: boolean };
   processWithBrowserFlag.browser = true;
@@ -98,4 +111,9 @@ export function loadFlyingSquid(): { createMCServer(options: Record<string, unkn
   }
   loaded = require('flying-squid');
   return loaded!;
+}
+
+/** Helpers flying-squid depends on, loaded from its own dependency tree. */
+export function squidRequire<T>(id: string): T {
+  return createRequire(require.resolve('flying-squid'))(id) as T;
 }

@@ -9,6 +9,8 @@ import type { SquidClient, SquidServer } from './flying-squid.js';
 
 type Packet = Record<string, unknown>;
 
+const gameModeNames = ['survival', 'creative', 'adventure', 'spectator'];
+
 /** flying-squid keeps yaw and pitch as protocol bytes; 1.21.2+ position packets carry degrees. */
 export function protocolByteToDegrees(value: unknown): number {
   const byte = typeof value === 'number' ? value : 0;
@@ -35,6 +37,29 @@ function rewrite(name: string, params: Packet, playerTypeId: number | undefined)
         name,
         { ...params, dx: 0, dy: 0, dz: 0, yaw: protocolByteToDegrees(params.yaw), pitch: protocolByteToDegrees(params.pitch), flags: {} },
       ];
+    case 'respawn': {
+      if ('worldState' in params) return [name, params];
+      // Every world is announced with the overworld's dimension type (index 0): flying-squid builds all
+      // chunks at overworld height, and a nether type (0..256) makes clients fall through the world.
+      const worldName = params.worldName === 'minecraft:nether' ? 'minecraft:the_nether' : params.worldName;
+      return [
+        name,
+        {
+          worldState: {
+            dimension: 0,
+            name: worldName,
+            hashedSeed: params.hashedSeed ?? [0, 0],
+            gamemode: gameModeNames[Number(params.gamemode) || 0] ?? 'survival',
+            previousGamemode: typeof params.previousGameMode === 'number' && params.previousGameMode >= 0 ? params.previousGameMode : 255,
+            isDebug: false,
+            isFlat: true,
+            portalCooldown: 0,
+            seaLevel: -63,
+          },
+          copyMetadata: 0,
+        },
+      ];
+    }
     case 'spawn_entity':
       // Players are spawned with a null type and would show up as the entity with id 0.
       if (params.type == null && playerTypeId !== undefined) return [name, { ...params, type: playerTypeId }];

@@ -14,7 +14,7 @@ export class JsonConnectionLogStore implements ConnectionLogStore {
 
   recent(query: { limit: number; username?: string }): Promise<ConnectionLogEntry[]> {
     const wanted = query.username?.toLowerCase();
-    return this.log.newestFirst(query.limit, wanted === undefined ? undefined : (entry) => entry.username.toLowerCase() === wanted);
+    return this.log.recent(query.limit, wanted === undefined ? undefined : (entry) => entry.username.toLowerCase() === wanted);
   }
 
   deleteBefore(cutoff: Date): Promise<number> {

@@ -1,5 +1,6 @@
 import { appendFile, mkdir, open, readFile, readdir, rm, truncate } from 'node:fs/promises';
 import path from 'node:path';
+import type { AppendLog } from '../port.js';
 
 const dayFilePattern = /^(\d{4}-\d{2}-\d{2})\.jsonl$/;
 
@@ -18,7 +19,7 @@ interface PendingAppend<T> {
  * acknowledged once its line is in the file, which survives a kill -9 of this
  * process. Retention deletes whole day files.
  */
-export class DatedJsonLinesLog<T extends { id: number; timestamp: string }> {
+export class DatedJsonLinesLog<T extends { id: number; timestamp: string }> implements AppendLog<T> {
   private nextId = 1;
   private pending: Array<PendingAppend<T>> = [];
   private flushing: Promise<void> | null = null;
@@ -41,7 +42,7 @@ export class DatedJsonLinesLog<T extends { id: number; timestamp: string }> {
   }
 
   /** Walks day files from the newest back, reading only as many as it needs. */
-  async newestFirst(limit: number, matches: (record: T) => boolean = () => true): Promise<T[]> {
+  async recent(limit: number, matches: (record: T) => boolean = () => true): Promise<T[]> {
     const found: T[] = [];
     for (const file of (await this.dayFiles()).reverse()) {
       const records = parseLines<T>(await readFile(path.join(this.directory, file), 'utf8'));

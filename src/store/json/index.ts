@@ -1,30 +1,45 @@
 import path from 'node:path';
-import type { Store } from '../port.js';
+import type { AuditEntry, Store, TeleportRecord } from '../port.js';
 import { JsonConnectionLogStore } from './connection-log.js';
+import { DatedJsonLinesLog } from './dated-log.js';
 import { JsonRegistrationCodeStore } from './registration-codes.js';
+import { JsonMessageStore, JsonRestartStore, JsonSettingsStore } from './small-documents.js';
 import { JsonUserStore } from './users.js';
 
 /**
  * The JSON-file store. Layout under the data directory:
- *   users.json, registration-codes.json   lowdb documents
- *   connections/YYYY-MM-DD.jsonl          connection log, one file per day
+ *   users.json, registration-codes.json,    lowdb documents, each written
+ *   settings.json, messages.json,           whole and atomically
+ *   restart.json
+ *   connections/, audit/, teleports/        JSON Lines, one file per UTC day
  */
 export class JsonStore implements Store {
   private constructor(
     readonly users: JsonUserStore,
     readonly registrationCodes: JsonRegistrationCodeStore,
     readonly connectionLog: JsonConnectionLogStore,
+    readonly auditLog: DatedJsonLinesLog<AuditEntry>,
+    readonly teleportLog: DatedJsonLinesLog<TeleportRecord>,
+    readonly settings: JsonSettingsStore,
+    readonly messages: JsonMessageStore,
+    readonly restarts: JsonRestartStore,
   ) {}
 
   static async open(dataDirectory: string): Promise<JsonStore> {
+    const file = (name: string) => path.join(dataDirectory, name);
     return new JsonStore(
-      await JsonUserStore.open(path.join(dataDirectory, 'users.json')),
-      await JsonRegistrationCodeStore.open(path.join(dataDirectory, 'registration-codes.json')),
-      await JsonConnectionLogStore.open(path.join(dataDirectory, 'connections')),
+      await JsonUserStore.open(file('users.json')),
+      await JsonRegistrationCodeStore.open(file('registration-codes.json')),
+      await JsonConnectionLogStore.open(file('connections')),
+      await DatedJsonLinesLog.open<AuditEntry>(file('audit')),
+      await DatedJsonLinesLog.open<TeleportRecord>(file('teleports')),
+      await JsonSettingsStore.open(file('settings.json')),
+      await JsonMessageStore.open(file('messages.json')),
+      await JsonRestartStore.open(file('restart.json')),
     );
   }
 
   async close(): Promise<void> {
-    await this.connectionLog.drain();
+    await Promise.all([this.connectionLog.drain(), this.auditLog.drain(), this.teleportLog.drain()]);
   }
 }

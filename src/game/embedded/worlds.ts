@@ -1,0 +1,74 @@
+/**
+ * The embedded server's worlds under their vanilla names. flying-squid has an
+ * overworld and a nether; an End (a flat island of end stone) is added so
+ * teleports can cross all three common worlds.
+ */
+import type { Location } from '../port.js';
+import { protocolByteToDegrees } from './packet-compat.js';
+import { loadFlyingSquid, squidRequire, type SquidPlayer, type SquidServer, type SquidWorld } from './flying-squid.js';
+
+interface Vec3Constructor {
+  new (x: number, y: number, z: number): { x: number; y: number; z: number };
+}
+
+/** Vanilla world name → flying-squid world and the dimension number its respawn uses. */
+export interface WorldEntry {
+  name: string;
+  world: SquidWorld;
+  dimension: number;
+}
+
+export function createWorlds(serv: SquidServer): WorldEntry[] {
+  const registry = serv.registry;
+  const World = squidRequire<(registry: unknown) => new (generator: unknown) => SquidWorld>('prismarine-world')(registry);
+  const endStone = registry.blocksByName.end_stone!.id;
+  const end = new World(
+    loadFlyingSquid().generations.superflat!({ registry, bottomId: endStone, middleId: endStone, topId: endStone, biome: 'the_end' }),
+  );
+  serv.dimensionNames['1'] = 'minecraft:the_end';
+  return [
+    { name: 'world', world: serv.overworld, dimension: 0 },
+    { name: 'world_nether', world: serv.netherworld, dimension: -1 },
+    { name: 'world_the_end', world: end, dimension: 1 },
+  ];
+}
+
+export function locationOf(player: SquidPlayer, worlds: WorldEntry[]): Location {
+  return {
+    world: worlds.find((entry) => entry.world === player.world)?.name ?? 'world',
+    x: player.position.x,
+    y: player.position.y,
+    z: player.position.z,
+    yaw: protocolByteToDegrees(player.yaw),
+    pitch: protocolByteToDegrees(player.pitch),
+  };
+}
+
+/** Moves a player to a location, switching world first when it differs; yaw and pitch in degrees. */
+export async function movePlayer(player: SquidPlayer, worlds: WorldEntry[], location: Required<Location>): Promise<void> {
+  const target = worlds.find((entry) => entry.name === location.world);
+  if (!target) throw new Error(`unknown world ${location.world}`);
+  if (player.world !== target.world) await player.changeWorld(target.world, { dimension: target.dimension });
+  const Vec3 = squidRequire<{ Vec3: Vec3Constructor }>('vec3').Vec3;
+  await player.teleport(new Vec3(location.x, location.y, location.z));
+  player.yaw = degreesToProtocolByte(location.yaw);
+  player.pitch = degreesToProtocolByte(location.pitch);
+  // flying-squid's teleport has no view direction: send the final position with it.
+  player._client.write('position', {
+    teleportId: 2,
+    x: location.x,
+    y: location.y,
+    z: location.z,
+    dx: 0,
+    dy: 0,
+    dz: 0,
+    yaw: location.yaw,
+    pitch: location.pitch,
+    flags: {},
+  });
+}
+
+function degreesToProtocolByte(degrees: number): number {
+  const byte = Math.round((degrees * 256) / 360) & 0xff;
+  return byte > 127 ? byte - 256 : byte;
+}

@@ -1,0 +1,82 @@
+import { EventEmitter } from 'node:events';
+import { badRequest } from '../errors.js';
+import type { GamePort } from '../game/port.js';
+import type { MessageRecord, MessageStore } from '../store/port.js';
+import type { Actor } from './audit.js';
+
+/** How long an announcement without `expiresAt` is shown to joining players. */
+export const defaultAnnouncementHours = 24;
+
+/**
+ * Messages from admins: a direct message to one online player, or an
+ * announcement broadcast to everyone and shown to players who join until it
+ * expires. Both are recorded.
+ */
+export class MessageService {
+  readonly events = new EventEmitter<{ announced: [MessageRecord] }>();
+
+  constructor(
+    private readonly store: MessageStore,
+    private readonly game: GamePort,
+    private readonly now: () => Date = () => new Date(),
+    private readonly logError: (message: string) => void = console.error,
+  ) {
+    game.events.on('join', ({ player }) => void this.showAnnouncementsTo(player.name));
+  }
+
+  /** Throws PlayerNotOnlineError (404) when the player is not online. */
+  async sendDirect(actor: Actor, playerName: string, text: string): Promise<MessageRecord> {
+    await this.requireMessaging().sendMessage(playerName, `§d[${actor.name}]§r ${text}`);
+    return this.store.add({
+      type: 'DIRECT',
+      content: text,
+      createdAt: this.now().toISOString(),
+      expiresAt: null,
+      recipient: playerName,
+      sentBy: actor.name,
+    });
+  }
+
+  async announce(actor: Actor, content: string, expiresAt?: string): Promise<MessageRecord> {
+    const now = this.now();
+    const expires = expiresAt === undefined ? new Date(now.getTime() + defaultAnnouncementHours * 3600_000) : new Date(expiresAt);
+    if (Number.isNaN(expires.getTime())) throw badRequest('expiresAt must be an ISO 8601 timestamp', 'invalid_field');
+    if (expires.getTime() <= now.getTime()) throw badRequest('expiresAt must be in the future', 'invalid_field');
+    const record = await this.store.add({
+      type: 'ANNOUNCEMENT',
+      content,
+      createdAt: now.toISOString(),
+      expiresAt: expires.toISOString(),
+      sentBy: actor.name,
+    });
+    // Recorded first: players who join later see it even if the game is away now.
+    if (this.game.isConnected() && this.game.messaging) {
+      await this.game.messaging.broadcast(announcementText(content)).catch((error: Error) => this.logError(`announcement broadcast: ${error.message}`));
+    }
+    this.events.emit('announced', record);
+    return record;
+  }
+
+  list(limit: number): Promise<MessageRecord[]> {
+    return this.store.list(limit);
+  }
+
+  private async showAnnouncementsTo(playerName: string): Promise<void> {
+    try {
+      for (const announcement of await this.store.activeAnnouncements(this.now())) {
+        await this.game.messaging?.sendMessage(playerName, announcementText(announcement.content));
+      }
+    } catch (error) {
+      this.logError(`announcements for ${playerName}: ${(error as Error).message}`);
+    }
+  }
+
+  private requireMessaging() {
+    if (!this.game.messaging) throw badRequest('The game adapter cannot send messages', 'not_supported');
+    return this.game.messaging;
+  }
+}
+
+function announcementText(content: string): string {
+  return `§6[Announcement]§r ${content}`;
+}

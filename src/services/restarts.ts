@@ -1,0 +1,144 @@
+import { EventEmitter } from 'node:events';
+import { ApiError } from '../errors.js';
+import type { GamePort } from '../game/port.js';
+import type { PendingRestart, RestartStore } from '../store/port.js';
+import type { Actor } from './audit.js';
+
+export const restartBarId = 'gatehouse:restart';
+/** Seconds before the restart at which players get a chat warning. */
+const warningSeconds = new Set([60, 30, 10, 5, 4, 3, 2, 1]);
+
+/**
+ * Scheduled restarts. A countdown shows on a boss bar to every player (the
+ * game adapter shows it to late joiners too), its progress shrinking each
+ * second, with chat warnings at 60, 30, 10 and 5..1 seconds. The pending
+ * restart is stored, so it survives a restart of Gatehouse itself.
+ */
+export class RestartService {
+  readonly events = new EventEmitter<{
+    scheduled: [PendingRestart];
+    cancelled: [PendingRestart];
+    restarting: [PendingRestart];
+  }>();
+  private pending: PendingRestart | null = null;
+  private ticker: NodeJS.Timeout | null = null;
+  private lastWarned: number | null = null;
+  private running = false;
+
+  constructor(
+    private readonly store: RestartStore,
+    private readonly game: GamePort,
+    private readonly now: () => Date = () => new Date(),
+    private readonly logError: (message: string) => void = console.error,
+  ) {}
+
+  /** Resumes a restart stored before this process started (an overdue one runs at once). */
+  async resume(): Promise<void> {
+    const stored = await this.store.load();
+    if (stored) this.startCountdown(stored);
+  }
+
+  current(): PendingRestart | null {
+    return this.pending && { ...this.pending };
+  }
+
+  /** Replaces any pending restart. */
+  async schedule(actor: Actor, delaySeconds: number, reason: string): Promise<PendingRestart> {
+    if (!this.game.control) throw new ApiError(501, 'The game adapter cannot restart the server', 'not_supported');
+    const now = this.now();
+    const pending: PendingRestart = {
+      restartAt: new Date(now.getTime() + delaySeconds * 1000).toISOString(),
+      reason,
+      requestedBy: actor.name,
+      requestedAt: now.toISOString(),
+      delaySeconds,
+    };
+    await this.store.save(pending);
+    this.startCountdown(pending);
+    this.events.emit('scheduled', pending);
+    return { ...pending };
+  }
+
+  /** Returns the cancelled restart, or null when none was pending. */
+  async cancel(): Promise<PendingRestart | null> {
+    const cancelled = this.pending;
+    if (!cancelled || this.running) return null;
+    await this.store.save(null);
+    this.stopCountdown();
+    await this.game.bossBars?.remove(restartBarId).catch(() => undefined);
+    await this.broadcast('§aThe scheduled server restart was cancelled.');
+    this.events.emit('cancelled', cancelled);
+    return cancelled;
+  }
+
+  /** Stops the countdown timer (the stored restart stays for the next start). */
+  stop(): void {
+    this.stopCountdown();
+  }
+
+  private startCountdown(pending: PendingRestart): void {
+    this.stopCountdown();
+    this.pending = pending;
+    this.lastWarned = null;
+    void this.tick();
+    this.ticker = setInterval(() => void this.tick(), 1000);
+    this.ticker.unref();
+  }
+
+  private stopCountdown(): void {
+    if (this.ticker) clearInterval(this.ticker);
+    this.ticker = null;
+    this.pending = null;
+  }
+
+  private async tick(): Promise<void> {
+    const pending = this.pending;
+    if (!pending || this.running) return;
+    const remainingMs = Date.parse(pending.restartAt) - this.now().getTime();
+    const remaining = Math.max(0, Math.ceil(remainingMs / 1000));
+    if (remainingMs <= 0) return this.execute(pending);
+    if (!this.game.isConnected()) return;
+    try {
+      await this.game.bossBars?.show({
+        id: restartBarId,
+        title: `Server restart in ${formatSeconds(remaining)}${pending.reason ? ` - ${pending.reason}` : ''}`,
+        progress: pending.delaySeconds > 0 ? Math.min(1, remaining / pending.delaySeconds) : 0,
+        color: 'red',
+      });
+      if (warningSeconds.has(remaining) && this.lastWarned !== remaining) {
+        this.lastWarned = remaining;
+        await this.broadcast(`§cServer restarts in ${remaining} second${remaining === 1 ? '' : 's'}${pending.reason ? `: ${pending.reason}` : ''}`);
+      }
+    } catch (error) {
+      this.logError(`restart countdown: ${(error as Error).message}`);
+    }
+  }
+
+  private async execute(pending: PendingRestart): Promise<void> {
+    // Wait for the game if it is away; the countdown timer keeps trying.
+    if (!this.game.isConnected() || !this.game.control) return;
+    this.running = true;
+    try {
+      // Cleared first, so a restart that brings Gatehouse down with it does not loop.
+      await this.store.save(null);
+      this.stopCountdown();
+      await this.game.bossBars?.remove(restartBarId).catch(() => undefined);
+      this.events.emit('restarting', pending);
+      await this.game.control.restart(pending.reason || 'Scheduled restart');
+    } catch (error) {
+      this.logError(`restart: ${(error as Error).message}`);
+    } finally {
+      this.running = false;
+    }
+  }
+
+  private async broadcast(text: string): Promise<void> {
+    if (this.game.isConnected()) await this.game.messaging?.broadcast(text).catch(() => undefined);
+  }
+}
+
+function formatSeconds(seconds: number): string {
+  const minutes = Math.floor(seconds / 60);
+  const rest = seconds % 60;
+  return minutes > 0 ? `${minutes}:${String(rest).padStart(2, '0')}` : `${rest}s`;
+}

@@ -1,0 +1,121 @@
+import { EventEmitter } from 'node:events';
+import type { GamePort, GameSettingsChange } from '../game/port.js';
+import type { SettingsStore } from '../store/port.js';
+import type { ServerSettings } from './settings-model.js';
+
+export type { ServerSettings } from './settings-model.js';
+
+/** A validated partial settings object: only the keys to change. */
+export type SettingsChange = DeepPartial<ServerSettings>;
+type DeepPartial<T> = { [K in keyof T]?: T[K] extends object ? DeepPartial<T[K]> : T[K] };
+
+/** Which settings the game applies, and under which name of the game port. */
+const gameKeys: Array<[string, keyof GameSettingsChange, (settings: ServerSettings) => unknown]> = [
+  ['serverName', 'motd', (settings) => settings.serverName],
+  ['maxPlayers', 'maxPlayers', (settings) => settings.maxPlayers],
+  ['difficulty', 'difficulty', (settings) => settings.difficulty],
+  ['gameMode', 'defaultGameMode', (settings) => settings.gameMode],
+  ['pvpEnabled', 'pvp', (settings) => settings.pvpEnabled],
+  ['whitelist.enabled', 'whitelistEnabled', (settings) => settings.whitelist.enabled],
+];
+
+/**
+ * The live settings: the configured defaults with the changes made through
+ * the API on top (kept in the store). A change is applied to the game at once
+ * where the game allows it, and again whenever the game (re)connects.
+ */
+export class SettingsService {
+  readonly events = new EventEmitter<{ changed: [settings: ServerSettings, updated: string[]] }>();
+  private current: ServerSettings;
+  private game: GamePort | undefined;
+
+  private constructor(
+    private readonly defaults: ServerSettings,
+    private overrides: Record<string, unknown>,
+    private readonly store: SettingsStore,
+    private readonly logError: (message: string) => void,
+  ) {
+    this.current = withOverrides(defaults, overrides);
+  }
+
+  /** `checkStored` throws when the stored changes are not a valid settings change (a hand-edited file, say). */
+  static async open(
+    defaults: ServerSettings,
+    store: SettingsStore,
+    checkStored: (overrides: unknown) => void,
+    logError: (message: string) => void,
+  ): Promise<SettingsService> {
+    const overrides = await store.load();
+    checkStored(overrides);
+    return new SettingsService(defaults, overrides, store, logError);
+  }
+
+  /** From now on changes go to this game, and all settings are applied whenever it (re)connects. */
+  attachGame(game: GamePort): void {
+    this.game = game;
+    game.events.on('connection', ({ connected }) => {
+      if (connected) void this.applyToGame(gameKeys.map(([key]) => key));
+    });
+  }
+
+  get(): ServerSettings {
+    return structuredClone(this.current);
+  }
+
+  /**
+   * Stores and applies a change that already passed the settings schema.
+   * Returns the dotted paths of the keys supplied and those the game applied live.
+   */
+  async update(change: SettingsChange): Promise<{ updated: string[]; appliedInGame: string[] }> {
+    const updated = leafPaths(change as Record<string, unknown>);
+    if (updated.length === 0) return { updated, appliedInGame: [] };
+    const overrides = merge(structuredClone(this.overrides), change as Record<string, unknown>);
+    await this.store.save(overrides);
+    this.overrides = overrides;
+    this.current = withOverrides(this.defaults, overrides);
+    const appliedInGame = await this.applyToGame(updated);
+    this.events.emit('changed', this.get(), updated);
+    return { updated, appliedInGame };
+  }
+
+  /** Sends the named settings to the game; returns the dotted paths it applied. */
+  async applyToGame(paths: string[]): Promise<string[]> {
+    const control = this.game?.control;
+    if (!control || !this.game?.isConnected()) return [];
+    const change: GameSettingsChange = {};
+    for (const [settingPath, gameKey, read] of gameKeys) {
+      if (paths.includes(settingPath)) (change as Record<string, unknown>)[gameKey] = read(this.current);
+    }
+    if (Object.keys(change).length === 0) return [];
+    try {
+      const applied = await control.applySettings(change);
+      return gameKeys.filter(([, gameKey]) => applied.includes(gameKey)).map(([settingPath]) => settingPath);
+    } catch (error) {
+      this.logError(`settings: the game did not take ${Object.keys(change).join(', ')}: ${(error as Error).message}`);
+      return [];
+    }
+  }
+}
+
+function withOverrides(defaults: ServerSettings, overrides: Record<string, unknown>): ServerSettings {
+  return merge(structuredClone(defaults) as unknown as Record<string, unknown>, overrides) as unknown as ServerSettings;
+}
+
+/** `{chat: {enabled: true}, maxPlayers: 5}` → `['chat.enabled', 'maxPlayers']`. */
+export function leafPaths(object: Record<string, unknown>, prefix = ''): string[] {
+  return Object.entries(object).flatMap(([key, value]) =>
+    isPlainObject(value) ? leafPaths(value, `${prefix}${key}.`) : [`${prefix}${key}`],
+  );
+}
+
+function merge(target: Record<string, unknown>, source: Record<string, unknown>): Record<string, unknown> {
+  for (const [key, value] of Object.entries(source)) {
+    if (isPlainObject(value)) target[key] = merge(isPlainObject(target[key]) ? target[key] : {}, value);
+    else target[key] = value;
+  }
+  return target;
+}
+
+function isPlainObject(value: unknown): value is Record<string, unknown> {
+  return typeof value === 'object' && value !== null && !Array.isArray(value);
+}
