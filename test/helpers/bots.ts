@@ -1,8 +1,20 @@
 import mineflayer, { type Bot } from 'mineflayer';
 
+const chatLogs = new WeakMap<Bot, string[]>();
+
+/** Every chat line the bot received since it was created, including those before it spawned. */
+export function chatLog(bot: Bot): string[] {
+  return chatLogs.get(bot) ?? [];
+}
+
 /** A mineflayer bot: a real Minecraft 1.21.4 client. Resolves once it has spawned. */
 export function joinBot(port: number, username: string, timeoutMs = 20_000): Promise<Bot> {
   const bot = mineflayer.createBot({ host: '127.0.0.1', port, username, version: '1.21.4', auth: 'offline', hideErrors: true });
+  const log: string[] = [];
+  chatLogs.set(bot, log);
+  bot.on('messagestr', (message: string) => {
+    log.push(message);
+  });
   return new Promise((resolve, reject) => {
     const timer = setTimeout(() => fail(new Error(`${username} did not spawn within ${timeoutMs} ms`)), timeoutMs);
     const fail = (error: Error) => {

@@ -1,0 +1,140 @@
+import { expect } from 'chai';
+import { ChatWebhook, WebhookDeliveryError, WebhookNotConfiguredError } from '../../src/services/chat-webhook.js';
+import { startWebhookReceiver } from '../helpers/webhook-receiver.js';
+
+describe('ChatWebhook (against a local receiver)', function () {
+  const embed = (title: string) => ({ embeds: [{ title }] });
+  const titles = (received: Array<{ body: any }>) => received.map((post) => post.body.embeds[0].title);
+
+  it('delivers events in order, one at a time, without making the caller wait', async function () {
+    const receiver = await startWebhookReceiver();
+    const webhook = new ChatWebhook(() => ({ enabled: true, webhookUrl: receiver.url }), { log: () => undefined });
+    try {
+      for (const title of ['one', 'two', 'three']) webhook.post(embed(title));
+      expect(receiver.received).to.have.length(0);
+      await webhook.idle();
+      expect(titles(receiver.received)).to.deep.equal(['one', 'two', 'three']);
+    } finally {
+      await receiver.close();
+    }
+  });
+
+  it('posts nothing while disabled or without a URL', async function () {
+    const receiver = await startWebhookReceiver();
+    let target = { enabled: false, webhookUrl: receiver.url };
+    const webhook = new ChatWebhook(() => target, { log: () => undefined });
+    try {
+      webhook.post(embed('off'));
+      target = { enabled: true, webhookUrl: '' };
+      webhook.post(embed('no url'));
+      await webhook.idle();
+      expect(receiver.requests).to.equal(0);
+    } finally {
+      await receiver.close();
+    }
+  });
+
+  it('honours 429 with Retry-After or retry_after, keeping the order', async function () {
+    const receiver = await startWebhookReceiver((index) => {
+      if (index === 0) return { status: 429, headers: { 'retry-after': '1' } };
+      if (index === 2) return { status: 429, body: JSON.stringify({ message: 'slow down', retry_after: 0.3 }) };
+      return { status: 204 };
+    });
+    const waits: number[] = [];
+    const webhook = new ChatWebhook(() => ({ enabled: true, webhookUrl: receiver.url }), {
+      log: () => undefined,
+      sleep: async (ms) => {
+        waits.push(ms);
+      },
+    });
+    try {
+      webhook.post(embed('first'));
+      webhook.post(embed('second'));
+      await webhook.idle();
+      expect(titles(receiver.received)).to.deep.equal(['first', 'second']);
+      expect(waits).to.deep.equal([1000, 300]);
+    } finally {
+      await receiver.close();
+    }
+  });
+
+  it('retries server errors with backoff, then gives up and logs it', async function () {
+    const receiver = await startWebhookReceiver(() => ({ status: 503, body: 'down' }));
+    const waits: number[] = [];
+    const logged: string[] = [];
+    const webhook = new ChatWebhook(() => ({ enabled: true, webhookUrl: receiver.url }), {
+      log: (message) => logged.push(message),
+      maxAttempts: 3,
+      backoffMs: 100,
+      sleep: async (ms) => {
+        waits.push(ms);
+      },
+    });
+    try {
+      webhook.post(embed('doomed'));
+      await webhook.idle();
+      expect(receiver.requests).to.equal(3);
+      expect(waits).to.deep.equal([100, 200]);
+      expect(logged.join('\n')).to.match(/gave up on "doomed" after 3 attempt\(s\): the webhook answered 503: down/);
+    } finally {
+      await receiver.close();
+    }
+  });
+
+  it('does not retry a 4xx refusal other than 429', async function () {
+    const receiver = await startWebhookReceiver(() => ({ status: 400, body: '{"message":"Cannot send an empty message"}' }));
+    const logged: string[] = [];
+    const webhook = new ChatWebhook(() => ({ enabled: true, webhookUrl: receiver.url }), { log: (message) => logged.push(message), sleep: async () => undefined });
+    try {
+      webhook.post(embed('refused'));
+      await webhook.idle();
+      expect(receiver.requests).to.equal(1);
+      expect(logged.join('\n')).to.match(/answered 400/);
+    } finally {
+      await receiver.close();
+    }
+  });
+
+  it('holds at most a small bounded queue and logs what it drops', async function () {
+    const receiver = await startWebhookReceiver((index) => (index === 0 ? { status: 204, hang: true } : { status: 204 }));
+    const logged: string[] = [];
+    const webhook = new ChatWebhook(() => ({ enabled: true, webhookUrl: receiver.url }), { log: (message) => logged.push(message), maxQueue: 3, timeoutMs: 300, maxAttempts: 1 });
+    try {
+      for (let index = 0; index < 6; index += 1) webhook.post(embed(`event ${index}`));
+      expect(webhook.pending).to.equal(3);
+      expect(logged.filter((line) => /queue full/.test(line))).to.have.length(3);
+      await webhook.idle();
+    } finally {
+      await receiver.close();
+    }
+  });
+
+  it('test messages: not configured, delivered, refused, unreachable, timed out', async function () {
+    let url = '';
+    const webhook = new ChatWebhook(() => ({ enabled: false, webhookUrl: url }), { timeoutMs: 300 });
+    expect(await webhook.sendTest(embed('t')).catch((error) => error)).to.be.instanceOf(WebhookNotConfiguredError);
+
+    const ok = await startWebhookReceiver();
+    url = ok.url;
+    await webhook.sendTest(embed('hello'));
+    expect(titles(ok.received)).to.deep.equal(['hello']);
+    await ok.close();
+
+    const refusing = await startWebhookReceiver(() => ({ status: 401, body: '{"message":"Invalid Webhook Token"}' }));
+    url = refusing.url;
+    const refused = await webhook.sendTest(embed('t')).catch((error) => error);
+    expect(refused).to.be.instanceOf(WebhookDeliveryError);
+    expect(refused.message).to.match(/answered 401.*Invalid Webhook Token/);
+    await refusing.close();
+
+    url = refusing.url; // now closed: nothing listens there
+    const unreachable = await webhook.sendTest(embed('t')).catch((error) => error);
+    expect(unreachable.message).to.match(/cannot reach the webhook: ECONNREFUSED/);
+
+    const hanging = await startWebhookReceiver(() => ({ status: 204, hang: true }));
+    url = hanging.url;
+    const timedOut = await webhook.sendTest(embed('t')).catch((error) => error);
+    expect(timedOut.message).to.match(/no answer within 300 ms/);
+    await hanging.close();
+  });
+});
