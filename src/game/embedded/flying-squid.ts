@@ -42,8 +42,13 @@ export interface SquidPlayer extends EventEmitter {
   pitch: number;
   world: SquidWorld;
   profileProperties: unknown[];
-  changeWorld(world: SquidWorld, options: { dimension: number }): Promise<void>;
   teleport(position: Vec3Like): Promise<void>;
+  _unloadAllChunks(): void;
+  _sendRespawn(difficulty: number | undefined, gameMode: number | undefined, dimension: number): void;
+  updateAndSpawn(): void;
+  worldSendInitialChunks(): Promise<void>;
+  worldSendRestOfChunks(): Promise<void>;
+  sendSelfPosition(position?: Vec3Like): void;
   _client: SquidClient;
   handleCommand(command: string): Promise<void>;
   chat(message: string): void;

@@ -48,9 +48,10 @@ export function locationOf(player: SquidPlayer, worlds: WorldEntry[]): Location 
 export async function movePlayer(player: SquidPlayer, worlds: WorldEntry[], location: Required<Location>): Promise<void> {
   const target = worlds.find((entry) => entry.name === location.world);
   if (!target) throw new Error(`unknown world ${location.world}`);
-  if (player.world !== target.world) await player.changeWorld(target.world, { dimension: target.dimension });
   const Vec3 = squidRequire<{ Vec3: Vec3Constructor }>('vec3').Vec3;
-  await player.teleport(new Vec3(location.x, location.y, location.z));
+  const destination = new Vec3(location.x, location.y, location.z);
+  if (player.world !== target.world) await switchWorld(player, target, destination);
+  await player.teleport(destination);
   player.yaw = degreesToProtocolByte(location.yaw);
   player.pitch = degreesToProtocolByte(location.pitch);
   // flying-squid's teleport has no view direction: send the final position with it.
@@ -66,6 +67,24 @@ export async function movePlayer(player: SquidPlayer, worlds: WorldEntry[], loca
     pitch: location.pitch,
     flags: {},
   });
+}
+
+/**
+ * flying-squid's changeWorld, less its last step: that waits for a "flying" or
+ * "look" packet, which a 1.21.4 client standing still never sends, so the
+ * switch (and the request behind it) would hang. The player arrives at the
+ * destination rather than at the world's spawn.
+ */
+async function switchWorld(player: SquidPlayer, target: WorldEntry, destination: { x: number; y: number; z: number }): Promise<void> {
+  player.world = target.world;
+  player._unloadAllChunks();
+  player._sendRespawn(undefined, undefined, target.dimension);
+  player.position = destination;
+  player.updateAndSpawn();
+  await player.worldSendInitialChunks();
+  player.sendSelfPosition();
+  player.emit('change_world');
+  void player.worldSendRestOfChunks();
 }
 
 function degreesToProtocolByte(degrees: number): number {
