@@ -320,7 +320,9 @@ export class EmbeddedGameServer implements GamePort {
       const key = client.username.toLowerCase();
       const operator = this.opsFile.find(client.username);
       let reason: string | undefined;
-      if (serv.bannedIPs[rawAddress]) reason = `You are banned from this server.\nReason: ${serv.bannedIPs[rawAddress]!.reason ?? 'Banned'}`;
+      // A server being stopped (or restarted) still accepts connections until its listener closes.
+      if (this.serv !== serv) reason = 'The server is restarting; join again in a moment';
+      else if (serv.bannedIPs[rawAddress]) reason = `You are banned from this server.\nReason: ${serv.bannedIPs[rawAddress]!.reason ?? 'Banned'}`;
       else if (this.admitted.has(key)) reason = 'You are already connected to this server';
       else if (this.whitelistEnabled && !operator && !this.whitelistFile.has(client.username)) reason = 'You are not white-listed on this server!';
       else if (this.admitted.size >= this.maxPlayers && !operator?.bypassesPlayerLimit) reason = 'The server is full!';
