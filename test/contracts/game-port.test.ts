@@ -17,6 +17,12 @@ interface ConnectedPlayer {
   type(line: string): void;
   /** Resolves with the next chat text matching `pattern`. */
   nextMessage(pattern: RegExp): Promise<string>;
+  /** Where the client believes it is. */
+  position(): { x: number; y: number; z: number };
+  /** Boss bar titles the client shows now. */
+  bossBarTitles(): string[];
+  /** Resolves when the server ends the connection, with the reason it gave. */
+  disconnected(): Promise<string>;
   leave(): Promise<void>;
 }
 
@@ -47,9 +53,13 @@ const fixtures: Record<string, () => Promise<GameFixture>> = {
       join: async (name) => {
         const bot = await joinBot(game.port, name);
         bots.push(bot);
+        const kicked = new Promise<string>((resolve) => bot.once('kicked', (reason: unknown) => resolve(JSON.stringify(reason))));
         return {
           type: (line) => bot.chat(line),
           nextMessage: async (pattern) => (await nextChat(bot, pattern))[0],
+          position: () => bot.entity.position,
+          bossBarTitles: () => (bot as unknown as { bossBars: Array<{ title: unknown }> }).bossBars.map((bar) => String(bar.title)),
+          disconnected: () => kicked,
           leave: () => leave(bot),
         };
       },
@@ -171,6 +181,55 @@ for (const [name, makeFixture] of Object.entries(fixtures)) {
       expect(await fixture.refusedJoin('Listed')).to.match(/not white-listed/);
       await whitelist.setEnabled(false);
       await (await fixture.join('Stranger')).leave();
+    });
+
+    it('teleports a player to coordinates and to another player, across worlds', async function () {
+      const teleports = fixture.game.teleports!;
+      expect(await teleports.worlds()).to.include.members(['world', 'world_nether', 'world_the_end']);
+      const walker = await fixture.join('Walker');
+      await fixture.join('Anchor');
+      const arrived = await teleports.teleportToLocation('walker', { world: 'world', x: 50.5, y: 6, z: 50.5, yaw: 180, pitch: 10 });
+      expect(arrived).to.deep.include({ world: 'world', x: 50.5, y: 6, z: 50.5 });
+      await eventually(() => (Math.abs(walker.position().x - 50.5) < 0.01 ? true : undefined), 5000, 'the client at x 50.5');
+
+      const nether = await teleports.teleportToLocation('Walker', { world: 'world_nether', x: 4, y: 10, z: 4 });
+      expect(nether.world).to.equal('world_nether');
+      const joined = await teleports.teleportToPlayer('Anchor', 'Walker');
+      expect(joined.world).to.equal('world_nether');
+      const online = await fixture.game.onlinePlayers();
+      expect(online.map((player) => player.location.world).sort()).to.deep.equal(['world_nether', 'world_nether']);
+      const offline = await teleports.teleportToPlayer('Walker', 'Nobody').catch((error) => error);
+      expect(offline).to.be.instanceOf(PlayerNotOnlineError);
+    });
+
+    it('shows boss bars to players online and to players who join later, until removed', async function () {
+      const bars = fixture.game.bossBars!;
+      const early = await fixture.join('EarlyBird');
+      await bars.show({ id: 'test:bar', title: 'Contract bar', progress: 1, color: 'red' });
+      await eventually(() => (early.bossBarTitles().includes('Contract bar') ? true : undefined), 5000, 'the bar for the early player');
+      await bars.update({ id: 'test:bar', title: 'Contract bar, later', progress: 0.5, color: 'red' });
+      const late = await fixture.join('LateBird');
+      await eventually(() => (late.bossBarTitles().includes('Contract bar, later') ? true : undefined), 5000, 'the bar for the late player');
+      await bars.remove('test:bar');
+      await eventually(() => (early.bossBarTitles().length + late.bossBarTitles().length === 0 ? true : undefined), 5000, 'the bar gone');
+    });
+
+    it('applies live settings and says which it applied', async function () {
+      const applied = await fixture.game.control!.applySettings({ motd: 'Contract MOTD', maxPlayers: 1, difficulty: 'hard', defaultGameMode: 'creative', pvp: false, whitelistEnabled: false });
+      expect(applied.sort()).to.deep.equal(['defaultGameMode', 'difficulty', 'maxPlayers', 'motd', 'pvp', 'whitelistEnabled']);
+      await fixture.join('OnlyOne');
+      expect((await fixture.game.onlinePlayers())[0]!.gameMode, 'a new player gets the default game mode').to.equal('creative');
+      expect(await fixture.refusedJoin('SecondOne')).to.match(/full/);
+    });
+
+    it('restarts the game server: players are told why, and can join again', async function () {
+      const player = await fixture.join('Restartee');
+      const gone = player.disconnected();
+      await fixture.game.control!.restart('Contract restart');
+      expect(await gone).to.contain('Contract restart');
+      expect(fixture.game.isConnected()).to.equal(true);
+      await fixture.join('Restartee');
+      expect(events.filter((seen) => seen.event === 'connection').map((seen) => (seen.payload as { connected: boolean }).connected)).to.deep.equal([false, true]);
     });
   });
 }

@@ -74,6 +74,30 @@ describe('admin in game: messages, settings, teleports (mineflayer bots on the e
       expect(JSON.stringify(ping.description)).to.contain('Renamed by the API');
     });
 
+    it('turns PvP off and on for the next hit', async function () {
+      const hitter = await join('Hitter');
+      const victim = await join('Victim');
+      await admin('POST', '/api/admin/teleport-coordinates', { player: 'Victim', world: 'world', x: 10.5, y: 5, z: 10.5 });
+      await admin('POST', '/api/admin/teleport-coordinates', { player: 'Hitter', world: 'world', x: 11.5, y: 5, z: 10.5 });
+      const victimEntity = await eventually(
+        () => Object.values(hitter.entities).find((entity) => entity.username === 'Victim'),
+        5000,
+        'the hitter to see the victim',
+      );
+      const hit = async () => {
+        for (let swing = 0; swing < 3; swing += 1) {
+          hitter.attack(victimEntity);
+          await new Promise((resolve) => setTimeout(resolve, 250));
+        }
+      };
+      expect((await admin('POST', '/api/admin/settings', { pvpEnabled: false })).body.appliedInGame).to.deep.equal(['pvpEnabled']);
+      await hit();
+      expect(victim.health).to.equal(20);
+      await admin('POST', '/api/admin/settings', { pvpEnabled: true });
+      await hit();
+      await eventually(() => (victim.health < 20 ? true : undefined), 3000, 'the victim hurt');
+    });
+
     it('turns the whitelist on and off for the next login', async function () {
       await admin('POST', '/api/admin/settings', { whitelist: { enabled: true } });
       expect(await refusedJoin(gamePort, 'Outsider')).to.match(/not white-listed/);
