@@ -4,7 +4,9 @@
  *      beside the same 20 bcrypt checks on the main thread for comparison;
  *   2. append cost of a connection-log record at 10^4, 10^5, 10^6 records (goal: flat);
  *   3. requests per second of GET /api/auth/me as a ratio of a bare Koa route
- *      answering the same JSON, in the same run (goal: >= 0.6).
+ *      answering the same JSON, in the same run (goal: >= 0.6);
+ *   4. the admin user list at 100,000 users (goal: fast), and what a write of
+ *      the users document costs at that size.
  * Everything runs on 127.0.0.1 and every loop is bounded.
  */
 import { execFile } from 'node:child_process';
@@ -19,6 +21,7 @@ import { promisify } from 'node:util';
 import bcrypt from 'bcryptjs';
 import Koa from 'koa';
 import { DatedJsonLinesLog } from '../src/store/json/dated-log.js';
+import { usersPerShard } from '../src/store/json/users.js';
 import { api, startTestGatehouse, temporaryDirectory } from '../test/helpers/gatehouse.js';
 import { registeredUser } from '../test/helpers/accounts.js';
 
@@ -91,6 +94,58 @@ async function appendCost(): Promise<void> {
   }
 }
 
+async function usersAtScale(): Promise<void> {
+  const count = 100_000;
+  const dataDirectory = await temporaryDirectory('gatehouse-bench-users-');
+  try {
+    // Written directly: creating them one by one through the store would rewrite the document 100,000 times.
+    const users = Array.from({ length: count }, (_, index) => ({
+      id: index + 1,
+      username: `player_${index}`,
+      passwordHash: '$2b$10$abcdefghijklmnopqrstuuM0WbYQ8u6b0bqq0U9Vq1V0r1d3p9yAa',
+      email: `player_${index}@example.com`,
+      gameUsername: `Player${index}`,
+      gameUuid: `00000000-0000-3000-8000-${String(index).padStart(12, '0')}`,
+      createdAt: '2026-11-01T00:00:00.000Z',
+      lastLogin: null,
+    }));
+    await mkdir(path.join(dataDirectory, 'users'), { recursive: true });
+    const { writeFile } = await import('node:fs/promises');
+    let size = 0;
+    for (let shard = 0; shard * usersPerShard < count; shard += 1) {
+      const text = JSON.stringify({ users: users.slice(shard * usersPerShard, (shard + 1) * usersPerShard) });
+      size += text.length;
+      await writeFile(path.join(dataDirectory, 'users', `users-${String(shard).padStart(6, '0')}.json`), text);
+    }
+    const startStarted = performance.now();
+    const server = await startTestGatehouse((config) => (config.token = 'bench-token'), { dataDirectory });
+    const startMs = performance.now() - startStarted;
+    try {
+      const time = async (urlPath: string, rounds = 20) => {
+        const started = performance.now();
+        for (let round = 0; round < rounds; round += 1) {
+          const response = await api(server.baseUrl, 'GET', urlPath, { token: 'bench-token' });
+          if (response.status !== 200) throw new Error(`${urlPath}: ${response.status}`);
+        }
+        return (performance.now() - started) / rounds;
+      };
+      const first = await time('/api/admin/users');
+      const last = await time(`/api/admin/users?page=${count / 100}&limit=100`);
+      const search = await time('/api/admin/users?search=player_9999');
+      const lag = await measureLag(async () => {
+        await server.gatehouse.store.users.recordLogin(1, new Date().toISOString());
+      });
+      console.log(`\n4. Admin user list at ${count.toLocaleString('en-US')} users (${(size / 1e6).toFixed(1)} MB in ${count / usersPerShard} shard files; mean of 20 requests)`);
+      console.log(`   page 1 (50): ${first.toFixed(1)} ms; last page (100): ${last.toFixed(1)} ms; search "player_9999": ${search.toFixed(1)} ms; start-up with them: ${startMs.toFixed(0)} ms`);
+      console.log(`   a login's lastLogin write at this size: ${lag.ms.toFixed(1)} ms, event-loop max ${lag.max.toFixed(1)} ms`);
+    } finally {
+      await server.stop();
+    }
+  } finally {
+    await rm(dataDirectory, { recursive: true, force: true });
+  }
+}
+
 async function load(url: string, bearer?: string): Promise<number> {
   const { stdout } = await run(process.execPath, [path.join(here, 'load.js'), url, '32', '4', ...(bearer ? [bearer] : [])]);
   const result = JSON.parse(stdout) as { requests: number; errors: number; seconds: number };
@@ -132,7 +187,7 @@ async function meThroughput(): Promise<void> {
 
 console.log(`Gatehouse benchmarks: Node ${process.version}, ${(await import('node:os')).cpus().length} cores`);
 // `npm run bench -- lag append me` runs a subset; no argument runs all three.
-const sections: Record<string, () => Promise<void>> = { lag: loginLag, append: appendCost, me: meThroughput };
+const sections: Record<string, () => Promise<void>> = { lag: loginLag, append: appendCost, me: meThroughput, users: usersAtScale };
 const chosen = process.argv.slice(2).filter((name) => name in sections);
 for (const name of chosen.length ? chosen : Object.keys(sections)) await sections[name]!();
 process.exit(0);

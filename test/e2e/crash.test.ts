@@ -59,8 +59,10 @@ describe('crash safety: kill -9 during a burst of registrations', function () {
     expect(next, 'the kill came mid-burst').to.be.lessThan(players);
 
     // Every document parses and every acknowledged account is there.
-    for (const name of await readdir(dataDirectory)) {
-      if (name.endsWith('.json')) JSON.parse(await readFile(path.join(dataDirectory, name), 'utf8'));
+    for (const folder of [dataDirectory, path.join(dataDirectory, 'users')]) {
+      for (const name of await readdir(folder)) {
+        if (name.endsWith('.json')) JSON.parse(await readFile(path.join(folder, name), 'utf8'));
+      }
     }
     const store = await JsonStore.open(dataDirectory);
     try {

@@ -4,6 +4,7 @@ import { expect } from 'chai';
 import { StoreCorruptError } from '../../src/lib/json-document.js';
 import { DatedJsonLinesLog } from '../../src/store/json/dated-log.js';
 import { JsonStore } from '../../src/store/json/index.js';
+import { usersPerShard } from '../../src/store/json/users.js';
 import { temporaryDirectory } from '../helpers/gatehouse.js';
 
 interface Entry {
@@ -22,11 +23,30 @@ describe('JSON-file store on disk', function () {
   });
 
   it('refuses to start on a document that does not parse, and leaves it untouched', async function () {
-    await writeFile(path.join(directory, 'users.json'), '{"nextId": 3, "users": [');
+    await mkdir(path.join(directory, 'users'), { recursive: true });
+    const shard = path.join(directory, 'users', 'users-000000.json');
+    await writeFile(shard, '{"users": [');
     const error = await JsonStore.open(directory).catch((caught) => caught);
     expect(error).to.be.instanceOf(StoreCorruptError);
-    expect(error.message).to.match(/users\.json cannot be read/);
-    expect(await readFile(path.join(directory, 'users.json'), 'utf8')).to.equal('{"nextId": 3, "users": [');
+    expect(error.message).to.match(/users-000000\.json cannot be read/);
+    expect(await readFile(shard, 'utf8')).to.equal('{"users": [');
+  });
+
+  it('keeps users in shards of 1,000 by id, so a write touches one small file', async function () {
+    const store = await JsonStore.open(directory);
+    const created = await Promise.all(
+      Array.from({ length: usersPerShard + 5 }, (_, index) =>
+        store.users.create({ username: `u${index}`, passwordHash: 'h', email: 'e@example.com', gameUsername: `P${index}`, gameUuid: `uuid-${index}`, createdAt: '2026-11-21T00:00:00.000Z' }),
+      ),
+    );
+    await store.close();
+    expect((await readdir(path.join(directory, 'users'))).sort()).to.deep.equal(['users-000000.json', 'users-000001.json']);
+    const second = JSON.parse(await readFile(path.join(directory, 'users', 'users-000001.json'), 'utf8'));
+    expect(second.users.map((user: { id: number }) => user.id)).to.deep.equal([1001, 1002, 1003, 1004, 1005]);
+    const reopened = await JsonStore.open(directory);
+    expect(await reopened.users.count()).to.equal(created.length);
+    expect((await reopened.users.list({ page: 11, limit: 100 })).users.map((user) => user.id)).to.deep.equal([1001, 1002, 1003, 1004, 1005]);
+    expect((await reopened.users.findByUsername('U1004'))!.id).to.equal(1005);
   });
 
   it('writes one JSON Lines file per UTC day and never rewrites earlier lines', async function () {

@@ -8,9 +8,9 @@ import { JsonUserStore } from './users.js';
 
 /**
  * The JSON-file store. Layout under the data directory:
- *   users.json, registration-codes.json,    lowdb documents, each written
- *   settings.json, messages.json,           whole and atomically
- *   restart.json
+ *   users/users-NNNNNN.json                 lowdb documents, 1,000 users each
+ *   registration-codes.json, settings.json, lowdb documents, each written
+ *   messages.json, restart.json             whole and atomically
  *   connections/, audit/, teleports/        JSON Lines, one file per UTC day
  */
 export class JsonStore implements Store {
@@ -28,7 +28,7 @@ export class JsonStore implements Store {
   static async open(dataDirectory: string): Promise<JsonStore> {
     const file = (name: string) => path.join(dataDirectory, name);
     return new JsonStore(
-      await JsonUserStore.open(file('users.json')),
+      await JsonUserStore.open(file('users')),
       await JsonRegistrationCodeStore.open(file('registration-codes.json')),
       await JsonConnectionLogStore.open(file('connections')),
       await DatedJsonLinesLog.open<AuditEntry>(file('audit')),
