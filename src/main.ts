@@ -11,10 +11,18 @@ const logger: Logger = {
   error: (message) => console.error(`[${new Date().toISOString()}] ERROR ${message}`),
 };
 
+// A console that went away (the terminal closed, the parent died) makes every
+// write fail with EPIPE; that must not become an error of its own, let alone a
+// loop of logging the failure to log.
+for (const stream of [process.stdout, process.stderr]) stream.on('error', () => undefined);
+
 // Errors that escape every handler are logged, never allowed to end the process: a
 // player or a client must not be able to stop the server by finding a bug.
 process.on('unhandledRejection', (reason) => logger.error(`unhandled rejection: ${(reason as Error)?.stack ?? String(reason)}`));
-process.on('uncaughtException', (error) => logger.error(`uncaught exception: ${error.stack ?? String(error)}`));
+process.on('uncaughtException', (error) => {
+  if ((error as NodeJS.ErrnoException).code === 'EPIPE') return;
+  logger.error(`uncaught exception: ${error.stack ?? String(error)}`);
+});
 
 async function main(): Promise<void> {
   let config;

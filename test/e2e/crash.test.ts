@@ -3,7 +3,7 @@ import path from 'node:path';
 import { expect } from 'chai';
 import { JsonStore } from '../../src/store/json/index.js';
 import { api, temporaryDirectory } from '../helpers/gatehouse.js';
-import { startGatehouseProcess } from '../helpers/process.js';
+import { killStartedProcesses, startGatehouseProcess } from '../helpers/process.js';
 
 describe('crash safety: kill -9 during a burst of registrations', function () {
   let workDirectory: string;
@@ -11,6 +11,7 @@ describe('crash safety: kill -9 during a burst of registrations', function () {
     workDirectory = await temporaryDirectory('gatehouse-crash-');
   });
   after(async function () {
+    await killStartedProcesses();
     await rm(workDirectory, { recursive: true, force: true });
   });
 

@@ -3,7 +3,7 @@ import { spawn } from 'node:child_process';
 import path from 'node:path';
 import { expect } from 'chai';
 import { api, temporaryDirectory } from '../helpers/gatehouse.js';
-import { startGatehouseProcess } from '../helpers/process.js';
+import { killStartedProcesses, startGatehouseProcess } from '../helpers/process.js';
 
 describe('the npm start process', function () {
   let workDirectory: string;
@@ -11,6 +11,7 @@ describe('the npm start process', function () {
     workDirectory = await temporaryDirectory('gatehouse-process-');
   });
   afterEach(async function () {
+    await killStartedProcesses();
     await rm(workDirectory, { recursive: true, force: true });
   });
 
@@ -32,6 +33,25 @@ describe('the npm start process', function () {
     expect(running.output()).to.match(/Stopped\./);
     const ops = JSON.parse(await readFile(path.join(workDirectory, 'data', 'ops.json'), 'utf8'));
     expect(ops).to.deep.equal([{ uuid: ops[0].uuid, name: 'Notch', level: 4, bypassesPlayerLimit: false }]);
+  });
+
+  it('keeps quiet, not busy, when its console goes away', async function () {
+    const running = await startGatehouseProcess(path.join(workDirectory, 'data'));
+    const cpuTicks = async () => {
+      const fields = (await readFile(`/proc/${running.child.pid}/stat`, 'utf8')).split(') ')[1]!.split(' ');
+      return Number(fields[11]) + Number(fields[12]);
+    };
+    running.child.stdout!.destroy();
+    running.child.stderr!.destroy();
+    // Make it print to the closed console.
+    running.child.stdin!.write('help\nlist\n');
+    await new Promise((resolve) => setTimeout(resolve, 500));
+    const before = await cpuTicks();
+    await new Promise((resolve) => setTimeout(resolve, 2000));
+    const used = (await cpuTicks()) - before;
+    // 2 s are 200 ticks at 100 Hz; idle with its 20 Hz game tick it uses a few.
+    expect(used, 'CPU ticks in 2 s').to.be.below(40);
+    expect(running.child.exitCode).to.equal(null);
   });
 
   it('refuses to start on a config value of the wrong type, naming it', async function () {

@@ -2,6 +2,23 @@ import { spawn, type ChildProcess } from 'node:child_process';
 import { writeFile } from 'node:fs/promises';
 import path from 'node:path';
 
+const running = new Set<ChildProcess>();
+
+/** Kills every process these helpers started that is still running; call it in afterEach. */
+export async function killStartedProcesses(): Promise<void> {
+  await Promise.all(
+    [...running].map(
+      (child) =>
+        new Promise<void>((resolve) => {
+          if (child.exitCode !== null || child.signalCode !== null) return resolve();
+          child.once('exit', () => resolve());
+          child.kill('SIGKILL');
+        }),
+    ),
+  );
+  running.clear();
+}
+
 export interface RunningGatehouse {
   child: ChildProcess;
   apiPort: number;
@@ -28,6 +45,8 @@ export async function startGatehouseProcess(dataDirectory: string): Promise<Runn
     },
     stdio: ['pipe', 'pipe', 'pipe'],
   });
+  running.add(child);
+  child.once('exit', () => running.delete(child));
   let output = '';
   child.stdout!.on('data', (chunk) => (output += chunk));
   child.stderr!.on('data', (chunk) => (output += chunk));
