@@ -10,7 +10,7 @@ export class ConnectionLogRecorder {
 
   constructor(
     private readonly log: ConnectionLogStore,
-    private readonly game: GamePort,
+    game: GamePort,
     private readonly now: () => Date = () => new Date(),
     private readonly logError: (message: string) => void = console.error,
   ) {

@@ -1,36 +1,14 @@
 import { expect } from 'chai';
-import type { Bot } from 'mineflayer';
 import mc from 'minecraft-protocol';
-import type { EmbeddedGameServer } from '../../src/game/embedded/adapter.js';
 import { registeredUser } from '../helpers/accounts.js';
-import { chatLog, eventually, joinBot, leave, nextChat, refusedJoin } from '../helpers/bots.js';
-import { api, startTestGatehouse, type TestGatehouse } from '../helpers/gatehouse.js';
+import { chatLog, eventually, nextChat, refusedJoin } from '../helpers/bots.js';
+import { useGameSession } from '../helpers/game-session.js';
 
 const serviceToken = 'in-game-admin-token';
 
 describe('admin in game: messages, settings, teleports (mineflayer bots on the embedded server)', function () {
-  let server: TestGatehouse;
-  let gamePort: number;
-  const bots: Bot[] = [];
-  const admin = (method: string, urlPath: string, body?: unknown) => api(server.baseUrl, method, urlPath, { token: serviceToken, body });
-  const join = async (name: string) => {
-    const bot = await joinBot(gamePort, name);
-    bots.push(bot);
-    return bot;
-  };
-
-  before(async function () {
-    server = await startTestGatehouse((config) => {
-      config.token = serviceToken;
-    });
-    gamePort = (server.gatehouse.game as EmbeddedGameServer).port;
-  });
-  afterEach(async function () {
-    await Promise.all(bots.splice(0).map((bot) => leave(bot)));
-  });
-  after(async function () {
-    await server.stop();
-  });
+  const session = useGameSession(serviceToken);
+  const { admin, join } = session;
 
   describe('messages', function () {
     it('delivers a sent message to the player, and records it', async function () {
@@ -69,7 +47,7 @@ describe('admin in game: messages, settings, teleports (mineflayer bots on the e
       const response = await admin('POST', '/api/admin/settings', { serverName: 'Renamed by the API', maxPlayers: 7, difficulty: 'hard' });
       expect(response.body.appliedInGame).to.deep.equal(['serverName', 'maxPlayers', 'difficulty']);
       expect(await difficulty).to.equal('hard');
-      const ping = (await mc.ping({ host: '127.0.0.1', port: gamePort, version: '1.21.4' })) as { players: { max: number }; description: unknown };
+      const ping = (await mc.ping({ host: '127.0.0.1', port: session.gamePort, version: '1.21.4' })) as { players: { max: number }; description: unknown };
       expect(ping.players.max).to.equal(7);
       expect(JSON.stringify(ping.description)).to.contain('Renamed by the API');
     });
@@ -100,19 +78,19 @@ describe('admin in game: messages, settings, teleports (mineflayer bots on the e
 
     it('turns the whitelist on and off for the next login', async function () {
       await admin('POST', '/api/admin/settings', { whitelist: { enabled: true } });
-      expect(await refusedJoin(gamePort, 'Outsider')).to.match(/not white-listed/);
+      expect(await refusedJoin(session.gamePort, 'Outsider')).to.match(/not white-listed/);
       await admin('POST', '/api/admin/settings', { whitelist: { enabled: false } });
       await join('Outsider');
     });
 
     it('reminds players without a web account to /register, and not those with one', async function () {
-      await registeredUser(server.gatehouse, server.baseUrl, 'has_account', 'Registered');
+      await registeredUser(session.server.gatehouse, session.server.baseUrl, 'has_account', 'Registered');
       const newcomer = await join('Newcomer');
       await join('Registered');
       const reminder = nextChat(newcomer, /no web account yet/);
-      expect(await server.gatehouse.reminders.remindDue()).to.deep.equal(['Newcomer']);
+      expect(await session.server.gatehouse.reminders.remindDue()).to.deep.equal(['Newcomer']);
       await reminder;
-      expect(await server.gatehouse.reminders.remindDue(), 'not again within the interval').to.deep.equal([]);
+      expect(await session.server.gatehouse.reminders.remindDue(), 'not again within the interval').to.deep.equal([]);
     });
   });
 
@@ -156,7 +134,7 @@ describe('admin in game: messages, settings, teleports (mineflayer bots on the e
         expect(response.status, world).to.equal(200);
         expect(response.body.location.world).to.equal(world);
         await eventually(() => (respawns.at(-1) === name ? true : undefined), 5000, `a respawn into ${name}`);
-        const online = (await server.gatehouse.game.onlinePlayers()).find((player) => player.name === 'Traveller');
+        const online = (await session.server.gatehouse.game.onlinePlayers()).find((player) => player.name === 'Traveller');
         expect(online!.location.world).to.equal(world);
       }
       // Still a live connection after three world changes.

@@ -3,7 +3,8 @@ import type { Bot } from 'mineflayer';
 import type { EmbeddedGameServer } from '../../src/game/embedded/adapter.js';
 import { codeFor } from '../helpers/accounts.js';
 import { chatLog, eventually, joinBot, leave, nextChat } from '../helpers/bots.js';
-import { api, startTestGatehouse, temporaryDirectory, type TestGatehouse } from '../helpers/gatehouse.js';
+import { api, startTestGatehouse, temporaryDirectory } from '../helpers/gatehouse.js';
+import { useGameSession } from '../helpers/game-session.js';
 import { startWebhookReceiver } from '../helpers/webhook-receiver.js';
 import { rm } from 'node:fs/promises';
 
@@ -28,37 +29,21 @@ function watchBossBars(bot: Bot): BarEvent[] {
 }
 
 describe('restarts with a boss-bar countdown (mineflayer bots on the embedded server)', function () {
-  let server: TestGatehouse;
-  let gamePort: number;
-  const bots: Bot[] = [];
-  const admin = (method: string, urlPath: string, body?: unknown) => api(server.baseUrl, method, urlPath, { token: serviceToken, body });
-
-  before(async function () {
-    server = await startTestGatehouse((config) => {
-      config.token = serviceToken;
-    });
-    gamePort = (server.gatehouse.game as EmbeddedGameServer).port;
-  });
-  afterEach(async function () {
-    await Promise.all(bots.splice(0).map((bot) => leave(bot)));
-  });
-  after(async function () {
-    await server.stop();
-  });
+  const session = useGameSession(serviceToken);
+  const { admin, join } = session;
 
   it('counts down on a boss bar with chat warnings, restarts the server, and lets players back in', async function () {
-    const bot = await joinBot(gamePort, 'Waiter');
-    bots.push(bot);
+    const bot = await join('Waiter');
     const bars = watchBossBars(bot);
     const kicked = new Promise<string>((resolve) => bot.once('kicked', (reason: unknown) => resolve(JSON.stringify(reason))));
     const warned = nextChat(bot, /Server restarts in 2 seconds: Updating plugins/, 8000);
     const back = new Promise<void>((resolve) => {
       const onConnection = ({ connected }: { connected: boolean }) => {
         if (!connected) return;
-        server.gatehouse.game.events.off('connection', onConnection);
+        session.server.gatehouse.game.events.off('connection', onConnection);
         resolve();
       };
-      server.gatehouse.game.events.on('connection', onConnection);
+      session.server.gatehouse.game.events.on('connection', onConnection);
     });
 
     const response = await admin('POST', '/api/admin/restart', { delay: 4, reason: 'Updating plugins' });
@@ -80,21 +65,18 @@ describe('restarts with a boss-bar countdown (mineflayer bots on the embedded se
 
     // The game server comes back on the same port; the pending restart is gone.
     await back;
-    const again = await joinBot(gamePort, 'Waiter');
-    bots.push(again);
+    await join('Waiter');
     expect((await admin('GET', '/api/admin/restart')).body.restart).to.equal(null);
-    expect(server.gatehouse.game.isConnected()).to.equal(true);
+    expect(session.server.gatehouse.game.isConnected()).to.equal(true);
   });
 
   it('shows the bar to players who join meanwhile, and a cancel removes it for everyone', async function () {
-    const early = await joinBot(gamePort, 'Early');
-    bots.push(early);
+    const early = await join('Early');
     const earlyBars = watchBossBars(early);
     await admin('POST', '/api/admin/restart', { delay: 120 });
     await eventually(() => earlyBars.find((event) => event.kind === 'created'), 5000, 'the bar for the early player');
 
-    const late = await joinBot(gamePort, 'Late');
-    bots.push(late);
+    const late = await join('Late');
     const lateBars = watchBossBars(late);
     // The bar may arrive with the join itself; mineflayer keeps the bars it knows.
     await eventually(() => (Object.keys(barsOf(late)).length > 0 || lateBars.length > 0 ? true : undefined), 5000, 'the bar for the late player');
