@@ -24,6 +24,7 @@ export class RestartService {
   private ticker: NodeJS.Timeout | null = null;
   private lastWarned: number | null = null;
   private running = false;
+  private changes: Promise<unknown> = Promise.resolve();
 
   constructor(
     private readonly store: RestartStore,
@@ -43,8 +44,27 @@ export class RestartService {
   }
 
   /** Replaces any pending restart. */
-  async schedule(actor: Actor, delaySeconds: number, reason: string): Promise<PendingRestart> {
-    if (!this.game.control) throw new ApiError(501, 'The game adapter cannot restart the server', 'not_supported');
+  schedule(actor: Actor, delaySeconds: number, reason: string): Promise<PendingRestart> {
+    if (!this.game.control) return Promise.reject(new ApiError(501, 'The game adapter cannot restart the server', 'not_supported'));
+    return this.serially(() => this.replacePending(actor, delaySeconds, reason));
+  }
+
+  /** Returns the cancelled restart, or null when none was pending. */
+  cancel(): Promise<PendingRestart | null> {
+    return this.serially(() => this.cancelPending());
+  }
+
+  /**
+   * One schedule or cancel at a time, so the stored restart and the running
+   * countdown always agree, whatever order concurrent requests arrive in.
+   */
+  private serially<T>(change: () => Promise<T>): Promise<T> {
+    const result = this.changes.then(change);
+    this.changes = result.catch(() => undefined);
+    return result;
+  }
+
+  private async replacePending(actor: Actor, delaySeconds: number, reason: string): Promise<PendingRestart> {
     const now = this.now();
     const pending: PendingRestart = {
       restartAt: new Date(now.getTime() + delaySeconds * 1000).toISOString(),
@@ -59,8 +79,7 @@ export class RestartService {
     return { ...pending };
   }
 
-  /** Returns the cancelled restart, or null when none was pending. */
-  async cancel(): Promise<PendingRestart | null> {
+  private async cancelPending(): Promise<PendingRestart | null> {
     const cancelled = this.pending;
     if (!cancelled || this.running) return null;
     await this.store.save(null);

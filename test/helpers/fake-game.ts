@@ -23,6 +23,9 @@ export class FakeGame implements GamePort {
     },
   };
 
+  /** Present only when a test gives the double this capability. */
+  control?: GamePort['control'];
+
   async start(): Promise<void> {}
   async stop(): Promise<void> {}
   isConnected(): boolean {

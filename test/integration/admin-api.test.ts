@@ -1,6 +1,7 @@
 import { expect } from 'chai';
 import { registeredUser } from '../helpers/accounts.js';
 import { eventually } from '../helpers/bots.js';
+import { FakeGame } from '../helpers/fake-game.js';
 import { api, startTestGatehouse, type TestGatehouse } from '../helpers/gatehouse.js';
 
 const serviceToken = 'admin-test-service-token';
@@ -234,5 +235,30 @@ describe('admin endpoints over HTTP', function () {
       expect(response.status).to.equal(400);
       expect(response.body.error).to.match(/No chat webhook is configured/);
     });
+  });
+});
+
+describe('while the game is away', function () {
+  it('answers 503 to admin requests of players (operator status cannot be checked), lets the service token in, and health says degraded', async function () {
+    // A game double: the point is the game going away, which the embedded server never does.
+    const game = new FakeGame();
+    const server = await startTestGatehouse((config) => (config.token = serviceToken), { game });
+    try {
+      const token = await registeredUser(server.gatehouse, server.baseUrl, 'away_admin', 'AwayAdmin');
+      await game.operators.setOperator('AwayAdmin', true);
+      expect((await api(server.baseUrl, 'GET', '/api/admin/settings', { token })).status).to.equal(200);
+      game.connected = false;
+      const away = await api(server.baseUrl, 'GET', '/api/admin/settings', { token });
+      expect(away.status).to.equal(503);
+      expect(away.body).to.include({ success: false, code: 'game_unavailable' });
+      expect((await api(server.baseUrl, 'GET', '/api/admin/settings', { token: serviceToken })).status).to.equal(200);
+      const health = await api(server.baseUrl, 'GET', '/api/health');
+      expect(health.body).to.include({ status: 'degraded' });
+      expect(health.body.game).to.deep.equal({ connected: false, adapter: 'fake' });
+      const me = await api(server.baseUrl, 'GET', '/api/auth/me', { token });
+      expect(me.status, 'accounts keep working').to.equal(200);
+    } finally {
+      await server.stop();
+    }
   });
 });

@@ -1,0 +1,46 @@
+import { rm } from 'node:fs/promises';
+import { expect } from 'chai';
+import { RestartService } from '../../src/services/restarts.js';
+import { JsonStore } from '../../src/store/json/index.js';
+import { FakeGame } from '../helpers/fake-game.js';
+import { temporaryDirectory } from '../helpers/gatehouse.js';
+
+describe('RestartService', function () {
+  let directory: string;
+  let store: JsonStore;
+  beforeEach(async function () {
+    directory = await temporaryDirectory('gatehouse-restarts-');
+    store = await JsonStore.open(directory);
+  });
+  afterEach(async function () {
+    await store.close();
+    await rm(directory, { recursive: true, force: true });
+  });
+
+  it('keeps the stored restart and the countdown in agreement under concurrent requests', async function () {
+    const game = new FakeGame();
+    game.control = { applySettings: async () => [], restart: async () => undefined };
+    const restarts = new RestartService(store.restarts, game);
+    const actor = { name: 'admin', ipAddress: '127.0.0.1' };
+    try {
+      const results = await Promise.all([
+        restarts.schedule(actor, 1000, 'first'),
+        restarts.cancel(),
+        restarts.schedule(actor, 2000, 'second'),
+        restarts.schedule(actor, 3000, 'third'),
+      ]);
+      expect(results[1]!.reason, 'the cancel took the first').to.equal('first');
+      expect(restarts.current()!.reason).to.equal('third');
+      expect((await store.restarts.load())!.reason).to.equal('third');
+    } finally {
+      restarts.stop();
+    }
+  });
+
+  it('answers 501 when the game adapter cannot restart', async function () {
+    const game = new FakeGame();
+    const restarts = new RestartService(store.restarts, game);
+    const error = await restarts.schedule({ name: 'a', ipAddress: 'x' }, 10, '').catch((caught) => caught);
+    expect(error).to.include({ status: 501 });
+  });
+});
