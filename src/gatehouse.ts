@@ -1,6 +1,7 @@
 import { createServer, type Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import type { Config } from './config/config.js';
+import { BridgeGameAdapter } from './game/bridge/adapter.js';
 import { EmbeddedGameServer } from './game/embedded/adapter.js';
 import type { GamePort } from './game/port.js';
 import { createHttpApp } from './http/app.js';
@@ -22,12 +23,34 @@ import { MessageService } from './services/messages.js';
 import { PasswordHasher } from './services/password-hasher.js';
 import { RestartService } from './services/restarts.js';
 import { RetentionJob } from './services/retention.js';
-import { SettingsService } from './services/settings.js';
+import { SettingsService, type ServerSettings } from './services/settings.js';
 import { TeleportService } from './services/teleports.js';
 import { TokenService } from './services/tokens.js';
 import { UnregisteredReminders } from './services/unregistered-reminders.js';
 import { StoreCorruptError } from './lib/json-document.js';
 import { JsonStore } from './store/json/index.js';
+
+/** The configured game adapter: the embedded server, or the bridge the Paper plugin connects to. */
+function createGameAdapter(config: Config, settings: ServerSettings, logError: (message: string) => void): GamePort {
+  if (config.game.connection === 'bridge') {
+    return new BridgeGameAdapter({
+      ...config.game.bridge,
+      token: config.token,
+      sidecarName: `Gatehouse ${gatehouseVersion}`,
+      log: logError,
+    });
+  }
+  return new EmbeddedGameServer({
+    ...config.game.embedded,
+    motd: settings.serverName,
+    maxPlayers: settings.maxPlayers,
+    dataDirectory: config.dataDirectory,
+    log: logError,
+  });
+}
+
+/** Kept equal to package.json's version. */
+export const gatehouseVersion = '0.1.0';
 
 export interface Logger {
   info(message: string): void;
@@ -71,15 +94,7 @@ export async function startGatehouse(config: Config, logger: Logger, overrides: 
     },
     logError,
   );
-  const game =
-    overrides.game ??
-    new EmbeddedGameServer({
-      ...config.game.embedded,
-      motd: settings.get().serverName,
-      maxPlayers: settings.get().maxPlayers,
-      dataDirectory: config.dataDirectory,
-      log: logError,
-    });
+  const game = overrides.game ?? createGameAdapter(config, settings.get(), logError);
   settings.attachGame(game);
   const passwords = new PasswordHasher(config.accounts.bcryptRounds);
   const tokens = await TokenService.open(config.dataDirectory, config.accounts.tokenLifetimeSeconds);

@@ -4,6 +4,8 @@
  */
 import { ConfigError, loadConfig } from './config/config.js';
 import { startConsole } from './console.js';
+import { BridgeGameAdapter } from './game/bridge/adapter.js';
+import { EmbeddedGameServer } from './game/embedded/adapter.js';
 import { startGatehouse, type Logger } from './gatehouse.js';
 
 const logger: Logger = {
@@ -39,8 +41,10 @@ async function main(): Promise<void> {
   const apiHost = config.host === '0.0.0.0' ? 'localhost' : config.host;
   const gameHost = config.game.embedded.host === '0.0.0.0' ? 'localhost' : config.game.embedded.host;
   logger.info(`Gatehouse API listening on http://${apiHost}:${gatehouse.apiPort}/api (bound to ${config.host})`);
-  if ('port' in gatehouse.game) {
-    logger.info(`Embedded Minecraft 1.21.4 server (offline mode) listening on ${gameHost}:${(gatehouse.game as { port: number }).port}`);
+  if (gatehouse.game instanceof EmbeddedGameServer) {
+    logger.info(`Embedded Minecraft 1.21.4 server (offline mode) listening on ${gameHost}:${gatehouse.game.port}`);
+  } else if (gatehouse.game instanceof BridgeGameAdapter) {
+    logger.info(`Waiting for the Gatehouse plugin of the Paper server on ${config.game.bridge.host}:${gatehouse.game.port}`);
   }
   logger.info(`Data directory: ${config.dataDirectory}`);
   logger.info('To become an operator (admin in the API), type "op <your player name>" here and press Enter. Type "help" for more.');

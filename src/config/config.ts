@@ -14,8 +14,9 @@ export interface Config {
   cors: { enabled: boolean; allowedOrigins: string };
   dataDirectory: string;
   game: {
-    connection: 'embedded';
+    connection: 'embedded' | 'bridge';
     embedded: { host: string; port: number; viewDistance: number };
+    bridge: { host: string; port: number; requestTimeoutMs: number };
   };
   /** Defaults of the live settings (GET/POST /api/admin/settings). */
   settings: ServerSettings;
@@ -42,6 +43,8 @@ const environmentOverrides: Array<{ variable: string; key: string[]; type: 'stri
   { variable: 'GATEHOUSE_HOST', key: ['host'], type: 'string' },
   { variable: 'GATEHOUSE_TOKEN', key: ['token'], type: 'string' },
   { variable: 'GATEHOUSE_GAME_PORT', key: ['game', 'embedded', 'port'], type: 'integer' },
+  { variable: 'GATEHOUSE_GAME_CONNECTION', key: ['game', 'connection'], type: 'string' },
+  { variable: 'GATEHOUSE_BRIDGE_PORT', key: ['game', 'bridge', 'port'], type: 'integer' },
 ];
 
 const validateConfigFile = new Ajv({ allErrors: false, strict: true }).compile<ConfigFile>(configFileSchema);
@@ -116,6 +119,7 @@ function toConfig(file: ConfigFile, cwd: string): Config {
         port: file.game.embedded.port,
         viewDistance: file.game.embedded['view-distance'],
       },
+      bridge: { host: file.game.bridge.host, port: file.game.bridge.port, requestTimeoutMs: file.game.bridge['request-timeout-ms'] },
     },
     settings: {
       serverName: file.server.name,

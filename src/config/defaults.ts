@@ -10,6 +10,7 @@ export const configDefaults: ConfigFile = {
   game: {
     connection: 'embedded',
     embedded: { host: '0.0.0.0', port: 25565, 'view-distance': 4 },
+    bridge: { host: '127.0.0.1', port: 25580, 'request-timeout-ms': 5000 },
   },
   server: { name: 'A Gatehouse server', 'max-players': 20, difficulty: 'normal', 'game-mode': 'survival', pvp: true },
   whitelist: { enabled: false, 'auto-approve': false },

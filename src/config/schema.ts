@@ -6,8 +6,9 @@ export interface ConfigFile {
   cors: { enabled: boolean; 'allowed-origins': string };
   'data-directory': string;
   game: {
-    connection: 'embedded';
+    connection: 'embedded' | 'bridge';
     embedded: { host: string; port: number; 'view-distance': number };
+    bridge: { host: string; port: number; 'request-timeout-ms': number };
   };
   server: { name: string; 'max-players': number; difficulty: string; 'game-mode': string; pvp: boolean };
   whitelist: { enabled: boolean; 'auto-approve': boolean };
@@ -39,11 +40,16 @@ export const configFileSchema = group({
   cors: group({ enabled: { type: 'boolean' }, 'allowed-origins': { type: 'string', minLength: 1 } }),
   'data-directory': { type: 'string', minLength: 1 },
   game: group({
-    connection: { type: 'string', enum: ['embedded'] },
+    connection: { type: 'string', enum: ['embedded', 'bridge'] },
     embedded: group({
       host: { type: 'string', minLength: 1 },
       port,
       'view-distance': { type: 'integer', minimum: 2, maximum: 32 },
+    }),
+    bridge: group({
+      host: { type: 'string', minLength: 1 },
+      port,
+      'request-timeout-ms': { type: 'integer', minimum: 100, maximum: 600000 },
     }),
   }),
   server: group({

@@ -17,10 +17,7 @@ export class StoreCorruptError extends Error {
  */
 export async function openDocument<T>(file: string, defaults: T, options: { pretty?: boolean } = {}): Promise<Low<T>> {
   await mkdir(path.dirname(file), { recursive: true });
-  // Compact by default: most documents are written whole on every change and read by no person.
-  const stringify = options.pretty ? (data: T) => JSON.stringify(data, null, 2) + '\n' : (data: T) => JSON.stringify(data);
-  const adapter = new DataFile<T>(file, { parse: JSON.parse, stringify });
-  const document = new Low<T>(adapter, structuredClone(defaults));
+  const document = newDocument(file, defaults, options);
   try {
     await document.read();
   } catch (error) {
@@ -29,4 +26,14 @@ export async function openDocument<T>(file: string, defaults: T, options: { pret
     );
   }
   return document;
+}
+
+/**
+ * A document for a file that does not exist yet, without reading it: its
+ * folder must exist. Synchronous, so callers can add to it in order.
+ */
+export function newDocument<T>(file: string, defaults: T, options: { pretty?: boolean } = {}): Low<T> {
+  // Compact by default: most documents are written whole on every change and read by no person.
+  const stringify = options.pretty ? (data: T) => JSON.stringify(data, null, 2) + '\n' : (data: T) => JSON.stringify(data);
+  return new Low<T>(new DataFile<T>(file, { parse: JSON.parse, stringify }), structuredClone(defaults));
 }

@@ -1,7 +1,7 @@
 import { mkdir, readdir } from 'node:fs/promises';
 import path from 'node:path';
 import type { Low } from 'lowdb';
-import { openDocument } from '../../lib/json-document.js';
+import { newDocument, openDocument } from '../../lib/json-document.js';
 import { UniqueConflictError, type NewUser, type UserQuery, type UserRecord, type UserStore } from '../port.js';
 
 /** Users per shard file: a write rewrites one shard (about 300 KB), never all users. */
@@ -65,7 +65,7 @@ export class JsonUserStore implements UserStore {
     if (this.byGameUuid.has(newUser.gameUuid)) throw new UniqueConflictError('gameUuid');
     const user: UserRecord = { ...newUser, id: this.nextId, lastLogin: null };
     this.index(user);
-    const shard = await this.shardFor(user.id);
+    const shard = this.shardFor(user.id);
     shard.data.users.push(user);
     await shard.write();
     return { ...user };
@@ -75,7 +75,7 @@ export class JsonUserStore implements UserStore {
     const user = this.byId.get(id);
     if (!user) return;
     user.lastLogin = at;
-    await (await this.shardFor(id)).write();
+    await this.shardFor(id).write();
   }
 
   async list(query: UserQuery): Promise<{ users: UserRecord[]; total: number }> {
@@ -107,13 +107,12 @@ export class JsonUserStore implements UserStore {
     this.nextId = Math.max(this.nextId, user.id + 1);
   }
 
-  private async shardFor(id: number): Promise<Low<Shard>> {
+  /** Every shard on disk was read at open; one not in the map is new, so it is made without a read. */
+  private shardFor(id: number): Low<Shard> {
     const number = Math.floor((id - 1) / usersPerShard);
     let shard = this.shards.get(number);
     if (!shard) {
-      shard = await openDocument<Shard>(path.join(this.directory, `users-${String(number).padStart(6, '0')}.json`), { users: [] });
-      // Another create may have opened it while this one waited.
-      shard = this.shards.get(number) ?? shard;
+      shard = newDocument<Shard>(path.join(this.directory, `users-${String(number).padStart(6, '0')}.json`), { users: [] });
       this.shards.set(number, shard);
     }
     return shard;

@@ -1,0 +1,272 @@
+import { timingSafeEqual } from 'node:crypto';
+import { EventEmitter } from 'node:events';
+import { createServer, type Server, type Socket } from 'node:net';
+import { normalizeAddress } from '../../lib/addresses.js';
+import {
+  GameUnavailableError,
+  PlayerNotOnlineError,
+  type BossBars,
+  type EconomyProvider,
+  type GameEvents,
+  type GamePort,
+  type Inventories,
+  type Location,
+  type Messaging,
+  type OnlinePlayer,
+  type Operators,
+  type RegisterCommandHandler,
+  type ServerControl,
+  type Teleports,
+  type Whitelist,
+} from '../port.js';
+import { errorCodes, JsonRpcConnection, RpcError } from './json-rpc.js';
+
+export const protocolVersion = 1;
+
+export interface BridgeOptions {
+  host: string;
+  /** 0 picks a free port; read it from `port` after start. */
+  port: number;
+  /** The shared secret the plugin must present; empty refuses every plugin. */
+  token: string;
+  requestTimeoutMs: number;
+  helloTimeoutMs?: number;
+  sidecarName: string;
+  log: (message: string) => void;
+}
+
+const optionalCapabilities = ['whitelist', 'messaging', 'teleports', 'bossBars', 'inventories', 'economy', 'control'] as const;
+type Capability = (typeof optionalCapabilities)[number];
+
+/**
+ * The game port over the bridge protocol (docs/bridge-protocol.md): the
+ * sidecar listens, the Paper plugin connects and authenticates with the
+ * token. While no plugin is connected every game operation throws
+ * GameUnavailableError (503 at the API); a plugin that connects again
+ * resumes everything without a restart of the sidecar.
+ */
+export class BridgeGameAdapter implements GamePort {
+  readonly adapterName = 'bridge';
+  readonly events = new EventEmitter<GameEvents>();
+  readonly operators: Operators;
+  private server: Server | undefined;
+  private connection: JsonRpcConnection | undefined;
+  private capabilities = new Set<string>();
+  private registerHandler: RegisterCommandHandler | undefined;
+  private readonly groups: Record<Capability, unknown>;
+
+  constructor(private readonly options: BridgeOptions) {
+    this.operators = {
+      isOperator: (name) => this.call('operators.isOperator', { name }) as Promise<boolean>,
+      list: () => this.call('operators.list', {}) as Promise<Array<{ name: string; uuid: string }>>,
+      setOperator: (name, operator) => this.call('operators.set', { name, operator }) as Promise<boolean>,
+    };
+    const whitelist: Whitelist = {
+      isEnabled: () => this.call('whitelist.isEnabled', {}) as Promise<boolean>,
+      setEnabled: async (enabled) => void (await this.call('whitelist.setEnabled', { enabled })),
+      isWhitelisted: (name) => this.call('whitelist.isWhitelisted', { name }) as Promise<boolean>,
+      list: () => this.call('whitelist.list', {}) as Promise<Array<{ name: string; uuid: string }>>,
+      add: (name) => this.call('whitelist.add', { name }) as Promise<boolean>,
+      remove: (name) => this.call('whitelist.remove', { name }) as Promise<boolean>,
+    };
+    const messaging: Messaging = {
+      sendMessage: async (name, text) => void (await this.call('messaging.send', { name, text })),
+      broadcast: async (text) => void (await this.call('messaging.broadcast', { text })),
+    };
+    const teleports: Teleports = {
+      worlds: () => this.call('teleports.worlds', {}) as Promise<string[]>,
+      teleportToPlayer: (name, target) => this.call('teleports.toPlayer', { name, target }) as Promise<Location>,
+      teleportToLocation: (name, location) => this.call('teleports.toLocation', { name, location }) as Promise<Location>,
+    };
+    const bossBars: BossBars = {
+      show: async (bar) => void (await this.call('bossBars.show', bar)),
+      update: async (bar) => void (await this.call('bossBars.update', bar)),
+      remove: async (id) => void (await this.call('bossBars.remove', { id })),
+    };
+    const inventories: Inventories = {
+      read: (name) => this.call('inventories.read', { name }) as ReturnType<Inventories['read']>,
+      remove: (name, item, count) => this.call('inventories.remove', { name, item, count }) as Promise<number>,
+      give: (name, item, count) => this.call('inventories.give', { name, item, count }) as Promise<number>,
+    };
+    const economy: EconomyProvider = {
+      balance: (name) => this.call('economy.balance', { name }) as Promise<number>,
+      deposit: (name, amount) => this.call('economy.deposit', { name, amount }) as Promise<number>,
+      withdraw: (name, amount) => this.call('economy.withdraw', { name, amount }) as Promise<number>,
+    };
+    const control: ServerControl = {
+      applySettings: (change) => this.call('control.applySettings', change) as ReturnType<ServerControl['applySettings']>,
+      restart: async (reason) => void (await this.call('control.restart', { reason })),
+    };
+    this.groups = { whitelist, messaging, teleports, bossBars, inventories, economy, control };
+  }
+
+  // Capabilities come from the plugin's hello: a group it does not offer is absent while it is connected.
+  get whitelist() {
+    return this.group<Whitelist>('whitelist');
+  }
+  get messaging() {
+    return this.group<Messaging>('messaging');
+  }
+  get teleports() {
+    return this.group<Teleports>('teleports');
+  }
+  get bossBars() {
+    return this.group<BossBars>('bossBars');
+  }
+  get inventories() {
+    return this.group<Inventories>('inventories');
+  }
+  get economy() {
+    return this.group<EconomyProvider>('economy');
+  }
+  get control() {
+    return this.group<ServerControl>('control');
+  }
+
+  /** The port the plugin connects to (the real one when configured as 0). */
+  get port(): number {
+    const address = this.server?.address();
+    return typeof address === 'object' && address ? address.port : this.options.port;
+  }
+
+  isConnected(): boolean {
+    return this.connection !== undefined;
+  }
+
+  onRegisterCommand(handler: RegisterCommandHandler): void {
+    this.registerHandler = handler;
+  }
+
+  async start(): Promise<void> {
+    if (this.server) return;
+    if (!this.options.token) this.options.log('bridge: no token is configured, so no plugin can connect; set "token" in config.yml');
+    const server = createServer((socket) => this.accept(socket));
+    await new Promise<void>((resolve, reject) => {
+      server.once('error', (error) => reject(new Error(`bridge cannot listen on ${this.options.host}:${this.options.port}: ${error.message}`)));
+      server.listen(this.options.port, this.options.host, () => resolve());
+    });
+    server.on('error', (error) => this.options.log(`bridge: ${error.message}`));
+    this.server = server;
+  }
+
+  async stop(): Promise<void> {
+    this.connection?.close('the sidecar is stopping');
+    const server = this.server;
+    this.server = undefined;
+    if (server) await new Promise<void>((resolve) => server.close(() => resolve()));
+  }
+
+  async onlinePlayers(): Promise<OnlinePlayer[]> {
+    return (await this.call('players.online', {})) as OnlinePlayer[];
+  }
+
+  /**
+   * While no plugin is connected every group is offered, so that using it
+   * answers 503 (the game is away) rather than 501 (it cannot do that).
+   */
+  private group<T>(capability: Capability): T | undefined {
+    return !this.connection || this.capabilities.has(capability) ? (this.groups[capability] as T) : undefined;
+  }
+
+  private async call(method: string, params: object): Promise<unknown> {
+    const connection = this.connection;
+    if (!connection) throw new GameUnavailableError('the Paper bridge is not connected');
+    try {
+      return await connection.request(method, params);
+    } catch (error) {
+      if (!(error instanceof RpcError)) throw error;
+      if (error.code === errorCodes.playerNotOnline) {
+        throw new PlayerNotOnlineError(String((params as { name?: unknown }).name ?? 'player'));
+      }
+      if (error.code === errorCodes.closed || error.code === errorCodes.timedOut) throw new GameUnavailableError(error.message);
+      throw new Error(`bridge ${method}: ${error.message} (${error.code})`);
+    }
+  }
+
+  private accept(socket: Socket): void {
+    let authenticated = false;
+    const address = normalizeAddress(socket.remoteAddress ?? 'unknown');
+    const connection: JsonRpcConnection = new JsonRpcConnection(socket, {
+      requestTimeoutMs: this.options.requestTimeoutMs,
+      log: this.options.log,
+      handleRequest: async (method, params) => {
+        if (!authenticated) {
+          try {
+            const answer = this.hello(method, params, address);
+            authenticated = true;
+            this.adopt(connection, params as { capabilities?: unknown });
+            return answer;
+          } catch (error) {
+            // Closed once the error answer is written.
+            setImmediate(() => connection.close('the plugin was refused'));
+            throw error;
+          }
+        }
+        return this.handleGameRequest(method, params);
+      },
+    });
+    const helloTimer = setTimeout(() => {
+      if (!authenticated) {
+        this.options.log(`bridge: ${address} sent no hello within ${this.options.helloTimeoutMs ?? 5000} ms; closed`);
+        connection.close('no hello');
+      }
+    }, this.options.helloTimeoutMs ?? 5000);
+    helloTimer.unref();
+    connection.on('closed', () => clearTimeout(helloTimer));
+  }
+
+  /** Checks the first request: it must be a hello with the right token, version and capabilities. */
+  private hello(method: string, params: unknown, address: string): object {
+    const refuse = (code: number, message: string): never => {
+      this.options.log(`bridge: refused a plugin connection from ${address}: ${message}`);
+      throw new RpcError(code, message);
+    };
+    if (method !== 'bridge.hello') refuse(errorCodes.invalidRequest, `the first request must be bridge.hello, not ${method}`);
+    const hello = (params ?? {}) as { token?: unknown; protocolVersion?: unknown; capabilities?: unknown };
+    if (typeof hello.token !== 'string' || !this.options.token || !safeEqual(hello.token, this.options.token)) refuse(errorCodes.wrongToken, 'wrong token');
+    if (hello.protocolVersion !== protocolVersion) refuse(errorCodes.unsupportedVersion, `unsupported protocol version ${String(hello.protocolVersion)}; this sidecar speaks ${protocolVersion}`);
+    if (!Array.isArray(hello.capabilities) || !hello.capabilities.includes('operators')) refuse(errorCodes.invalidParams, 'capabilities must be a list including "operators"');
+    return { protocolVersion, sidecar: this.options.sidecarName };
+  }
+
+  private adopt(connection: JsonRpcConnection, hello: { capabilities?: unknown }): void {
+    const previous = this.connection;
+    this.connection = connection;
+    this.capabilities = new Set((hello.capabilities as string[]).filter((name) => typeof name === 'string'));
+    previous?.close('the plugin connected again');
+    connection.on('notification', (method, params) => this.handleNotification(method, params));
+    connection.on('closed', () => {
+      if (this.connection !== connection) return;
+      this.connection = undefined;
+      this.options.log('bridge: the plugin disconnected; game operations answer 503 until it is back');
+      this.events.emit('connection', { connected: false });
+    });
+    this.options.log(`bridge: plugin connected from ${connection.remoteAddress} (${[...this.capabilities].join(', ')})`);
+    if (previous) this.events.emit('connection', { connected: false });
+    this.events.emit('connection', { connected: true });
+  }
+
+  private async handleGameRequest(method: string, params: unknown): Promise<unknown> {
+    if (method !== 'register.command') throw new RpcError(errorCodes.methodNotFound, `unknown method ${method}`);
+    const player = (params as { player?: { name?: unknown; uuid?: unknown } } | null)?.player;
+    if (typeof player?.name !== 'string' || typeof player.uuid !== 'string') throw new RpcError(errorCodes.invalidParams, 'params.player needs name and uuid');
+    if (!this.registerHandler) throw new RpcError(errorCodes.internalError, 'registration is not available');
+    return { message: await this.registerHandler({ name: player.name, uuid: player.uuid }) };
+  }
+
+  private handleNotification(method: string, params: unknown): void {
+    const event = method.startsWith('event.') ? (method.slice(6) as keyof GameEvents) : undefined;
+    const known: Array<keyof GameEvents> = ['join', 'quit', 'loginRefused', 'blockBroken', 'entityKilled'];
+    if (!event || !known.includes(event) || typeof params !== 'object' || params === null) {
+      this.options.log(`bridge: unknown notification ${method}, ignored`);
+      return;
+    }
+    (this.events.emit as (name: string, payload: unknown) => boolean)(event, params);
+  }
+}
+
+function safeEqual(given: string, expected: string): boolean {
+  const a = Buffer.from(given);
+  const b = Buffer.from(expected);
+  return a.length === b.length && timingSafeEqual(a, b);
+}

@@ -1,0 +1,202 @@
+/**
+ * JSON-RPC 2.0, one JSON object per line, over a socket: the framing of the
+ * bridge protocol (docs/bridge-protocol.md). Either side may send requests
+ * and notifications; answers are matched by id. A line that cannot be read is
+ * answered with a parse error and the connection carries on; a request that
+ * gets no answer in time fails with -32004; closing fails what is in flight
+ * with -32003, so no request is silently lost.
+ */
+import { EventEmitter } from 'node:events';
+import type { Socket } from 'node:net';
+
+export const errorCodes = {
+  parseError: -32700,
+  invalidRequest: -32600,
+  methodNotFound: -32601,
+  invalidParams: -32602,
+  internalError: -32603,
+  wrongToken: -32001,
+  unsupportedVersion: -32002,
+  closed: -32003,
+  timedOut: -32004,
+  playerNotOnline: -32010,
+  unknownWorld: -32011,
+  insufficientFunds: -32012,
+} as const;
+
+export class RpcError extends Error {
+  override name = 'RpcError';
+  constructor(
+    readonly code: number,
+    message: string,
+    readonly data?: unknown,
+  ) {
+    super(message);
+  }
+}
+
+type Id = number | string;
+export type Message =
+  | { kind: 'request'; id: Id; method: string; params: unknown }
+  | { kind: 'notification'; method: string; params: unknown }
+  | { kind: 'result'; id: Id; result: unknown }
+  | { kind: 'error'; id: Id | null; error: { code: number; message: string; data?: unknown } };
+
+/** Reads one line; throws RpcError (-32700 or -32600) when it is not a JSON-RPC 2.0 message. */
+export function decodeLine(line: string): Message {
+  let value: unknown;
+  try {
+    value = JSON.parse(line);
+  } catch (error) {
+    throw new RpcError(errorCodes.parseError, `not JSON: ${(error as Error).message}`);
+  }
+  if (typeof value !== 'object' || value === null || Array.isArray(value) || (value as { jsonrpc?: unknown }).jsonrpc !== '2.0') {
+    throw new RpcError(errorCodes.invalidRequest, 'not a JSON-RPC 2.0 object');
+  }
+  const message = value as Record<string, unknown>;
+  const id = message.id;
+  const validId = typeof id === 'number' || typeof id === 'string';
+  if (typeof message.method === 'string') {
+    const params = message.params ?? {};
+    return validId ? { kind: 'request', id: id as Id, method: message.method, params } : { kind: 'notification', method: message.method, params };
+  }
+  if (validId && 'result' in message) return { kind: 'result', id: id as Id, result: message.result };
+  const error = message.error as { code?: unknown; message?: unknown } | undefined;
+  if ((validId || id === null) && error && typeof error.code === 'number' && typeof error.message === 'string') {
+    return { kind: 'error', id: (id as Id | null) ?? null, error: error as { code: number; message: string } };
+  }
+  throw new RpcError(errorCodes.invalidRequest, 'neither a request, a notification nor a response');
+}
+
+export interface JsonRpcOptions {
+  requestTimeoutMs: number;
+  maxLineBytes?: number;
+  /** Answers a request from the peer; throw RpcError for a JSON-RPC error. */
+  handleRequest(method: string, params: unknown): Promise<unknown>;
+  log(message: string): void;
+}
+
+interface Pending {
+  resolve(value: unknown): void;
+  reject(error: RpcError): void;
+  timer: NodeJS.Timeout;
+}
+
+export class JsonRpcConnection extends EventEmitter<{ notification: [method: string, params: unknown]; closed: [] }> {
+  private buffer = '';
+  private nextId = 1;
+  private readonly pending = new Map<Id, Pending>();
+  private closed = false;
+  private readonly maxLineBytes: number;
+
+  constructor(
+    private readonly socket: Socket,
+    private readonly options: JsonRpcOptions,
+  ) {
+    super();
+    this.maxLineBytes = options.maxLineBytes ?? 1024 * 1024;
+    socket.setEncoding('utf8');
+    socket.setNoDelay(true);
+    socket.on('data', (chunk: string) => this.receive(chunk));
+    socket.on('error', (error) => options.log(`bridge connection: ${error.message}`));
+    socket.on('close', () => this.close('the connection closed'));
+  }
+
+  get remoteAddress(): string {
+    return this.socket.remoteAddress ?? 'unknown';
+  }
+
+  request(method: string, params: unknown, timeoutMs = this.options.requestTimeoutMs): Promise<unknown> {
+    if (this.closed) return Promise.reject(new RpcError(errorCodes.closed, 'the bridge connection is closed'));
+    const id = this.nextId++;
+    return new Promise((resolve, reject) => {
+      const timer = setTimeout(() => {
+        this.pending.delete(id);
+        reject(new RpcError(errorCodes.timedOut, `no answer to ${method} within ${timeoutMs} ms`));
+      }, timeoutMs);
+      timer.unref();
+      this.pending.set(id, { resolve, reject, timer });
+      this.write({ jsonrpc: '2.0', id, method, params });
+    });
+  }
+
+  notify(method: string, params: unknown): void {
+    if (!this.closed) this.write({ jsonrpc: '2.0', method, params });
+  }
+
+  /** Fails everything in flight with -32003 and ends the socket. */
+  close(reason: string): void {
+    if (this.closed) return;
+    this.closed = true;
+    for (const [id, pending] of this.pending) {
+      clearTimeout(pending.timer);
+      pending.reject(new RpcError(errorCodes.closed, `${reason} before the answer came`));
+      this.pending.delete(id);
+    }
+    this.socket.end();
+    this.socket.destroySoon?.();
+    this.emit('closed');
+  }
+
+  private write(message: object): void {
+    this.socket.write(JSON.stringify(message) + '\n');
+  }
+
+  private receive(chunk: string): void {
+    this.buffer += chunk;
+    let newline: number;
+    while ((newline = this.buffer.indexOf('\n')) >= 0) {
+      const line = this.buffer.slice(0, newline).replace(/\r$/, '');
+      this.buffer = this.buffer.slice(newline + 1);
+      if (line.trim()) this.handleLine(line);
+      if (this.closed) return;
+    }
+    if (Buffer.byteLength(this.buffer) > this.maxLineBytes) {
+      this.options.log(`bridge connection from ${this.remoteAddress}: a line over ${this.maxLineBytes} bytes; closing`);
+      this.close('an oversized line arrived');
+    }
+  }
+
+  private handleLine(line: string): void {
+    let message: Message;
+    try {
+      message = decodeLine(line);
+    } catch (error) {
+      const rpcError = error as RpcError;
+      this.options.log(`bridge connection from ${this.remoteAddress}: ${rpcError.message}: ${line.slice(0, 200)}`);
+      this.write({ jsonrpc: '2.0', id: null, error: { code: rpcError.code, message: rpcError.message } });
+      return;
+    }
+    switch (message.kind) {
+      case 'request':
+        void this.answer(message.id, message.method, message.params);
+        return;
+      case 'notification':
+        this.emit('notification', message.method, message.params);
+        return;
+      case 'result':
+      case 'error': {
+        const pending = message.id === null ? undefined : this.pending.get(message.id);
+        if (!pending) {
+          this.options.log(`bridge connection: an answer to no request in flight (id ${String(message.id)}), ignored`);
+          return;
+        }
+        this.pending.delete(message.id!);
+        clearTimeout(pending.timer);
+        if (message.kind === 'result') pending.resolve(message.result);
+        else pending.reject(new RpcError(message.error.code, message.error.message, message.error.data));
+      }
+    }
+  }
+
+  private async answer(id: Id, method: string, params: unknown): Promise<void> {
+    try {
+      const result = await this.options.handleRequest(method, params);
+      if (!this.closed) this.write({ jsonrpc: '2.0', id, result: result ?? null });
+    } catch (error) {
+      const rpcError = error instanceof RpcError ? error : new RpcError(errorCodes.internalError, 'internal error');
+      if (!(error instanceof RpcError)) this.options.log(`bridge request ${method} failed: ${(error as Error)?.stack ?? String(error)}`);
+      if (!this.closed) this.write({ jsonrpc: '2.0', id, error: { code: rpcError.code, message: rpcError.message } });
+    }
+  }
+}

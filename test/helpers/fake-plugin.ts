@@ -1,0 +1,106 @@
+import { connect, type Socket } from 'node:net';
+
+type Handler = (params: any) => unknown | Promise<unknown>;
+
+/**
+ * A stand-in for the Gatehouse plugin, speaking the bridge protocol from
+ * Node, for the sidecar's protocol tests. It is a fake because the real
+ * plugin needs a JVM harness (bridge issue); the same tests are meant to run
+ * against that harness too.
+ */
+export class FakePlugin {
+  readonly received: Array<{ id?: number | string | null; method?: string; params?: any; result?: unknown; error?: { code: number; message: string } }> = [];
+  /** Answers to the sidecar's requests, by method; a handler that returns `'never'` leaves the request unanswered. */
+  readonly handlers = new Map<string, Handler>();
+  private socket!: Socket;
+  private buffer = '';
+  private nextId = 1000;
+  private waiting = new Map<number, (message: any) => void>();
+  closed = false;
+
+  static async connect(port: number): Promise<FakePlugin> {
+    const plugin = new FakePlugin();
+    plugin.socket = connect(port, '127.0.0.1');
+    plugin.socket.setEncoding('utf8');
+    plugin.socket.on('data', (chunk: string) => plugin.receive(chunk));
+    plugin.socket.on('close', () => (plugin.closed = true));
+    await new Promise<void>((resolve, reject) => {
+      plugin.socket.once('connect', () => resolve());
+      plugin.socket.once('error', reject);
+    });
+    return plugin;
+  }
+
+  /** Sends the hello; resolves with the sidecar's answer (result or error). */
+  hello(token: string, capabilities = ['operators', 'messaging', 'teleports', 'whitelist'], protocolVersion = 1): Promise<any> {
+    return this.request('bridge.hello', { token, protocolVersion, plugin: 'fake plugin', server: 'none', capabilities });
+  }
+
+  request(method: string, params: unknown): Promise<any> {
+    const id = this.nextId++;
+    return new Promise((resolve) => {
+      this.waiting.set(id, resolve);
+      this.sendLine(JSON.stringify({ jsonrpc: '2.0', id, method, params }));
+    });
+  }
+
+  notify(method: string, params: unknown): void {
+    this.sendLine(JSON.stringify({ jsonrpc: '2.0', method, params }));
+  }
+
+  sendLine(line: string): void {
+    this.socket.write(line + '\n');
+  }
+
+  /** Resolves with the next message matching `check`, already received or still to come. */
+  async next(check: (message: FakePlugin['received'][number]) => boolean, timeoutMs = 3000) {
+    const deadline = Date.now() + timeoutMs;
+    for (;;) {
+      const found = this.received.find(check);
+      if (found) return found;
+      if (Date.now() > deadline) throw new Error('no such message from the sidecar');
+      await new Promise((resolve) => setTimeout(resolve, 10));
+    }
+  }
+
+  async closedBySidecar(timeoutMs = 3000): Promise<boolean> {
+    const deadline = Date.now() + timeoutMs;
+    while (!this.closed && Date.now() < deadline) await new Promise((resolve) => setTimeout(resolve, 10));
+    return this.closed;
+  }
+
+  close(): void {
+    this.socket.destroy();
+  }
+
+  private receive(chunk: string): void {
+    this.buffer += chunk;
+    let newline: number;
+    while ((newline = this.buffer.indexOf('\n')) >= 0) {
+      const message = JSON.parse(this.buffer.slice(0, newline));
+      this.buffer = this.buffer.slice(newline + 1);
+      this.received.push(message);
+      if (message.method && message.id !== undefined) void this.answer(message);
+      else if (this.waiting.has(message.id)) {
+        this.waiting.get(message.id)!(message);
+        this.waiting.delete(message.id);
+      }
+    }
+  }
+
+  private async answer(message: { id: number; method: string; params: unknown }): Promise<void> {
+    const handler = this.handlers.get(message.method);
+    if (!handler) {
+      this.sendLine(JSON.stringify({ jsonrpc: '2.0', id: message.id, error: { code: -32601, message: `unknown method ${message.method}` } }));
+      return;
+    }
+    try {
+      const result = await handler(message.params);
+      if (result === 'never') return;
+      this.sendLine(JSON.stringify({ jsonrpc: '2.0', id: message.id, result: result ?? null }));
+    } catch (error) {
+      const { code = -32603, message: text } = error as { code?: number; message: string };
+      this.sendLine(JSON.stringify({ jsonrpc: '2.0', id: message.id, error: { code, message: text } }));
+    }
+  }
+}
