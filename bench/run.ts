@@ -6,7 +6,9 @@
  *   3. requests per second of GET /api/auth/me as a ratio of a bare Koa route
  *      answering the same JSON, in the same run (goal: >= 0.6);
  *   4. the admin user list at 100,000 users (goal: fast), and what a write of
- *      the users document costs at that size.
+ *      the users document costs at that size;
+ *   5. a bridge request's round trip at 1 and 50 in flight, against the Node
+ *      stand-in plugin until the JVM plugin exists.
  * Everything runs on 127.0.0.1 and every loop is bounded.
  */
 import { execFile } from 'node:child_process';
@@ -22,6 +24,8 @@ import bcrypt from 'bcryptjs';
 import Koa from 'koa';
 import { DatedJsonLinesLog } from '../src/store/json/dated-log.js';
 import { usersPerShard } from '../src/store/json/users.js';
+import type { BridgeGameAdapter } from '../src/game/bridge/adapter.js';
+import { FakePlugin } from '../test/helpers/fake-plugin.js';
 import { api, startTestGatehouse, temporaryDirectory } from '../test/helpers/gatehouse.js';
 import { registeredUser } from '../test/helpers/accounts.js';
 
@@ -146,6 +150,43 @@ async function usersAtScale(): Promise<void> {
   }
 }
 
+async function bridgeRoundTrip(): Promise<void> {
+  const server = await startTestGatehouse((config) => {
+    config.token = 'bench-token';
+    config.game.connection = 'bridge';
+    config.game.bridge = { host: '127.0.0.1', port: 0, requestTimeoutMs: 5000 };
+  });
+  const plugin = await FakePlugin.connect((server.gatehouse.game as BridgeGameAdapter).port);
+  try {
+    await plugin.hello('bench-token');
+    plugin.handlers.set('operators.isOperator', () => true);
+    const operators = server.gatehouse.game.operators;
+    console.log('\n5. Bridge round trip, sidecar to a stand-in plugin in Node and back (the JVM plugin is not built yet)');
+    for (const inFlight of [1, 50]) {
+      const times: number[] = [];
+      const rounds = 4000 / inFlight;
+      for (let round = 0; round < rounds; round += 1) {
+        await Promise.all(
+          Array.from({ length: inFlight }, async () => {
+            const started = performance.now();
+            await operators.isOperator('Steve');
+            times.push(performance.now() - started);
+          }),
+        );
+      }
+      times.sort((a, b) => a - b);
+      const answered = plugin.received.filter((message) => message.method === 'operators.isOperator').length;
+      if (answered < times.length) throw new Error(`only ${answered} requests reached the plugin`);
+      plugin.received.length = 0;
+      const at = (share: number) => times[Math.min(times.length - 1, Math.floor(times.length * share))]!.toFixed(2);
+      console.log(`   ${String(inFlight).padStart(2)} in flight: p50 ${at(0.5)} ms, p99 ${at(0.99)} ms (${times.length} requests)`);
+    }
+  } finally {
+    plugin.close();
+    await server.stop();
+  }
+}
+
 async function load(url: string, bearer?: string): Promise<number> {
   const { stdout } = await run(process.execPath, [path.join(here, 'load.js'), url, '32', '4', ...(bearer ? [bearer] : [])]);
   const result = JSON.parse(stdout) as { requests: number; errors: number; seconds: number };
@@ -187,7 +228,7 @@ async function meThroughput(): Promise<void> {
 
 console.log(`Gatehouse benchmarks: Node ${process.version}, ${(await import('node:os')).cpus().length} cores`);
 // `npm run bench -- lag append me` runs a subset; no argument runs all three.
-const sections: Record<string, () => Promise<void>> = { lag: loginLag, append: appendCost, me: meThroughput, users: usersAtScale };
+const sections: Record<string, () => Promise<void>> = { lag: loginLag, append: appendCost, me: meThroughput, users: usersAtScale, bridge: bridgeRoundTrip };
 const chosen = process.argv.slice(2).filter((name) => name in sections);
 for (const name of chosen.length ? chosen : Object.keys(sections)) await sections[name]!();
 process.exit(0);

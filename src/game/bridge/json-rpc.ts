@@ -134,7 +134,6 @@ export class JsonRpcConnection extends EventEmitter<{ notification: [method: str
       this.pending.delete(id);
     }
     this.socket.end();
-    this.socket.destroySoon?.();
     this.emit('closed');
   }
 
