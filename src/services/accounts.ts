@@ -121,14 +121,26 @@ export class AccountService {
 
   async profile(user: UserRecord): Promise<Profile> {
     const [isAdmin, isWhitelisted] = await Promise.all([this.isOperatorNow(user.gameUsername), this.isWhitelistedNow(user.gameUsername)]);
-    return {
-      username: user.username,
-      gameUsername: user.gameUsername,
-      email: user.email,
-      isAdmin,
-      isWhitelisted,
-      createdAt: user.createdAt,
-    };
+    return toProfile(user, isAdmin, isWhitelisted);
+  }
+
+  /**
+   * Profiles of many users with two questions to the game in all (the
+   * operator list and the whitelist), not two per user: over the bridge
+   * each question is a round trip.
+   */
+  async profiles(users: UserRecord[]): Promise<Profile[]> {
+    const connected = this.game.isConnected();
+    const [operators, whitelisted] = await Promise.all([
+      connected ? this.game.operators.list() : [],
+      connected && this.game.whitelist ? this.game.whitelist.list() : [],
+    ]);
+    const operatorNames = new Set(operators.map((player) => player.name.toLowerCase()));
+    const whitelistedNames = new Set(whitelisted.map((player) => player.name.toLowerCase()));
+    return users.map((user) => {
+      const name = user.gameUsername.toLowerCase();
+      return toProfile(user, operatorNames.has(name), whitelistedNames.has(name));
+    });
   }
 
   async verifyCode(code: string, clientAddress: string): Promise<{ valid: true; gameUsername: string } | { valid: false }> {
@@ -162,6 +174,10 @@ export class AccountService {
     const wait = this.throttle.retryAfterSeconds(keys);
     if (wait > 0) throw tooManyAttempts(wait);
   }
+}
+
+function toProfile(user: UserRecord, isAdmin: boolean, isWhitelisted: boolean): Profile {
+  return { username: user.username, gameUsername: user.gameUsername, email: user.email, isAdmin, isWhitelisted, createdAt: user.createdAt };
 }
 
 const addressKey = (address: string) => `address:${address}`;

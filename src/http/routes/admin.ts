@@ -67,14 +67,13 @@ export function addAdminRoutes(router: Router, deps: AdminDependencies): void {
     const limit = integerQuery(ctx, 'limit', { default: 50, min: 1, max: 100 });
     const search = stringQuery(ctx, 'search', 32);
     const { users, total } = await deps.users.list({ page, limit, search });
+    const profiles = await deps.accounts.profiles(users);
     ctx.body = {
       success: true,
-      users: await Promise.all(
-        users.map(async (user) => {
-          const { username, email, gameUsername, isAdmin, isWhitelisted, createdAt } = await deps.accounts.profile(user);
-          return { id: user.id, username, email, gameUsername, isAdmin, isWhitelisted, createdAt, lastLogin: user.lastLogin };
-        }),
-      ),
+      users: users.map((user, index) => {
+        const { username, email, gameUsername, isAdmin, isWhitelisted, createdAt } = profiles[index]!;
+        return { id: user.id, username, email, gameUsername, isAdmin, isWhitelisted, createdAt, lastLogin: user.lastLogin };
+      }),
       pagination: pagination(page, limit, total),
     };
   });

@@ -1,3 +1,5 @@
+import type { Location } from '../../game/port.js';
+
 /** Request bodies of the admin and teleport endpoints. */
 
 const playerName = {
@@ -79,14 +81,8 @@ export const coordinatesBody = {
     pitch: { type: 'number', minimum: -90, maximum: 90 },
   },
 } as const;
-export interface CoordinatesBody {
+export interface CoordinatesBody extends Location {
   player: string;
-  world: string;
-  x: number;
-  y: number;
-  z: number;
-  yaw?: number;
-  pitch?: number;
 }
 
 const location = (withView: boolean) => ({
