@@ -58,7 +58,8 @@ describe('admin in game: messages, settings, teleports (mineflayer bots on the e
       await admin('POST', '/api/admin/teleport-coordinates', { player: 'Victim', world: 'world', x: 10.5, y: 5, z: 10.5 });
       await admin('POST', '/api/admin/teleport-coordinates', { player: 'Hitter', world: 'world', x: 11.5, y: 5, z: 10.5 });
       const victimEntity = await eventually(
-        () => Object.values(hitter.entities).find((entity) => entity.username === 'Victim'),
+        // Entity ids are the server's, the same for every client; a name is only known if the tab list came first.
+        () => hitter.entities[victim.entity.id],
         5000,
         'the hitter to see the victim',
       );
