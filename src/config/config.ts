@@ -4,6 +4,7 @@ import { Ajv, type ErrorObject } from 'ajv';
 import YAML from 'yaml';
 import { configFileSchema, type ConfigFile } from './schema.js';
 import { configDefaults } from './defaults.js';
+import { deepMerge, isPlainObject } from '../lib/objects.js';
 import type { ServerSettings } from '../services/settings-model.js';
 
 /** The validated configuration the rest of the service reads. */
@@ -158,14 +159,6 @@ export function describeConfigForLog(config: Config): Config {
   return masked;
 }
 
-function deepMerge(target: Record<string, unknown>, source: Record<string, unknown>): Record<string, unknown> {
-  for (const [key, value] of Object.entries(source)) {
-    const existing = target[key];
-    if (isPlainObject(existing) && isPlainObject(value)) deepMerge(existing, value);
-    else target[key] = value;
-  }
-  return target;
-}
 
 function setPath(target: Record<string, unknown>, keys: string[], value: unknown): void {
   let node = target;
@@ -174,8 +167,4 @@ function setPath(target: Record<string, unknown>, keys: string[], value: unknown
     node = node[key] as Record<string, unknown>;
   }
   node[keys[keys.length - 1]!] = value;
-}
-
-function isPlainObject(value: unknown): value is Record<string, unknown> {
-  return typeof value === 'object' && value !== null && !Array.isArray(value);
 }

@@ -2,6 +2,7 @@ import { EventEmitter } from 'node:events';
 import type { GamePort, GameSettingsChange } from '../game/port.js';
 import type { SettingsStore } from '../store/port.js';
 import type { ServerSettings } from './settings-model.js';
+import { deepMerge, isPlainObject } from '../lib/objects.js';
 
 export type { ServerSettings } from './settings-model.js';
 
@@ -69,7 +70,7 @@ export class SettingsService {
   async update(change: SettingsChange): Promise<{ updated: string[]; appliedInGame: string[] }> {
     const updated = leafPaths(change as Record<string, unknown>);
     if (updated.length === 0) return { updated, appliedInGame: [] };
-    const overrides = merge(structuredClone(this.overrides), change as Record<string, unknown>);
+    const overrides = deepMerge(structuredClone(this.overrides), change as Record<string, unknown>);
     await this.store.save(overrides);
     this.overrides = overrides;
     this.current = withOverrides(this.defaults, overrides);
@@ -98,7 +99,7 @@ export class SettingsService {
 }
 
 function withOverrides(defaults: ServerSettings, overrides: Record<string, unknown>): ServerSettings {
-  return merge(structuredClone(defaults) as unknown as Record<string, unknown>, overrides) as unknown as ServerSettings;
+  return deepMerge(structuredClone(defaults) as unknown as Record<string, unknown>, overrides) as unknown as ServerSettings;
 }
 
 /** `{chat: {enabled: true}, maxPlayers: 5}` → `['chat.enabled', 'maxPlayers']`. */
@@ -106,16 +107,4 @@ export function leafPaths(object: Record<string, unknown>, prefix = ''): string[
   return Object.entries(object).flatMap(([key, value]) =>
     isPlainObject(value) ? leafPaths(value, `${prefix}${key}.`) : [`${prefix}${key}`],
   );
-}
-
-function merge(target: Record<string, unknown>, source: Record<string, unknown>): Record<string, unknown> {
-  for (const [key, value] of Object.entries(source)) {
-    if (isPlainObject(value)) target[key] = merge(isPlainObject(target[key]) ? target[key] : {}, value);
-    else target[key] = value;
-  }
-  return target;
-}
-
-function isPlainObject(value: unknown): value is Record<string, unknown> {
-  return typeof value === 'object' && value !== null && !Array.isArray(value);
 }

@@ -103,14 +103,13 @@ export class EmbeddedGameServer implements GamePort {
       teleportToPlayer: async (playerName, targetName) => {
         const player = this.requireOnline(playerName);
         const target = this.requireOnline(targetName);
-        const location = locationOf(target, this.worlds);
-        await movePlayer(player, this.worlds, { ...location, yaw: location.yaw ?? 0, pitch: location.pitch ?? 0 });
+        await movePlayer(player, this.worlds, locationOf(target, this.worlds));
         return locationOf(player, this.worlds);
       },
       teleportToLocation: async (playerName, location) => {
         const player = this.requireOnline(playerName);
-        await movePlayer(player, this.worlds, { ...location, yaw: location.yaw ?? 0, pitch: location.pitch ?? 0 });
-        return { ...locationOf(player, this.worlds), yaw: location.yaw ?? 0, pitch: location.pitch ?? 0 };
+        await movePlayer(player, this.worlds, location);
+        return locationOf(player, this.worlds);
       },
     };
     this.messaging = {

@@ -44,16 +44,16 @@ export function locationOf(player: SquidPlayer, worlds: WorldEntry[]): Location 
   };
 }
 
-/** Moves a player to a location, switching world first when it differs; yaw and pitch in degrees. */
-export async function movePlayer(player: SquidPlayer, worlds: WorldEntry[], location: Required<Location>): Promise<void> {
+/** Moves a player to a location, switching world first when it differs; yaw and pitch in degrees, 0 when not given. */
+export async function movePlayer(player: SquidPlayer, worlds: WorldEntry[], { yaw = 0, pitch = 0, ...location }: Location): Promise<void> {
   const target = worlds.find((entry) => entry.name === location.world);
   if (!target) throw new Error(`unknown world ${location.world}`);
   const Vec3 = squidRequire<{ Vec3: Vec3Constructor }>('vec3').Vec3;
   const destination = new Vec3(location.x, location.y, location.z);
   if (player.world !== target.world) await switchWorld(player, target, destination);
   await player.teleport(destination);
-  player.yaw = degreesToProtocolByte(location.yaw);
-  player.pitch = degreesToProtocolByte(location.pitch);
+  player.yaw = degreesToProtocolByte(yaw);
+  player.pitch = degreesToProtocolByte(pitch);
   // flying-squid's teleport has no view direction: send the final position with it.
   player._client.write('position', {
     teleportId: 2,
@@ -63,8 +63,8 @@ export async function movePlayer(player: SquidPlayer, worlds: WorldEntry[], loca
     dx: 0,
     dy: 0,
     dz: 0,
-    yaw: location.yaw,
-    pitch: location.pitch,
+    yaw,
+    pitch,
     flags: {},
   });
 }
