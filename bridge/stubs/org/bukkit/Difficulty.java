@@ -1,0 +1,9 @@
+package org.bukkit;
+
+/** Stub of org.bukkit.Difficulty (enum). */
+public enum Difficulty {
+    PEACEFUL,
+    EASY,
+    NORMAL,
+    HARD
+}

@@ -1,0 +1,67 @@
+package org.bukkit;
+
+import java.util.Collection;
+import java.util.List;
+import java.util.Set;
+import org.bukkit.boss.BarColor;
+import org.bukkit.boss.BarFlag;
+import org.bukkit.boss.BarStyle;
+import org.bukkit.boss.BossBar;
+import org.bukkit.command.PluginCommand;
+import org.bukkit.entity.Player;
+import org.bukkit.plugin.PluginManager;
+import org.bukkit.plugin.ServicesManager;
+import org.bukkit.scheduler.BukkitScheduler;
+
+/** Compile-only stub of org.bukkit.Server (interface); only the members the bridge uses. */
+public interface Server {
+    String getName();
+
+    String getVersion();
+
+    Collection<? extends Player> getOnlinePlayers();
+
+    Player getPlayerExact(String name);
+
+    OfflinePlayer getOfflinePlayer(String name);
+
+    Set<OfflinePlayer> getOperators();
+
+    Set<OfflinePlayer> getWhitelistedPlayers();
+
+    boolean hasWhitelist();
+
+    void setWhitelist(boolean value);
+
+    World getWorld(String name);
+
+    List<World> getWorlds();
+
+    void setMaxPlayers(int maxPlayers);
+
+    void setMotd(String motd);
+
+    void setDefaultGameMode(GameMode mode);
+
+    BossBar createBossBar(String title, BarColor color, BarStyle style, BarFlag... flags);
+
+    PluginManager getPluginManager();
+
+    ServicesManager getServicesManager();
+
+    BukkitScheduler getScheduler();
+
+    PluginCommand getPluginCommand(String name);
+
+    /** Paper only, since late 1.21.4 builds. */
+    void restart();
+
+    Spigot spigot();
+
+    /** Compile-only stub of org.bukkit.Server.Spigot (static nested class). */
+    class Spigot {
+        public void restart() {
+            throw new UnsupportedOperationException("Not supported yet.");
+        }
+    }
+}

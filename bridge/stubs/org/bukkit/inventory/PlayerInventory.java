@@ -1,0 +1,4 @@
+package org.bukkit.inventory;
+
+/** Compile-only stub of org.bukkit.inventory.PlayerInventory (interface). */
+public interface PlayerInventory extends Inventory {}

@@ -1,0 +1,4 @@
+package org.bukkit.plugin;
+
+/** Stub of org.bukkit.plugin.PluginBase (abstract class). */
+public abstract class PluginBase implements Plugin {}
