@@ -26,4 +26,5 @@ export const configDefaults: ConfigFile = {
   economy: { 'currency-symbol': '$', 'currency-name': 'Dollars', 'starting-balance': 0 },
   retention: { 'connection-log-days': 30, 'message-days': 90, 'teleport-log-days': 90, 'audit-log-days': 365 },
   http: { 'body-limit-kib': 64 },
+  sidecar: { launch: true, node: 'node' },
 };

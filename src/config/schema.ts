@@ -24,6 +24,8 @@ export interface ConfigFile {
   economy: { 'currency-symbol': string; 'currency-name': string; 'starting-balance': number };
   retention: { 'connection-log-days': number; 'message-days': number; 'teleport-log-days': number; 'audit-log-days': number };
   http: { 'body-limit-kib': number };
+  /** Read by the Paper plugin that hosts this sidecar (bridge/); the sidecar itself ignores it. */
+  sidecar: { launch: boolean; node: string };
 }
 
 const port = { type: 'integer', minimum: 0, maximum: 65535 } as const;
@@ -80,5 +82,6 @@ export const configFileSchema = group({
     'teleport-log-days': positiveInteger,
     'audit-log-days': positiveInteger,
   }),
+  sidecar: group({ launch: { type: 'boolean' }, node: { type: 'string', minLength: 1 } }),
   http: group({ 'body-limit-kib': { type: 'integer', minimum: 1, maximum: 10240 } }),
 });

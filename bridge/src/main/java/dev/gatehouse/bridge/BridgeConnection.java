@@ -1,0 +1,368 @@
+package dev.gatehouse.bridge;
+
+import java.io.IOException;
+import java.io.InputStream;
+import java.io.OutputStream;
+import java.net.InetSocketAddress;
+import java.net.Socket;
+import java.nio.charset.StandardCharsets;
+import java.util.ArrayDeque;
+import java.util.ArrayList;
+import java.util.LinkedHashMap;
+import java.util.List;
+import java.util.Map;
+import java.util.concurrent.BlockingQueue;
+import java.util.concurrent.CompletableFuture;
+import java.util.concurrent.ConcurrentHashMap;
+import java.util.concurrent.LinkedBlockingQueue;
+import java.util.concurrent.TimeUnit;
+import java.util.concurrent.TimeoutException;
+import java.util.concurrent.atomic.AtomicLong;
+import java.util.logging.Level;
+import java.util.logging.Logger;
+
+/**
+ * The plugin's end of the bridge protocol (docs/bridge-protocol.md). It
+ * connects to the sidecar, says hello with the token, and from then on
+ * answers the sidecar's requests and sends events. It reconnects with backoff
+ * for as long as it runs. Socket reads happen on one thread of their own and
+ * writes on another, so nothing here ever blocks the server's main thread:
+ * callers only put lines on a queue.
+ */
+public final class BridgeConnection {
+    public static final int protocolVersion = 1;
+    static final int maxLineBytes = 1 << 20;
+    private static final long ownRequestTimeoutMs = 5000;
+    private static final long firstBackoffMs = 250;
+    private static final long maxBackoffMs = 10_000;
+    /** Events that happen while the sidecar is away wait for it, up to this many. */
+    private static final int maxHeldEvents = 1000;
+    private static final String poison = "\u0000close";
+
+    public record Hello(String token, String pluginName, String serverName, List<String> capabilities) {}
+
+    private final String host;
+    private final int port;
+    private final Hello hello;
+    private final RequestHandler handler;
+    private final Logger logger;
+    private final AtomicLong nextId = new AtomicLong(1);
+    private final Map<Long, CompletableFuture<Object>> pending = new ConcurrentHashMap<>();
+    private final ArrayDeque<String> heldEvents = new ArrayDeque<>();
+    private volatile boolean running;
+    private volatile Session session;
+    private Thread connector;
+
+    public BridgeConnection(String host, int port, Hello hello, RequestHandler handler, Logger logger) {
+        this.host = host;
+        this.port = port;
+        this.hello = hello;
+        this.handler = handler;
+        this.logger = logger;
+    }
+
+    public synchronized void start() {
+        if (running) return;
+        running = true;
+        connector = new Thread(this::connectLoop, "Gatehouse bridge");
+        connector.setDaemon(true);
+        connector.start();
+    }
+
+    /** Closes the connection and stops reconnecting; requests still waiting fail. */
+    public void stop() {
+        Thread thread;
+        synchronized (this) {
+            running = false;
+            thread = connector;
+            connector = null;
+        }
+        Session current = session;
+        if (current != null) current.close();
+        if (thread != null) {
+            thread.interrupt();
+            try {
+                thread.join(2000);
+            } catch (InterruptedException e) {
+                Thread.currentThread().interrupt();
+            }
+        }
+    }
+
+    /** True once the sidecar accepted the hello, until the connection drops. */
+    public boolean isConnected() {
+        Session current = session;
+        return current != null && current.accepted;
+    }
+
+    /** Sends a notification; while the sidecar is away it is held (bounded) and sent after the next hello. */
+    public void notify(String method, Map<String, Object> params) {
+        String line = Json.write(message(null, method, params));
+        Session current = session;
+        if (current != null && current.accepted) {
+            current.send(line);
+            return;
+        }
+        synchronized (heldEvents) {
+            if (heldEvents.size() == maxHeldEvents) heldEvents.removeFirst();
+            heldEvents.addLast(line);
+        }
+    }
+
+    /** Asks the sidecar; fails with an RpcException when it is away, answers with an error, or takes over 5 s. */
+    public CompletableFuture<Object> request(String method, Map<String, Object> params) {
+        Session current = session;
+        if (current == null || !current.accepted) {
+            return CompletableFuture.failedFuture(new RpcException(RpcException.closed, "the Gatehouse sidecar is not connected"));
+        }
+        return current.request(method, params, ownRequestTimeoutMs);
+    }
+
+    private void connectLoop() {
+        long backoff = firstBackoffMs;
+        boolean reportedDown = false;
+        while (running) {
+            Session attempt = new Session();
+            try {
+                attempt.open();
+                session = attempt;
+                reportedDown = false;
+                attempt.run(); // returns when the connection ends
+                if (attempt.accepted) backoff = firstBackoffMs;
+            } catch (IOException e) {
+                if (!reportedDown && running) {
+                    logger.warning("Cannot reach the Gatehouse sidecar at " + host + ":" + port + " (" + e.getMessage() + "); retrying");
+                    reportedDown = true;
+                }
+            } finally {
+                attempt.close();
+                if (session == attempt) session = null;
+            }
+            if (!running) break;
+            try {
+                Thread.sleep(backoff);
+            } catch (InterruptedException e) {
+                break;
+            }
+            backoff = Math.min(maxBackoffMs, backoff * 2);
+        }
+    }
+
+    private static Map<String, Object> message(Object id, String method, Object params) {
+        Map<String, Object> message = new LinkedHashMap<>();
+        message.put("jsonrpc", "2.0");
+        if (id != null) message.put("id", id);
+        message.put("method", method);
+        message.put("params", params);
+        return message;
+    }
+
+    /** One TCP connection: its socket, its writer thread and the requests sent on it. */
+    private final class Session {
+        private final BlockingQueue<String> outgoing = new LinkedBlockingQueue<>();
+        private final List<Long> ownRequests = new ArrayList<>();
+        private Socket socket;
+        private Thread writer;
+        volatile boolean accepted;
+        private volatile boolean closed;
+
+        void open() throws IOException {
+            socket = new Socket();
+            // Small messages both ways: without this, answers wait ~40 ms for delayed ACKs.
+            socket.setTcpNoDelay(true);
+            socket.connect(new InetSocketAddress(host, port), 3000);
+            writer = new Thread(this::writeLoop, "Gatehouse bridge writer");
+            writer.setDaemon(true);
+            writer.start();
+        }
+
+        void run() throws IOException {
+            Map<String, Object> params = new LinkedHashMap<>();
+            params.put("token", hello.token());
+            params.put("protocolVersion", protocolVersion);
+            params.put("plugin", hello.pluginName());
+            params.put("server", hello.serverName());
+            params.put("capabilities", hello.capabilities());
+            request("bridge.hello", params, 10_000).whenComplete((result, error) -> {
+                if (error != null) {
+                    logger.severe("The Gatehouse sidecar refused this plugin: " + describe(error)
+                            + (error instanceof RpcException rpc && rpc.code() == -32001 ? " (check \"token\" in config.yml)" : ""));
+                    close();
+                    return;
+                }
+                accepted = true;
+                logger.info("Connected to the Gatehouse sidecar at " + host + ":" + port);
+                synchronized (heldEvents) {
+                    while (!heldEvents.isEmpty()) send(heldEvents.removeFirst());
+                }
+            });
+            InputStream in = socket.getInputStream();
+            LineReader lines = new LineReader(in);
+            String line;
+            while ((line = lines.next()) != null) receive(line);
+            if (accepted && running) logger.warning("Lost the connection to the Gatehouse sidecar; reconnecting");
+        }
+
+        void send(String line) {
+            if (!closed) outgoing.add(line);
+        }
+
+        CompletableFuture<Object> request(String method, Map<String, Object> params, long timeoutMs) {
+            long id = nextId.getAndIncrement();
+            CompletableFuture<Object> answer = new CompletableFuture<>();
+            pending.put(id, answer);
+            synchronized (ownRequests) {
+                ownRequests.add(id);
+            }
+            send(Json.write(message(id, method, params)));
+            return answer.orTimeout(timeoutMs, TimeUnit.MILLISECONDS).handle((result, error) -> {
+                pending.remove(id);
+                if (error == null) return CompletableFuture.completedFuture(result);
+                Throwable cause = error instanceof java.util.concurrent.CompletionException ? error.getCause() : error;
+                if (cause instanceof TimeoutException) cause = new RpcException(RpcException.timedOut, method + " got no answer within " + timeoutMs + " ms");
+                return CompletableFuture.<Object>failedFuture(cause);
+            }).thenCompose(future -> future);
+        }
+
+        void close() {
+            if (closed) return;
+            closed = true;
+            outgoing.add(poison);
+            try {
+                if (socket != null) socket.close();
+            } catch (IOException ignored) {
+                // closing anyway
+            }
+            synchronized (ownRequests) {
+                for (Long id : ownRequests) {
+                    CompletableFuture<Object> waiting = pending.remove(id);
+                    if (waiting != null) waiting.completeExceptionally(new RpcException(RpcException.closed, "the connection to the sidecar closed before it answered"));
+                }
+                ownRequests.clear();
+            }
+        }
+
+        private void writeLoop() {
+            try (OutputStream out = socket.getOutputStream()) {
+                for (;;) {
+                    String line = outgoing.take();
+                    if (line == poison) return;
+                    out.write((line + "\n").getBytes(StandardCharsets.UTF_8));
+                    // Flush once the queue is drained: a burst of answers leaves in few packets.
+                    if (outgoing.isEmpty()) out.flush();
+                }
+            } catch (IOException | InterruptedException e) {
+                close();
+            }
+        }
+
+        @SuppressWarnings("unchecked")
+        private void receive(String line) {
+            Object parsed;
+            try {
+                parsed = Json.parse(line);
+            } catch (Json.ParseException e) {
+                send(Json.write(error(null, RpcException.parseError, "parse error: " + e.getMessage())));
+                return;
+            }
+            if (!(parsed instanceof Map<?, ?> raw) || !"2.0".equals(raw.get("jsonrpc"))) {
+                send(Json.write(error(null, RpcException.invalidRequest, "not a JSON-RPC 2.0 message")));
+                return;
+            }
+            Map<String, Object> message = (Map<String, Object>) raw;
+            Object id = message.get("id");
+            Object method = message.get("method");
+            if (method instanceof String name) {
+                if (id == null) {
+                    logger.fine("Ignored notification " + name + " from the sidecar");
+                    return;
+                }
+                Object params = message.get("params");
+                Map<String, Object> paramMap = params instanceof Map<?, ?> map ? (Map<String, Object>) map : new LinkedHashMap<>();
+                CompletableFuture<Object> answer;
+                try {
+                    answer = handler.handle(name, paramMap);
+                } catch (RuntimeException e) {
+                    answer = CompletableFuture.failedFuture(e);
+                }
+                answer.whenComplete((result, error) -> send(Json.write(error == null ? result(id, result) : error(id, error))));
+                return;
+            }
+            CompletableFuture<Object> waiting = id instanceof Number number ? pending.remove(number.longValue()) : null;
+            if (waiting == null) return; // a late answer to a request that timed out
+            if (message.get("error") instanceof Map<?, ?> error) {
+                Object code = error.get("code");
+                waiting.completeExceptionally(new RpcException(code instanceof Number n ? n.intValue() : RpcException.internalError, String.valueOf(error.get("message"))));
+            } else {
+                waiting.complete(message.get("result"));
+            }
+        }
+    }
+
+    private static Map<String, Object> result(Object id, Object result) {
+        Map<String, Object> message = new LinkedHashMap<>();
+        message.put("jsonrpc", "2.0");
+        message.put("id", id);
+        message.put("result", result);
+        return message;
+    }
+
+    private Map<String, Object> error(Object id, Throwable failure) {
+        Throwable cause = failure instanceof java.util.concurrent.CompletionException && failure.getCause() != null ? failure.getCause() : failure;
+        if (cause instanceof RpcException rpc) return error(id, rpc.code(), rpc.getMessage());
+        logger.log(Level.WARNING, "A bridge request failed inside the server", cause);
+        return error(id, RpcException.internalError, String.valueOf(cause.getMessage() != null ? cause.getMessage() : cause.getClass().getSimpleName()));
+    }
+
+    private static Map<String, Object> error(Object id, int code, String text) {
+        Map<String, Object> body = new LinkedHashMap<>();
+        body.put("code", code);
+        body.put("message", text);
+        Map<String, Object> message = new LinkedHashMap<>();
+        message.put("jsonrpc", "2.0");
+        message.put("id", id);
+        message.put("error", body);
+        return message;
+    }
+
+    private static String describe(Throwable error) {
+        Throwable cause = error instanceof java.util.concurrent.CompletionException && error.getCause() != null ? error.getCause() : error;
+        return cause.getMessage();
+    }
+
+    /** Reads UTF-8 lines ended by \n, refusing any longer than the protocol allows. */
+    static final class LineReader {
+        private final InputStream in;
+        private final byte[] buffer = new byte[64 * 1024];
+        private int start;
+        private int end;
+        private byte[] line = new byte[1024];
+
+        LineReader(InputStream in) {
+            this.in = in;
+        }
+
+        /** The next line without its \n, or null at the end of the stream. */
+        String next() throws IOException {
+            int length = 0;
+            for (;;) {
+                if (start == end) {
+                    int read = in.read(buffer);
+                    if (read < 0) return null;
+                    start = 0;
+                    end = read;
+                }
+                while (start < end) {
+                    byte b = buffer[start++];
+                    if (b == '\n') {
+                        int size = length > 0 && line[length - 1] == '\r' ? length - 1 : length;
+                        return new String(line, 0, size, StandardCharsets.UTF_8);
+                    }
+                    if (length == maxLineBytes) throw new IOException("a line from the sidecar is longer than 1 MiB");
+                    if (length == line.length) line = java.util.Arrays.copyOf(line, Math.min(maxLineBytes, line.length * 2));
+                    line[length++] = b;
+                }
+            }
+        }
+    }
+}

@@ -1,0 +1,323 @@
+package dev.gatehouse.bridge;
+
+import java.util.ArrayList;
+import java.util.HashMap;
+import java.util.LinkedHashMap;
+import java.util.List;
+import java.util.Locale;
+import java.util.Map;
+import java.util.Set;
+import java.util.concurrent.CompletableFuture;
+import java.util.concurrent.ExecutorService;
+import java.util.concurrent.Executors;
+import java.util.function.Function;
+import org.bukkit.Difficulty;
+import org.bukkit.GameMode;
+import org.bukkit.Location;
+import org.bukkit.Material;
+import org.bukkit.OfflinePlayer;
+import org.bukkit.Server;
+import org.bukkit.World;
+import org.bukkit.entity.Player;
+import org.bukkit.event.player.PlayerTeleportEvent.TeleportCause;
+import org.bukkit.inventory.ItemStack;
+
+/**
+ * Answers every request of docs/bridge-protocol.md that the sidecar sends to
+ * the game. Each handler runs on the main thread; only the lookup of a player
+ * the server has never seen (which may ask Mojang) runs on a worker of its own.
+ */
+public final class GameRequests implements RequestHandler {
+    private interface Handler extends Function<Params, CompletableFuture<Object>> {}
+
+    private final Server server;
+    private final MainThread mainThread;
+    private final BossBarRegistry bossBars;
+    private final VaultEconomy economy;
+    private final Runnable restart;
+    private final ExecutorService lookups = Executors.newSingleThreadExecutor(runnable -> {
+        Thread thread = new Thread(runnable, "Gatehouse player lookup");
+        thread.setDaemon(true);
+        return thread;
+    });
+    private final Map<String, Handler> handlers = new HashMap<>();
+
+    /**
+     * @param economy null when Vault is absent: the economy methods are then unknown
+     * @param restart stops the server for a restart; called on the main thread
+     */
+    GameRequests(Server server, MainThread mainThread, BossBarRegistry bossBars, VaultEconomy economy, Runnable restart) {
+        this.server = server;
+        this.mainThread = mainThread;
+        this.bossBars = bossBars;
+        this.economy = economy;
+        this.restart = restart;
+
+        onMain("players.online", p -> onlinePlayers());
+        onMain("operators.isOperator", p -> contains(server.getOperators(), p.string("name")));
+        onMain("operators.list", p -> references(server.getOperators()));
+        withPlayer("operators.set", (player, p) -> {
+            boolean operator = p.bool("operator");
+            if (player.isOp() == operator) return false;
+            player.setOp(operator);
+            return true;
+        });
+        onMain("whitelist.isEnabled", p -> server.hasWhitelist());
+        onMain("whitelist.setEnabled", p -> {
+            server.setWhitelist(p.bool("enabled"));
+            return null;
+        });
+        onMain("whitelist.isWhitelisted", p -> contains(server.getWhitelistedPlayers(), p.string("name")));
+        onMain("whitelist.list", p -> references(server.getWhitelistedPlayers()));
+        withPlayer("whitelist.add", (player, p) -> setWhitelisted(player, true));
+        withPlayer("whitelist.remove", (player, p) -> setWhitelisted(player, false));
+        onMain("messaging.send", p -> {
+            String text = p.string("text");
+            online(p.string("name")).sendMessage(text);
+            return null;
+        });
+        onMain("messaging.broadcast", p -> {
+            String text = p.string("text");
+            for (Player player : server.getOnlinePlayers()) player.sendMessage(text);
+            return null;
+        });
+        onMain("teleports.worlds", p -> server.getWorlds().stream().map(World::getName).toList());
+        onMain("teleports.toPlayer", p -> {
+            Player player = online(p.string("name"));
+            Player target = online(p.string("target"));
+            return teleport(player, target.getLocation());
+        });
+        onMain("teleports.toLocation", p -> {
+            Player player = online(p.string("name"));
+            return teleport(player, location(p.object("location"), player.getLocation()));
+        });
+        onMain("bossBars.show", this::showBossBar);
+        onMain("bossBars.update", this::showBossBar);
+        onMain("bossBars.remove", p -> {
+            bossBars.remove(p.string("id"));
+            return null;
+        });
+        onMain("inventories.read", p -> inventory(online(p.string("name"))));
+        onMain("inventories.remove", p -> removeItems(online(p.string("name")), item(p.string("item")), p.positiveInt("count")));
+        onMain("inventories.give", p -> giveItems(online(p.string("name")), item(p.string("item")), p.positiveInt("count")));
+        if (economy != null) {
+            withPlayer("economy.balance", (player, p) -> economy.balance(player));
+            withPlayer("economy.deposit", (player, p) -> economy.deposit(player, amount(p)));
+            withPlayer("economy.withdraw", (player, p) -> economy.withdraw(player, amount(p)));
+        }
+        onMain("control.applySettings", this::applySettings);
+        onMain("control.restart", p -> {
+            String reason = p.has("reason") ? p.string("reason") : "The server is restarting";
+            for (Player player : new ArrayList<>(server.getOnlinePlayers())) player.kickPlayer(reason);
+            // Answer first: the restart runs on the next tick, after this reply has been queued.
+            mainThread.run(restart);
+            return null;
+        });
+    }
+
+    /** The optional groups of the game port this server offers, for the hello. */
+    List<String> capabilities() {
+        List<String> groups = new ArrayList<>(List.of("operators", "whitelist", "messaging", "teleports", "bossBars", "inventories", "control"));
+        if (economy != null) groups.add("economy");
+        return groups;
+    }
+
+    @Override
+    public CompletableFuture<Object> handle(String method, Map<String, Object> params) {
+        Handler handler = handlers.get(method);
+        if (handler == null) return CompletableFuture.failedFuture(new RpcException(RpcException.methodNotFound, "unknown method " + method));
+        return handler.apply(new Params(params));
+    }
+
+    void close() {
+        lookups.shutdownNow();
+    }
+
+    private void onMain(String method, Function<Params, Object> work) {
+        handlers.put(method, params -> mainThread.call(() -> work.apply(params)));
+    }
+
+    /**
+     * For methods about a player who may be offline: the player is found among
+     * those the server knows on the main thread, or else looked up by name on
+     * the lookup worker, and the work then runs on the main thread.
+     */
+    private void withPlayer(String method, java.util.function.BiFunction<OfflinePlayer, Params, Object> work) {
+        handlers.put(method, params -> {
+            String name = params.string("name");
+            return mainThread.call(() -> known(name))
+                    .thenCompose(found -> found != null
+                            ? CompletableFuture.completedFuture(found)
+                            : CompletableFuture.supplyAsync(() -> (Object) server.getOfflinePlayer(name), lookups))
+                    .thenCompose(player -> mainThread.call(() -> work.apply((OfflinePlayer) player, params)));
+        });
+    }
+
+    private OfflinePlayer known(String name) {
+        Player online = server.getPlayerExact(name);
+        if (online != null) return online;
+        for (OfflinePlayer player : server.getOperators()) if (name.equalsIgnoreCase(player.getName())) return player;
+        for (OfflinePlayer player : server.getWhitelistedPlayers()) if (name.equalsIgnoreCase(player.getName())) return player;
+        return null;
+    }
+
+    private Player online(String name) {
+        Player player = server.getPlayerExact(name);
+        if (player == null) throw RpcException.notOnline(name);
+        return player;
+    }
+
+    private List<Map<String, Object>> onlinePlayers() {
+        List<Map<String, Object>> players = new ArrayList<>();
+        for (Player player : server.getOnlinePlayers()) {
+            Map<String, Object> entry = Wire.player(player);
+            entry.put("ipAddress", Wire.address(player.getAddress()));
+            entry.put("location", Wire.location(player.getLocation()));
+            entry.put("gameMode", player.getGameMode().name().toLowerCase(Locale.ROOT));
+            entry.put("ping", player.getPing());
+            players.add(entry);
+        }
+        return players;
+    }
+
+    private static boolean contains(Set<OfflinePlayer> players, String name) {
+        for (OfflinePlayer player : players) if (name.equalsIgnoreCase(player.getName())) return true;
+        return false;
+    }
+
+    private static List<Map<String, Object>> references(Set<OfflinePlayer> players) {
+        List<Map<String, Object>> list = new ArrayList<>();
+        for (OfflinePlayer player : players) list.add(Wire.player(player));
+        list.sort((a, b) -> String.valueOf(a.get("name")).compareToIgnoreCase(String.valueOf(b.get("name"))));
+        return list;
+    }
+
+    private static boolean setWhitelisted(OfflinePlayer player, boolean whitelisted) {
+        if (player.isWhitelisted() == whitelisted) return false;
+        player.setWhitelisted(whitelisted);
+        return true;
+    }
+
+    private Map<String, Object> teleport(Player player, Location destination) {
+        if (!player.teleport(destination, TeleportCause.PLUGIN)) {
+            throw new RpcException(RpcException.internalError, "another plugin cancelled the teleport");
+        }
+        return Wire.location(player.getLocation());
+    }
+
+    private Location location(Params location, Location current) {
+        String worldName = location.string("world");
+        World world = server.getWorld(worldName);
+        if (world == null) throw new RpcException(RpcException.unknownWorld, "no world named " + worldName);
+        float yaw = location.has("yaw") ? (float) location.number("yaw") : current.getYaw();
+        float pitch = location.has("pitch") ? (float) location.number("pitch") : current.getPitch();
+        return new Location(world, location.number("x"), location.number("y"), location.number("z"), yaw, pitch);
+    }
+
+    private Object showBossBar(Params p) {
+        bossBars.show(p.string("id"), p.string("title"), p.number("progress"), p.string("color"));
+        return null;
+    }
+
+    private static Material item(String name) {
+        Material material = Material.matchMaterial(name);
+        if (material == null || !material.isItem()) throw RpcException.invalidParams("unknown item " + name);
+        return material;
+    }
+
+    private static List<Map<String, Object>> inventory(Player player) {
+        List<Map<String, Object>> stacks = new ArrayList<>();
+        ItemStack[] contents = player.getInventory().getContents();
+        for (int slot = 0; slot < contents.length; slot++) {
+            ItemStack stack = contents[slot];
+            if (stack == null || stack.getAmount() <= 0 || !stack.getType().isItem()) continue;
+            Map<String, Object> entry = new LinkedHashMap<>();
+            entry.put("item", stack.getType().name().toLowerCase(Locale.ROOT));
+            entry.put("count", stack.getAmount());
+            entry.put("slot", slot);
+            stacks.add(entry);
+        }
+        return stacks;
+    }
+
+    /** Removes up to count, a stack at a time (an ItemStack holds at most one stack's worth on Paper). */
+    private static int removeItems(Player player, Material material, int count) {
+        int held = 0;
+        for (ItemStack stack : player.getInventory().getContents()) {
+            if (stack != null && stack.getType() == material) held += stack.getAmount();
+        }
+        int wanted = Math.min(held, count);
+        int removed = 0;
+        while (removed < wanted) {
+            int chunk = Math.min(material.getMaxStackSize(), wanted - removed);
+            int left = leftover(player.getInventory().removeItem(new ItemStack(material, chunk)));
+            removed += chunk - left;
+            if (left > 0) break;
+        }
+        return removed;
+    }
+
+    private static int giveItems(Player player, Material material, int count) {
+        int given = 0;
+        while (given < count) {
+            int chunk = Math.min(material.getMaxStackSize(), count - given);
+            int left = leftover(player.getInventory().addItem(new ItemStack(material, chunk)));
+            given += chunk - left;
+            if (left > 0) break; // the inventory is full
+        }
+        return given;
+    }
+
+    private static int leftover(Map<Integer, ItemStack> notDone) {
+        int left = 0;
+        for (ItemStack stack : notDone.values()) left += stack.getAmount();
+        return left;
+    }
+
+    private static double amount(Params p) {
+        double amount = p.number("amount");
+        if (amount <= 0) throw RpcException.invalidParams("params.amount must be above 0");
+        return amount;
+    }
+
+    /** Checks every given setting before applying any, so a bad one changes nothing. */
+    private Object applySettings(Params p) {
+        String motd = p.has("motd") ? p.string("motd") : null;
+        Integer maxPlayers = p.has("maxPlayers") ? p.positiveInt("maxPlayers") : null;
+        Difficulty difficulty = p.has("difficulty") ? named(Difficulty.values(), p.string("difficulty"), "difficulty") : null;
+        GameMode gameMode = p.has("defaultGameMode") ? named(GameMode.values(), p.string("defaultGameMode"), "defaultGameMode") : null;
+        Boolean pvp = p.has("pvp") ? p.bool("pvp") : null;
+        Boolean whitelist = p.has("whitelistEnabled") ? p.bool("whitelistEnabled") : null;
+        List<String> applied = new ArrayList<>();
+        if (motd != null) {
+            server.setMotd(motd);
+            applied.add("motd");
+        }
+        if (maxPlayers != null) {
+            server.setMaxPlayers(maxPlayers);
+            applied.add("maxPlayers");
+        }
+        if (difficulty != null) {
+            for (World world : server.getWorlds()) world.setDifficulty(difficulty);
+            applied.add("difficulty");
+        }
+        if (gameMode != null) {
+            server.setDefaultGameMode(gameMode);
+            applied.add("defaultGameMode");
+        }
+        if (pvp != null) {
+            for (World world : server.getWorlds()) world.setPVP(pvp);
+            applied.add("pvp");
+        }
+        if (whitelist != null) {
+            server.setWhitelist(whitelist);
+            applied.add("whitelistEnabled");
+        }
+        return applied;
+    }
+
+    private static <E extends Enum<E>> E named(E[] values, String name, String field) {
+        for (E value : values) if (value.name().equalsIgnoreCase(name)) return value;
+        throw RpcException.invalidParams("params." + field + " cannot be " + name);
+    }
+}

@@ -1,0 +1,97 @@
+package dev.gatehouse.bridge;
+
+import java.io.File;
+import java.io.IOException;
+import java.security.SecureRandom;
+import java.util.HexFormat;
+import java.util.LinkedHashMap;
+import java.util.Map;
+import org.bukkit.Server;
+import org.bukkit.command.PluginCommand;
+import org.bukkit.configuration.file.FileConfiguration;
+import org.bukkit.plugin.java.JavaPlugin;
+
+/**
+ * The Gatehouse plugin: starts the sidecar (unless told it runs elsewhere),
+ * connects to it over the bridge protocol and serves its requests.
+ */
+public final class GatehousePlugin extends JavaPlugin {
+    private BridgeConnection bridge;
+    private GameRequests requests;
+    private BossBarRegistry bossBars;
+    private SidecarProcess sidecar;
+
+    @Override
+    public void onEnable() {
+        saveDefaultConfig();
+        FileConfiguration config = getConfig();
+        String host = config.getString("game.bridge.host", "127.0.0.1");
+        int port = config.getInt("game.bridge.port", 25580);
+        boolean launch = config.getBoolean("sidecar.launch", true);
+        String token = config.getString("token", "").trim();
+        if (token.isEmpty()) {
+            if (!launch) {
+                getLogger().severe("Set \"token\" in config.yml to the token of your Gatehouse sidecar; not connecting until then");
+                return;
+            }
+            // The plugin starts the sidecar itself, so it can hand both sides a secret of its own.
+            byte[] secret = new byte[24];
+            new SecureRandom().nextBytes(secret);
+            token = HexFormat.of().formatHex(secret);
+            getLogger().info("No token in config.yml: the plugin and its sidecar share a random one (set \"token\" to use the admin API with a service token)");
+        }
+
+        Server server = getServer();
+        MainThread mainThread = new MainThread(this, server.getScheduler());
+        bossBars = new BossBarRegistry(server);
+        VaultEconomy economy = server.getPluginManager().getPlugin("Vault") != null ? new VaultEconomy(server) : null;
+        requests = new GameRequests(server, mainThread, bossBars, economy, this::restartServer);
+        String version = getDescription().getVersion();
+        bridge = new BridgeConnection(host, port,
+                new BridgeConnection.Hello(token, "Gatehouse " + version, server.getName() + " " + server.getVersion(), requests.capabilities()),
+                requests, getLogger());
+        server.getPluginManager().registerEvents(new GameEventsListener(bridge, bossBars), this);
+        PluginCommand register = getCommand("register");
+        if (register != null) register.setExecutor(new RegisterCommand(bridge, mainThread));
+
+        if (launch) startSidecar(config, token);
+        bridge.start();
+    }
+
+    @Override
+    public void onDisable() {
+        if (bridge != null) bridge.stop();
+        if (requests != null) requests.close();
+        if (bossBars != null) bossBars.removeAll();
+        if (sidecar != null) sidecar.stop();
+        bridge = null;
+        requests = null;
+        bossBars = null;
+        sidecar = null;
+    }
+
+    private void startSidecar(FileConfiguration config, String token) {
+        File folder = getDataFolder();
+        Map<String, String> environment = new LinkedHashMap<>();
+        environment.put("GATEHOUSE_CONFIG", new File(folder, "config.yml").getAbsolutePath());
+        environment.put("GATEHOUSE_DATA", new File(folder, config.getString("data-directory", "data")).getAbsolutePath());
+        environment.put("GATEHOUSE_GAME_CONNECTION", "bridge");
+        environment.put("GATEHOUSE_TOKEN", token);
+        sidecar = new SidecarProcess(folder, config.getString("sidecar.node", "node"), environment, getLogger());
+        try {
+            sidecar.start(sidecar.extract());
+        } catch (IOException e) {
+            getLogger().severe("Cannot extract the Gatehouse sidecar: " + e.getMessage());
+            sidecar = null;
+        }
+    }
+
+    /** Paper's restart where it exists (late 1.21.4 builds on), Spigot's otherwise. */
+    private void restartServer() {
+        try {
+            getServer().restart();
+        } catch (NoSuchMethodError | AbstractMethodError notPaper) {
+            getServer().spigot().restart();
+        }
+    }
+}

@@ -1,0 +1,43 @@
+package dev.gatehouse.bridge;
+
+import java.util.Map;
+
+/** Typed reads of a request's params; a missing or mistyped field is an invalid-params error naming it. */
+public final class Params {
+    private final Map<String, Object> values;
+
+    public Params(Map<String, Object> values) {
+        this.values = values;
+    }
+
+    public boolean has(String key) {
+        return values.get(key) != null;
+    }
+
+    public String string(String key) {
+        if (values.get(key) instanceof String text && !text.isEmpty()) return text;
+        throw RpcException.invalidParams("params." + key + " must be a non-empty string");
+    }
+
+    public boolean bool(String key) {
+        if (values.get(key) instanceof Boolean bool) return bool;
+        throw RpcException.invalidParams("params." + key + " must be true or false");
+    }
+
+    public double number(String key) {
+        if (values.get(key) instanceof Number number && Double.isFinite(number.doubleValue())) return number.doubleValue();
+        throw RpcException.invalidParams("params." + key + " must be a number");
+    }
+
+    public int positiveInt(String key) {
+        double number = number(key);
+        if (number >= 1 && number <= Integer.MAX_VALUE && number == Math.rint(number)) return (int) number;
+        throw RpcException.invalidParams("params." + key + " must be a positive integer");
+    }
+
+    @SuppressWarnings("unchecked")
+    public Params object(String key) {
+        if (values.get(key) instanceof Map<?, ?> map) return new Params((Map<String, Object>) map);
+        throw RpcException.invalidParams("params." + key + " must be an object");
+    }
+}

@@ -1,0 +1,40 @@
+package dev.gatehouse.bridge;
+
+import java.net.InetAddress;
+import java.net.InetSocketAddress;
+import java.util.LinkedHashMap;
+import java.util.Map;
+import org.bukkit.Location;
+import org.bukkit.OfflinePlayer;
+
+/** How game objects look on the wire (docs/bridge-protocol.md). */
+final class Wire {
+    private Wire() {}
+
+    static Map<String, Object> player(OfflinePlayer player) {
+        Map<String, Object> entry = new LinkedHashMap<>();
+        String name = player.getName();
+        entry.put("name", name != null ? name : player.getUniqueId().toString());
+        entry.put("uuid", player.getUniqueId().toString());
+        return entry;
+    }
+
+    static Map<String, Object> location(Location location) {
+        Map<String, Object> entry = new LinkedHashMap<>();
+        entry.put("world", location.getWorld() != null ? location.getWorld().getName() : null);
+        entry.put("x", location.getX());
+        entry.put("y", location.getY());
+        entry.put("z", location.getZ());
+        entry.put("yaw", (double) location.getYaw());
+        entry.put("pitch", (double) location.getPitch());
+        return entry;
+    }
+
+    static String address(InetSocketAddress address) {
+        return address == null ? "unknown" : address(address.getAddress());
+    }
+
+    static String address(InetAddress address) {
+        return address == null ? "unknown" : address.getHostAddress();
+    }
+}
