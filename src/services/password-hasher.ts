@@ -1,6 +1,14 @@
 import os from 'node:os';
+import path from 'node:path';
+import { fileURLToPath } from 'node:url';
 import { Worker } from 'node:worker_threads';
 import type { PasswordResult, PasswordTask } from './password-worker.js';
+
+/**
+ * The worker's file beside this module, with this module's extension: `.js`
+ * when built by tsc, `.mjs` in the plugin's bundled sidecar (scripts/build-plugin.ts).
+ */
+const workerFile = new URL(`./password-worker${path.extname(fileURLToPath(import.meta.url))}`, import.meta.url);
 
 type TaskInput = PasswordTask extends infer T ? (T extends PasswordTask ? Omit<T, 'id'> : never) : never;
 
@@ -60,7 +68,7 @@ export class PasswordHasher {
   }
 
   private spawn(): Worker {
-    const worker = new Worker(new URL('./password-worker.js', import.meta.url));
+    const worker = new Worker(workerFile);
     worker.unref();
     worker.on('message', (result: PasswordResult) => {
       const job = this.busy.get(worker);
