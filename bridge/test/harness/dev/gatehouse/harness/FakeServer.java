@@ -1,0 +1,208 @@
+package dev.gatehouse.harness;
+
+import java.util.ArrayList;
+import java.util.Collection;
+import java.util.LinkedHashMap;
+import java.util.LinkedHashSet;
+import java.util.List;
+import java.util.Locale;
+import java.util.Map;
+import java.util.Set;
+import org.bukkit.GameMode;
+import org.bukkit.OfflinePlayer;
+import org.bukkit.Server;
+import org.bukkit.World;
+import org.bukkit.boss.BarColor;
+import org.bukkit.boss.BarFlag;
+import org.bukkit.boss.BarStyle;
+import org.bukkit.boss.BossBar;
+import org.bukkit.command.PluginCommand;
+import org.bukkit.entity.Player;
+import org.bukkit.event.player.PlayerQuitEvent;
+import org.bukkit.plugin.PluginManager;
+import org.bukkit.plugin.ServicesManager;
+import org.bukkit.scheduler.BukkitScheduler;
+
+/**
+ * The fake server's state: players known and online, worlds, settings, boss
+ * bars. Every method the plugin calls is recorded in {@link #calls}.
+ */
+final class FakeServer implements Server {
+    final Calls calls = new Calls();
+    final FakePluginManager pluginManager = new FakePluginManager();
+    final FakeServices services = new FakeServices();
+    final Map<String, PluginCommand> commands = new LinkedHashMap<>();
+    final List<FakeBossBar> bossBars = new ArrayList<>();
+    private final FakeScheduler scheduler;
+    private final Map<String, Profile> profiles = new LinkedHashMap<>();
+    private final Map<String, FakePlayer> online = new LinkedHashMap<>();
+    final Map<String, FakeWorld> worlds = new LinkedHashMap<>();
+    private final Runnable restartHook;
+    boolean whitelist;
+    int maxPlayers = 20;
+    String motd = "A Minecraft Server";
+    GameMode defaultGameMode = GameMode.SURVIVAL;
+
+    FakeServer(FakeScheduler scheduler, Runnable restartHook) {
+        this.scheduler = scheduler;
+        this.restartHook = restartHook;
+        for (String name : List.of("world", "world_nether", "world_the_end")) worlds.put(name, new FakeWorld(name, calls));
+    }
+
+    synchronized Profile profile(String name) {
+        return profiles.computeIfAbsent(name.toLowerCase(Locale.ROOT), key -> new Profile(name, this));
+    }
+
+    synchronized FakePlayer online(String name) {
+        return online.get(name.toLowerCase(Locale.ROOT));
+    }
+
+    synchronized int onlineCount() {
+        return online.size();
+    }
+
+    synchronized void connect(FakePlayer player) {
+        online.put(player.getName().toLowerCase(Locale.ROOT), player);
+    }
+
+    /** The player leaves (quit or kick): the quit event, then gone from every list and bar. Main thread. */
+    void disconnect(FakePlayer player) {
+        if (online(player.getName()) != player) return;
+        pluginManager.callEvent(new PlayerQuitEvent(player, player.getName() + " left the game"));
+        synchronized (this) {
+            online.remove(player.getName().toLowerCase(Locale.ROOT));
+        }
+        for (FakeBossBar bar : bossBars) if (bar.getPlayers().contains(player)) bar.removePlayer(player);
+    }
+
+    @Override
+    public String getName() {
+        return "GatehouseHarness";
+    }
+
+    @Override
+    public String getVersion() {
+        return "fake 1.21.4";
+    }
+
+    @Override
+    public synchronized Collection<? extends Player> getOnlinePlayers() {
+        calls.main("Server.getOnlinePlayers");
+        return new ArrayList<>(online.values());
+    }
+
+    @Override
+    public Player getPlayerExact(String name) {
+        calls.main("Server.getPlayerExact " + name);
+        return online(name);
+    }
+
+    @Override
+    public OfflinePlayer getOfflinePlayer(String name) {
+        calls.any("Server.getOfflinePlayer " + name);
+        return profile(name);
+    }
+
+    @Override
+    public synchronized Set<OfflinePlayer> getOperators() {
+        calls.main("Server.getOperators");
+        Set<OfflinePlayer> operators = new LinkedHashSet<>();
+        for (Profile profile : profiles.values()) if (profile.op) operators.add(profile);
+        return operators;
+    }
+
+    @Override
+    public synchronized Set<OfflinePlayer> getWhitelistedPlayers() {
+        calls.main("Server.getWhitelistedPlayers");
+        Set<OfflinePlayer> listed = new LinkedHashSet<>();
+        for (Profile profile : profiles.values()) if (profile.whitelisted) listed.add(profile);
+        return listed;
+    }
+
+    @Override
+    public boolean hasWhitelist() {
+        calls.main("Server.hasWhitelist");
+        return whitelist;
+    }
+
+    @Override
+    public void setWhitelist(boolean value) {
+        calls.main("Server.setWhitelist " + value);
+        whitelist = value;
+    }
+
+    @Override
+    public World getWorld(String name) {
+        calls.any("Server.getWorld " + name);
+        return worlds.get(name);
+    }
+
+    @Override
+    public List<World> getWorlds() {
+        calls.any("Server.getWorlds");
+        return new ArrayList<>(worlds.values());
+    }
+
+    @Override
+    public void setMaxPlayers(int maxPlayers) {
+        calls.main("Server.setMaxPlayers " + maxPlayers);
+        if (maxPlayers < 0) throw new IllegalArgumentException("maxPlayers must be >= 0");
+        this.maxPlayers = maxPlayers;
+    }
+
+    @Override
+    public void setMotd(String motd) {
+        calls.main("Server.setMotd " + motd);
+        this.motd = motd;
+    }
+
+    @Override
+    public void setDefaultGameMode(GameMode mode) {
+        calls.main("Server.setDefaultGameMode " + mode);
+        defaultGameMode = mode;
+    }
+
+    @Override
+    public BossBar createBossBar(String title, BarColor color, BarStyle style, BarFlag... flags) {
+        calls.main("Server.createBossBar " + title);
+        FakeBossBar bar = new FakeBossBar(title, color, calls);
+        bossBars.add(bar);
+        return bar;
+    }
+
+    @Override
+    public PluginManager getPluginManager() {
+        return pluginManager;
+    }
+
+    @Override
+    public ServicesManager getServicesManager() {
+        return services;
+    }
+
+    @Override
+    public BukkitScheduler getScheduler() {
+        return scheduler;
+    }
+
+    @Override
+    public PluginCommand getPluginCommand(String name) {
+        return commands.get(name.toLowerCase(Locale.ROOT));
+    }
+
+    @Override
+    public void restart() {
+        calls.main("Server.restart");
+        restartHook.run();
+    }
+
+    @Override
+    public Spigot spigot() {
+        return new Spigot() {
+            @Override
+            public void restart() {
+                FakeServer.this.restart();
+            }
+        };
+    }
+}

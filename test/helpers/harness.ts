@@ -1,0 +1,123 @@
+import { spawn, type ChildProcessWithoutNullStreams } from 'node:child_process';
+import { mkdir, writeFile } from 'node:fs/promises';
+import path from 'node:path';
+import { createInterface } from 'node:readline';
+import { harnessClasses, pluginJar, stubClasses } from '../../scripts/plugin-paths.js';
+
+const harnessClasspath = [harnessClasses, stubClasses].join(path.delimiter);
+
+export interface HarnessOptions {
+  /** A folder of its own: the harness's plugins/ folder. */
+  directory: string;
+  /** The plugin's config.yml, written before the server starts (omit to let the plugin write its default). */
+  config?: string;
+  /** Register a fake Vault with an economy. */
+  vault?: boolean;
+}
+
+export interface HarnessPlayerState {
+  online: boolean;
+  messages?: string[];
+  location?: { world: string; x: number; y: number; z: number; yaw: number; pitch: number };
+  gameMode?: string;
+  bossBars?: string[];
+  kickedWith?: string | null;
+}
+
+/**
+ * Drives the JVM test harness (bridge/test/harness: a fake Paper server
+ * running the real plugin jar) over its stdin/stdout control channel. Its log
+ * (the plugin's and the forwarded sidecar's) is kept in `log`.
+ */
+export class PaperHarness {
+  readonly log: string[] = [];
+  readonly events: string[] = [];
+  private nextId = 1;
+  private readonly waiting = new Map<number, { resolve: (value: any) => void; reject: (error: Error) => void }>();
+  private exited: Promise<number | null>;
+
+  private constructor(private readonly child: ChildProcessWithoutNullStreams) {
+    createInterface({ input: child.stdout }).on('line', (line) => this.receive(line));
+    createInterface({ input: child.stderr }).on('line', (line) => {
+      this.log.push(line);
+      if (process.env.HARNESS_LOG) console.error(`  harness| ${line}`);
+    });
+    this.exited = new Promise((resolve) => child.once('exit', (code) => resolve(code)));
+    this.exited.then(() => {
+      for (const { reject } of this.waiting.values()) reject(new Error(`the harness exited\n${this.log.slice(-20).join('\n')}`));
+      this.waiting.clear();
+    });
+  }
+
+  /** The plugin's folder inside the harness's plugins/ folder. */
+  static pluginFolder(directory: string): string {
+    return path.join(directory, 'Gatehouse');
+  }
+
+  static async start(options: HarnessOptions): Promise<PaperHarness> {
+    if (options.config !== undefined) {
+      await mkdir(PaperHarness.pluginFolder(options.directory), { recursive: true });
+      await writeFile(path.join(PaperHarness.pluginFolder(options.directory), 'config.yml'), options.config);
+    }
+    const args = ['-cp', harnessClasspath, 'dev.gatehouse.harness.Harness', '--plugin', pluginJar, '--data', options.directory];
+    if (options.vault) args.push('--vault');
+    const child = spawn('java', ['-XX:+UseSerialGC', '-XX:TieredStopAtLevel=1', '-Xshare:auto', ...args], { stdio: ['pipe', 'pipe', 'pipe'] });
+    const harness = new PaperHarness(child);
+    await harness.nextEvent('ready', 20000);
+    return harness;
+  }
+
+  /** Config for a plugin that connects to a sidecar started by the test. */
+  static configFor(port: number, token: string): string {
+    return [`token: ${token}`, 'game:', '  bridge:', '    host: 127.0.0.1', `    port: ${port}`, 'sidecar:', '  launch: false', ''].join('\n');
+  }
+
+  request<T = any>(op: string, args: Record<string, unknown> = {}): Promise<T> {
+    const id = this.nextId++;
+    return new Promise<T>((resolve, reject) => {
+      this.waiting.set(id, { resolve, reject });
+      this.child.stdin.write(JSON.stringify({ id, op, ...args }) + '\n');
+    });
+  }
+
+  player(name: string): Promise<HarnessPlayerState> {
+    return this.request('player', { name });
+  }
+
+  async nextEvent(event: string, timeoutMs = 10000): Promise<void> {
+    const deadline = Date.now() + timeoutMs;
+    while (!this.events.includes(event)) {
+      if (Date.now() > deadline || this.child.exitCode !== null) throw new Error(`no "${event}" from the harness\n${this.log.slice(-30).join('\n')}`);
+      await new Promise((resolve) => setTimeout(resolve, 20));
+    }
+    this.events.splice(this.events.indexOf(event), 1);
+  }
+
+  /** Disables the plugin (onDisable) and ends the JVM. */
+  async stop(): Promise<void> {
+    if (this.child.exitCode !== null) return;
+    this.child.stdin.write(JSON.stringify({ id: 0, op: 'stop' }) + '\n');
+    const timer = setTimeout(() => this.child.kill('SIGKILL'), 15000);
+    await this.exited;
+    clearTimeout(timer);
+  }
+
+  private receive(line: string): void {
+    let message: { id?: number; result?: unknown; error?: string; event?: string };
+    try {
+      message = JSON.parse(line);
+    } catch {
+      this.log.push(`(stdout) ${line}`);
+      return;
+    }
+    if (message.event) {
+      this.events.push(message.event);
+      return;
+    }
+    const waiter = message.id !== undefined ? this.waiting.get(message.id) : undefined;
+    if (!waiter) return;
+    this.waiting.delete(message.id!);
+    if (message.error !== undefined) waiter.reject(new Error(`harness: ${message.error}`));
+    else waiter.resolve(message.result);
+  }
+}
