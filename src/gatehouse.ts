@@ -31,13 +31,15 @@ import { StoreCorruptError } from './lib/json-document.js';
 import { JsonStore } from './store/json/index.js';
 
 /** The configured game adapter: the embedded server, or the bridge the Paper plugin connects to. */
-function createGameAdapter(config: Config, settings: ServerSettings, logError: (message: string) => void): GamePort {
+function createGameAdapter(config: Config, settings: ServerSettings, logger: Logger): GamePort {
+  const logError = (message: string) => logger.error(message);
   if (config.game.connection === 'bridge') {
     return new BridgeGameAdapter({
       ...config.game.bridge,
       token: config.token,
       sidecarName: `Gatehouse ${gatehouseVersion}`,
-      log: logError,
+      log: (message) => logger.info(message),
+      logError,
     });
   }
   return new EmbeddedGameServer({
@@ -94,7 +96,7 @@ export async function startGatehouse(config: Config, logger: Logger, overrides: 
     },
     logError,
   );
-  const game = overrides.game ?? createGameAdapter(config, settings.get(), logError);
+  const game = overrides.game ?? createGameAdapter(config, settings.get(), logger);
   settings.attachGame(game);
   const passwords = new PasswordHasher(config.accounts.bcryptRounds);
   const tokens = await TokenService.open(config.dataDirectory, config.accounts.tokenLifetimeSeconds);

@@ -47,7 +47,11 @@ async function main(): Promise<void> {
     logger.info(`Waiting for the Gatehouse plugin of the Paper server on ${config.game.bridge.host}:${gatehouse.game.port}`);
   }
   logger.info(`Data directory: ${config.dataDirectory}`);
-  logger.info('To become an operator (admin in the API), type "op <your player name>" here and press Enter. Type "help" for more.');
+  if (gatehouse.game instanceof EmbeddedGameServer) {
+    logger.info('To become an operator (admin in the API), type "op <your player name>" here and press Enter. Type "help" for more.');
+  } else {
+    logger.info('Operators (admins in the API) are the game server\'s: use /op in game or op on its console.');
+  }
 
   const { events } = gatehouse.game;
   events.on('join', ({ player, ipAddress }) => logger.info(`${player.name} joined the game from ${ipAddress}`));

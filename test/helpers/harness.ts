@@ -42,7 +42,8 @@ export class PaperHarness {
       this.log.push(line);
       if (process.env.HARNESS_LOG) console.error(`  harness| ${line}`);
     });
-    this.exited = new Promise((resolve) => child.once('exit', (code) => resolve(code)));
+    // 'close', not 'exit': the last log lines are read by then.
+    this.exited = new Promise((resolve) => child.once('close', (code) => resolve(code)));
     this.exited.then(() => {
       for (const { reject } of this.waiting.values()) reject(new Error(`the harness exited\n${this.log.slice(-20).join('\n')}`));
       this.waiting.clear();
@@ -91,6 +92,11 @@ export class PaperHarness {
       await new Promise((resolve) => setTimeout(resolve, 20));
     }
     this.events.splice(this.events.indexOf(event), 1);
+  }
+
+  /** Ends the JVM at once (kill -9): no onDisable, the socket just drops. */
+  kill(): void {
+    this.child.kill('SIGKILL');
   }
 
   /** Disables the plugin (onDisable) and ends the JVM. */

@@ -32,7 +32,10 @@ export interface BridgeOptions {
   requestTimeoutMs: number;
   helloTimeoutMs?: number;
   sidecarName: string;
+  /** The link coming and going. */
   log: (message: string) => void;
+  /** Refused plugins and protocol trouble. */
+  logError: (message: string) => void;
 }
 
 const optionalCapabilities = ['whitelist', 'messaging', 'teleports', 'bossBars', 'inventories', 'economy', 'control'] as const;
@@ -139,13 +142,13 @@ export class BridgeGameAdapter implements GamePort {
 
   async start(): Promise<void> {
     if (this.server) return;
-    if (!this.options.token) this.options.log('bridge: no token is configured, so no plugin can connect; set "token" in config.yml');
+    if (!this.options.token) this.options.logError('bridge: no token is configured, so no plugin can connect; set "token" in config.yml');
     const server = createServer((socket) => this.accept(socket));
     await new Promise<void>((resolve, reject) => {
       server.once('error', (error) => reject(new Error(`bridge cannot listen on ${this.options.host}:${this.options.port}: ${error.message}`)));
       server.listen(this.options.port, this.options.host, () => resolve());
     });
-    server.on('error', (error) => this.options.log(`bridge: ${error.message}`));
+    server.on('error', (error) => this.options.logError(`bridge: ${error.message}`));
     this.server = server;
   }
 
@@ -188,7 +191,7 @@ export class BridgeGameAdapter implements GamePort {
     const address = normalizeAddress(socket.remoteAddress ?? 'unknown');
     const connection: JsonRpcConnection = new JsonRpcConnection(socket, {
       requestTimeoutMs: this.options.requestTimeoutMs,
-      log: this.options.log,
+      log: this.options.logError,
       handleRequest: async (method, params) => {
         if (!authenticated) {
           try {
@@ -207,7 +210,7 @@ export class BridgeGameAdapter implements GamePort {
     });
     const helloTimer = setTimeout(() => {
       if (!authenticated) {
-        this.options.log(`bridge: ${address} sent no hello within ${this.options.helloTimeoutMs ?? 5000} ms; closed`);
+        this.options.logError(`bridge: ${address} sent no hello within ${this.options.helloTimeoutMs ?? 5000} ms; closed`);
         connection.close('no hello');
       }
     }, this.options.helloTimeoutMs ?? 5000);
@@ -218,7 +221,7 @@ export class BridgeGameAdapter implements GamePort {
   /** Checks the first request: it must be a hello with the right token, version and capabilities. */
   private hello(method: string, params: unknown, address: string): object {
     const refuse = (code: number, message: string): never => {
-      this.options.log(`bridge: refused a plugin connection from ${address}: ${message}`);
+      this.options.logError(`bridge: refused a plugin connection from ${address}: ${message}`);
       throw new RpcError(code, message);
     };
     if (method !== 'bridge.hello') refuse(errorCodes.invalidRequest, `the first request must be bridge.hello, not ${method}`);
@@ -258,7 +261,7 @@ export class BridgeGameAdapter implements GamePort {
     const event = method.startsWith('event.') ? (method.slice(6) as keyof GameEvents) : undefined;
     const known: Array<keyof GameEvents> = ['join', 'quit', 'loginRefused', 'blockBroken', 'entityKilled'];
     if (!event || !known.includes(event) || typeof params !== 'object' || params === null) {
-      this.options.log(`bridge: unknown notification ${method}, ignored`);
+      this.options.logError(`bridge: unknown notification ${method}, ignored`);
       return;
     }
     (this.events.emit as (name: string, payload: unknown) => boolean)(event, params);

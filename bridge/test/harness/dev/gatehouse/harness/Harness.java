@@ -220,6 +220,18 @@ public final class Harness {
                     server.pluginManager.callEvent(new EntityDeathEvent(mob, null, List.of()));
                     return null;
                 });
+            case "op":
+                // The server console's /op: the server's own doing, not the plugin's.
+                server.profile(name).op = true;
+                return null;
+            case "freeze":
+                // A long tick: the main thread is busy for this long and answers nothing meanwhile.
+                long millis = ((Number) request.get("ms")).longValue();
+                mainThread.submit(() -> {
+                    Thread.sleep(millis);
+                    return null;
+                });
+                return null;
             case "calls":
                 return Map.of("calls", server.calls.calls(), "offMainThread", server.calls.offMainThread());
             case "state":

@@ -31,10 +31,12 @@ import java.util.logging.Logger;
  */
 public final class BridgeConnection {
     public static final int protocolVersion = 1;
+    private static final int wrongToken = -32001;
     static final int maxLineBytes = 1 << 20;
     private static final long ownRequestTimeoutMs = 5000;
     private static final long firstBackoffMs = 250;
     private static final long maxBackoffMs = 10_000;
+    private static final long quietFailureMs = 10_000;
     /** Events that happen while the sidecar is away wait for it, up to this many. */
     private static final int maxHeldEvents = 1000;
     private static final String poison = "\u0000close";
@@ -120,19 +122,24 @@ public final class BridgeConnection {
 
     private void connectLoop() {
         long backoff = firstBackoffMs;
-        boolean reportedDown = false;
+        // A sidecar the plugin has just started takes a moment to listen: only a lasting failure is worth a warning.
+        long failingSince = 0;
+        boolean warned = false;
         while (running) {
             Session attempt = new Session();
             try {
                 attempt.open();
                 session = attempt;
-                reportedDown = false;
+                failingSince = 0;
+                warned = false;
                 attempt.run(); // returns when the connection ends
                 if (attempt.accepted) backoff = firstBackoffMs;
             } catch (IOException e) {
-                if (!reportedDown && running) {
-                    logger.warning("Cannot reach the Gatehouse sidecar at " + host + ":" + port + " (" + e.getMessage() + "); retrying");
-                    reportedDown = true;
+                long now = System.currentTimeMillis();
+                if (failingSince == 0) failingSince = now;
+                if (!warned && running && now - failingSince >= quietFailureMs) {
+                    logger.warning("Cannot reach the Gatehouse sidecar at " + host + ":" + port + " (" + e.getMessage() + "); still trying");
+                    warned = true;
                 }
             } finally {
                 attempt.close();
@@ -183,10 +190,11 @@ public final class BridgeConnection {
             params.put("plugin", hello.pluginName());
             params.put("server", hello.serverName());
             params.put("capabilities", hello.capabilities());
-            request("bridge.hello", params, 10_000).whenComplete((result, error) -> {
-                if (error != null) {
-                    logger.severe("The Gatehouse sidecar refused this plugin: " + describe(error)
-                            + (error instanceof RpcException rpc && rpc.code() == -32001 ? " (check \"token\" in config.yml)" : ""));
+            request("bridge.hello", params, 10_000).whenComplete((result, failure) -> {
+                if (failure != null) {
+                    Throwable error = unwrap(failure);
+                    logger.severe("The Gatehouse sidecar refused this plugin: " + error.getMessage()
+                            + (error instanceof RpcException rpc && rpc.code() == wrongToken ? " (check \"token\" in config.yml)" : ""));
                     close();
                     return;
                 }
@@ -308,7 +316,7 @@ public final class BridgeConnection {
     }
 
     private Map<String, Object> error(Object id, Throwable failure) {
-        Throwable cause = failure instanceof java.util.concurrent.CompletionException && failure.getCause() != null ? failure.getCause() : failure;
+        Throwable cause = unwrap(failure);
         if (cause instanceof RpcException rpc) return error(id, rpc.code(), rpc.getMessage());
         logger.log(Level.WARNING, "A bridge request failed inside the server", cause);
         return error(id, RpcException.internalError, String.valueOf(cause.getMessage() != null ? cause.getMessage() : cause.getClass().getSimpleName()));
@@ -325,9 +333,8 @@ public final class BridgeConnection {
         return message;
     }
 
-    private static String describe(Throwable error) {
-        Throwable cause = error instanceof java.util.concurrent.CompletionException && error.getCause() != null ? error.getCause() : error;
-        return cause.getMessage();
+    private static Throwable unwrap(Throwable error) {
+        return error instanceof java.util.concurrent.CompletionException && error.getCause() != null ? error.getCause() : error;
     }
 
     /** Reads UTF-8 lines ended by \n, refusing any longer than the protocol allows. */

@@ -77,7 +77,8 @@ final class SidecarProcess {
         }
         Process current = process;
         if (current != null) {
-            current.destroy();
+            // SIGTERM through the handle: Process.destroy() would also close the pipe and lose the sidecar's last words.
+            current.toHandle().destroy();
             try {
                 if (!current.waitFor(10, TimeUnit.SECONDS)) {
                     logger.warning("The sidecar did not stop within 10 s; killing it");
@@ -103,22 +104,31 @@ final class SidecarProcess {
         long backoff = firstBackoffMs;
         while (running) {
             long started = System.currentTimeMillis();
+            Process child;
             try {
                 ProcessBuilder builder = new ProcessBuilder(node, entryPoint.getAbsolutePath()).directory(folder).redirectErrorStream(true);
                 builder.environment().putAll(environment);
-                Process child = builder.start();
-                process = child;
-                logger.info("Started the Gatehouse sidecar (" + node + ", pid " + child.pid() + ")");
-                forwardOutput(child.getInputStream());
-                int code = child.waitFor();
-                if (!running) return;
-                logger.warning("The Gatehouse sidecar exited with code " + code + "; starting it again in " + backoff / 1000.0 + " s");
+                child = builder.start();
             } catch (IOException e) {
                 logger.severe("Cannot start the Gatehouse sidecar with \"" + node + "\" (set sidecar.node in config.yml to Node 20 or later): " + e.getMessage());
-            } catch (InterruptedException e) {
-                return;
-            } finally {
-                process = null;
+                child = null;
+            }
+            if (child != null) {
+                process = child;
+                logger.info("Started the Gatehouse sidecar (" + node + ", pid " + child.pid() + ")");
+                try {
+                    forwardOutput(child.getInputStream());
+                    int code = child.waitFor();
+                    if (!running) return;
+                    logger.warning("The Gatehouse sidecar exited with code " + code + "; starting it again in " + backoff / 1000.0 + " s");
+                } catch (IOException e) {
+                    if (!running) return; // stop() closed the output
+                    logger.warning("Lost the sidecar's output: " + e.getMessage());
+                } catch (InterruptedException e) {
+                    return;
+                } finally {
+                    process = null;
+                }
             }
             if (System.currentTimeMillis() - started > healthyRunMs) backoff = firstBackoffMs;
             try {

@@ -30,7 +30,7 @@ final class VaultEconomy {
     double withdraw(OfflinePlayer player, double amount) {
         Economy economy = provider();
         if (!economy.has(player, amount)) {
-            throw new RpcException(RpcException.insufficientFunds, player.getName() + " has less than " + amount);
+            throw new RpcException(RpcException.insufficientFunds, player.getName() + " has less than " + java.math.BigDecimal.valueOf(amount).stripTrailingZeros().toPlainString());
         }
         return settle(economy.withdrawPlayer(player, amount), "withdrawal");
     }
