@@ -13,6 +13,8 @@ export interface HarnessOptions {
   config?: string;
   /** Register a fake Vault with an economy. */
   vault?: boolean;
+  /** Run main-thread tasks at the next 50 ms tick, as a real server does, instead of at once. */
+  ticks?: boolean;
 }
 
 export interface HarnessPlayerState {
@@ -62,6 +64,7 @@ export class PaperHarness {
     }
     const args = ['-cp', harnessClasspath, 'dev.gatehouse.harness.Harness', '--plugin', pluginJar, '--data', options.directory];
     if (options.vault) args.push('--vault');
+    if (options.ticks) args.push('--ticks');
     const child = spawn('java', ['-XX:+UseSerialGC', '-XX:TieredStopAtLevel=1', '-Xshare:auto', ...args], { stdio: ['pipe', 'pipe', 'pipe'] });
     const harness = new PaperHarness(child);
     await harness.nextEvent('ready', 20000);

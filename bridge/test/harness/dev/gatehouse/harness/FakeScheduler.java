@@ -7,13 +7,22 @@ import org.bukkit.plugin.Plugin;
 import org.bukkit.scheduler.BukkitScheduler;
 import org.bukkit.scheduler.BukkitTask;
 
-/** Runs tasks on the fake's main thread; a tick is 50 ms. Refuses tasks of a disabled plugin, as Bukkit does. */
+/**
+ * Runs tasks on the fake's main thread and refuses tasks of a disabled
+ * plugin, as Bukkit does. A tick is 50 ms. With {@code ticking}, a task waits
+ * for the next tick as on a real server; without it, it runs as soon as the
+ * main thread is free, which keeps tests fast.
+ */
 final class FakeScheduler implements BukkitScheduler {
+    private static final long tickMs = 50;
     private final ScheduledExecutorService mainThread;
+    private final boolean ticking;
+    private final long startedAt = System.nanoTime();
     private final AtomicInteger ids = new AtomicInteger(1);
 
-    FakeScheduler(ScheduledExecutorService mainThread) {
+    FakeScheduler(ScheduledExecutorService mainThread, boolean ticking) {
         this.mainThread = mainThread;
+        this.ticking = ticking;
     }
 
     @Override
@@ -25,9 +34,15 @@ final class FakeScheduler implements BukkitScheduler {
     public BukkitTask runTaskLater(Plugin plugin, Runnable task, long delay) {
         if (!plugin.isEnabled()) throw new IllegalStateException("Plugin attempted to register task while disabled");
         int id = ids.getAndIncrement();
+        long delayNanos = TimeUnit.MILLISECONDS.toNanos(delay * tickMs);
+        if (ticking) {
+            long tickNanos = TimeUnit.MILLISECONDS.toNanos(tickMs);
+            long sinceTick = (System.nanoTime() - startedAt) % tickNanos;
+            delayNanos += tickNanos - sinceTick;
+        }
         var future = mainThread.schedule(() -> {
             if (plugin.isEnabled()) task.run();
-        }, delay * 50, TimeUnit.MILLISECONDS);
+        }, delayNanos, TimeUnit.NANOSECONDS);
         return new BukkitTask() {
             @Override
             public int getTaskId() {

@@ -52,7 +52,8 @@ import org.bukkit.plugin.java.JavaPlugin;
  * protocol and no client; a test drives it through stdin, one JSON request
  * per line, and reads one JSON answer per line on stdout.
  *
- * Usage: java -cp harness:stubs dev.gatehouse.harness.Harness --plugin gatehouse.jar --data dir [--vault]
+ * Usage: java -cp harness:stubs dev.gatehouse.harness.Harness --plugin gatehouse.jar --data dir [--vault] [--ticks]
+ * (--vault: a fake Vault with an economy; --ticks: main-thread tasks wait for the next 50 ms tick)
  */
 public final class Harness {
     private final File pluginJar;
@@ -71,7 +72,7 @@ public final class Harness {
     private volatile JavaPlugin plugin;
     private volatile int restarts;
 
-    private Harness(File pluginJar, File dataFolder, boolean vault) throws Exception {
+    private Harness(File pluginJar, File dataFolder, boolean vault, boolean ticking) throws Exception {
         this.pluginJar = pluginJar;
         this.dataFolder = dataFolder;
         this.out = new PrintStream(new java.io.FileOutputStream(java.io.FileDescriptor.out), true, StandardCharsets.UTF_8);
@@ -80,7 +81,7 @@ public final class Harness {
         Class<?> json = Class.forName("dev.gatehouse.bridge.Json", true, jsonLoader);
         jsonParse = json.getMethod("parse", String.class);
         jsonWrite = json.getMethod("write", Object.class);
-        FakeScheduler scheduler = new FakeScheduler(mainThread);
+        FakeScheduler scheduler = new FakeScheduler(mainThread, ticking);
         server = new FakeServer(scheduler, () -> mainThread.schedule(this::restartPlugin, 100, TimeUnit.MILLISECONDS));
         mainThread.submit(() -> server.calls.setMainThread(Thread.currentThread())).get();
         if (vault) {
@@ -95,16 +96,18 @@ public final class Harness {
         File jar = null;
         File data = null;
         boolean vault = false;
+        boolean ticking = false;
         for (int i = 0; i < args.length; i++) {
             switch (args[i]) {
                 case "--plugin" -> jar = new File(args[++i]);
                 case "--data" -> data = new File(args[++i]);
                 case "--vault" -> vault = true;
+                case "--ticks" -> ticking = true;
                 default -> throw new IllegalArgumentException("unknown argument " + args[i]);
             }
         }
-        if (jar == null || data == null) throw new IllegalArgumentException("usage: --plugin <jar> --data <folder> [--vault]");
-        Harness harness = new Harness(jar, data, vault);
+        if (jar == null || data == null) throw new IllegalArgumentException("usage: --plugin <jar> --data <folder> [--vault] [--ticks]");
+        Harness harness = new Harness(jar, data, vault, ticking);
         harness.onMain(() -> {
             harness.enablePlugin();
             return null;
