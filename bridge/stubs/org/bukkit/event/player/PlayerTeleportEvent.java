@@ -4,18 +4,8 @@ package org.bukkit.event.player;
 public class PlayerTeleportEvent {
     private PlayerTeleportEvent() {}
 
-    /** Stub of PlayerTeleportEvent.TeleportCause (nested enum); the bridge uses PLUGIN only. */
+    /** Stub of PlayerTeleportEvent.TeleportCause (nested enum), with the one constant the bridge uses. */
     public enum TeleportCause {
-        ENDER_PEARL,
-        COMMAND,
-        PLUGIN,
-        NETHER_PORTAL,
-        END_PORTAL,
-        SPECTATE,
-        END_GATEWAY,
-        CONSUMABLE_EFFECT,
-        DISMOUNT,
-        EXIT_BED,
-        UNKNOWN
+        PLUGIN
     }
 }
