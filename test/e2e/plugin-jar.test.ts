@@ -9,6 +9,7 @@ import { createServer } from 'node:net';
 import path from 'node:path';
 import { expect } from 'chai';
 import { pluginJar, sidecarFiles } from '../../scripts/plugin-paths.js';
+import { stubListMarkdown } from '../../scripts/stub-members.js';
 import { eventually } from '../helpers/bots.js';
 import { api, temporaryDirectory } from '../helpers/gatehouse.js';
 import { PaperHarness } from '../helpers/harness.js';
@@ -60,6 +61,12 @@ describe('the plugin jar', function () {
     expect((await jarText('sidecar/manifest.txt')).trim().split('\n')).to.deep.equal(sidecarFiles);
     expect((await jarText('config.yml'))).to.match(/^ {2}connection: bridge$/m);
     expect((await jarText('META-INF/MANIFEST.MF'))).to.match(/paperweight-mappings-namespace: mojang/);
+  });
+
+  it('is built against stubs that bridge/README.md lists member by member', async function () {
+    const readme = await readFile('bridge/README.md', 'utf8');
+    const listed = /<!-- stub-members:start -->\n([^]*?)\n<!-- stub-members:end -->/.exec(readme)?.[1];
+    expect(listed, 'run node build/scripts/stub-members.js and paste its output into bridge/README.md').to.equal(stubListMarkdown());
   });
 
   it('carries a sidecar without the embedded game server, as plain JavaScript', async function () {
