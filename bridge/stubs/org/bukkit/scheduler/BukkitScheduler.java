@@ -6,5 +6,5 @@ import org.bukkit.plugin.Plugin;
 public interface BukkitScheduler {
     BukkitTask runTask(Plugin plugin, Runnable task);
 
-    BukkitTask runTaskLater(Plugin plugin, Runnable task, long delay);
+    BukkitTask runTaskTimer(Plugin plugin, Runnable task, long delay, long period);
 }

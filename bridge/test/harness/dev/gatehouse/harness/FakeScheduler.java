@@ -1,6 +1,9 @@
 package dev.gatehouse.harness;
 
+import java.util.List;
+import java.util.concurrent.CopyOnWriteArrayList;
 import java.util.concurrent.ScheduledExecutorService;
+import java.util.concurrent.ScheduledFuture;
 import java.util.concurrent.TimeUnit;
 import java.util.concurrent.atomic.AtomicInteger;
 import org.bukkit.plugin.Plugin;
@@ -19,6 +22,7 @@ final class FakeScheduler implements BukkitScheduler {
     private final boolean ticking;
     private final long startedAt = System.nanoTime();
     private final AtomicInteger ids = new AtomicInteger(1);
+    private final List<ScheduledFuture<?>> tasks = new CopyOnWriteArrayList<>();
 
     FakeScheduler(ScheduledExecutorService mainThread, boolean ticking) {
         this.mainThread = mainThread;
@@ -27,11 +31,16 @@ final class FakeScheduler implements BukkitScheduler {
 
     @Override
     public BukkitTask runTask(Plugin plugin, Runnable task) {
-        return runTaskLater(plugin, task, 0);
+        return schedule(plugin, task, 0, 0);
     }
 
     @Override
-    public BukkitTask runTaskLater(Plugin plugin, Runnable task, long delay) {
+    public BukkitTask runTaskTimer(Plugin plugin, Runnable task, long delay, long period) {
+        return schedule(plugin, task, delay, Math.max(1, period));
+    }
+
+    /** Runs the task after `delay` ticks (and every `period` ticks when period > 0). */
+    private BukkitTask schedule(Plugin plugin, Runnable task, long delay, long period) {
         if (!plugin.isEnabled()) throw new IllegalStateException("Plugin attempted to register task while disabled");
         int id = ids.getAndIncrement();
         long delayNanos = TimeUnit.MILLISECONDS.toNanos(delay * tickMs);
@@ -40,9 +49,13 @@ final class FakeScheduler implements BukkitScheduler {
             long sinceTick = (System.nanoTime() - startedAt) % tickNanos;
             delayNanos += tickNanos - sinceTick;
         }
-        var future = mainThread.schedule(() -> {
+        Runnable guarded = () -> {
             if (plugin.isEnabled()) task.run();
-        }, delayNanos, TimeUnit.NANOSECONDS);
+        };
+        ScheduledFuture<?> future = period > 0
+                ? mainThread.scheduleAtFixedRate(guarded, delayNanos, TimeUnit.MILLISECONDS.toNanos(period * tickMs), TimeUnit.NANOSECONDS)
+                : mainThread.schedule(guarded, delayNanos, TimeUnit.NANOSECONDS);
+        tasks.add(future);
         return new BukkitTask() {
             @Override
             public int getTaskId() {
@@ -54,5 +67,11 @@ final class FakeScheduler implements BukkitScheduler {
                 future.cancel(false);
             }
         };
+    }
+
+    /** What Bukkit does when a plugin is disabled: its tasks stop. */
+    void cancelAll() {
+        for (ScheduledFuture<?> task : tasks) task.cancel(false);
+        tasks.clear();
     }
 }

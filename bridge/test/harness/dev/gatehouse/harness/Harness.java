@@ -65,6 +65,7 @@ public final class Harness {
         return thread;
     });
     private final FakeServer server;
+    private final FakeScheduler scheduler;
     private final Map<String, FakePlayer> lastSessions = new ConcurrentHashMap<>();
     private final PrintStream out;
     private final Method jsonParse;
@@ -81,7 +82,7 @@ public final class Harness {
         Class<?> json = Class.forName("dev.gatehouse.bridge.Json", true, jsonLoader);
         jsonParse = json.getMethod("parse", String.class);
         jsonWrite = json.getMethod("write", Object.class);
-        FakeScheduler scheduler = new FakeScheduler(mainThread, ticking);
+        scheduler = new FakeScheduler(mainThread, ticking);
         server = new FakeServer(scheduler, () -> mainThread.schedule(this::restartPlugin, 100, TimeUnit.MILLISECONDS));
         mainThread.submit(() -> server.calls.setMainThread(Thread.currentThread())).get();
         if (vault) {
@@ -150,6 +151,7 @@ public final class Harness {
         if (current == null) return;
         for (FakePlayer player : new ArrayList<FakePlayer>(castPlayers())) player.kickPlayer("Server closed");
         current.setEnabled(false);
+        scheduler.cancelAll();
         server.pluginManager.forget(current);
         plugin = null;
     }

@@ -24,8 +24,10 @@ import org.bukkit.inventory.ItemStack;
 
 /**
  * Answers every request of docs/bridge-protocol.md that the sidecar sends to
- * the game. Each handler runs on the main thread; only the lookup of a player
- * the server has never seen (which may ask Mojang) runs on a worker of its own.
+ * the game. Each handler runs on the main thread, except two: the lookup of a
+ * player the server has never seen (which may ask Mojang) runs on a worker of
+ * its own, and the operator questions are answered from a copy the main
+ * thread keeps ({@link OperatorSnapshot}).
  */
 public final class GameRequests implements RequestHandler {
     private interface Handler extends Function<Params, CompletableFuture<Object>> {}
@@ -33,6 +35,7 @@ public final class GameRequests implements RequestHandler {
     private final Server server;
     private final MainThread mainThread;
     private final BossBarRegistry bossBars;
+    private final OperatorSnapshot operators;
     private final VaultEconomy economy;
     private final Runnable restart;
     private final ExecutorService lookups = Executors.newSingleThreadExecutor(runnable -> {
@@ -46,20 +49,23 @@ public final class GameRequests implements RequestHandler {
      * @param economy null when Vault is absent: the economy methods are then unknown
      * @param restart stops the server for a restart; called on the main thread
      */
-    GameRequests(Server server, MainThread mainThread, BossBarRegistry bossBars, VaultEconomy economy, Runnable restart) {
+    GameRequests(Server server, MainThread mainThread, BossBarRegistry bossBars, OperatorSnapshot operators, VaultEconomy economy, Runnable restart) {
         this.server = server;
         this.mainThread = mainThread;
         this.bossBars = bossBars;
+        this.operators = operators;
         this.economy = economy;
         this.restart = restart;
 
         onMain("players.online", p -> onlinePlayers());
-        onMain("operators.isOperator", p -> contains(server.getOperators(), p.string("name")));
-        onMain("operators.list", p -> references(server.getOperators()));
+        // Asked on every admin request: answered at once from the snapshot, without waiting for a tick.
+        handlers.put("operators.isOperator", p -> CompletableFuture.completedFuture(operators.isOperator(p.string("name"))));
+        handlers.put("operators.list", p -> CompletableFuture.completedFuture(operators.list()));
         withPlayer("operators.set", (player, p) -> {
             boolean operator = p.bool("operator");
             if (player.isOp() == operator) return false;
             player.setOp(operator);
+            operators.refresh(server);
             return true;
         });
         onMain("whitelist.isEnabled", p -> server.hasWhitelist());
@@ -68,7 +74,7 @@ public final class GameRequests implements RequestHandler {
             return null;
         });
         onMain("whitelist.isWhitelisted", p -> contains(server.getWhitelistedPlayers(), p.string("name")));
-        onMain("whitelist.list", p -> references(server.getWhitelistedPlayers()));
+        onMain("whitelist.list", p -> Wire.players(server.getWhitelistedPlayers()));
         withPlayer("whitelist.add", (player, p) -> setWhitelisted(player, true));
         withPlayer("whitelist.remove", (player, p) -> setWhitelisted(player, false));
         onMain("messaging.send", p -> {
@@ -185,12 +191,6 @@ public final class GameRequests implements RequestHandler {
         return false;
     }
 
-    private static List<Map<String, Object>> references(Set<OfflinePlayer> players) {
-        List<Map<String, Object>> list = new ArrayList<>();
-        for (OfflinePlayer player : players) list.add(Wire.player(player));
-        list.sort((a, b) -> String.valueOf(a.get("name")).compareToIgnoreCase(String.valueOf(b.get("name"))));
-        return list;
-    }
 
     private static boolean setWhitelisted(OfflinePlayer player, boolean whitelisted) {
         if (player.isWhitelisted() == whitelisted) return false;

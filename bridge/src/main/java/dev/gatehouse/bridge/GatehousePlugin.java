@@ -44,8 +44,11 @@ public final class GatehousePlugin extends JavaPlugin {
         Server server = getServer();
         MainThread mainThread = new MainThread(this, server.getScheduler());
         bossBars = new BossBarRegistry(server);
+        OperatorSnapshot operators = new OperatorSnapshot();
+        operators.refresh(server);
+        server.getScheduler().runTaskTimer(this, () -> operators.refresh(server), 1, 1);
         VaultEconomy economy = server.getPluginManager().getPlugin("Vault") != null ? new VaultEconomy(server) : null;
-        requests = new GameRequests(server, mainThread, bossBars, economy, this::restartServer);
+        requests = new GameRequests(server, mainThread, bossBars, operators, economy, this::restartServer);
         String version = getDescription().getVersion();
         bridge = new BridgeConnection(host, port,
                 new BridgeConnection.Hello(token, "Gatehouse " + version, server.getName() + " " + server.getVersion(), requests.capabilities()),

@@ -2,7 +2,10 @@ package dev.gatehouse.bridge;
 
 import java.net.InetAddress;
 import java.net.InetSocketAddress;
+import java.util.ArrayList;
+import java.util.Collection;
 import java.util.LinkedHashMap;
+import java.util.List;
 import java.util.Map;
 import org.bukkit.Location;
 import org.bukkit.OfflinePlayer;
@@ -17,6 +20,14 @@ final class Wire {
         entry.put("name", name != null ? name : player.getUniqueId().toString());
         entry.put("uuid", player.getUniqueId().toString());
         return entry;
+    }
+
+    /** Players as name and UUID, sorted by name. */
+    static List<Map<String, Object>> players(Collection<? extends OfflinePlayer> players) {
+        List<Map<String, Object>> list = new ArrayList<>();
+        for (OfflinePlayer player : players) list.add(player(player));
+        list.sort((a, b) -> String.valueOf(a.get("name")).compareToIgnoreCase(String.valueOf(b.get("name"))));
+        return list;
     }
 
     static Map<String, Object> location(Location location) {
