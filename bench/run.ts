@@ -28,7 +28,7 @@ import { usersPerShard } from '../src/store/json/users.js';
 import type { BridgeGameAdapter } from '../src/game/bridge/adapter.js';
 import { FakePlugin } from '../test/helpers/fake-plugin.js';
 import { PaperHarness } from '../test/helpers/harness.js';
-import { api, startTestGatehouse, temporaryDirectory } from '../test/helpers/gatehouse.js';
+import { api, startBridgeGatehouse, startTestGatehouse, temporaryDirectory } from '../test/helpers/gatehouse.js';
 import { registeredUser } from '../test/helpers/accounts.js';
 
 const here = path.dirname(fileURLToPath(import.meta.url));
@@ -184,11 +184,7 @@ async function roundTrips(label: string, call: () => Promise<unknown>, requests:
  * stand-in plugin for comparison.
  */
 async function bridgeRoundTrip(): Promise<void> {
-  const server = await startTestGatehouse((config) => {
-    config.token = 'bench-token';
-    config.game.connection = 'bridge';
-    config.game.bridge = { host: '127.0.0.1', port: 0, requestTimeoutMs: 5000 };
-  });
+  const server = await startBridgeGatehouse('bench-token', 5000);
   const bridge = server.gatehouse.game as BridgeGameAdapter;
   const directory = await temporaryDirectory('gatehouse-bench-harness-');
   const isOperator = () => server.gatehouse.game.operators.isOperator('Steve');

@@ -52,6 +52,15 @@ export async function startTestGatehouse(
   };
 }
 
+/** A test Gatehouse whose game is the bridge: it waits on an ephemeral port for a plugin with `token`. */
+export function startBridgeGatehouse(token: string, requestTimeoutMs: number): Promise<TestGatehouse> {
+  return startTestGatehouse((config) => {
+    config.token = token;
+    config.game.connection = 'bridge';
+    config.game.bridge = { host: '127.0.0.1', port: 0, requestTimeoutMs };
+  });
+}
+
 export interface ApiResponse {
   status: number;
   headers: Headers;

@@ -9,7 +9,7 @@ import { expect } from 'chai';
 import { BridgeGameAdapter } from '../../src/game/bridge/adapter.js';
 import { GameUnavailableError, type GameEvents } from '../../src/game/port.js';
 import { eventually } from '../helpers/bots.js';
-import { api, startTestGatehouse, temporaryDirectory, type TestGatehouse } from '../helpers/gatehouse.js';
+import { api, startBridgeGatehouse, temporaryDirectory, type TestGatehouse } from '../helpers/gatehouse.js';
 import { PaperHarness } from '../helpers/harness.js';
 
 const token = 'plugin-test-token';
@@ -29,11 +29,7 @@ describe('the plugin in the JVM harness, with the sidecar', function () {
 
   beforeEach(async function () {
     directory = await temporaryDirectory('gatehouse-plugin-');
-    server = await startTestGatehouse((config) => {
-      config.token = token;
-      config.game.connection = 'bridge';
-      config.game.bridge = { host: '127.0.0.1', port: 0, requestTimeoutMs: 1000 };
-    });
+    server = await startBridgeGatehouse(token, 1000);
     bridge = server.gatehouse.game as BridgeGameAdapter;
   });
   afterEach(async function () {

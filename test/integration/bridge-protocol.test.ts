@@ -4,7 +4,7 @@ import { BridgeGameAdapter } from '../../src/game/bridge/adapter.js';
 import { decodeLine } from '../../src/game/bridge/json-rpc.js';
 import { eventually } from '../helpers/bots.js';
 import { FakePlugin } from '../helpers/fake-plugin.js';
-import { api, startTestGatehouse, type TestGatehouse } from '../helpers/gatehouse.js';
+import { api, startBridgeGatehouse, type TestGatehouse } from '../helpers/gatehouse.js';
 
 const token = 'bridge-test-token';
 
@@ -38,11 +38,7 @@ describe('bridge protocol: the sidecar with a stand-in plugin', function () {
   const admin = (method: string, urlPath: string, body?: unknown) => api(server.baseUrl, method, urlPath, { token, body });
 
   beforeEach(async function () {
-    server = await startTestGatehouse((config) => {
-      config.token = token;
-      config.game.connection = 'bridge';
-      config.game.bridge = { host: '127.0.0.1', port: 0, requestTimeoutMs: 400 };
-    });
+    server = await startBridgeGatehouse(token, 400);
     bridge = server.gatehouse.game as BridgeGameAdapter;
   });
   afterEach(async function () {

@@ -66,9 +66,7 @@ public final class BridgeConnection {
     public synchronized void start() {
         if (running) return;
         running = true;
-        connector = new Thread(this::connectLoop, "Gatehouse bridge");
-        connector.setDaemon(true);
-        connector.start();
+        connector = Threads.startDaemon("Gatehouse bridge", this::connectLoop);
     }
 
     /** Closes the connection and stops reconnecting; requests still waiting fail. */
@@ -81,14 +79,7 @@ public final class BridgeConnection {
         }
         Session current = session;
         if (current != null) current.close();
-        if (thread != null) {
-            thread.interrupt();
-            try {
-                thread.join(2000);
-            } catch (InterruptedException e) {
-                Thread.currentThread().interrupt();
-            }
-        }
+        Threads.stop(thread);
     }
 
     /** True once the sidecar accepted the hello, until the connection drops. */
@@ -169,7 +160,6 @@ public final class BridgeConnection {
         private final BlockingQueue<String> outgoing = new LinkedBlockingQueue<>();
         private final List<Long> ownRequests = new ArrayList<>();
         private Socket socket;
-        private Thread writer;
         volatile boolean accepted;
         private volatile boolean closed;
 
@@ -178,9 +168,7 @@ public final class BridgeConnection {
             // Small messages both ways: without this, answers wait ~40 ms for delayed ACKs.
             socket.setTcpNoDelay(true);
             socket.connect(new InetSocketAddress(host, port), 3000);
-            writer = new Thread(this::writeLoop, "Gatehouse bridge writer");
-            writer.setDaemon(true);
-            writer.start();
+            Threads.startDaemon("Gatehouse bridge writer", this::writeLoop);
         }
 
         void run() throws IOException {

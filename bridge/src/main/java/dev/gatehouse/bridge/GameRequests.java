@@ -40,7 +40,7 @@ public final class GameRequests implements RequestHandler {
     private final Runnable restart;
     private final ExecutorService lookups = Executors.newSingleThreadExecutor(runnable -> {
         Thread thread = new Thread(runnable, "Gatehouse player lookup");
-        thread.setDaemon(true);
+        thread.setDaemon(true); // as Threads.startDaemon, but started by the executor
         return thread;
     });
     private final Map<String, Handler> handlers = new HashMap<>();

@@ -62,9 +62,7 @@ final class SidecarProcess {
     synchronized void start(File entryPoint) {
         if (running) return;
         running = true;
-        supervisor = new Thread(() -> supervise(entryPoint), "Gatehouse sidecar");
-        supervisor.setDaemon(true);
-        supervisor.start();
+        supervisor = Threads.startDaemon("Gatehouse sidecar", () -> supervise(entryPoint));
     }
 
     /** Asks the sidecar to stop (SIGTERM), waits up to 10 s, then kills it. */
@@ -89,14 +87,7 @@ final class SidecarProcess {
                 Thread.currentThread().interrupt();
             }
         }
-        if (thread != null) {
-            thread.interrupt();
-            try {
-                thread.join(2000);
-            } catch (InterruptedException e) {
-                Thread.currentThread().interrupt();
-            }
-        }
+        Threads.stop(thread);
     }
 
 
