@@ -25,9 +25,9 @@ import java.util.logging.Logger;
  * The plugin's end of the bridge protocol (docs/bridge-protocol.md). It
  * connects to the sidecar, says hello with the token, and from then on
  * answers the sidecar's requests and sends events. It reconnects with backoff
- * for as long as it runs. Socket reads happen on one thread of their own and
- * writes on another, so nothing here ever blocks the server's main thread:
- * callers only put lines on a queue.
+ * for as long as it runs. Socket reads and JSON parsing happen on one thread
+ * of its own, JSON writing and socket writes on another, so nothing here ever
+ * blocks the server's main thread: callers only put messages on a queue.
  */
 public final class BridgeConnection {
     public static final int protocolVersion = 1;
@@ -39,7 +39,8 @@ public final class BridgeConnection {
     private static final long quietFailureMs = 10_000;
     /** Events that happen while the sidecar is away wait for it, up to this many. */
     private static final int maxHeldEvents = 1000;
-    private static final String poison = "\u0000close";
+    /** Put on a session's queue to end its writer. */
+    private static final Object poison = new Object();
 
     public record Hello(String token, String pluginName, String serverName, List<String> capabilities) {}
 
@@ -50,7 +51,7 @@ public final class BridgeConnection {
     private final Logger logger;
     private final AtomicLong nextId = new AtomicLong(1);
     private final Map<Long, CompletableFuture<Object>> pending = new ConcurrentHashMap<>();
-    private final ArrayDeque<String> heldEvents = new ArrayDeque<>();
+    private final ArrayDeque<Map<String, Object>> heldEvents = new ArrayDeque<>();
     private volatile boolean running;
     private volatile Session session;
     private Thread connector;
@@ -90,15 +91,15 @@ public final class BridgeConnection {
 
     /** Sends a notification; while the sidecar is away it is held (bounded) and sent after the next hello. */
     public void notify(String method, Map<String, Object> params) {
-        String line = Json.write(message(null, method, params));
+        Map<String, Object> event = message(null, method, params);
         Session current = session;
         if (current != null && current.accepted) {
-            current.send(line);
+            current.send(event);
             return;
         }
         synchronized (heldEvents) {
             if (heldEvents.size() == maxHeldEvents) heldEvents.removeFirst();
-            heldEvents.addLast(line);
+            heldEvents.addLast(event);
         }
     }
 
@@ -157,7 +158,8 @@ public final class BridgeConnection {
 
     /** One TCP connection: its socket, its writer thread and the requests sent on it. */
     private final class Session {
-        private final BlockingQueue<String> outgoing = new LinkedBlockingQueue<>();
+        /** Messages to write, as maps: the writer thread turns them into JSON, so callers on the main thread only queue. */
+        private final BlockingQueue<Object> outgoing = new LinkedBlockingQueue<>();
         private final List<Long> ownRequests = new ArrayList<>();
         private Socket socket;
         volatile boolean accepted;
@@ -199,8 +201,8 @@ public final class BridgeConnection {
             if (accepted && running) logger.warning("Lost the connection to the Gatehouse sidecar; reconnecting");
         }
 
-        void send(String line) {
-            if (!closed) outgoing.add(line);
+        void send(Map<String, Object> message) {
+            if (!closed) outgoing.add(message);
         }
 
         CompletableFuture<Object> request(String method, Map<String, Object> params, long timeoutMs) {
@@ -210,7 +212,7 @@ public final class BridgeConnection {
             synchronized (ownRequests) {
                 ownRequests.add(id);
             }
-            send(Json.write(message(id, method, params)));
+            send(message(id, method, params));
             return answer.orTimeout(timeoutMs, TimeUnit.MILLISECONDS).handle((result, error) -> {
                 pending.remove(id);
                 if (error == null) return CompletableFuture.completedFuture(result);
@@ -241,8 +243,9 @@ public final class BridgeConnection {
         private void writeLoop() {
             try (OutputStream out = socket.getOutputStream()) {
                 for (;;) {
-                    String line = outgoing.take();
-                    if (line == poison) return;
+                    Object message = outgoing.take();
+                    if (message == poison) return;
+                    String line = Json.write(message);
                     out.write((line + "\n").getBytes(StandardCharsets.UTF_8));
                     // Flush once the queue is drained: a burst of answers leaves in few packets.
                     if (outgoing.isEmpty()) out.flush();
@@ -258,11 +261,11 @@ public final class BridgeConnection {
             try {
                 parsed = Json.parse(line);
             } catch (Json.ParseException e) {
-                send(Json.write(error(null, RpcException.parseError, "parse error: " + e.getMessage())));
+                send(error(null, RpcException.parseError, "parse error: " + e.getMessage()));
                 return;
             }
             if (!(parsed instanceof Map<?, ?> raw) || !"2.0".equals(raw.get("jsonrpc"))) {
-                send(Json.write(error(null, RpcException.invalidRequest, "not a JSON-RPC 2.0 message")));
+                send(error(null, RpcException.invalidRequest, "not a JSON-RPC 2.0 message"));
                 return;
             }
             Map<String, Object> message = (Map<String, Object>) raw;
@@ -281,7 +284,7 @@ public final class BridgeConnection {
                 } catch (RuntimeException e) {
                     answer = CompletableFuture.failedFuture(e);
                 }
-                answer.whenComplete((result, error) -> send(Json.write(error == null ? result(id, result) : error(id, error))));
+                answer.whenComplete((result, error) -> send(error == null ? result(id, result) : error(id, error)));
                 return;
             }
             CompletableFuture<Object> waiting = id instanceof Number number ? pending.remove(number.longValue()) : null;
