@@ -76,7 +76,15 @@ async function main(): Promise<void> {
   };
   process.on('SIGINT', stop);
   process.on('SIGTERM', stop);
-  startConsole(gatehouse, stop);
+  const consoleInput = startConsole(gatehouse, stop);
+  // Started by the Paper plugin, stdin is a pipe from the server: its end means the server is gone
+  // (even killed with -9), and a sidecar left behind would hold the ports and an old token.
+  if (process.env.GATEHOUSE_HOSTED === '1') {
+    consoleInput.on('close', () => {
+      logger.info('The Paper server that started this sidecar is gone (stdin closed); stopping');
+      stop();
+    });
+  }
 }
 
 main().catch((error: Error) => {

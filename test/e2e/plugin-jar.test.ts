@@ -139,5 +139,17 @@ describe('the plugin jar', function () {
       expect(isAlive(secondPid), 'the sidecar outlived the server').to.equal(false);
       expect(log.join('\n')).to.match(/\[sidecar\].*Stopped\./);
     });
+
+    it('leaves no sidecar behind when the server is killed with -9', async function () {
+      const bridgePort = await freePort();
+      const config = ['port: 0', 'host: 127.0.0.1', 'token: kill-test', 'game:', '  bridge:', `    port: ${bridgePort}`, 'sidecar:', `  node: ${process.execPath}`, ''].join('\n');
+      harness = await PaperHarness.start({ directory, config });
+      const log = harness.log;
+      await eventually(() => (log.some((line) => /Connected to the Gatehouse sidecar/.test(line)) ? true : undefined), 20000, 'the plugin connected to its sidecar');
+      const [pid] = sidecarPids(log);
+      harness.kill();
+      harness = undefined;
+      await eventually(() => (isAlive(pid!) ? undefined : true), 10000, 'the orphaned sidecar to stop');
+    });
   });
 });

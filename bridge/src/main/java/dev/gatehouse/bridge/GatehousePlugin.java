@@ -80,6 +80,8 @@ public final class GatehousePlugin extends JavaPlugin {
         environment.put("GATEHOUSE_DATA", new File(folder, config.getString("data-directory", "data")).getAbsolutePath());
         environment.put("GATEHOUSE_GAME_CONNECTION", "bridge");
         environment.put("GATEHOUSE_TOKEN", token);
+        // The sidecar stops when its stdin (a pipe from this JVM) closes: no orphan if the server is killed.
+        environment.put("GATEHOUSE_HOSTED", "1");
         sidecar = new SidecarProcess(folder, config.getString("sidecar.node", "node"), environment, getLogger());
         try {
             sidecar.start(sidecar.extract());
