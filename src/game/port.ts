@@ -155,6 +155,12 @@ export interface EconomyProvider {
 
 export interface ServerControl {
   applySettings(change: GameSettingsChange): Promise<Array<keyof GameSettingsChange>>;
+  /**
+   * The server's own values of the settings, for a game that keeps its own
+   * (a Paper server's server.properties). Absent when Gatehouse is the
+   * source of the game's settings (the embedded server).
+   */
+  readSettings?(): Promise<Required<GameSettingsChange>>;
   restart(reason: string): Promise<void>;
 }
 

@@ -10,20 +10,26 @@ export type { ServerSettings } from './settings-model.js';
 export type SettingsChange = DeepPartial<ServerSettings>;
 type DeepPartial<T> = { [K in keyof T]?: T[K] extends object ? DeepPartial<T[K]> : T[K] };
 
-/** Which settings the game applies, and under which name of the game port. */
-const gameKeys: Array<[string, keyof GameSettingsChange, (settings: ServerSettings) => unknown]> = [
-  ['serverName', 'motd', (settings) => settings.serverName],
-  ['maxPlayers', 'maxPlayers', (settings) => settings.maxPlayers],
-  ['difficulty', 'difficulty', (settings) => settings.difficulty],
-  ['gameMode', 'defaultGameMode', (settings) => settings.gameMode],
-  ['pvpEnabled', 'pvp', (settings) => settings.pvpEnabled],
-  ['whitelist.enabled', 'whitelistEnabled', (settings) => settings.whitelist.enabled],
+/** Which settings the game applies, under which name of the game port, and how to read and write them. */
+const gameKeys: Array<[string, keyof GameSettingsChange, (settings: ServerSettings) => unknown, (settings: ServerSettings, value: never) => void]> = [
+  ['serverName', 'motd', (settings) => settings.serverName, (settings, value) => (settings.serverName = value)],
+  ['maxPlayers', 'maxPlayers', (settings) => settings.maxPlayers, (settings, value) => (settings.maxPlayers = value)],
+  ['difficulty', 'difficulty', (settings) => settings.difficulty, (settings, value) => (settings.difficulty = value)],
+  ['gameMode', 'defaultGameMode', (settings) => settings.gameMode, (settings, value) => (settings.gameMode = value)],
+  ['pvpEnabled', 'pvp', (settings) => settings.pvpEnabled, (settings, value) => (settings.pvpEnabled = value)],
+  ['whitelist.enabled', 'whitelistEnabled', (settings) => settings.whitelist.enabled, (settings, value) => (settings.whitelist.enabled = value)],
 ];
 
 /**
  * The live settings: the configured defaults with the changes made through
  * the API on top (kept in the store). A change is applied to the game at once
  * where the game allows it, and again whenever the game (re)connects.
+ *
+ * A game that keeps settings of its own (a Paper server, which can read them
+ * back) is the default for those instead of config.yml: when it connects its
+ * values are read, and only what an admin changed through the API is applied
+ * to it, so installing the plugin does not reset a server's max players or
+ * whitelist.
  */
 export class SettingsService {
   readonly events = new EventEmitter<{ changed: [settings: ServerSettings, updated: string[]] }>();
@@ -31,7 +37,7 @@ export class SettingsService {
   private game: GamePort | undefined;
 
   private constructor(
-    private readonly defaults: ServerSettings,
+    private defaults: ServerSettings,
     private overrides: Record<string, unknown>,
     private readonly store: SettingsStore,
     private readonly logError: (message: string) => void,
@@ -55,8 +61,27 @@ export class SettingsService {
   attachGame(game: GamePort): void {
     this.game = game;
     game.events.on('connection', ({ connected }) => {
-      if (connected) void this.applyToGame(gameKeys.map(([key]) => key));
+      if (connected) void this.gameConnected();
     });
+  }
+
+  private async gameConnected(): Promise<void> {
+    const control = this.game?.control;
+    if (!control?.readSettings) {
+      await this.applyToGame(gameKeys.map(([key]) => key));
+      return;
+    }
+    try {
+      const values = await control.readSettings();
+      const defaults = structuredClone(this.defaults);
+      for (const [, gameKey, , write] of gameKeys) if (plausible[gameKey](values[gameKey])) write(defaults, values[gameKey] as never);
+      this.defaults = defaults;
+      this.current = withOverrides(defaults, this.overrides);
+    } catch (error) {
+      this.logError(`settings: could not read the game's own settings: ${(error as Error).message}`);
+    }
+    const changedByAdmins = leafPaths(this.overrides);
+    await this.applyToGame(gameKeys.map(([key]) => key).filter((key) => changedByAdmins.includes(key)));
   }
 
   get(): ServerSettings {
@@ -97,6 +122,16 @@ export class SettingsService {
     }
   }
 }
+
+/** What a game may report for each setting; anything else is ignored and the configured default stays. */
+const plausible: Record<keyof GameSettingsChange, (value: unknown) => boolean> = {
+  motd: (value) => typeof value === 'string',
+  maxPlayers: (value) => Number.isInteger(value) && (value as number) >= 1,
+  difficulty: (value) => ['peaceful', 'easy', 'normal', 'hard'].includes(value as string),
+  defaultGameMode: (value) => ['survival', 'creative', 'adventure', 'spectator'].includes(value as string),
+  pvp: (value) => typeof value === 'boolean',
+  whitelistEnabled: (value) => typeof value === 'boolean',
+};
 
 function withOverrides(defaults: ServerSettings, overrides: Record<string, unknown>): ServerSettings {
   return deepMerge(structuredClone(defaults) as unknown as Record<string, unknown>, overrides) as unknown as ServerSettings;

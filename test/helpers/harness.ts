@@ -15,6 +15,8 @@ export interface HarnessOptions {
   vault?: boolean;
   /** Run main-thread tasks at the next 50 ms tick, as a real server does, instead of at once. */
   ticks?: boolean;
+  /** The server's own settings, by their server.properties names (motd, max-players, difficulty, gamemode, pvp, white-list). */
+  serverProperties?: Record<string, string>;
 }
 
 export interface HarnessPlayerState {
@@ -65,6 +67,7 @@ export class PaperHarness {
     const args = ['-cp', harnessClasspath, 'dev.gatehouse.harness.Harness', '--plugin', pluginJar, '--data', options.directory];
     if (options.vault) args.push('--vault');
     if (options.ticks) args.push('--ticks');
+    for (const [key, value] of Object.entries(options.serverProperties ?? {})) args.push('--set', `${key}=${value}`);
     const child = spawn('java', ['-XX:+UseSerialGC', '-XX:TieredStopAtLevel=1', '-Xshare:auto', ...args], { stdio: ['pipe', 'pipe', 'pipe'] });
     const harness = new PaperHarness(child);
     await harness.nextEvent('ready', 20000);

@@ -19,8 +19,8 @@ describe('the plugin in the JVM harness, with the sidecar', function () {
   let bridge: BridgeGameAdapter;
   let directory: string;
   const harnesses: PaperHarness[] = [];
-  const startHarness = async (options: { token?: string; vault?: boolean } = {}) => {
-    const harness = await PaperHarness.start({ directory, config: PaperHarness.configFor(bridge.port, options.token ?? token), vault: options.vault });
+  const startHarness = async (options: { token?: string; vault?: boolean; serverProperties?: Record<string, string> } = {}) => {
+    const harness = await PaperHarness.start({ directory, config: PaperHarness.configFor(bridge.port, options.token ?? token), vault: options.vault, serverProperties: options.serverProperties });
     harnesses.push(harness);
     return harness;
   };
@@ -77,6 +77,25 @@ describe('the plugin in the JVM harness, with the sidecar', function () {
       ['Chief', 'LOGIN', '10.0.0.9', true],
     ]);
     expect(log[1].reason).to.match(/not white-listed/);
+  });
+
+  it("keeps the server's own settings when the plugin connects, applying only what admins changed", async function () {
+    // Changed through the API while no server was connected.
+    expect((await admin('POST', '/api/admin/settings', { maxPlayers: 42 })).status).to.equal(200);
+    const harness = await startHarness({ serverProperties: { motd: 'Owner MOTD', 'max-players': '50', difficulty: 'hard', gamemode: 'adventure', pvp: 'false', 'white-list': 'true' } });
+    await connected();
+    const settings = await eventually(async () => {
+      const { body } = await admin('GET', '/api/admin/settings');
+      return body.settings.serverName === 'Owner MOTD' ? body.settings : undefined;
+    }, 5000, "the server's settings in the API");
+    expect(settings).to.deep.include({ serverName: 'Owner MOTD', maxPlayers: 42, difficulty: 'hard', gameMode: 'adventure', pvpEnabled: false });
+    expect(settings.whitelist.enabled).to.equal(true);
+    const state = await eventually(async () => {
+      const current = await harness.request('state');
+      return current.maxPlayers === 42 ? current : undefined;
+    }, 5000, 'the admin change applied to the server');
+    expect(state).to.deep.include({ motd: 'Owner MOTD', whitelist: true, defaultGameMode: 'adventure' });
+    expect(state.worlds.world).to.deep.equal({ difficulty: 'hard', pvp: false });
   });
 
   it('reads and changes inventories, and uses the Vault economy when Vault is there', async function () {

@@ -8,6 +8,7 @@ import {
   type BossBars,
   type EconomyProvider,
   type GameEvents,
+  type GameSettingsChange,
   type GamePort,
   type Inventories,
   type Location,
@@ -98,6 +99,7 @@ export class BridgeGameAdapter implements GamePort {
     };
     const control: ServerControl = {
       applySettings: (change) => this.call('control.applySettings', change) as ReturnType<ServerControl['applySettings']>,
+      readSettings: () => this.call('control.readSettings', {}) as Promise<Required<GameSettingsChange>>,
       restart: async (reason) => void (await this.call('control.restart', { reason })),
     };
     this.groups = { whitelist, messaging, teleports, bossBars, inventories, economy, control };

@@ -37,9 +37,16 @@ public interface Server {
 
     List<World> getWorlds();
 
+    int getMaxPlayers();
+
     void setMaxPlayers(int maxPlayers);
 
+    /** Deprecated in Paper for motd() (Adventure); present in every version. */
+    String getMotd();
+
     void setMotd(String motd);
+
+    GameMode getDefaultGameMode();
 
     void setDefaultGameMode(GameMode mode);
 

@@ -4,7 +4,12 @@ package org.bukkit;
 public interface World {
     String getName();
 
+    Difficulty getDifficulty();
+
     void setDifficulty(Difficulty difficulty);
+
+    /** Deprecated in Paper since 1.21.9 for the pvp game rule; present in every version. */
+    boolean getPVP();
 
     void setPVP(boolean pvp);
 }

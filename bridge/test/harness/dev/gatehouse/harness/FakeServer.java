@@ -8,6 +8,7 @@ import java.util.List;
 import java.util.Locale;
 import java.util.Map;
 import java.util.Set;
+import org.bukkit.Difficulty;
 import org.bukkit.GameMode;
 import org.bukkit.OfflinePlayer;
 import org.bukkit.Server;
@@ -47,6 +48,21 @@ final class FakeServer implements Server {
         this.scheduler = scheduler;
         this.restartHook = restartHook;
         for (String name : List.of("world", "world_nether", "world_the_end")) worlds.put(name, new FakeWorld(name, calls));
+    }
+
+    /** The server's own settings at start, by their server.properties names. */
+    void configure(Map<String, String> properties) {
+        properties.forEach((key, value) -> {
+            switch (key) {
+                case "motd" -> motd = value;
+                case "max-players" -> maxPlayers = Integer.parseInt(value);
+                case "difficulty" -> worlds.values().forEach(world -> world.difficulty = Difficulty.valueOf(value.toUpperCase(Locale.ROOT)));
+                case "gamemode" -> defaultGameMode = GameMode.valueOf(value.toUpperCase(Locale.ROOT));
+                case "pvp" -> worlds.values().forEach(world -> world.pvp = Boolean.parseBoolean(value));
+                case "white-list" -> whitelist = Boolean.parseBoolean(value);
+                default -> throw new IllegalArgumentException("unknown server property " + key);
+            }
+        });
     }
 
     synchronized Profile profile(String name) {
@@ -141,6 +157,24 @@ final class FakeServer implements Server {
     public List<World> getWorlds() {
         calls.any("Server.getWorlds");
         return new ArrayList<>(worlds.values());
+    }
+
+    @Override
+    public int getMaxPlayers() {
+        calls.main("Server.getMaxPlayers");
+        return maxPlayers;
+    }
+
+    @Override
+    public String getMotd() {
+        calls.main("Server.getMotd");
+        return motd;
+    }
+
+    @Override
+    public GameMode getDefaultGameMode() {
+        calls.main("Server.getDefaultGameMode");
+        return defaultGameMode;
     }
 
     @Override

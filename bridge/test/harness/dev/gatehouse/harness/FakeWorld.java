@@ -20,6 +20,18 @@ final class FakeWorld implements World {
     }
 
     @Override
+    public Difficulty getDifficulty() {
+        calls.main("World.getDifficulty " + name);
+        return difficulty;
+    }
+
+    @Override
+    public boolean getPVP() {
+        calls.main("World.getPVP " + name);
+        return pvp;
+    }
+
+    @Override
     public void setDifficulty(Difficulty difficulty) {
         calls.main("World.setDifficulty " + name + " " + difficulty);
         this.difficulty = difficulty;

@@ -53,7 +53,9 @@ import org.bukkit.plugin.java.JavaPlugin;
  * per line, and reads one JSON answer per line on stdout.
  *
  * Usage: java -cp harness:stubs dev.gatehouse.harness.Harness --plugin gatehouse.jar --data dir [--vault] [--ticks]
- * (--vault: a fake Vault with an economy; --ticks: main-thread tasks wait for the next 50 ms tick)
+ * (--vault: a fake Vault with an economy; --ticks: main-thread tasks wait for the next 50 ms tick;
+ * --set key=value, repeated: the server's own settings, as server.properties would give them:
+ * motd, max-players, difficulty, gamemode, pvp, white-list)
  */
 public final class Harness {
     private final File pluginJar;
@@ -98,17 +100,23 @@ public final class Harness {
         File data = null;
         boolean vault = false;
         boolean ticking = false;
+        Map<String, String> properties = new LinkedHashMap<>();
         for (int i = 0; i < args.length; i++) {
             switch (args[i]) {
                 case "--plugin" -> jar = new File(args[++i]);
                 case "--data" -> data = new File(args[++i]);
                 case "--vault" -> vault = true;
                 case "--ticks" -> ticking = true;
+                case "--set" -> {
+                    String[] pair = args[++i].split("=", 2);
+                    properties.put(pair[0], pair[1]);
+                }
                 default -> throw new IllegalArgumentException("unknown argument " + args[i]);
             }
         }
-        if (jar == null || data == null) throw new IllegalArgumentException("usage: --plugin <jar> --data <folder> [--vault] [--ticks]");
+        if (jar == null || data == null) throw new IllegalArgumentException("usage: --plugin <jar> --data <folder> [--vault] [--ticks] [--set key=value]...");
         Harness harness = new Harness(jar, data, vault, ticking);
+        harness.server.configure(properties);
         harness.onMain(() -> {
             harness.enablePlugin();
             return null;

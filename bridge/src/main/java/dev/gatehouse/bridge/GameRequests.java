@@ -112,6 +112,7 @@ public final class GameRequests implements RequestHandler {
             withPlayer("economy.withdraw", (player, p) -> economy.withdraw(player, amount(p)));
         }
         onMain("control.applySettings", this::applySettings);
+        onMain("control.readSettings", p -> readSettings());
         onMain("control.restart", p -> {
             String reason = p.has("reason") ? p.string("reason") : "The server is restarting";
             for (Player player : new ArrayList<>(server.getOnlinePlayers())) player.kickPlayer(reason);
@@ -278,6 +279,21 @@ public final class GameRequests implements RequestHandler {
         double amount = p.number("amount");
         if (amount <= 0) throw RpcException.invalidParams("params.amount must be above 0");
         return amount;
+    }
+
+    /** The server's own values; difficulty and PvP are those of the first world (the overworld). */
+    private Map<String, Object> readSettings() {
+        Map<String, Object> settings = new LinkedHashMap<>();
+        settings.put("motd", server.getMotd());
+        settings.put("maxPlayers", server.getMaxPlayers());
+        List<World> worlds = server.getWorlds();
+        if (!worlds.isEmpty()) {
+            settings.put("difficulty", worlds.get(0).getDifficulty().name().toLowerCase(Locale.ROOT));
+            settings.put("pvp", worlds.get(0).getPVP());
+        }
+        settings.put("defaultGameMode", server.getDefaultGameMode().name().toLowerCase(Locale.ROOT));
+        settings.put("whitelistEnabled", server.hasWhitelist());
+        return settings;
     }
 
     /** Checks every given setting before applying any, so a bad one changes nothing. */
