@@ -98,6 +98,22 @@ describe('the plugin in the JVM harness, with the sidecar', function () {
     expect(state.worlds.world).to.deep.equal({ difficulty: 'hard', pvp: false });
   });
 
+  it('restarts the server from the API: a countdown on a boss bar, warnings, the kick with the reason, and the plugin back', async function () {
+    const harness = await startHarness();
+    await connected();
+    await harness.request('join', { name: 'Waiter' });
+    expect((await admin('POST', '/api/admin/restart', { delay: 3, reason: 'Plugin update' })).status).to.equal(200);
+    await eventually(async () => ((await harness.player('Waiter')).bossBars?.some((title) => /^Server restart in \ds - Plugin update$/.test(title)) ? true : undefined), 5000, 'the countdown bar');
+    const kicked = await eventually(async () => (await harness.player('Waiter')).kickedWith ?? undefined, 8000, 'the kick');
+    expect(kicked).to.equal('Plugin update');
+    const seen = (await harness.player('Waiter')).messages!;
+    expect(seen.some((text) => /Server restarts in [12] seconds?: Plugin update/.test(text)), seen.join(' | ')).to.equal(true);
+    await eventually(async () => ((await harness.request('state')).restarts === 1 && bridge.isConnected() ? true : undefined), 10000, 'the restarted server connected again');
+    expect((await admin('GET', '/api/admin/restart')).body.restart).to.equal(null);
+    await harness.request('join', { name: 'Waiter' });
+    expect((await harness.player('Waiter')).bossBars).to.deep.equal([]);
+  });
+
   it('reads and changes inventories, and uses the Vault economy when Vault is there', async function () {
     const harness = await startHarness({ vault: true });
     await connected();
