@@ -1,9 +1,9 @@
 /**
  * Checks every type and member of the API stubs (bridge/stubs, compiled by
  * npm run build) against the real sources: each type's kind, and for each
- * member its name, owner (the type or one of its supertypes), static-ness,
- * parameter types and return type, erased to simple names as in a JVM
- * descriptor. Needs git checkouts, which tests cannot fetch here, so it is a
+ * member its name, owner (it must be declared on the same type as in the
+ * real source, not only inherited there), static-ness, parameter types and
+ * return type, erased to simple names as in a JVM descriptor. Needs git checkouts, which tests cannot fetch here, so it is a
  * tool to run by hand after changing a stub:
  *
  *   node build/scripts/check-stubs.js --paper <PaperMC/Paper git dir> --vault <MilkBowl/VaultAPI git dir> [--refs ver/1.21.4,HEAD]
@@ -141,6 +141,11 @@ function hierarchy(repository: Repository, binaryName: string, seen = new Set<st
   return files;
 }
 
+/** The file of `files` (the type's own first, then its supertypes') that declares the member, or undefined. */
+function declaringFile(repository: Repository, type: StubType, member: StubMember, files: string[]): string | undefined {
+  return files.find((file) => memberMatches(repository, type, member, [file]));
+}
+
 function memberMatches(repository: Repository, type: StubType, member: StubMember, files: string[]): boolean {
   const { simple } = sourcePath(type.name);
   const texts = files.map((file) => source(repository, file)!).filter(Boolean);
@@ -187,8 +192,13 @@ function check(repositories: { bukkit: Repository; vault: Repository }): number 
     const files = hierarchy(repository, type.name);
     for (const member of type.members) {
       checked += 1;
-      if (!memberMatches(repository, type, member, files)) {
+      const declaredIn = declaringFile(repository, type, member, files);
+      if (!declaredIn) {
         console.log(`  ${type.name}: no match at ${repository.ref} for ${member.text}`);
+        problems += 1;
+      } else if (declaredIn !== files[0]) {
+        // The call would still link (the JVM looks up the supertypes), but the stub would name the wrong owner.
+        console.log(`  ${type.name}: ${member.text} is declared in ${declaredIn} at ${repository.ref}, not in ${path}`);
         problems += 1;
       }
     }

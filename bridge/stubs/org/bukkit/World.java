@@ -1,9 +1,9 @@
 package org.bukkit;
 
-/** Compile-only stub of org.bukkit.World (interface); getName is declared in WorldInfo in Paper. */
-public interface World {
-    String getName();
+import org.bukkit.generator.WorldInfo;
 
+/** Compile-only stub of org.bukkit.World (interface; getName comes from WorldInfo, as in Paper). */
+public interface World extends WorldInfo {
     Difficulty getDifficulty();
 
     void setDifficulty(Difficulty difficulty);

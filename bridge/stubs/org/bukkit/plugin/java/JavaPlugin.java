@@ -55,11 +55,6 @@ public abstract class JavaPlugin extends PluginBase {
         return enabled;
     }
 
-    @Override
-    public final String getName() {
-        return description.getName();
-    }
-
     public final Server getServer() {
         return server;
     }
@@ -68,6 +63,7 @@ public abstract class JavaPlugin extends PluginBase {
         return dataFolder;
     }
 
+    @Override
     public final PluginDescriptionFile getDescription() {
         return description;
     }
