@@ -83,21 +83,13 @@ public final class BridgeConnection {
         Threads.stop(thread);
     }
 
-    /** True once the sidecar accepted the hello, until the connection drops. */
-    public boolean isConnected() {
-        Session current = session;
-        return current != null && current.accepted;
-    }
-
     /** Sends a notification; while the sidecar is away it is held (bounded) and sent after the next hello. */
     public void notify(String method, Map<String, Object> params) {
         Map<String, Object> event = message(null, method, params);
-        Session current = session;
-        if (current != null && current.accepted) {
-            current.send(event);
-            return;
-        }
+        // Under the lock that the flush after a hello takes too, so events keep their order.
         synchronized (heldEvents) {
+            Session current = session;
+            if (current != null && current.accepted && current.send(event)) return;
             if (heldEvents.size() == maxHeldEvents) heldEvents.removeFirst();
             heldEvents.addLast(event);
         }
@@ -188,11 +180,11 @@ public final class BridgeConnection {
                     close();
                     return;
                 }
-                accepted = true;
-                logger.info("Connected to the Gatehouse sidecar at " + host + ":" + port);
                 synchronized (heldEvents) {
                     while (!heldEvents.isEmpty()) send(heldEvents.removeFirst());
+                    accepted = true;
                 }
+                logger.info("Connected to the Gatehouse sidecar at " + host + ":" + port);
             });
             InputStream in = socket.getInputStream();
             LineReader lines = new LineReader(in);
@@ -201,8 +193,11 @@ public final class BridgeConnection {
             if (accepted && running) logger.warning("Lost the connection to the Gatehouse sidecar; reconnecting");
         }
 
-        void send(Map<String, Object> message) {
-            if (!closed) outgoing.add(message);
+        /** Queues the message for the writer; false once this connection is closed. */
+        boolean send(Map<String, Object> message) {
+            if (closed) return false;
+            outgoing.add(message);
+            return true;
         }
 
         CompletableFuture<Object> request(String method, Map<String, Object> params, long timeoutMs) {
