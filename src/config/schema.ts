@@ -1,4 +1,6 @@
 /** The shape of config.yml after defaults are merged in, as a JSON schema and as a type. */
+import { difficulties, gameModes } from '../game/port.js';
+
 export interface ConfigFile {
   port: number;
   host: string;
@@ -57,8 +59,8 @@ export const configFileSchema = group({
   server: group({
     name: { type: 'string', maxLength: 100 },
     'max-players': { type: 'integer', minimum: 1, maximum: 10000 },
-    difficulty: { type: 'string', enum: ['peaceful', 'easy', 'normal', 'hard'] },
-    'game-mode': { type: 'string', enum: ['survival', 'creative', 'adventure', 'spectator'] },
+    difficulty: { type: 'string', enum: difficulties },
+    'game-mode': { type: 'string', enum: gameModes },
     pvp: { type: 'boolean' },
   }),
   whitelist: group({ enabled: { type: 'boolean' }, 'auto-approve': { type: 'boolean' } }),

@@ -26,8 +26,12 @@ export interface Location {
   pitch?: number;
 }
 
-export type GameMode = 'survival' | 'creative' | 'adventure' | 'spectator';
-export type Difficulty = 'peaceful' | 'easy' | 'normal' | 'hard';
+/** Game modes in vanilla's id order (0 survival to 3 spectator). */
+export const gameModes = ['survival', 'creative', 'adventure', 'spectator'] as const;
+export type GameMode = (typeof gameModes)[number];
+/** Difficulties in vanilla's id order (0 peaceful to 3 hard). */
+export const difficulties = ['peaceful', 'easy', 'normal', 'hard'] as const;
+export type Difficulty = (typeof difficulties)[number];
 
 export interface OnlinePlayer extends PlayerRef {
   ipAddress: string;

@@ -1,5 +1,5 @@
 import { EventEmitter } from 'node:events';
-import type { GamePort, GameSettingsChange } from '../game/port.js';
+import { difficulties, gameModes, type GamePort, type GameSettingsChange } from '../game/port.js';
 import type { SettingsStore } from '../store/port.js';
 import type { ServerSettings } from './settings-model.js';
 import { deepMerge, isPlainObject } from '../lib/objects.js';
@@ -127,8 +127,8 @@ export class SettingsService {
 const plausible: Record<keyof GameSettingsChange, (value: unknown) => boolean> = {
   motd: (value) => typeof value === 'string',
   maxPlayers: (value) => Number.isInteger(value) && (value as number) >= 1,
-  difficulty: (value) => ['peaceful', 'easy', 'normal', 'hard'].includes(value as string),
-  defaultGameMode: (value) => ['survival', 'creative', 'adventure', 'spectator'].includes(value as string),
+  difficulty: (value) => (difficulties as readonly unknown[]).includes(value),
+  defaultGameMode: (value) => (gameModes as readonly unknown[]).includes(value),
   pvp: (value) => typeof value === 'boolean',
   whitelistEnabled: (value) => typeof value === 'boolean',
 };

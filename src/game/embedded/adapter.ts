@@ -2,10 +2,10 @@ import { EventEmitter } from 'node:events';
 import path from 'node:path';
 import { normalizeAddress } from '../../lib/addresses.js';
 import {
+  difficulties,
+  gameModes,
   PlayerNotOnlineError,
-  type Difficulty,
   type GameEvents,
-  type GameMode,
   type GamePort,
   type Messaging,
   type OnlinePlayer,
@@ -37,8 +37,6 @@ export interface EmbeddedServerOptions {
   log: (message: string) => void;
 }
 
-const gameModes: GameMode[] = ['survival', 'creative', 'adventure', 'spectator'];
-const difficulties: Difficulty[] = ['peaceful', 'easy', 'normal', 'hard'];
 const operatorLevel = 4;
 /** Commands of flying-squid that must not reach players: /stop exits the host process, op/deop/ban/pardon bypass or ignore our lists. */
 const removedCommands = new Set(['stop', 'op', 'deop', 'ban', 'pardon']);

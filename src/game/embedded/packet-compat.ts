@@ -5,11 +5,11 @@
  * client's `write` is wrapped and those packets are rewritten into the 1.21.4
  * shape on the way out. Packets already in the new shape pass untouched.
  */
+import { gameModes } from '../port.js';
 import type { SquidClient, SquidServer } from './flying-squid.js';
 
 type Packet = Record<string, unknown>;
 
-const gameModeNames = ['survival', 'creative', 'adventure', 'spectator'];
 
 /** flying-squid keeps yaw and pitch as protocol bytes; 1.21.2+ position packets carry degrees. */
 export function protocolByteToDegrees(value: unknown): number {
@@ -49,7 +49,7 @@ function rewrite(name: string, params: Packet, playerTypeId: number | undefined)
             dimension: 0,
             name: worldName,
             hashedSeed: params.hashedSeed ?? [0, 0],
-            gamemode: gameModeNames[Number(params.gamemode) || 0] ?? 'survival',
+            gamemode: gameModes[Number(params.gamemode) || 0] ?? 'survival',
             previousGamemode: typeof params.previousGameMode === 'number' && params.previousGameMode >= 0 ? params.previousGameMode : 255,
             isDebug: false,
             isFlat: true,

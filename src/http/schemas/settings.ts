@@ -1,4 +1,5 @@
 /** POST /api/admin/settings: a partial settings object; unknown keys and wrong types are refused. */
+import { difficulties, gameModes } from '../../game/port.js';
 
 function group(properties: Record<string, object>) {
   return { type: 'object', additionalProperties: false, properties } as const;
@@ -7,8 +8,8 @@ function group(properties: Record<string, object>) {
 const settingsProperties = {
   serverName: { type: 'string', minLength: 1, maxLength: 100 },
   maxPlayers: { type: 'integer', minimum: 1, maximum: 10000 },
-  difficulty: { type: 'string', enum: ['peaceful', 'easy', 'normal', 'hard'] },
-  gameMode: { type: 'string', enum: ['survival', 'creative', 'adventure', 'spectator'] },
+  difficulty: { type: 'string', enum: difficulties },
+  gameMode: { type: 'string', enum: gameModes },
   pvpEnabled: { type: 'boolean' },
   whitelist: group({ enabled: { type: 'boolean' }, autoApprove: { type: 'boolean' } }),
   notifications: group({ unregisteredInterval: { type: 'integer', minimum: 1, maximum: 1440 }, enabled: { type: 'boolean' } }),
