@@ -26,6 +26,7 @@ import Koa from 'koa';
 import { DatedJsonLinesLog } from '../src/store/json/dated-log.js';
 import { usersPerShard } from '../src/store/json/users.js';
 import type { BridgeGameAdapter } from '../src/game/bridge/adapter.js';
+import { eventually } from '../test/helpers/bots.js';
 import { FakePlugin } from '../test/helpers/fake-plugin.js';
 import { PaperHarness } from '../test/helpers/harness.js';
 import { api, startBridgeGatehouse, startTestGatehouse, temporaryDirectory } from '../test/helpers/gatehouse.js';
@@ -189,10 +190,7 @@ async function bridgeRoundTrip(): Promise<void> {
   const directory = await temporaryDirectory('gatehouse-bench-harness-');
   const isOperator = () => server.gatehouse.game.operators.isOperator('Steve');
   const onlinePlayers = () => server.gatehouse.game.onlinePlayers();
-  const connected = async () => {
-    for (let wait = 0; wait < 200 && !bridge.isConnected(); wait += 1) await new Promise((resolve) => setTimeout(resolve, 50));
-    if (!bridge.isConnected()) throw new Error('the plugin did not connect');
-  };
+  const connected = () => eventually(() => (bridge.isConnected() ? true : undefined), 10000, 'the plugin to connect');
   console.log('\n5. Bridge round trip, sidecar to plugin and back');
   try {
     for (const ticks of [false, true]) {
@@ -205,7 +203,7 @@ async function bridgeRoundTrip(): Promise<void> {
       } finally {
         await harness.stop();
       }
-      for (let wait = 0; wait < 100 && bridge.isConnected(); wait += 1) await new Promise((resolve) => setTimeout(resolve, 20));
+      await eventually(() => (bridge.isConnected() ? undefined : true), 2000, 'the plugin to disconnect');
     }
     const plugin = await FakePlugin.connect(bridge.port);
     try {

@@ -110,9 +110,7 @@ describe('the plugin jar', function () {
 
       // A player registers through the hosted sidecar.
       await harness.request('join', { name: 'Hosted' });
-      await harness.request('command', { name: 'Hosted', line: '/register' });
-      const message = await eventually(async () => (await harness!.player('Hosted')).messages?.find((text) => /registration code/.test(text)), 10000, 'the code');
-      const code = /([A-Z0-9]{8})/.exec(message.replace(/§./g, ''))![1];
+      const code = await harness.registrationCode('Hosted', 10000);
       const registered = await api(base, 'POST', '/api/auth/register', { body: { code, username: 'hosted', email: 'hosted@example.com', password: 'password1' } });
       expect(registered.status).to.equal(201);
       const dataFiles = await readdir(path.join(PaperHarness.pluginFolder(directory), 'data'), { recursive: true });

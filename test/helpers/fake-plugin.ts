@@ -1,4 +1,5 @@
 import { connect, type Socket } from 'node:net';
+import { onJsonLines } from './json-lines.js';
 
 type Handler = (params: any) => unknown | Promise<unknown>;
 
@@ -13,7 +14,6 @@ export class FakePlugin {
   /** Answers to the sidecar's requests, by method; a handler that returns `'never'` leaves the request unanswered. */
   readonly handlers = new Map<string, Handler>();
   private socket!: Socket;
-  private buffer = '';
   private nextId = 1000;
   private waiting = new Map<number, (message: any) => void>();
   closed = false;
@@ -21,10 +21,9 @@ export class FakePlugin {
   static async connect(port: number): Promise<FakePlugin> {
     const plugin = new FakePlugin();
     plugin.socket = connect(port, '127.0.0.1');
-    plugin.socket.setEncoding('utf8');
     // As the protocol asks of both sides: without it, small answers wait ~40 ms for a delayed ACK.
     plugin.socket.setNoDelay(true);
-    plugin.socket.on('data', (chunk: string) => plugin.receive(chunk));
+    onJsonLines(plugin.socket, (message) => plugin.receive(message));
     plugin.socket.on('close', () => (plugin.closed = true));
     await new Promise<void>((resolve, reject) => {
       plugin.socket.once('connect', () => resolve());
@@ -75,18 +74,12 @@ export class FakePlugin {
     this.socket.destroy();
   }
 
-  private receive(chunk: string): void {
-    this.buffer += chunk;
-    let newline: number;
-    while ((newline = this.buffer.indexOf('\n')) >= 0) {
-      const message = JSON.parse(this.buffer.slice(0, newline));
-      this.buffer = this.buffer.slice(newline + 1);
-      this.received.push(message);
-      if (message.method && message.id !== undefined) void this.answer(message);
-      else if (this.waiting.has(message.id)) {
-        this.waiting.get(message.id)!(message);
-        this.waiting.delete(message.id);
-      }
+  private receive(message: any): void {
+    this.received.push(message);
+    if (message.method && message.id !== undefined) void this.answer(message);
+    else if (this.waiting.has(message.id)) {
+      this.waiting.get(message.id)!(message);
+      this.waiting.delete(message.id);
     }
   }
 

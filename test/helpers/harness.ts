@@ -3,6 +3,7 @@ import { mkdir, writeFile } from 'node:fs/promises';
 import path from 'node:path';
 import { createInterface } from 'node:readline';
 import { harnessClasses, pluginJar, stubClasses } from '../../scripts/plugin-paths.js';
+import { eventually } from './bots.js';
 
 const harnessClasspath = [harnessClasses, stubClasses].join(path.delimiter);
 
@@ -89,6 +90,13 @@ export class PaperHarness {
 
   player(name: string): Promise<HarnessPlayerState> {
     return this.request('player', { name });
+  }
+
+  /** The player types /register; resolves with the code the plugin shows (colour codes stripped). */
+  async registrationCode(name: string, timeoutMs: number): Promise<string> {
+    await this.request('command', { name, line: '/register' });
+    const message = await eventually(async () => (await this.player(name)).messages?.find((text) => /registration code/.test(text)), timeoutMs, 'the registration code');
+    return /([A-Z0-9]{8})/.exec(message.replace(/§./g, ''))![1]!;
   }
 
   async nextEvent(event: string, timeoutMs = 10000): Promise<void> {

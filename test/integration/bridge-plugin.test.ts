@@ -11,6 +11,7 @@ import { GameUnavailableError, type GameEvents } from '../../src/game/port.js';
 import { eventually } from '../helpers/bots.js';
 import { api, startBridgeGatehouse, temporaryDirectory, type TestGatehouse } from '../helpers/gatehouse.js';
 import { PaperHarness } from '../helpers/harness.js';
+import { onJsonLines } from '../helpers/json-lines.js';
 
 const token = 'plugin-test-token';
 
@@ -46,9 +47,7 @@ describe('the plugin in the JVM harness, with the sidecar', function () {
     const harness = await startHarness();
     await connected();
     await harness.request('join', { name: 'Steve', address: '10.1.2.3' });
-    await harness.request('command', { name: 'Steve', line: '/register' });
-    const message = await eventually(async () => (await harness.player('Steve')).messages?.find((text) => /registration code/.test(text)), 5000, 'the code');
-    const code = /([A-Z0-9]{8})/.exec(message.replace(/§./g, ''))![1];
+    const code = await harness.registrationCode('Steve', 5000);
     const registered = await api(server.baseUrl, 'POST', '/api/auth/register', { body: { code, username: 'steve_web', email: 'steve@example.com', password: 'password1' } });
     expect(registered.status, JSON.stringify(registered.body)).to.equal(201);
     const login = await api(server.baseUrl, 'POST', '/api/auth/login', { body: { username: 'steve_web', password: 'password1' } });
@@ -242,23 +241,16 @@ class RawSidecar {
   private socket: Socket | undefined;
   private constructor(readonly server: Server) {}
 
-  static async start(answerHello = true): Promise<RawSidecar> {
+  /** Answers the plugin's hello and records every line the plugin sends. */
+  static async start(): Promise<RawSidecar> {
     const server = createServer();
     const raw = new RawSidecar(server);
     server.on('connection', (socket) => {
       raw.socket = socket;
       socket.setNoDelay(true);
-      let buffer = '';
-      socket.setEncoding('utf8');
-      socket.on('data', (chunk: string) => {
-        buffer += chunk;
-        let newline: number;
-        while ((newline = buffer.indexOf('\n')) >= 0) {
-          const message = JSON.parse(buffer.slice(0, newline));
-          buffer = buffer.slice(newline + 1);
-          raw.lines.push(message);
-          if (answerHello && message.method === 'bridge.hello') raw.send({ jsonrpc: '2.0', id: message.id, result: { protocolVersion: 1, sidecar: 'raw' } });
-        }
+      onJsonLines(socket, (message) => {
+        raw.lines.push(message);
+        if (message.method === 'bridge.hello') raw.send({ jsonrpc: '2.0', id: message.id, result: { protocolVersion: 1, sidecar: 'raw' } });
       });
     });
     await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
