@@ -76,8 +76,8 @@ public final class GatehousePlugin extends JavaPlugin {
     private void startSidecar(FileConfiguration config, String token) {
         File folder = getDataFolder();
         Map<String, String> environment = new LinkedHashMap<>();
+        // The sidecar runs in the plugin's folder, so its data-directory is relative to that folder.
         environment.put("GATEHOUSE_CONFIG", new File(folder, "config.yml").getAbsolutePath());
-        environment.put("GATEHOUSE_DATA", new File(folder, config.getString("data-directory", "data")).getAbsolutePath());
         environment.put("GATEHOUSE_GAME_CONNECTION", "bridge");
         environment.put("GATEHOUSE_TOKEN", token);
         // The sidecar stops when its stdin (a pipe from this JVM) closes: no orphan if the server is killed.
