@@ -1,6 +1,5 @@
 import readline from 'node:readline';
 import type { Gatehouse } from './gatehouse.js';
-import { EmbeddedGameServer } from './game/embedded/adapter.js';
 
 const help = [
   'Console commands:',
@@ -53,7 +52,6 @@ export async function runConsoleLine(gatehouse: Gatehouse, line: string, stop: (
       stop();
       return 'Stopping...';
     default:
-      if (game instanceof EmbeddedGameServer) return game.runConsoleCommand(line);
-      return `Unknown command "${command}"; type help`;
+      return game.capability('console')?.run(line) ?? `Unknown command "${command}"; type help`;
   }
 }

@@ -115,8 +115,9 @@ export async function startGatehouse(config: Config, logger: Logger, overrides: 
   postGameEventsToChat(webhook, { game, accounts, messages, restarts });
   game.onRegisterCommand((player) => accounts.handleRegisterCommand(player));
   accounts.events.on('registered', ({ gameUsername }) => {
-    if (settings.get().whitelist.autoApprove && game.whitelist && game.isConnected()) {
-      game.whitelist.add(gameUsername).catch((error: Error) => logError(`whitelist auto-approve of ${gameUsername}: ${error.message}`));
+    const whitelist = game.capability('whitelist');
+    if (settings.get().whitelist.autoApprove && whitelist && game.isConnected()) {
+      whitelist.add(gameUsername).catch((error: Error) => logError(`whitelist auto-approve of ${gameUsername}: ${error.message}`));
     }
   });
 

@@ -4,8 +4,6 @@
  */
 import { ConfigError, loadConfig } from './config/config.js';
 import { startConsole } from './console.js';
-import { BridgeGameAdapter } from './game/bridge/adapter.js';
-import { EmbeddedGameServer } from './game/embedded/adapter.js';
 import { startGatehouse, type Logger } from './gatehouse.js';
 
 const logger: Logger = {
@@ -39,19 +37,11 @@ async function main(): Promise<void> {
   }
   const gatehouse = await startGatehouse(config, logger);
   const apiHost = config.host === '0.0.0.0' ? 'localhost' : config.host;
-  const gameHost = config.game.embedded.host === '0.0.0.0' ? 'localhost' : config.game.embedded.host;
   logger.info(`Gatehouse API listening on http://${apiHost}:${gatehouse.apiPort}/api (bound to ${config.host})`);
-  if (gatehouse.game instanceof EmbeddedGameServer) {
-    logger.info(`Embedded Minecraft 1.21.4 server (offline mode) listening on ${gameHost}:${gatehouse.game.port}`);
-  } else if (gatehouse.game instanceof BridgeGameAdapter) {
-    logger.info(`Waiting for the Gatehouse plugin of the Paper server on ${config.game.bridge.host}:${gatehouse.game.port}`);
-  }
+  const [whereGameIs, ...ownerNotes] = gatehouse.game.describeForOwner();
+  if (whereGameIs) logger.info(whereGameIs);
   logger.info(`Data directory: ${config.dataDirectory}`);
-  if (gatehouse.game instanceof EmbeddedGameServer) {
-    logger.info('To become an operator (admin in the API), type "op <your player name>" here and press Enter. Type "help" for more.');
-  } else {
-    logger.info('Operators (admins in the API) are the game server\'s: use /op in game or op on its console.');
-  }
+  for (const note of ownerNotes) logger.info(note);
 
   const { events } = gatehouse.game;
   events.on('join', ({ player, ipAddress }) => logger.info(`${player.name} joined the game from ${ipAddress}`));

@@ -1,13 +1,17 @@
 /**
  * The game port: everything the services may ask of, or hear from, the game
- * server. Adapters (the embedded flying-squid server, the JVM bridge) implement
- * it; services never see which one they talk to.
+ * server. Adapters (the embedded flying-squid server, the JVM bridge, RCON)
+ * implement it; services never see which one they talk to.
  *
- * Required members are what every adapter must offer. Optional groups are
- * capabilities: an adapter that cannot do a thing leaves the group out, and the
- * HTTP layer answers 501 for it instead of asking which adapter it runs on.
+ * Required members are what every adapter must offer. The rest are
+ * capabilities, asked for by name: `game.capability('teleports')` is the group
+ * or undefined, `game.require('teleports')` the group or a
+ * CapabilityMissingError (501 at the API). No code asks which adapter it has.
+ * Failures are the typed errors of ./errors.ts.
  */
 import type { EventEmitter } from 'node:events';
+
+export * from './errors.js';
 
 export interface PlayerRef {
   /** In-game name, as the game spells it. */
@@ -58,30 +62,41 @@ export interface LoginRefusedEvent {
   reason: string;
 }
 
-export interface BlockBrokenEvent {
+/** A player's work in the world, for jobs: only events the game did not cancel. */
+interface WorkEvent {
   player: PlayerRef;
+  /** The player's game mode when it happened (jobs do not pay in creative or spectator). */
+  gameMode: GameMode;
+  location: Location;
+}
+
+export interface BlockBrokenEvent extends WorkEvent {
   /** Block identifier without namespace, e.g. `stone`. */
   block: string;
-  location: Location;
 }
 
-export interface EntityKilledEvent {
-  player: PlayerRef;
+export interface BlockPlacedEvent extends WorkEvent {
+  /** Block identifier without namespace, e.g. `stone`. */
+  block: string;
+}
+
+export interface EntityKilledEvent extends WorkEvent {
   /** Entity type without namespace, e.g. `zombie`. */
   entity: string;
-  location: Location;
 }
 
-/** Events every adapter emits on `GamePort.events`. */
+/** Events an adapter may emit on `GamePort.events`; each adapter lists those it does in `emits`. */
 export interface GameEvents {
   join: [JoinEvent];
   quit: [QuitEvent];
   loginRefused: [LoginRefusedEvent];
   blockBroken: [BlockBrokenEvent];
+  blockPlaced: [BlockPlacedEvent];
   entityKilled: [EntityKilledEvent];
   /** The link to the game came up or went down (always up for the embedded server). */
   connection: [{ connected: boolean }];
 }
+export type GameEventName = keyof GameEvents;
 
 /** What the game shows a player who typed /register. */
 export type RegisterCommandHandler = (player: PlayerRef) => Promise<string>;
@@ -98,6 +113,7 @@ export interface ItemStack {
   /** Item identifier without namespace, e.g. `diamond`. */
   item: string;
   count: number;
+  /** Vanilla's player inventory slot numbers: 0-8 hotbar, 9-35 main, 36-39 armour, 40 off hand. */
   slot: number;
 }
 
@@ -108,6 +124,12 @@ export interface GameSettingsChange {
   defaultGameMode?: GameMode;
   pvp?: boolean;
   whitelistEnabled?: boolean;
+}
+
+/** Where a teleport took a player from and to, answered by the one call that moved them. */
+export interface TeleportResult {
+  from: Location;
+  to: Location;
 }
 
 export interface Operators {
@@ -134,8 +156,10 @@ export interface Messaging {
 
 export interface Teleports {
   worlds(): Promise<string[]>;
-  teleportToPlayer(playerName: string, targetName: string): Promise<Location>;
-  teleportToLocation(playerName: string, location: Location): Promise<Location>;
+  /** Throws PlayerNotOnlineError naming whichever of the two is not online. */
+  teleportToPlayer(playerName: string, targetName: string): Promise<TeleportResult>;
+  /** Throws PlayerNotOnlineError or UnknownWorldError. */
+  teleportToLocation(playerName: string, location: Location): Promise<TeleportResult>;
 }
 
 export interface BossBars {
@@ -144,17 +168,40 @@ export interface BossBars {
   remove(id: string): Promise<void>;
 }
 
-export interface Inventories {
-  read(playerName: string): Promise<ItemStack[]>;
-  /** Removes up to `count` of `item`; returns how many were removed. */
-  remove(playerName: string, item: string, count: number): Promise<number>;
-  give(playerName: string, item: string, count: number): Promise<number>;
+/**
+ * Options of a change in the game (items given, money moved). `operationId`
+ * names the change so that a retry of it (after a timeout, say) is answered
+ * from the game's memory instead of being done twice, where the adapter can
+ * remember.
+ */
+export interface ChangeOptions {
+  operationId?: string;
 }
 
+export interface Inventories {
+  /** Throws PlayerNotOnlineError. */
+  read(playerName: string): Promise<ItemStack[]>;
+  /** Removes up to `count` of `item`; returns how many were removed. Throws UnknownItemError. */
+  remove(playerName: string, item: string, count: number, options?: ChangeOptions): Promise<number>;
+  /** Gives up to `count` of `item`, as many as fit; returns how many were given. Throws UnknownItemError. */
+  give(playerName: string, item: string, count: number, options?: ChangeOptions): Promise<number>;
+  /** Every item identifier the game knows, where the adapter can list them (for checking catalogues at start). */
+  itemIds?(): Promise<string[]>;
+}
+
+/**
+ * An economy the game keeps (Vault on Paper). Amounts are integer cents.
+ * A withdrawal never makes a balance negative: it throws
+ * InsufficientFundsError and takes nothing.
+ */
 export interface EconomyProvider {
+  /** What the game uses, for logs and /api/server/info, e.g. `Vault (EssentialsX Economy)`. */
+  describe(): Promise<string>;
   balance(playerName: string): Promise<number>;
-  deposit(playerName: string, amount: number): Promise<number>;
-  withdraw(playerName: string, amount: number): Promise<number>;
+  /** Returns the balance after. */
+  deposit(playerName: string, cents: number, options?: ChangeOptions): Promise<number>;
+  /** Returns the balance after; checks and takes in one step, so a balance never goes negative. */
+  withdraw(playerName: string, cents: number, options?: ChangeOptions): Promise<number>;
 }
 
 export interface ServerControl {
@@ -168,35 +215,43 @@ export interface ServerControl {
   restart(reason: string): Promise<void>;
 }
 
+/** A server console Gatehouse's own console may pass lines to (the embedded server's commands). */
+export interface GameConsole {
+  /** Runs a line as the server; returns what to print. */
+  run(line: string): Promise<string>;
+}
+
+/** The optional groups, by the name they are asked for. */
+export interface Capabilities {
+  whitelist: Whitelist;
+  messaging: Messaging;
+  teleports: Teleports;
+  bossBars: BossBars;
+  inventories: Inventories;
+  economy: EconomyProvider;
+  control: ServerControl;
+  console: GameConsole;
+}
+export type Capability = keyof Capabilities;
+export const capabilityNames: readonly Capability[] = ['whitelist', 'messaging', 'teleports', 'bossBars', 'inventories', 'economy', 'control', 'console'];
+
 export interface GamePort {
   /** A short name for logs and /api/health, e.g. `embedded`. */
   readonly adapterName: string;
   readonly events: EventEmitter<GameEvents>;
+  /** The events this adapter emits (an RCON server, say, has no block events). */
+  readonly emits: ReadonlySet<GameEventName>;
   start(): Promise<void>;
   stop(): Promise<void>;
   isConnected(): boolean;
+  /** Lines for the owner at start: where players connect, how operators work. */
+  describeForOwner(): string[];
   onRegisterCommand(handler: RegisterCommandHandler): void;
   onlinePlayers(): Promise<OnlinePlayer[]>;
   readonly operators: Operators;
 
-  readonly whitelist?: Whitelist;
-  readonly messaging?: Messaging;
-  readonly teleports?: Teleports;
-  readonly bossBars?: BossBars;
-  readonly inventories?: Inventories;
-  readonly economy?: EconomyProvider;
-  readonly control?: ServerControl;
-}
-
-/** The game is not reachable right now (bridge down); the HTTP layer answers 503. */
-export class GameUnavailableError extends Error {
-  override name = 'GameUnavailableError';
-}
-
-/** A named player is not online; the HTTP layer answers 404. */
-export class PlayerNotOnlineError extends Error {
-  override name = 'PlayerNotOnlineError';
-  constructor(readonly playerName: string) {
-    super(`player ${playerName} is not online`);
-  }
+  /** The group, or undefined when this adapter cannot do it (now: a plugin decides in its hello). */
+  capability<C extends Capability>(name: C): Capabilities[C] | undefined;
+  /** The group, or a CapabilityMissingError (501 at the API). */
+  require<C extends Capability>(name: C): Capabilities[C];
 }

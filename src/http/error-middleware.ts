@@ -1,6 +1,7 @@
 import type { Middleware } from 'koa';
 import { ApiError } from '../errors.js';
-import { GameUnavailableError, PlayerNotOnlineError } from '../game/port.js';
+import { GameError } from '../game/errors.js';
+import { apiErrorOfGameError } from './error-statuses.js';
 
 /**
  * The one place that turns every failure into `{success:false, error, code}`:
@@ -28,8 +29,7 @@ export function errorMiddleware(logError: (message: string) => void): Middleware
 
 function toApiError(error: unknown, logError: (message: string) => void, where: string): ApiError {
   if (error instanceof ApiError) return error;
-  if (error instanceof PlayerNotOnlineError) return new ApiError(404, `Player ${error.playerName} is not online`, 'player_not_online');
-  if (error instanceof GameUnavailableError) return new ApiError(503, `Game server not available: ${error.message}`, 'game_unavailable');
+  if (error instanceof GameError) return apiErrorOfGameError(error);
   logError(`${where}: ${(error as Error)?.stack ?? String(error)}`);
   return new ApiError(500, 'Internal server error', 'internal_error');
 }

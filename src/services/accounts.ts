@@ -131,9 +131,10 @@ export class AccountService {
    */
   async profiles(users: UserRecord[]): Promise<Profile[]> {
     const connected = this.game.isConnected();
+    const whitelist = this.game.capability('whitelist');
     const [operators, whitelisted] = await Promise.all([
       connected ? this.game.operators.list() : [],
-      connected && this.game.whitelist ? this.game.whitelist.list() : [],
+      connected && whitelist ? whitelist.list() : [],
     ]);
     const operatorNames = new Set(operators.map((player) => player.name.toLowerCase()));
     const whitelistedNames = new Set(whitelisted.map((player) => player.name.toLowerCase()));
@@ -160,8 +161,9 @@ export class AccountService {
   }
 
   private async isWhitelistedNow(gameUsername: string): Promise<boolean> {
-    if (!this.game.isConnected() || !this.game.whitelist) return false;
-    return this.game.whitelist.isWhitelisted(gameUsername);
+    const whitelist = this.game.capability('whitelist');
+    if (!this.game.isConnected() || !whitelist) return false;
+    return whitelist.isWhitelisted(gameUsername);
   }
 
   private async findValidCode(input: string) {

@@ -50,8 +50,9 @@ export class MessageService {
       sentBy: actor.name,
     });
     // Recorded first: players who join later see it even if the game is away now.
-    if (this.game.isConnected() && this.game.messaging) {
-      await this.game.messaging.broadcast(announcementText(content)).catch((error: Error) => this.logError(`announcement broadcast: ${error.message}`));
+    const messaging = this.game.capability('messaging');
+    if (this.game.isConnected() && messaging) {
+      await messaging.broadcast(announcementText(content)).catch((error: Error) => this.logError(`announcement broadcast: ${error.message}`));
     }
     this.events.emit('announced', record);
     return record;
@@ -64,7 +65,7 @@ export class MessageService {
   private async showAnnouncementsTo(playerName: string): Promise<void> {
     try {
       for (const announcement of await this.store.activeAnnouncements(this.now())) {
-        await this.game.messaging?.sendMessage(playerName, announcementText(announcement.content));
+        await this.game.capability('messaging')?.sendMessage(playerName, announcementText(announcement.content));
       }
     } catch (error) {
       this.logError(`announcements for ${playerName}: ${(error as Error).message}`);
@@ -72,8 +73,7 @@ export class MessageService {
   }
 
   private requireMessaging() {
-    if (!this.game.messaging) throw badRequest('The game adapter cannot send messages', 'not_supported');
-    return this.game.messaging;
+    return this.game.require('messaging');
   }
 }
 

@@ -1,5 +1,4 @@
 import { EventEmitter } from 'node:events';
-import { ApiError } from '../errors.js';
 import type { GamePort } from '../game/port.js';
 import type { PendingRestart, RestartStore } from '../store/port.js';
 import type { Actor } from './audit.js';
@@ -45,7 +44,11 @@ export class RestartService {
 
   /** Replaces any pending restart. */
   schedule(actor: Actor, delaySeconds: number, reason: string): Promise<PendingRestart> {
-    if (!this.game.control) return Promise.reject(new ApiError(501, 'The game adapter cannot restart the server', 'not_supported'));
+    try {
+      this.game.require('control');
+    } catch (error) {
+      return Promise.reject(error);
+    }
     return this.serially(() => this.replacePending(actor, delaySeconds, reason));
   }
 
@@ -84,7 +87,7 @@ export class RestartService {
     if (!cancelled || this.running) return null;
     await this.store.save(null);
     this.stopCountdown();
-    await this.game.bossBars?.remove(restartBarId).catch(() => undefined);
+    await this.game.capability('bossBars')?.remove(restartBarId).catch(() => undefined);
     await this.broadcast('§aThe scheduled server restart was cancelled.');
     this.events.emit('cancelled', cancelled);
     return cancelled;
@@ -118,7 +121,7 @@ export class RestartService {
     if (remainingMs <= 0) return this.execute(pending);
     if (!this.game.isConnected()) return;
     try {
-      await this.game.bossBars?.show({
+      await this.game.capability('bossBars')?.show({
         id: restartBarId,
         title: `Server restart in ${formatSeconds(remaining)}${pending.reason ? ` - ${pending.reason}` : ''}`,
         progress: pending.delaySeconds > 0 ? Math.min(1, remaining / pending.delaySeconds) : 0,
@@ -135,15 +138,16 @@ export class RestartService {
 
   private async execute(pending: PendingRestart): Promise<void> {
     // Wait for the game if it is away; the countdown timer keeps trying.
-    if (!this.game.isConnected() || !this.game.control) return;
+    const control = this.game.capability('control');
+    if (!this.game.isConnected() || !control) return;
     this.running = true;
     try {
       // Cleared first, so a restart that brings Gatehouse down with it does not loop.
       await this.store.save(null);
       this.stopCountdown();
-      await this.game.bossBars?.remove(restartBarId).catch(() => undefined);
+      await this.game.capability('bossBars')?.remove(restartBarId).catch(() => undefined);
       this.events.emit('restarting', pending);
-      await this.game.control.restart(pending.reason || 'Scheduled restart');
+      await control.restart(pending.reason || 'Scheduled restart');
     } catch (error) {
       this.logError(`restart: ${(error as Error).message}`);
     } finally {
@@ -152,7 +156,7 @@ export class RestartService {
   }
 
   private async broadcast(text: string): Promise<void> {
-    if (this.game.isConnected()) await this.game.messaging?.broadcast(text).catch(() => undefined);
+    if (this.game.isConnected()) await this.game.capability('messaging')?.broadcast(text).catch(() => undefined);
   }
 }
 

@@ -66,7 +66,7 @@ export class SettingsService {
   }
 
   private async gameConnected(): Promise<void> {
-    const control = this.game?.control;
+    const control = this.game?.capability('control');
     if (!control?.readSettings) {
       await this.applyToGame(gameKeys.map(([key]) => key));
       return;
@@ -106,7 +106,7 @@ export class SettingsService {
 
   /** Sends the named settings to the game; returns the dotted paths it applied. */
   async applyToGame(paths: string[]): Promise<string[]> {
-    const control = this.game?.control;
+    const control = this.game?.capability('control');
     if (!control || !this.game?.isConnected()) return [];
     const change: GameSettingsChange = {};
     for (const [settingPath, gameKey, read] of gameKeys) {

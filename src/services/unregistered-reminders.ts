@@ -33,7 +33,8 @@ export class UnregisteredReminders {
   /** Sends the reminders that are due now; returns who got one. */
   async remindDue(): Promise<string[]> {
     const { enabled, unregisteredInterval } = this.settings().notifications;
-    if (!enabled || !this.game.isConnected() || !this.game.messaging) return [];
+    const messaging = this.game.capability('messaging');
+    if (!enabled || !this.game.isConnected() || !messaging) return [];
     const intervalMs = unregisteredInterval * 60_000;
     const reminded: string[] = [];
     for (const player of await this.game.onlinePlayers()) {
@@ -41,7 +42,7 @@ export class UnregisteredReminders {
       const last = this.lastReminded.get(player.uuid);
       if (last !== undefined && this.now() - last < intervalMs) continue;
       this.lastReminded.set(player.uuid, this.now());
-      await this.game.messaging
+      await messaging
         .sendMessage(player.name, '§eYou have no web account yet. Type §f/register§e to get a code and create one.')
         .then(() => reminded.push(player.name))
         .catch(() => undefined);

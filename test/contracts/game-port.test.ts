@@ -199,14 +199,14 @@ for (const [name, makeFixture] of Object.entries(fixtures)) {
     it('delivers a message to an online player and refuses one to an offline player', async function () {
       const player = await fixture.join('Reader');
       const received = player.nextMessage(/hello from the API/);
-      await fixture.game.messaging!.sendMessage('reader', 'hello from the API');
+      await fixture.game.require('messaging').sendMessage('reader', 'hello from the API');
       await received;
-      const offline = await fixture.game.messaging!.sendMessage('Ghost', 'anyone?').catch((error) => error);
+      const offline = await fixture.game.require('messaging').sendMessage('Ghost', 'anyone?').catch((error) => error);
       expect(offline).to.be.instanceOf(PlayerNotOnlineError);
     });
 
     it('enforces the whitelist when enabled, letting listed players and operators in', async function () {
-      const whitelist = fixture.game.whitelist!;
+      const whitelist = fixture.game.require('whitelist');
       await whitelist.setEnabled(true);
       expect(await whitelist.add('Listed')).to.equal(true);
       expect(await whitelist.isWhitelisted('listed')).to.equal(true);
@@ -225,26 +225,29 @@ for (const [name, makeFixture] of Object.entries(fixtures)) {
     });
 
     it('teleports a player to coordinates and to another player, across worlds', async function () {
-      const teleports = fixture.game.teleports!;
+      const teleports = fixture.game.require('teleports');
       expect(await teleports.worlds()).to.include.members(['world', 'world_nether', 'world_the_end']);
       const walker = await fixture.join('Walker');
       await fixture.join('Anchor');
       const arrived = await teleports.teleportToLocation('walker', { world: 'world', x: 50.5, y: 6, z: 50.5, yaw: 180, pitch: 10 });
-      expect(arrived).to.deep.include({ world: 'world', x: 50.5, y: 6, z: 50.5 });
+      expect(arrived.to).to.deep.include({ world: 'world', x: 50.5, y: 6, z: 50.5 });
+      expect(arrived.from.world).to.equal('world');
       await eventually(async () => (Math.abs((await walker.position()).x - 50.5) < 0.01 ? true : undefined), 5000, 'the client at x 50.5');
 
       const nether = await teleports.teleportToLocation('Walker', { world: 'world_nether', x: 4, y: 10, z: 4 });
-      expect(nether.world).to.equal('world_nether');
+      expect(nether.to.world).to.equal('world_nether');
+      expect(nether.from).to.deep.include({ world: 'world', x: 50.5, z: 50.5 });
       const joined = await teleports.teleportToPlayer('Anchor', 'Walker');
-      expect(joined.world).to.equal('world_nether');
+      expect(joined.to.world).to.equal('world_nether');
+      expect(joined.from.world).to.equal('world');
       const online = await fixture.game.onlinePlayers();
       expect(online.map((player) => player.location.world).sort()).to.deep.equal(['world_nether', 'world_nether']);
-      const offline = await teleports.teleportToPlayer('Walker', 'Nobody').catch((error) => error);
+      const offline = await teleports.teleportToPlayer('Walker', 'Nobody').catch((error: Error) => error);
       expect(offline).to.be.instanceOf(PlayerNotOnlineError);
     });
 
     it('shows boss bars to players online and to players who join later, until removed', async function () {
-      const bars = fixture.game.bossBars!;
+      const bars = fixture.game.require('bossBars');
       const early = await fixture.join('EarlyBird');
       await bars.show({ id: 'test:bar', title: 'Contract bar', progress: 1, color: 'red' });
       await eventually(async () => ((await early.bossBarTitles()).includes('Contract bar') ? true : undefined), 5000, 'the bar for the early player');
@@ -256,7 +259,7 @@ for (const [name, makeFixture] of Object.entries(fixtures)) {
     });
 
     it('applies live settings and says which it applied', async function () {
-      const applied = await fixture.game.control!.applySettings({ motd: 'Contract MOTD', maxPlayers: 1, difficulty: 'hard', defaultGameMode: 'creative', pvp: false, whitelistEnabled: false });
+      const applied = await fixture.game.require('control').applySettings({ motd: 'Contract MOTD', maxPlayers: 1, difficulty: 'hard', defaultGameMode: 'creative', pvp: false, whitelistEnabled: false });
       expect(applied.sort()).to.deep.equal(['defaultGameMode', 'difficulty', 'maxPlayers', 'motd', 'pvp', 'whitelistEnabled']);
       await fixture.join('OnlyOne');
       expect((await fixture.game.onlinePlayers())[0]!.gameMode, 'a new player gets the default game mode').to.equal('creative');
@@ -266,7 +269,7 @@ for (const [name, makeFixture] of Object.entries(fixtures)) {
     it('restarts the game server: players are told why, and can join again', async function () {
       const player = await fixture.join('Restartee');
       const gone = player.disconnected();
-      await fixture.game.control!.restart('Contract restart');
+      await fixture.game.require('control').restart('Contract restart');
       expect(await gone).to.contain('Contract restart');
       // The embedded server is back when restart() resolves; a Paper server goes down after answering, then its plugin reconnects.
       const links = () => events.filter((seen) => seen.event === 'connection').map((seen) => (seen.payload as { connected: boolean }).connected);

@@ -1,5 +1,6 @@
 import { EventEmitter } from 'node:events';
-import type { GameEvents, GamePort, OnlinePlayer, RegisterCommandHandler } from '../../src/game/port.js';
+import { requireCapability } from '../../src/game/capabilities.js';
+import type { Capabilities, Capability, GameEventName, GameEvents, GamePort, OnlinePlayer, RegisterCommandHandler } from '../../src/game/port.js';
 
 /**
  * A game port double for unit tests of services, which are about the
@@ -9,6 +10,7 @@ import type { GameEvents, GamePort, OnlinePlayer, RegisterCommandHandler } from 
 export class FakeGame implements GamePort {
   readonly adapterName = 'fake';
   readonly events = new EventEmitter<GameEvents>();
+  readonly emits = new Set<GameEventName>(['join', 'quit', 'loginRefused']);
   connected = true;
   registerHandler: RegisterCommandHandler | undefined;
   private readonly ops = new Set<string>();
@@ -23,8 +25,18 @@ export class FakeGame implements GamePort {
     },
   };
 
-  /** Present only when a test gives the double this capability. */
-  control?: GamePort['control'];
+  /** The capabilities a test gives the double; it has none by default. */
+  readonly capabilities: Partial<Capabilities> = {};
+
+  capability<C extends Capability>(name: C): Capabilities[C] | undefined {
+    return this.capabilities[name];
+  }
+  require<C extends Capability>(name: C): Capabilities[C] {
+    return requireCapability(this, name);
+  }
+  describeForOwner(): string[] {
+    return [];
+  }
 
   async start(): Promise<void> {}
   async stop(): Promise<void> {}

@@ -137,7 +137,7 @@ describe('admin endpoints over HTTP', function () {
       await registeredUser(server.gatehouse, server.baseUrl, 'approved_one', 'ApprovedOne');
       await asService('POST', '/api/admin/settings', { whitelist: { autoApprove: false } });
       await registeredUser(server.gatehouse, server.baseUrl, 'not_approved', 'NotApproved');
-      const whitelist = server.gatehouse.game.whitelist!;
+      const whitelist = server.gatehouse.game.require('whitelist');
       await eventually(async () => ((await whitelist.isWhitelisted('ApprovedOne')) ? true : undefined), 3000, 'ApprovedOne on the whitelist');
       expect(await whitelist.isWhitelisted('NotApproved')).to.equal(false);
     });

@@ -7,7 +7,7 @@ import { rm } from 'node:fs/promises';
 import { createServer, type Server, type Socket } from 'node:net';
 import { expect } from 'chai';
 import { BridgeGameAdapter } from '../../src/game/bridge/adapter.js';
-import { GameUnavailableError, type GameEvents } from '../../src/game/port.js';
+import { GameUnavailableError, InsufficientFundsError, type GameEvents } from '../../src/game/port.js';
 import { eventually } from '../helpers/bots.js';
 import { api, startBridgeGatehouse, temporaryDirectory, type TestGatehouse } from '../helpers/gatehouse.js';
 import { PaperHarness } from '../helpers/harness.js';
@@ -62,7 +62,7 @@ describe('the plugin in the JVM harness, with the sidecar', function () {
     const harness = await startHarness();
     await connected();
     await bridge.operators.setOperator('Chief', true);
-    await bridge.whitelist!.setEnabled(true);
+    await bridge.require('whitelist').setEnabled(true);
     await harness.request('join', { name: 'Chief', address: '10.0.0.9' });
     expect((await harness.request<{ refused?: string }>('join', { name: 'Stranger', address: '10.0.0.66' })).refused).to.match(/not white-listed/);
     await harness.request('quit', { name: 'Chief' });
@@ -117,27 +117,28 @@ describe('the plugin in the JVM harness, with the sidecar', function () {
     const harness = await startHarness({ vault: true });
     await connected();
     await harness.request('join', { name: 'Trader' });
-    expect(await bridge.inventories!.give('Trader', 'minecraft:diamond', 70)).to.equal(70);
-    expect(await bridge.inventories!.read('trader')).to.deep.equal([
+    expect(await bridge.require('inventories').give('Trader', 'minecraft:diamond', 70)).to.equal(70);
+    expect(await bridge.require('inventories').read('trader')).to.deep.equal([
       { item: 'diamond', count: 64, slot: 0 },
       { item: 'diamond', count: 6, slot: 1 },
     ]);
-    expect(await bridge.inventories!.remove('Trader', 'diamond', 100)).to.equal(70);
-    expect(await bridge.inventories!.read('Trader')).to.deep.equal([]);
-    expect(await bridge.inventories!.give('Trader', 'no_such_item', 1).catch((error: Error) => error.message)).to.match(/unknown item no_such_item \(-32602\)/);
+    expect(await bridge.require('inventories').remove('Trader', 'diamond', 100)).to.equal(70);
+    expect(await bridge.require('inventories').read('Trader')).to.deep.equal([]);
+    expect(await bridge.require('inventories').give('Trader', 'no_such_item', 1).catch((error: Error) => error.message)).to.match(/unknown item no_such_item \(-32602\)/);
 
-    expect(await bridge.economy!.balance('Trader')).to.equal(100);
-    expect(await bridge.economy!.deposit('Trader', 25.5)).to.equal(125.5);
-    expect(await bridge.economy!.withdraw('trader', 100)).to.equal(25.5);
-    expect(await bridge.economy!.withdraw('Trader', 1000).catch((error: Error) => error.message)).to.match(/has less than 1000 \(-32012\)/);
-    expect(await bridge.economy!.balance('Trader')).to.equal(25.5);
+    // The port counts in cents; Vault in the currency's units.
+    expect(await bridge.require('economy').balance('Trader')).to.equal(10000);
+    expect(await bridge.require('economy').deposit('Trader', 2550)).to.equal(12550);
+    expect(await bridge.require('economy').withdraw('trader', 10000)).to.equal(2550);
+    expect(await bridge.require('economy').withdraw('Trader', 100000).catch((error: Error) => error)).to.be.instanceOf(InsufficientFundsError);
+    expect(await bridge.require('economy').balance('Trader')).to.equal(2550);
   });
 
   it('offers no economy without Vault', async function () {
     await startHarness();
     await connected();
-    expect(bridge.economy).to.equal(undefined);
-    expect(bridge.inventories).to.not.equal(undefined);
+    expect(bridge.capability('economy')).to.equal(undefined);
+    expect(bridge.capability('inventories')).to.not.equal(undefined);
   });
 
   it('reports blocks broken and mobs killed by players, but not a cancelled break', async function () {

@@ -78,8 +78,8 @@ describe('bridge protocol: the sidecar with a stand-in plugin', function () {
     const answer = await plugin.hello(token, ['operators', 'messaging']);
     expect(answer.result).to.deep.equal({ protocolVersion: 1, sidecar: 'Gatehouse 0.1.0' });
     expect(bridge.isConnected()).to.equal(true);
-    expect(bridge.messaging).to.not.equal(undefined);
-    expect(bridge.teleports).to.equal(undefined);
+    expect(bridge.capability('messaging')).to.not.equal(undefined);
+    expect(bridge.capability('teleports')).to.equal(undefined);
 
     plugin.handlers.set('players.online', () => [{ name: 'Steve', uuid: 'u-1', ipAddress: '10.0.0.7', location: { world: 'world', x: 0, y: 64, z: 0 }, gameMode: 'survival', ping: 12 }]);
     plugin.handlers.set('messaging.send', (params) => {

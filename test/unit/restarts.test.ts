@@ -1,5 +1,7 @@
 import { rm } from 'node:fs/promises';
 import { expect } from 'chai';
+import { CapabilityMissingError } from '../../src/game/errors.js';
+import { apiErrorOfGameError } from '../../src/http/error-statuses.js';
 import { RestartService } from '../../src/services/restarts.js';
 import { JsonStore } from '../../src/store/json/index.js';
 import { FakeGame } from '../helpers/fake-game.js';
@@ -19,7 +21,7 @@ describe('RestartService', function () {
 
   it('keeps the stored restart and the countdown in agreement under concurrent requests', async function () {
     const game = new FakeGame();
-    game.control = { applySettings: async () => [], restart: async () => undefined };
+    game.capabilities.control = { applySettings: async () => [], restart: async () => undefined };
     const restarts = new RestartService(store.restarts, game);
     const actor = { name: 'admin', ipAddress: '127.0.0.1' };
     try {
@@ -41,6 +43,7 @@ describe('RestartService', function () {
     const game = new FakeGame();
     const restarts = new RestartService(store.restarts, game);
     const error = await restarts.schedule({ name: 'a', ipAddress: 'x' }, 10, '').catch((caught) => caught);
-    expect(error).to.include({ status: 501 });
+    expect(error).to.be.instanceOf(CapabilityMissingError);
+    expect(apiErrorOfGameError(error)).to.include({ status: 501 });
   });
 });

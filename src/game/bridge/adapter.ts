@@ -2,10 +2,16 @@ import { timingSafeEqual } from 'node:crypto';
 import { EventEmitter } from 'node:events';
 import { createServer, type Server, type Socket } from 'node:net';
 import { normalizeAddress } from '../../lib/addresses.js';
+import { requireCapability } from '../capabilities.js';
 import {
   GameUnavailableError,
+  InsufficientFundsError,
   PlayerNotOnlineError,
+  UnknownWorldError,
   type BossBars,
+  type Capabilities,
+  type Capability,
+  type GameEventName,
   type EconomyProvider,
   type GameEvents,
   type GameSettingsChange,
@@ -39,8 +45,8 @@ export interface BridgeOptions {
   logError: (message: string) => void;
 }
 
-const optionalCapabilities = ['whitelist', 'messaging', 'teleports', 'bossBars', 'inventories', 'economy', 'control'] as const;
-type Capability = (typeof optionalCapabilities)[number];
+/** The groups a plugin may offer in its hello; the bridge has no console of its own. */
+type BridgeCapability = Exclude<Capability, 'console'>;
 
 /**
  * The game port over the bridge protocol (docs/bridge-protocol.md): the
@@ -52,12 +58,13 @@ type Capability = (typeof optionalCapabilities)[number];
 export class BridgeGameAdapter implements GamePort {
   readonly adapterName = 'bridge';
   readonly events = new EventEmitter<GameEvents>();
+  readonly emits: ReadonlySet<GameEventName> = new Set<GameEventName>(['join', 'quit', 'loginRefused', 'blockBroken', 'entityKilled', 'connection']);
   readonly operators: Operators;
   private server: Server | undefined;
   private connection: JsonRpcConnection | undefined;
   private capabilities = new Set<string>();
   private registerHandler: RegisterCommandHandler | undefined;
-  private readonly groups: Record<Capability, unknown>;
+  private readonly groups: Pick<Capabilities, BridgeCapability>;
 
   constructor(private readonly options: BridgeOptions) {
     this.operators = {
@@ -79,8 +86,14 @@ export class BridgeGameAdapter implements GamePort {
     };
     const teleports: Teleports = {
       worlds: () => this.call('teleports.worlds', {}) as Promise<string[]>,
-      teleportToPlayer: (name, target) => this.call('teleports.toPlayer', { name, target }) as Promise<Location>,
-      teleportToLocation: (name, location) => this.call('teleports.toLocation', { name, location }) as Promise<Location>,
+      teleportToPlayer: async (name, target) => {
+        const from = await this.locationOf(name);
+        return { from, to: (await this.call('teleports.toPlayer', { name, target })) as Location };
+      },
+      teleportToLocation: async (name, location) => {
+        const from = await this.locationOf(name);
+        return { from, to: (await this.call('teleports.toLocation', { name, location })) as Location };
+      },
     };
     const bossBars: BossBars = {
       show: async (bar) => void (await this.call('bossBars.show', bar)),
@@ -92,10 +105,13 @@ export class BridgeGameAdapter implements GamePort {
       remove: (name, item, count) => this.call('inventories.remove', { name, item, count }) as Promise<number>,
       give: (name, item, count) => this.call('inventories.give', { name, item, count }) as Promise<number>,
     };
+    // Vault counts in doubles of the currency; the port counts in cents.
+    const toCents = (amount: unknown) => Math.round(Number(amount) * 100);
     const economy: EconomyProvider = {
-      balance: (name) => this.call('economy.balance', { name }) as Promise<number>,
-      deposit: (name, amount) => this.call('economy.deposit', { name, amount }) as Promise<number>,
-      withdraw: (name, amount) => this.call('economy.withdraw', { name, amount }) as Promise<number>,
+      describe: async () => 'Vault',
+      balance: async (name) => toCents(await this.call('economy.balance', { name })),
+      deposit: async (name, cents) => toCents(await this.call('economy.deposit', { name, amount: cents / 100 })),
+      withdraw: async (name, cents) => toCents(await this.call('economy.withdraw', { name, amount: cents / 100 })),
     };
     const control: ServerControl = {
       applySettings: (change) => this.call('control.applySettings', change) as ReturnType<ServerControl['applySettings']>,
@@ -105,27 +121,33 @@ export class BridgeGameAdapter implements GamePort {
     this.groups = { whitelist, messaging, teleports, bossBars, inventories, economy, control };
   }
 
-  // Capabilities come from the plugin's hello: a group it does not offer is absent while it is connected.
-  get whitelist() {
-    return this.group<Whitelist>('whitelist');
+  /**
+   * Capabilities come from the plugin's hello: a group it does not offer is
+   * absent while it is connected. While no plugin is connected every group is
+   * offered, so that using it answers 503 (the game is away) rather than 501
+   * (it cannot do that).
+   */
+  capability<C extends Capability>(name: C): Capabilities[C] | undefined {
+    if (name === 'console') return undefined;
+    const offered = !this.connection || this.capabilities.has(name);
+    return offered ? (this.groups[name as BridgeCapability] as Capabilities[C]) : undefined;
   }
-  get messaging() {
-    return this.group<Messaging>('messaging');
+
+  require<C extends Capability>(name: C): Capabilities[C] {
+    return requireCapability(this, name);
   }
-  get teleports() {
-    return this.group<Teleports>('teleports');
+
+  describeForOwner(): string[] {
+    return [
+      `Waiting for the Gatehouse plugin of the Paper server on ${this.options.host}:${this.port}`,
+      "Operators (admins in the API) are the game server's: use /op in game or op on its console.",
+    ];
   }
-  get bossBars() {
-    return this.group<BossBars>('bossBars');
-  }
-  get inventories() {
-    return this.group<Inventories>('inventories');
-  }
-  get economy() {
-    return this.group<EconomyProvider>('economy');
-  }
-  get control() {
-    return this.group<ServerControl>('control');
+
+  private async locationOf(name: string): Promise<Location> {
+    const player = (await this.onlinePlayers()).find((online) => online.name.toLowerCase() === name.toLowerCase());
+    if (!player) throw new PlayerNotOnlineError(name);
+    return player.location;
   }
 
   /** The port the plugin connects to (the real one when configured as 0). */
@@ -165,14 +187,6 @@ export class BridgeGameAdapter implements GamePort {
     return (await this.call('players.online', {})) as OnlinePlayer[];
   }
 
-  /**
-   * While no plugin is connected every group is offered, so that using it
-   * answers 503 (the game is away) rather than 501 (it cannot do that).
-   */
-  private group<T>(capability: Capability): T | undefined {
-    return !this.connection || this.capabilities.has(capability) ? (this.groups[capability] as T) : undefined;
-  }
-
   private async call(method: string, params: object): Promise<unknown> {
     const connection = this.connection;
     if (!connection) throw new GameUnavailableError('the Paper bridge is not connected');
@@ -182,6 +196,10 @@ export class BridgeGameAdapter implements GamePort {
       if (!(error instanceof RpcError)) throw error;
       if (error.code === errorCodes.playerNotOnline) {
         throw new PlayerNotOnlineError(String((params as { name?: unknown }).name ?? 'player'));
+      }
+      if (error.code === errorCodes.unknownWorld) throw new UnknownWorldError(String((params as { location?: { world?: unknown } }).location?.world ?? 'world'));
+      if (error.code === errorCodes.insufficientFunds) {
+        throw new InsufficientFundsError(String((params as { name?: unknown }).name ?? 'player'), Math.round(Number((params as { amount?: unknown }).amount) * 100));
       }
       if (error.code === errorCodes.closed || error.code === errorCodes.timedOut) throw new GameUnavailableError(error.message);
       throw new Error(`bridge ${method}: ${error.message} (${error.code})`);

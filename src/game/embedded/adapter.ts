@@ -1,10 +1,15 @@
 import { EventEmitter } from 'node:events';
 import path from 'node:path';
 import { normalizeAddress } from '../../lib/addresses.js';
+import { requireCapability } from '../capabilities.js';
 import {
   difficulties,
   gameModes,
   PlayerNotOnlineError,
+  type Capabilities,
+  type Capability,
+  type GameConsole,
+  type GameEventName,
   type GameEvents,
   type GamePort,
   type Messaging,
@@ -51,12 +56,14 @@ const removedCommands = new Set(['stop', 'op', 'deop', 'ban', 'pardon']);
 export class EmbeddedGameServer implements GamePort {
   readonly adapterName = 'embedded';
   readonly events = new EventEmitter<GameEvents>();
+  readonly emits: ReadonlySet<GameEventName> = new Set<GameEventName>(['join', 'quit', 'loginRefused', 'connection']);
   readonly operators: Operators;
-  readonly whitelist: Whitelist;
-  readonly messaging: Messaging;
-  readonly control: ServerControl;
-  readonly teleports: Teleports;
-  readonly bossBars: EmbeddedBossBars;
+  private readonly whitelist: Whitelist;
+  private readonly messaging: Messaging;
+  private readonly control: ServerControl;
+  private readonly teleports: Teleports;
+  private readonly bossBars: EmbeddedBossBars;
+  private readonly console: GameConsole;
 
   private serv: SquidServer | undefined;
   private worlds: WorldEntry[] = [];
@@ -100,16 +107,19 @@ export class EmbeddedGameServer implements GamePort {
       worlds: async () => this.worlds.map((entry) => entry.name),
       teleportToPlayer: async (playerName, targetName) => {
         const player = this.requireOnline(playerName);
-        const target = this.requireOnline(targetName);
+        const target = this.requireOnline(targetName, 'target');
+        const from = locationOf(player, this.worlds);
         await movePlayer(player, this.worlds, locationOf(target, this.worlds));
-        return locationOf(player, this.worlds);
+        return { from, to: locationOf(player, this.worlds) };
       },
       teleportToLocation: async (playerName, location) => {
         const player = this.requireOnline(playerName);
+        const from = locationOf(player, this.worlds);
         await movePlayer(player, this.worlds, location);
-        return locationOf(player, this.worlds);
+        return { from, to: { ...locationOf(player, this.worlds), yaw: location.yaw ?? 0, pitch: location.pitch ?? 0 } };
       },
     };
+    this.console = { run: (line) => this.runConsoleCommand(line) };
     this.messaging = {
       sendMessage: async (playerName, text) => {
         this.requireOnline(playerName).chat(text);
@@ -126,6 +136,30 @@ export class EmbeddedGameServer implements GamePort {
 
   isConnected(): boolean {
     return this.serv !== undefined;
+  }
+
+  capability<C extends Capability>(name: C): Capabilities[C] | undefined {
+    const groups: Partial<Capabilities> = {
+      whitelist: this.whitelist,
+      messaging: this.messaging,
+      teleports: this.teleports,
+      bossBars: this.bossBars,
+      control: this.control,
+      console: this.console,
+    };
+    return groups[name] as Capabilities[C] | undefined;
+  }
+
+  require<C extends Capability>(name: C): Capabilities[C] {
+    return requireCapability(this, name);
+  }
+
+  describeForOwner(): string[] {
+    const host = this.options.host === '0.0.0.0' ? 'localhost' : this.options.host;
+    return [
+      `Embedded Minecraft 1.21.4 server (offline mode) listening on ${host}:${this.port}`,
+      'To become an operator (admin in the API), type "op <your player name>" here and press Enter. Type "help" for more.',
+    ];
   }
 
   onRegisterCommand(handler: RegisterCommandHandler): void {
@@ -262,7 +296,7 @@ export class EmbeddedGameServer implements GamePort {
   }
 
   /** Runs a console line as the server (op). Returns what to print. */
-  async runConsoleCommand(line: string): Promise<string> {
+  private async runConsoleCommand(line: string): Promise<string> {
     const serv = this.requireServer();
     try {
       return (await serv.commands.use(line, {}, true)) ?? '';
@@ -291,9 +325,9 @@ export class EmbeddedGameServer implements GamePort {
     player._client.write('entity_status', { entityId: player.id, entityStatus: 24 + (entry ? (entry.level ?? operatorLevel) : 0) });
   }
 
-  private requireOnline(name: string): SquidPlayer {
+  private requireOnline(name: string, role: 'player' | 'target' = 'player'): SquidPlayer {
     const player = this.onlinePlayer(name);
-    if (!player) throw new PlayerNotOnlineError(name);
+    if (!player) throw new PlayerNotOnlineError(name, role);
     return player;
   }
 

@@ -3,7 +3,7 @@
  * overworld and a nether; an End (a flat island of end stone) is added so
  * teleports can cross all three common worlds.
  */
-import type { Location } from '../port.js';
+import { UnknownWorldError, type Location } from '../port.js';
 import { protocolByteToDegrees } from './packet-compat.js';
 import { loadFlyingSquid, squidRequire, type SquidPlayer, type SquidServer, type SquidWorld } from './flying-squid.js';
 
@@ -47,7 +47,7 @@ export function locationOf(player: SquidPlayer, worlds: WorldEntry[]): Location 
 /** Moves a player to a location, switching world first when it differs; yaw and pitch in degrees, 0 when not given. */
 export async function movePlayer(player: SquidPlayer, worlds: WorldEntry[], { yaw = 0, pitch = 0, ...location }: Location): Promise<void> {
   const target = worlds.find((entry) => entry.name === location.world);
-  if (!target) throw new Error(`unknown world ${location.world}`);
+  if (!target) throw new UnknownWorldError(location.world, worlds.map((entry) => entry.name));
   const Vec3 = squidRequire<{ Vec3: Vec3Constructor }>('vec3').Vec3;
   const destination = new Vec3(location.x, location.y, location.z);
   if (player.world !== target.world) await switchWorld(player, target, destination);
