@@ -99,7 +99,7 @@ export async function startGatehouse(config: Config, logger: Logger, overrides: 
   const game = overrides.game ?? createGameAdapter(config, settings.get(), logger);
   settings.attachGame(game);
   const passwords = new PasswordHasher(config.accounts.bcryptRounds);
-  const tokens = await TokenService.open(config.dataDirectory, config.accounts.tokenLifetimeSeconds);
+  const tokens = await TokenService.open(store.keys, config.accounts.tokenLifetimeSeconds);
   const throttle = new FailureThrottle(config.accounts.maxFailedAttempts, config.accounts.failedAttemptWindowSeconds * 1000);
   const accounts = new AccountService(store, game, passwords, tokens, throttle, {
     registrationCodeLifetimeSeconds: config.accounts.registrationCodeLifetimeSeconds,

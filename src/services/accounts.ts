@@ -87,20 +87,25 @@ export class AccountService {
     if (await this.store.users.findByGameUuid(codeRecord.gameUuid)) throw playerTaken(codeRecord.gameUsername);
     const passwordHash = await this.passwords.hash(registration.password);
     try {
-      await this.store.users.create({
-        username: registration.username,
-        passwordHash,
-        email: registration.email,
-        gameUsername: codeRecord.gameUsername,
-        gameUuid: codeRecord.gameUuid,
-        createdAt: this.now().toISOString(),
+      // The account and the code's use together: a code is never spent without its account, nor used twice.
+      await this.store.transaction(async (tx) => {
+        await tx.users.create({
+          username: registration.username,
+          passwordHash,
+          email: registration.email,
+          gameUsername: codeRecord.gameUsername,
+          gameUuid: codeRecord.gameUuid,
+          createdAt: this.now().toISOString(),
+        });
+        // Checked after the account, so that the loser of a race for one player's code hears 409, not 400.
+        if (!(await tx.registrationCodes.find(codeRecord.code))) throw badRequest('Invalid or expired registration code', 'invalid_code');
+        await tx.registrationCodes.remove(codeRecord.code);
       });
     } catch (error) {
       // A concurrent registration won the race between the checks above and now.
       if (error instanceof UniqueConflictError) throw error.field === 'username' ? usernameTaken() : playerTaken(codeRecord.gameUsername);
       throw error;
     }
-    await this.store.registrationCodes.remove(codeRecord.code);
     this.events.emit('registered', { username: registration.username, gameUsername: codeRecord.gameUsername, gameUuid: codeRecord.gameUuid });
   }
 

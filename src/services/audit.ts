@@ -18,6 +18,6 @@ export class AuditTrail {
   }
 
   recent(limit: number): Promise<AuditEntry[]> {
-    return this.log.recent(limit);
+    return this.log.recent({ limit });
   }
 }

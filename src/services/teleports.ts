@@ -32,7 +32,7 @@ export class TeleportService {
   }
 
   recent(limit: number): Promise<TeleportRecord[]> {
-    return this.log.recent(limit);
+    return this.log.recent({ limit });
   }
 
   private async tell(playerName: string, text: string): Promise<void> {

@@ -1,7 +1,6 @@
 import { createSecretKey, randomBytes, type KeyObject } from 'node:crypto';
-import { chmod, mkdir, readFile, writeFile } from 'node:fs/promises';
-import path from 'node:path';
 import jwt from 'jsonwebtoken';
+import type { KeyStore } from '../store/port.js';
 
 /** What a login token carries. `sub` is the user id. */
 export interface TokenClaims {
@@ -17,11 +16,12 @@ const verifiedCacheSize = 10_000;
 export type TokenCheck = { ok: true; claims: TokenClaims } | { ok: false; reason: 'expired' | 'invalid' };
 
 const algorithm = 'HS256';
+const signingKeyName = 'jwt-signing';
 
 /**
  * Signs and checks login tokens. The signing key is generated on first start
- * and kept in the data directory, readable by its owner only, so tokens survive
- * a restart and nobody else on the machine can mint them.
+ * and kept in the store (with the JSON store, `jwt-signing.key`, owner-only),
+ * so tokens survive a restart and nobody else on the machine can mint them.
  */
 export class TokenService {
   private constructor(
@@ -32,19 +32,13 @@ export class TokenService {
 
   private readonly verified = new Map<string, { claims: TokenClaims; expiresAtMs: number }>();
 
-  static async open(dataDirectory: string, lifetimeSeconds: number): Promise<TokenService> {
-    const file = path.join(dataDirectory, 'jwt-signing.key');
-    let key: Buffer;
-    try {
-      key = Buffer.from((await readFile(file, 'utf8')).trim(), 'base64');
-      if (key.length < 32) throw new Error(`${file} holds fewer than 32 bytes; delete it to generate a new key`);
-    } catch (error) {
-      if ((error as NodeJS.ErrnoException).code !== 'ENOENT') throw error;
-      key = randomBytes(64);
-      await mkdir(dataDirectory, { recursive: true });
-      await writeFile(file, key.toString('base64') + '\n', { mode: 0o600, flag: 'wx' });
-    }
-    await chmod(file, 0o600);
+  /**
+   * The signing key is kept through the store, so every instance sharing a
+   * store signs and checks with the same key (a token from one works on all).
+   */
+  static async open(keys: KeyStore, lifetimeSeconds: number): Promise<TokenService> {
+    const key = await keys.getOrCreate(signingKeyName, () => randomBytes(64));
+    if (key.length < 32) throw new Error(`the stored ${signingKeyName} key holds fewer than 32 bytes; delete it to generate a new one`);
     return new TokenService(createSecretKey(key), lifetimeSeconds);
   }
 

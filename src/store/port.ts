@@ -3,8 +3,10 @@
  * store is one implementation; any other (SQL, say) must pass the same
  * contract tests in test/contracts/store.test.ts.
  *
- * Every write resolves only once the data is durable against a crash of this
- * process; callers acknowledge a request after that and never before.
+ * Every write resolves only once the data is durable (on disk, synced);
+ * callers acknowledge a request after that and never before. Several writes
+ * that must happen together go in one unit of work (`transaction`): all of
+ * them, or none, whatever crashes.
  */
 
 export interface UserRecord {
@@ -76,20 +78,25 @@ export interface ConnectionLogEntry {
   reason?: string;
 }
 
-export interface ConnectionLogStore {
-  append(entry: Omit<ConnectionLogEntry, 'id'>): Promise<ConnectionLogEntry>;
-  /** Newest first. `username` matches case-insensitively. */
-  recent(query: { limit: number; username?: string }): Promise<ConnectionLogEntry[]>;
-  /** Deletes entries older than `cutoff`; returns how many day files went. */
+/**
+ * A query of an append-only log, in terms a database can run: the newest
+ * `limit` records whose named string fields equal the given values, ignoring
+ * ASCII letter case.
+ */
+export interface LogQuery<T> {
+  limit: number;
+  equals?: { [K in keyof T]?: T[K] extends string ? string : never };
+}
+
+/** Append-only records, newest first on reading: connections, audit entries, teleports. */
+export interface AppendLog<T extends { id: number; timestamp: string }> {
+  append(entry: Omit<T, 'id'>): Promise<T>;
+  recent(query: LogQuery<T>): Promise<T[]>;
+  /** Deletes records older than `cutoff`; returns how many went (records, or whole day files). */
   deleteBefore(cutoff: Date): Promise<number>;
 }
 
-/** Append-only records, newest first on reading: audit entries, teleports. */
-export interface AppendLog<T extends { id: number; timestamp: string }> {
-  append(entry: Omit<T, 'id'>): Promise<T>;
-  recent(limit: number, matches?: (entry: T) => boolean): Promise<T[]>;
-  deleteBefore(cutoff: Date): Promise<number>;
-}
+export type ConnectionLogStore = AppendLog<ConnectionLogEntry>;
 
 /** Who changed what, when, from where. */
 export interface AuditEntry {
@@ -157,14 +164,61 @@ export interface RestartStore {
   save(pending: PendingRestart | null): Promise<void>;
 }
 
-export interface Store {
+/** Secrets every instance sharing the store must agree on (the JWT signing key). */
+export interface KeyStore {
+  /** The named key, made with `create` and stored the first time it is asked for (by whichever instance is first). */
+  getOrCreate(name: string, create: () => Buffer): Promise<Buffer>;
+}
+
+/** The stores whose writes may be grouped in a unit of work. */
+export interface TransactionalStores {
   readonly users: UserStore;
   readonly registrationCodes: RegistrationCodeStore;
-  readonly connectionLog: ConnectionLogStore;
-  readonly auditLog: AppendLog<AuditEntry>;
-  readonly teleportLog: AppendLog<TeleportRecord>;
   readonly settings: SettingsStore;
   readonly messages: MessageStore;
   readonly restarts: RestartStore;
+  readonly keys: KeyStore;
+  /** A feature's own store part (see StorePart), inside this unit of work. */
+  part<P>(definition: StorePart<P>): P;
+}
+
+export interface Store extends TransactionalStores {
+  /** `json`, or another implementation's name, for logs and /api/health. */
+  readonly kind: string;
+  readonly connectionLog: ConnectionLogStore;
+  readonly auditLog: AppendLog<AuditEntry>;
+  readonly teleportLog: AppendLog<TeleportRecord>;
+  /**
+   * Runs `work` as one unit of work: every write made through `tx` is kept
+   * together or not at all, and conflicting units run one after another.
+   * Resolves with `work`'s result once the writes are durable; a throw from
+   * `work` discards them. `work` must touch only the store: never the game
+   * or the network.
+   */
+  transaction<T>(work: (tx: TransactionalStores) => Promise<T>): Promise<T>;
   close(): Promise<void>;
+}
+
+/**
+ * A feature's own records (balances, deliveries, ...), declared by the
+ * feature with an implementation per store kind, so that a feature that keeps
+ * data does not edit the store: the store asks the feature list for its parts
+ * when it opens.
+ */
+export interface StorePart<P> {
+  readonly name: string;
+  readonly json: JsonStorePart<P>;
+}
+
+/** The store cannot accept writes (its journal could not be written); the API answers 503 until a restart. */
+export type { JsonStorePart } from './json/access.js';
+import type { JsonStorePart } from './json/access.js';
+
+export class StoreFailedError extends Error {
+  override name = 'StoreFailedError';
+}
+
+/** A data file cannot be read; start-up stops and the file is left untouched. */
+export class StoreCorruptError extends Error {
+  override name = 'StoreCorruptError';
 }

@@ -146,7 +146,7 @@ for (const [name, makeFixture] of Object.entries(implementations)) {
         const newest = await store.connectionLog.recent({ limit: 10 });
         expect(newest.map((record) => record.username)).to.deep.equal(['Ann', 'Bob', 'Ann']);
         expect(newest[0]!.action).to.equal('LOGOUT');
-        const ann = await store.connectionLog.recent({ limit: 10, username: 'ann' });
+        const ann = await store.connectionLog.recent({ limit: 10, equals: { username: 'ann' } });
         expect(ann.map((record) => record.timestamp)).to.deep.equal(['2026-11-21T10:00:00.000Z', '2026-11-19T10:00:00.000Z']);
         expect(await store.connectionLog.recent({ limit: 1 })).to.have.length(1);
       });
@@ -164,6 +164,109 @@ for (const [name, makeFixture] of Object.entries(implementations)) {
         await store.connectionLog.deleteBefore(new Date('2026-10-22T00:00:00.000Z'));
         const left = await store.connectionLog.recent({ limit: 10 });
         expect(left.map((record) => record.username)).to.deep.equal(['New']);
+      });
+    });
+
+    describe('units of work', function () {
+      it('keeps every write of a unit, or none when the unit throws, across a restart', async function () {
+        await store.transaction(async (tx) => {
+          await tx.users.create(newUser('Together'));
+          await tx.settings.save({ serverName: 'together' });
+        });
+        const failed = await store
+          .transaction(async (tx) => {
+            await tx.users.create(newUser('Never'));
+            await tx.settings.save({ serverName: 'never' });
+            throw new Error('changed my mind');
+          })
+          .catch((error: Error) => error.message);
+        expect(failed).to.equal('changed my mind');
+        for (const current of [store, (store = await fixture.reopen(store))]) {
+          expect(await current.users.findByUsername('Together')).to.not.equal(undefined);
+          expect(await current.users.findByUsername('Never')).to.equal(undefined);
+          expect(await current.settings.load()).to.deep.equal({ serverName: 'together' });
+        }
+      });
+
+      it('lets a unit read its own writes, and keeps them from others until it ends', async function () {
+        let seenOutside: unknown = 'not read';
+        await store.transaction(async (tx) => {
+          const created = await tx.users.create(newUser('Inside'));
+          expect((await tx.users.findByUsername('inside'))!.id).to.equal(created.id);
+          seenOutside = await store.users.findByUsername('inside');
+        });
+        expect(seenOutside).to.equal(undefined);
+        expect(await store.users.findByUsername('inside')).to.not.equal(undefined);
+      });
+
+      it('runs conflicting units one after another: 40 concurrent read-modify-writes all count', async function () {
+        await Promise.all(
+          Array.from({ length: 40 }, (_, index) =>
+            store.transaction(async (tx) => {
+              const overrides = await tx.settings.load();
+              await tx.settings.save({ ...overrides, [`key${index}`]: index });
+            }),
+          ),
+        );
+        const expected = Object.fromEntries(Array.from({ length: 40 }, (_, index) => [`key${index}`, index]));
+        expect(await store.settings.load()).to.deep.equal(expected);
+        store = await fixture.reopen(store);
+        expect(await store.settings.load()).to.deep.equal(expected);
+      });
+    });
+
+    describe('concurrent writes of every kind are all kept', function () {
+      it('registration codes of 30 players written at once', async function () {
+        await Promise.all(
+          Array.from({ length: 30 }, (_, index) =>
+            store.registrationCodes.replaceForPlayer({
+              code: `CODE${String(index).padStart(4, '0')}`,
+              gameUsername: `p${index}`,
+              gameUuid: `uuid-p${index}`,
+              createdAt: '2026-01-01T00:00:00.000Z',
+              expiresAt: '2999-01-01T00:00:00.000Z',
+            }),
+          ),
+        );
+        store = await fixture.reopen(store);
+        for (let index = 0; index < 30; index += 1) expect(await store.registrationCodes.find(`CODE${String(index).padStart(4, '0')}`), `code ${index}`).to.not.equal(undefined);
+      });
+
+      it('30 messages added at once, each with its own id', async function () {
+        const added = await Promise.all(
+          Array.from({ length: 30 }, (_, index) =>
+            store.messages.add({ type: 'DIRECT', content: `m${index}`, createdAt: new Date().toISOString(), expiresAt: null, recipient: 'x', sentBy: 'y' }),
+          ),
+        );
+        expect(new Set(added.map((message) => message.id)).size).to.equal(30);
+        store = await fixture.reopen(store);
+        expect((await store.messages.list(100)).map((message) => message.content).sort()).to.deep.equal(added.map((message) => message.content).sort());
+        const next = await store.messages.add({ type: 'DIRECT', content: 'after', createdAt: new Date().toISOString(), expiresAt: null, recipient: 'x', sentBy: 'y' });
+        expect(next.id).to.be.greaterThan(Math.max(...added.map((message) => message.id)));
+      });
+
+      it('users created, and logins recorded, at once', async function () {
+        const created = await Promise.all(Array.from({ length: 30 }, (_, index) => store.users.create(newUser(`many${index}`))));
+        await Promise.all(created.map((user, index) => store.users.recordLogin(user.id, `2026-01-01T00:00:${String(index).padStart(2, '0')}.000Z`)));
+        store = await fixture.reopen(store);
+        for (const [index, user] of created.entries()) {
+          expect((await store.users.findById(user.id))!.lastLogin).to.equal(`2026-01-01T00:00:${String(index).padStart(2, '0')}.000Z`);
+        }
+      });
+
+      it('pending restarts saved at once: the store and what it reloads agree', async function () {
+        const restart = (index: number) => ({ restartAt: `2026-01-01T00:00:${String(index).padStart(2, '0')}.000Z`, reason: `r${index}`, requestedBy: 'a', requestedAt: '2026-01-01T00:00:00.000Z', delaySeconds: index });
+        await Promise.all(Array.from({ length: 20 }, (_, index) => store.restarts.save(restart(index))));
+        const saved = await store.restarts.load();
+        store = await fixture.reopen(store);
+        expect(await store.restarts.load()).to.deep.equal(saved);
+      });
+
+      it('one signing key, however many ask for it first at once', async function () {
+        const keys = await Promise.all(Array.from({ length: 10 }, (_, index) => store.keys.getOrCreate('test-key', () => Buffer.alloc(32, index))));
+        expect(new Set(keys.map((key) => key.toString('hex'))).size).to.equal(1);
+        store = await fixture.reopen(store);
+        expect((await store.keys.getOrCreate('test-key', () => Buffer.alloc(32, 99))).toString('hex')).to.equal(keys[0]!.toString('hex'));
       });
     });
   });

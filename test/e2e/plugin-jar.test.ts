@@ -113,8 +113,10 @@ describe('the plugin jar', function () {
       const code = await harness.registrationCode('Hosted', 10000);
       const registered = await api(base, 'POST', '/api/auth/register', { body: { code, username: 'hosted', email: 'hosted@example.com', password: 'password1' } });
       expect(registered.status).to.equal(201);
-      const dataFiles = await readdir(path.join(PaperHarness.pluginFolder(directory), 'data'), { recursive: true });
-      expect(dataFiles.filter((file) => /^users\/users-\d+\.json$/.test(file)), 'the account stored in the plugin folder').to.have.length(1);
+      // Acknowledged means in the store's journal (the users' files follow at the next checkpoint).
+      const journal = path.join(PaperHarness.pluginFolder(directory), 'data', 'journal');
+      const journalText = (await Promise.all((await readdir(journal)).filter((file) => file.endsWith('.jsonl')).map((file) => readFile(path.join(journal, file), 'utf8')))).join('');
+      expect(journalText, 'the account stored in the plugin folder').to.match(/"username":"hosted"/);
 
       // The sidecar dies; the plugin starts it again, and the account is still there.
       const [firstPid] = sidecarPids(log);

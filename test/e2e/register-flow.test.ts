@@ -84,7 +84,7 @@ describe('end to end: a player registers in game and uses the API (mineflayer on
     await server.gatehouse.connectionLog.settled();
 
     const entries = await eventually(async () => {
-      const recent = await server.gatehouse.store.connectionLog.recent({ limit: 10, username: 'logan' });
+      const recent = await server.gatehouse.store.connectionLog.recent({ limit: 10, equals: { username: 'logan' } });
       return recent.length >= 3 ? recent : undefined;
     }, 5000, 'three connection log entries');
     const [logout, refused, login] = entries;

@@ -1,5 +1,3 @@
-import { readFile } from 'node:fs/promises';
-import path from 'node:path';
 import { expect } from 'chai';
 import jwt from 'jsonwebtoken';
 import { offlinePlayerUuid } from '../../src/game/embedded/offline-uuid.js';
@@ -168,7 +166,9 @@ describe('account endpoints over HTTP', function () {
     });
 
     it('answers 403 saying the token expired for an expired token', async function () {
-      const key = Buffer.from((await readFile(path.join(server.dataDirectory, 'jwt-signing.key'), 'utf8')).trim(), 'base64');
+      const key = await server.gatehouse.store.keys.getOrCreate('jwt-signing', () => {
+        throw new Error('the signing key should exist already');
+      });
       const user = await server.gatehouse.store.users.findByUsername('lucy');
       const expired = jwt.sign(
         { sub: String(user!.id), username: 'lucy', gameUsername: 'Lucy', isAdmin: false, exp: Math.floor(Date.now() / 1000) - 10 },

@@ -30,7 +30,7 @@ describe('services against the store port', function () {
       store,
       game,
       passwords,
-      await TokenService.open(directory, 3600),
+      await TokenService.open(store.keys, 3600),
       new FailureThrottle(3, 600_000, () => now.getTime()),
       { registrationCodeLifetimeSeconds: 600 },
       () => now,

@@ -66,7 +66,7 @@ describe('JSON-file store on disk', function () {
     const log = await DatedJsonLinesLog.open<Entry>(directory);
     const next = await log.append({ timestamp: '2026-11-21T03:00:00.000Z', name: 'c' });
     expect(next.id).to.equal(2);
-    const names = (await log.recent(10)).map((entry) => entry.name);
+    const names = (await log.recent({ limit: 10 })).map((entry) => entry.name);
     expect(names).to.deep.equal(['c', 'a']);
     for (const line of (await readFile(file, 'utf8')).trim().split('\n')) JSON.parse(line);
   });
@@ -78,7 +78,7 @@ describe('JSON-file store on disk', function () {
     await writeFile(file, `${lines}\n{"id":3001,"timestamp":"2026-11-21T0`);
     const log = await DatedJsonLinesLog.open<Entry>(directory);
     expect((await log.append({ timestamp: '2026-11-21T03:00:00.000Z', name: 'next' })).id).to.equal(3001);
-    const newest = await log.recent(2);
+    const newest = await log.recent({ limit: 2 });
     expect(newest.map((entry) => entry.name)).to.deep.equal(['next', 'é-2999']);
   });
 
@@ -86,7 +86,7 @@ describe('JSON-file store on disk', function () {
     await mkdir(directory, { recursive: true });
     await appendFile(path.join(directory, '2026-11-21.jsonl'), '{"id":1,"timestamp":"2026-11-21T01:00:00.000Z","name":"a"}\nnot json\n{"id":3,"timestamp":"2026-11-21T03:00:00.000Z","name":"c"}\n');
     const log = await DatedJsonLinesLog.open<Entry>(directory);
-    expect((await log.recent(10)).map((entry) => entry.id)).to.deep.equal([3, 1]);
+    expect((await log.recent({ limit: 10 })).map((entry) => entry.id)).to.deep.equal([3, 1]);
   });
 
   it('reads only as many day files as the limit needs', async function () {
@@ -94,7 +94,7 @@ describe('JSON-file store on disk', function () {
     for (let day = 1; day <= 5; day += 1) await log.append({ timestamp: `2026-11-0${day}T12:00:00.000Z`, name: `d${day}` });
     // An older "day file" that is a directory: reading it would throw EISDIR.
     await mkdir(path.join(directory, '2026-10-02.jsonl'));
-    const newest = await log.recent(2);
+    const newest = await log.recent({ limit: 2 });
     expect(newest.map((entry) => entry.name)).to.deep.equal(['d5', 'd4']);
   });
 

@@ -81,7 +81,7 @@ export function addAdminRoutes(router: Router, deps: AdminDependencies): void {
   router.get('/api/admin/connections', ...admin, async (ctx) => {
     const limit = integerQuery(ctx, 'limit', { default: 100, min: 1, max: 500 });
     const username = stringQuery(ctx, 'username', 16);
-    const entries = await deps.connections.recent({ limit, username });
+    const entries = await deps.connections.recent({ limit, equals: { username } });
     ctx.body = {
       success: true,
       connections: entries.map(({ id, username: name, action, ipAddress, timestamp, success, reason }) => ({

@@ -1,6 +1,8 @@
-import { appendFile, mkdir, open, readFile, readdir, rm, truncate } from 'node:fs/promises';
+import { mkdir, open, readFile, readdir, rm, truncate } from 'node:fs/promises';
+import { asciiLowerCase } from '../../lib/ascii.js';
 import path from 'node:path';
-import type { AppendLog } from '../port.js';
+import type { AppendLog, LogQuery } from '../port.js';
+import { privateDirectoryMode, privateFileMode, syncDirectory } from './durable-file.js';
 
 const dayFilePattern = /^(\d{4}-\d{2}-\d{2})\.jsonl$/;
 
@@ -15,9 +17,10 @@ interface PendingAppend<T> {
  *
  * An append costs the same at a million records as at ten: it adds one line to
  * today's file and never rewrites anything. Appends that arrive while a write
- * is under way are batched into the next write, in id order. A record is
- * acknowledged once its line is in the file, which survives a kill -9 of this
- * process. Retention deletes whole day files.
+ * is under way are batched into the next write, in id order, and share its
+ * sync (group commit). A record is acknowledged once its line is on disk
+ * (fdatasync), so neither a kill -9 nor a power cut loses it. Retention
+ * deletes whole day files.
  */
 export class DatedJsonLinesLog<T extends { id: number; timestamp: string }> implements AppendLog<T> {
   private nextId = 1;
@@ -28,7 +31,7 @@ export class DatedJsonLinesLog<T extends { id: number; timestamp: string }> impl
 
   static async open<T extends { id: number; timestamp: string }>(directory: string): Promise<DatedJsonLinesLog<T>> {
     const log = new DatedJsonLinesLog<T>(directory);
-    await mkdir(directory, { recursive: true });
+    await mkdir(directory, { recursive: true, mode: privateDirectoryMode });
     await log.recoverTail();
     return log;
   }
@@ -42,7 +45,16 @@ export class DatedJsonLinesLog<T extends { id: number; timestamp: string }> impl
   }
 
   /** Walks day files from the newest back, reading only as many as it needs. */
-  async recent(limit: number, matches: (record: T) => boolean = () => true): Promise<T[]> {
+  async recent(query: LogQuery<T>): Promise<T[]> {
+    const { limit } = query;
+    const wanted = Object.entries(query.equals ?? {})
+      .filter(([, value]) => value !== undefined)
+      .map(([field, value]) => [field, asciiLowerCase(value as string)] as const);
+    const matches = (record: T) =>
+      wanted.every(([field, value]) => {
+        const actual = (record as Record<string, unknown>)[field];
+        return typeof actual === 'string' && asciiLowerCase(actual) === value;
+      });
     const found: T[] = [];
     for (const file of (await this.dayFiles()).reverse()) {
       const records = parseLines<T>(await readFile(path.join(this.directory, file), 'utf8'));
@@ -81,7 +93,7 @@ export class DatedJsonLinesLog<T extends { id: number; timestamp: string }> impl
         linesByFile.set(file, (linesByFile.get(file) ?? '') + JSON.stringify(record) + '\n');
       }
       try {
-        for (const [file, lines] of linesByFile) await appendFile(file, lines, 'utf8');
+        for (const [file, lines] of linesByFile) await appendDurably(file, lines);
         for (const entry of batch) entry.resolve(entry.record);
       } catch (error) {
         for (const entry of batch) entry.reject(error as Error);
@@ -127,6 +139,20 @@ export class DatedJsonLinesLog<T extends { id: number; timestamp: string }> impl
 }
 
 const tailBytes = 64 * 1024;
+
+async function appendDurably(file: string, lines: string): Promise<void> {
+  const handle = await open(file, 'a', privateFileMode);
+  let created = false;
+  try {
+    created = (await handle.stat()).size === 0;
+    await handle.write(lines);
+    await handle.datasync();
+  } finally {
+    await handle.close();
+  }
+  // A new day file is durable only once its directory entry is.
+  if (created) await syncDirectory(path.dirname(file));
+}
 
 /** The last `bytes` of a file (as UTF-8, cut at a line start by the caller) and where they begin. */
 async function readTail(file: string, bytes: number): Promise<{ text: string; start: number }> {

@@ -1,45 +1,120 @@
 import path from 'node:path';
-import type { AuditEntry, Store, TeleportRecord } from '../port.js';
-import { JsonConnectionLogStore } from './connection-log.js';
+import type { AuditEntry, ConnectionLogEntry, Store, StorePart, TeleportRecord, TransactionalStores } from '../port.js';
+import { committedAccess, transactionAccess, type JsonAccess } from './access.js';
+import { JsonDatabase } from './database.js';
 import { DatedJsonLinesLog } from './dated-log.js';
-import { JsonRegistrationCodeStore } from './registration-codes.js';
-import { JsonMessageStore, JsonRestartStore, JsonSettingsStore } from './small-documents.js';
-import { JsonUserStore } from './users.js';
+import { ensurePrivateDirectory } from './durable-file.js';
+import { defineRegistrationCodes, JsonRegistrationCodeStore } from './registration-codes.js';
+import { defineKeys, defineMessages, defineRestart, defineSettings, JsonKeyStore, JsonMessageStore, JsonRestartStore, JsonSettingsStore } from './small-documents.js';
+import { defineUsers, JsonUserStore, type UserIndex } from './users.js';
+
+export interface JsonStoreOptions {
+  /** Features' own records, declared before the store opens. */
+  parts?: Array<StorePart<unknown>>;
+  /** How often changed tables are written to their files (the journal keeps everything in between). */
+  checkpointIntervalMs?: number;
+  logInfo?: (message: string) => void;
+  logError?: (message: string) => void;
+}
 
 /**
  * The JSON-file store. Layout under the data directory:
- *   users/users-NNNNNN.json                 lowdb documents, 1,000 users each
- *   registration-codes.json, settings.json, lowdb documents, each written
- *   messages.json, restart.json             whole and atomically
- *   connections/, audit/, teleports/        JSON Lines, one file per UTC day
+ *   journal/                                every write, one line per unit of work, until a checkpoint
+ *   users/users-NNNNNN.json                 users, 1,000 to a file by id     } written at checkpoints,
+ *   registration-codes.json, settings.json, messages.json, restart.json       } whole and atomically
+ *   jwt-signing.key                         the token signing key
+ *   connections/, audit/, teleports/        JSON Lines, one file per UTC day, appended
+ * The directory and every file in it are readable by their owner only.
  */
 export class JsonStore implements Store {
+  readonly kind = 'json';
+  readonly users: JsonUserStore;
+  readonly registrationCodes: JsonRegistrationCodeStore;
+  readonly settings: JsonSettingsStore;
+  readonly messages: JsonMessageStore;
+  readonly restarts: JsonRestartStore;
+  readonly keys: JsonKeyStore;
+  private readonly boundParts = new Map<string, unknown>();
+
   private constructor(
-    readonly users: JsonUserStore,
-    readonly registrationCodes: JsonRegistrationCodeStore,
-    readonly connectionLog: JsonConnectionLogStore,
+    private readonly database: JsonDatabase,
+    private readonly userIndex: UserIndex,
+    private readonly parts: Map<string, StorePart<unknown>>,
+    readonly connectionLog: DatedJsonLinesLog<ConnectionLogEntry>,
     readonly auditLog: DatedJsonLinesLog<AuditEntry>,
     readonly teleportLog: DatedJsonLinesLog<TeleportRecord>,
-    readonly settings: JsonSettingsStore,
-    readonly messages: JsonMessageStore,
-    readonly restarts: JsonRestartStore,
-  ) {}
+  ) {
+    const stores = this.storesOver(committedAccess(database));
+    this.users = stores.users;
+    this.registrationCodes = stores.registrationCodes;
+    this.settings = stores.settings;
+    this.messages = stores.messages;
+    this.restarts = stores.restarts;
+    this.keys = stores.keys;
+  }
 
-  static async open(dataDirectory: string): Promise<JsonStore> {
+  static async open(dataDirectory: string, options: JsonStoreOptions = {}): Promise<JsonStore> {
+    if (await ensurePrivateDirectory(dataDirectory)) {
+      options.logInfo?.(`data directory ${dataDirectory} was readable by other users; it is now owner-only (0700)`);
+    }
+    const database = new JsonDatabase({ checkpointIntervalMs: options.checkpointIntervalMs, logError: options.logError });
+    const userIndex = defineUsers(database, dataDirectory);
+    defineRegistrationCodes(database, dataDirectory);
+    defineSettings(database, dataDirectory);
+    defineMessages(database, dataDirectory);
+    defineRestart(database, dataDirectory);
+    defineKeys(database, dataDirectory);
+    const parts = new Map((options.parts ?? []).map((part) => [part.name, part]));
+    for (const part of parts.values()) part.json.define(database, dataDirectory);
+    await database.open(dataDirectory);
     const file = (name: string) => path.join(dataDirectory, name);
     return new JsonStore(
-      await JsonUserStore.open(file('users')),
-      await JsonRegistrationCodeStore.open(file('registration-codes.json')),
-      await JsonConnectionLogStore.open(file('connections')),
+      database,
+      userIndex,
+      parts,
+      await DatedJsonLinesLog.open<ConnectionLogEntry>(file('connections')),
       await DatedJsonLinesLog.open<AuditEntry>(file('audit')),
       await DatedJsonLinesLog.open<TeleportRecord>(file('teleports')),
-      await JsonSettingsStore.open(file('settings.json')),
-      await JsonMessageStore.open(file('messages.json')),
-      await JsonRestartStore.open(file('restart.json')),
     );
+  }
+
+  part<P>(definition: StorePart<P>): P {
+    let bound = this.boundParts.get(definition.name);
+    if (bound === undefined) {
+      bound = this.bindPart(definition, committedAccess(this.database));
+      this.boundParts.set(definition.name, bound);
+    }
+    return bound as P;
+  }
+
+  transaction<T>(work: (tx: TransactionalStores) => Promise<T>): Promise<T> {
+    return this.database.transaction((tx) => work(this.storesOver(transactionAccess(tx))));
+  }
+
+  /** Writes every table to its files now (tests use it to look at the files). */
+  checkpoint(): Promise<void> {
+    return this.database.checkpoint();
   }
 
   async close(): Promise<void> {
     await Promise.all([this.connectionLog.drain(), this.auditLog.drain(), this.teleportLog.drain()]);
+    await this.database.close();
+  }
+
+  private storesOver(access: JsonAccess) {
+    return {
+      users: new JsonUserStore(access, this.userIndex),
+      registrationCodes: new JsonRegistrationCodeStore(access),
+      settings: new JsonSettingsStore(access),
+      messages: new JsonMessageStore(access),
+      restarts: new JsonRestartStore(access),
+      keys: new JsonKeyStore(access),
+      part: <P>(definition: StorePart<P>) => this.bindPart(definition, access),
+    };
+  }
+
+  private bindPart<P>(definition: StorePart<P>, access: JsonAccess): P {
+    if (!this.parts.has(definition.name)) throw new Error(`store part ${definition.name} was not declared when the store opened`);
+    return definition.json.bind(access, this.database);
   }
 }

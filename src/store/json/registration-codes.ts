@@ -1,42 +1,55 @@
-import type { Low } from 'lowdb';
+import path from 'node:path';
 import type { RegistrationCodeRecord, RegistrationCodeStore } from '../port.js';
-import { openDocument } from '../../lib/json-document.js';
+import type { JsonAccess } from './access.js';
+import type { JsonDatabase } from './database.js';
+import { documentFile } from './table-files.js';
 
-interface CodesDocument {
-  codes: RegistrationCodeRecord[];
+const table = 'registrationCodes';
+
+/** Codes by code, one per player (unique by game UUID), in `registration-codes.json`. */
+export function defineRegistrationCodes(database: JsonDatabase, dataDirectory: string): void {
+  database.define<RegistrationCodeRecord>(
+    { name: table, uniqueIndexes: { gameUuid: (record) => record.gameUuid } },
+    documentFile<RegistrationCodeRecord, { codes?: RegistrationCodeRecord[] }>(path.join(dataDirectory, 'registration-codes.json'), {
+      fromDocument: (document) => (document.codes ?? []).map((record) => [record.code, record]),
+      toDocument: (records) => ({ codes: records.map(([, record]) => record) }),
+    }),
+  );
 }
 
 export class JsonRegistrationCodeStore implements RegistrationCodeStore {
-  private constructor(private readonly document: Low<CodesDocument>) {}
+  constructor(private readonly access: JsonAccess) {}
 
-  static async open(file: string): Promise<JsonRegistrationCodeStore> {
-    return new JsonRegistrationCodeStore(await openDocument<CodesDocument>(file, { codes: [] }));
-  }
-
-  async replaceForPlayer(record: RegistrationCodeRecord): Promise<void> {
-    const data = this.document.data;
-    data.codes = data.codes.filter((existing) => existing.gameUuid !== record.gameUuid);
-    data.codes.push({ ...record });
-    await this.document.write();
+  replaceForPlayer(record: RegistrationCodeRecord): Promise<void> {
+    return this.access.write((tx) => {
+      const previous = tx.reader<RegistrationCodeRecord>(table).findBy('gameUuid', record.gameUuid);
+      if (previous) tx.remove(table, previous.code);
+      tx.put(table, record.code, { ...record });
+    });
   }
 
   async find(code: string): Promise<RegistrationCodeRecord | undefined> {
-    const found = this.document.data.codes.find((existing) => existing.code === code);
+    const found = this.access.read<RegistrationCodeRecord>(table).get(code);
     return found && { ...found };
   }
 
-  async remove(code: string): Promise<void> {
-    const before = this.document.data.codes.length;
-    this.document.data.codes = this.document.data.codes.filter((existing) => existing.code !== code);
-    if (this.document.data.codes.length !== before) await this.document.write();
+  remove(code: string): Promise<void> {
+    return this.access.write((tx) => {
+      if (tx.get(table, code)) tx.remove(table, code);
+    });
   }
 
-  async removeExpired(now: Date): Promise<number> {
-    const before = this.document.data.codes.length;
+  removeExpired(now: Date): Promise<number> {
     const nowIso = now.toISOString();
-    this.document.data.codes = this.document.data.codes.filter((existing) => existing.expiresAt > nowIso);
-    const removed = before - this.document.data.codes.length;
-    if (removed > 0) await this.document.write();
-    return removed;
+    return this.access.write((tx) => {
+      let removed = 0;
+      for (const record of [...tx.reader<RegistrationCodeRecord>(table).values()]) {
+        if (record.expiresAt <= nowIso) {
+          tx.remove(table, record.code);
+          removed += 1;
+        }
+      }
+      return removed;
+    });
   }
 }

@@ -1,75 +1,163 @@
-import type { Low } from 'lowdb';
-import { openDocument } from '../../lib/json-document.js';
-import type { MessageRecord, MessageStore, PendingRestart, RestartStore, SettingsOverrides, SettingsStore } from '../port.js';
+import path from 'node:path';
+import type { KeyStore, MessageRecord, MessageStore, PendingRestart, RestartStore, SettingsOverrides, SettingsStore } from '../port.js';
+import type { JsonAccess } from './access.js';
+import type { JsonDatabase, TableFile } from './database.js';
+import { writeFileDurably } from './durable-file.js';
+import { documentFile } from './table-files.js';
+import { readdir, readFile } from 'node:fs/promises';
 
 /** settings.json: only what was changed through the API; config.yml supplies the rest. */
-export class JsonSettingsStore implements SettingsStore {
-  private constructor(private readonly document: Low<{ overrides: SettingsOverrides }>) {}
+export function defineSettings(database: JsonDatabase, dataDirectory: string): void {
+  database.define<SettingsOverrides>(
+    { name: 'settings' },
+    documentFile<SettingsOverrides, { overrides?: SettingsOverrides }>(path.join(dataDirectory, 'settings.json'), {
+      pretty: true,
+      fromDocument: (document) => [['overrides', document.overrides ?? {}]],
+      toDocument: (records) => ({ overrides: records.find(([key]) => key === 'overrides')?.[1] ?? {} }),
+    }),
+  );
+}
 
-  static async open(file: string): Promise<JsonSettingsStore> {
-    return new JsonSettingsStore(await openDocument(file, { overrides: {} }, { pretty: true }));
-  }
+export class JsonSettingsStore implements SettingsStore {
+  constructor(private readonly access: JsonAccess) {}
 
   async load(): Promise<SettingsOverrides> {
-    return structuredClone(this.document.data.overrides);
+    return structuredClone(this.access.read<SettingsOverrides>('settings').get('overrides') ?? {});
   }
 
-  async save(overrides: SettingsOverrides): Promise<void> {
-    this.document.data.overrides = structuredClone(overrides);
-    await this.document.write();
+  save(overrides: SettingsOverrides): Promise<void> {
+    return this.access.write((tx) => tx.put('settings', 'overrides', structuredClone(overrides)));
   }
 }
 
+/** The message table's record of the next id: ids are never reused, even after every message expired. */
+const nextIdKey = 'next-id';
+type MessageRow = MessageRecord | { nextId: number };
+
 /** messages.json: announcements and direct messages; people type them, so they stay few. */
+export function defineMessages(database: JsonDatabase, dataDirectory: string): void {
+  database.define<MessageRow>(
+    { name: 'messages' },
+    documentFile<MessageRow, { nextId?: number; messages?: MessageRecord[] }>(path.join(dataDirectory, 'messages.json'), {
+      fromDocument: (document) => [
+        [nextIdKey, { nextId: document.nextId ?? 1 }],
+        ...(document.messages ?? []).map((message): [string, MessageRow] => [String(message.id), message]),
+      ],
+      toDocument: (records) => {
+        const messages = records.filter(([key]) => key !== nextIdKey).map(([, row]) => row as MessageRecord);
+        return { nextId: (records.find(([key]) => key === nextIdKey)?.[1] as { nextId: number } | undefined)?.nextId ?? 1, messages: messages.sort((a, b) => a.id - b.id) };
+      },
+    }),
+  );
+}
+
 export class JsonMessageStore implements MessageStore {
-  private constructor(private readonly document: Low<{ nextId: number; messages: MessageRecord[] }>) {}
+  constructor(private readonly access: JsonAccess) {}
 
-  static async open(file: string): Promise<JsonMessageStore> {
-    return new JsonMessageStore(await openDocument<{ nextId: number; messages: MessageRecord[] }>(file, { nextId: 1, messages: [] }));
-  }
-
-  async add(message: Omit<MessageRecord, 'id'>): Promise<MessageRecord> {
-    const record: MessageRecord = { ...message, id: this.document.data.nextId++ };
-    this.document.data.messages.push(record);
-    await this.document.write();
-    return { ...record };
+  add(message: Omit<MessageRecord, 'id'>): Promise<MessageRecord> {
+    return this.access.write((tx) => {
+      const id = (tx.get<{ nextId: number }>('messages', nextIdKey)?.nextId ?? 1);
+      const record: MessageRecord = { ...message, id };
+      tx.put('messages', nextIdKey, { nextId: id + 1 });
+      tx.put('messages', String(id), record);
+      return { ...record };
+    });
   }
 
   async list(limit: number): Promise<MessageRecord[]> {
-    return this.document.data.messages.slice(-limit).reverse().map((message) => ({ ...message }));
+    return this.messages().slice(-limit).reverse();
   }
 
   async activeAnnouncements(now: Date): Promise<MessageRecord[]> {
     const nowIso = now.toISOString();
-    return this.document.data.messages
-      .filter((message) => message.type === 'ANNOUNCEMENT' && message.expiresAt !== null && message.expiresAt > nowIso)
-      .map((message) => ({ ...message }));
+    return this.messages().filter((message) => message.type === 'ANNOUNCEMENT' && message.expiresAt !== null && message.expiresAt > nowIso);
   }
 
-  async deleteBefore(cutoff: Date): Promise<number> {
+  deleteBefore(cutoff: Date): Promise<number> {
     const cutoffIso = cutoff.toISOString();
-    const before = this.document.data.messages.length;
-    this.document.data.messages = this.document.data.messages.filter((message) => message.createdAt >= cutoffIso);
-    const removed = before - this.document.data.messages.length;
-    if (removed > 0) await this.document.write();
-    return removed;
+    return this.access.write((tx) => {
+      let removed = 0;
+      for (const message of this.messages()) {
+        if (message.createdAt < cutoffIso) {
+          tx.remove('messages', String(message.id));
+          removed += 1;
+        }
+      }
+      return removed;
+    });
+  }
+
+  /** In id order, copied. */
+  private messages(): MessageRecord[] {
+    const rows = [...this.access.read<MessageRow>('messages').values()];
+    return rows.filter((row): row is MessageRecord => 'id' in row).sort((a, b) => a.id - b.id).map((message) => ({ ...message }));
   }
 }
 
 /** restart.json: the pending restart, so it survives a restart of Gatehouse itself. */
-export class JsonRestartStore implements RestartStore {
-  private constructor(private readonly document: Low<{ pending: PendingRestart | null }>) {}
+export function defineRestart(database: JsonDatabase, dataDirectory: string): void {
+  database.define<{ pending: PendingRestart | null }>(
+    { name: 'restart' },
+    documentFile<{ pending: PendingRestart | null }, { pending?: PendingRestart | null }>(path.join(dataDirectory, 'restart.json'), {
+      pretty: true,
+      fromDocument: (document) => [['pending', { pending: document.pending ?? null }]],
+      toDocument: (records) => ({ pending: records.find(([key]) => key === 'pending')?.[1].pending ?? null }),
+    }),
+  );
+}
 
-  static async open(file: string): Promise<JsonRestartStore> {
-    return new JsonRestartStore(await openDocument<{ pending: PendingRestart | null }>(file, { pending: null }, { pretty: true }));
-  }
+export class JsonRestartStore implements RestartStore {
+  constructor(private readonly access: JsonAccess) {}
 
   async load(): Promise<PendingRestart | null> {
-    return this.document.data.pending && { ...this.document.data.pending };
+    const pending = this.access.read<{ pending: PendingRestart | null }>('restart').get('pending')?.pending ?? null;
+    return pending && { ...pending };
   }
 
-  async save(pending: PendingRestart | null): Promise<void> {
-    this.document.data.pending = pending && { ...pending };
-    await this.document.write();
+  save(pending: PendingRestart | null): Promise<void> {
+    return this.access.write((tx) => tx.put('restart', 'pending', { pending: pending && { ...pending } }));
+  }
+}
+
+/**
+ * Keys as `<name>.key` files in the data directory, base64, owner-only
+ * (`jwt-signing.key` has always been there).
+ */
+export function defineKeys(database: JsonDatabase, dataDirectory: string): void {
+  const file: TableFile<string> = {
+    load: async () => {
+      const found: Array<[string, string]> = [];
+      for (const name of await readdir(dataDirectory)) {
+        const match = keyFilePattern.exec(name);
+        if (match) found.push([match[1]!, (await readFile(path.join(dataDirectory, name), 'utf8')).trim()]);
+      }
+      return found;
+    },
+    snapshot: (table, changed) => {
+      const contents = [...changed].map((name) => [name, table.get(name)] as const);
+      return async () => {
+        for (const [name, value] of contents) if (value !== undefined) await writeFileDurably(path.join(dataDirectory, `${name}.key`), value + '\n');
+      };
+    },
+  };
+  database.define<string>({ name: 'keys' }, file);
+}
+
+const keyFilePattern = /^([a-z0-9-]+)\.key$/;
+
+export class JsonKeyStore implements KeyStore {
+  constructor(private readonly access: JsonAccess) {}
+
+  async getOrCreate(name: string, create: () => Buffer): Promise<Buffer> {
+    if (!/^[a-z0-9-]+$/.test(name)) throw new Error(`key names are lower-case letters, digits and -: ${name}`);
+    const existing = this.access.read<string>('keys').get(name);
+    if (existing !== undefined) return Buffer.from(existing, 'base64');
+    return this.access.write((tx) => {
+      const raced = tx.get<string>('keys', name);
+      if (raced !== undefined) return Buffer.from(raced, 'base64');
+      const key = create();
+      tx.put('keys', name, key.toString('base64'));
+      return key;
+    });
   }
 }

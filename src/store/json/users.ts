@@ -1,120 +1,126 @@
-import { mkdir, readdir } from 'node:fs/promises';
 import path from 'node:path';
-import type { Low } from 'lowdb';
-import { newDocument, openDocument } from '../../lib/json-document.js';
+import { asciiLowerCase } from '../../lib/ascii.js';
+import { StoreCorruptError } from '../port.js';
 import { UniqueConflictError, type NewUser, type UserQuery, type UserRecord, type UserStore } from '../port.js';
+import type { JsonAccess } from './access.js';
+import type { JsonDatabase } from './database.js';
+import { shardedFile } from './table-files.js';
 
-/** Users per shard file: a write rewrites one shard (about 300 KB), never all users. */
+/** Users per shard file: a checkpoint rewrites one shard (about 300 KB), never all users. */
 export const usersPerShard = 1000;
-
-interface Shard {
-  users: UserRecord[];
-}
-
-const shardPattern = /^users-(\d{6})\.json$/;
+const table = 'users';
 
 /**
- * Users in lowdb documents under `users/`, 1,000 to a file by id
- * (`users-000000.json` holds ids 1 to 1000). Each document is written whole
- * and atomically, so registering or logging in costs the same at 100,000
- * users as at 10. Lookups use in-memory indexes; the list is kept in id order
- * with lower-case names beside it for searching.
+ * Declares the users table: records by id, unique by username (ASCII letters
+ * in any case) and by game UUID, kept in `users/users-NNNNNN.json`, 1,000 ids
+ * to a file (`users-000000.json` holds ids 1 to 1000).
  */
-export class JsonUserStore implements UserStore {
-  private readonly byUsernameKey = new Map<string, UserRecord>();
-  private readonly byId = new Map<number, UserRecord>();
-  private readonly byGameUuid = new Map<string, UserRecord>();
-  /** Every user in id order, and their lower-case names at the same positions. */
-  private readonly ordered: UserRecord[] = [];
-  private readonly lowerNames: string[] = [];
-  private nextId = 1;
+export function defineUsers(database: JsonDatabase, dataDirectory: string): UserIndex {
+  const users = database.define<UserRecord>(
+    { name: table, uniqueIndexes: { username: (user) => asciiLowerCase(user.username), gameUuid: (user) => user.gameUuid } },
+    shardedFile(path.join(dataDirectory, 'users'), {
+      pattern: /^users-\d{6}\.json$/,
+      nameOf: (shard) => `users-${String(shard).padStart(6, '0')}.json`,
+      shardOf: (key) => Math.floor((Number(key) - 1) / usersPerShard),
+      keysOf: (shard) => Array.from({ length: usersPerShard }, (_, index) => String(shard * usersPerShard + index + 1)),
+      fromDocument: (document, file) => {
+        const list = (document as { users?: unknown } | undefined)?.users;
+        if (!Array.isArray(list)) throw new StoreCorruptError(`${file} cannot be read (no "users" list). It was left untouched.`);
+        return (list as UserRecord[]).map((user) => [String(user.id), user]);
+      },
+      toDocument: (records) => ({ users: records }),
+    }),
+  );
+  const index = new UserIndex();
+  users.onChange((_key, before, after) => index.follow(before, after));
+  return index;
+}
 
-  private constructor(
-    private readonly directory: string,
-    private readonly shards: Map<number, Low<Shard>>,
-  ) {
-    const all = [...shards.values()].flatMap((shard) => shard.data.users).sort((a, b) => a.id - b.id);
-    for (const user of all) this.index(user);
-  }
+/**
+ * Users in id order with their lower-case names beside them, kept from the
+ * table's changes, so a page or a search over 100,000 users needs no sorting.
+ */
+export class UserIndex {
+  readonly ordered: UserRecord[] = [];
+  readonly lowerNames: string[] = [];
+  private readonly positions = new Map<number, number>();
+  nextId = 1;
 
-  static async open(directory: string): Promise<JsonUserStore> {
-    await mkdir(directory, { recursive: true });
-    const shards = new Map<number, Low<Shard>>();
-    for (const name of (await readdir(directory)).sort()) {
-      const match = shardPattern.exec(name);
-      if (match) shards.set(Number(match[1]), await openDocument<Shard>(path.join(directory, name), { users: [] }));
+  follow(before: UserRecord | undefined, after: UserRecord | undefined): void {
+    if (!after) return;
+    const position = this.positions.get(after.id);
+    if (position !== undefined && before) {
+      this.ordered[position] = after;
+      this.lowerNames[position] = asciiLowerCase(after.username);
+      return;
     }
-    return new JsonUserStore(directory, shards);
+    // Ids only grow, so a new user goes at the end (a replay at start brings them in id order too).
+    this.positions.set(after.id, this.ordered.length);
+    this.ordered.push(after);
+    this.lowerNames.push(asciiLowerCase(after.username));
+    this.nextId = Math.max(this.nextId, after.id + 1);
   }
+}
+
+export class JsonUserStore implements UserStore {
+  constructor(
+    private readonly access: JsonAccess,
+    private readonly index: UserIndex,
+  ) {}
 
   async findByUsername(username: string): Promise<UserRecord | undefined> {
-    return this.byUsernameKey.get(username.toLowerCase());
+    return copy(this.access.read<UserRecord>(table).findBy('username', asciiLowerCase(username)));
   }
 
   async findById(id: number): Promise<UserRecord | undefined> {
-    return this.byId.get(id);
+    return copy(this.access.read<UserRecord>(table).get(String(id)));
   }
 
   async findByGameUuid(uuid: string): Promise<UserRecord | undefined> {
-    return this.byGameUuid.get(uuid);
+    return copy(this.access.read<UserRecord>(table).findBy('gameUuid', uuid));
   }
 
-  async create(newUser: NewUser): Promise<UserRecord> {
-    // Check and insert without an await in between, so two concurrent creates cannot both pass.
-    if (this.byUsernameKey.has(newUser.username.toLowerCase())) throw new UniqueConflictError('username');
-    if (this.byGameUuid.has(newUser.gameUuid)) throw new UniqueConflictError('gameUuid');
-    const user: UserRecord = { ...newUser, id: this.nextId, lastLogin: null };
-    this.index(user);
-    const shard = this.shardFor(user.id);
-    shard.data.users.push(user);
-    await shard.write();
-    return { ...user };
+  create(newUser: NewUser): Promise<UserRecord> {
+    return this.access.write((tx) => {
+      const users = tx.reader<UserRecord>(table);
+      if (users.findBy('username', asciiLowerCase(newUser.username))) throw new UniqueConflictError('username');
+      if (users.findBy('gameUuid', newUser.gameUuid)) throw new UniqueConflictError('gameUuid');
+      let id = this.index.nextId;
+      // Ids taken by this unit of work (several creates in one unit) are not in the index yet.
+      while (users.get(String(id))) id += 1;
+      const user: UserRecord = { ...newUser, id, lastLogin: null };
+      tx.put(table, String(id), user);
+      return { ...user };
+    });
   }
 
-  async recordLogin(id: number, at: string): Promise<void> {
-    const user = this.byId.get(id);
-    if (!user) return;
-    user.lastLogin = at;
-    await this.shardFor(id).write();
+  recordLogin(id: number, at: string): Promise<void> {
+    return this.access.write((tx) => {
+      const user = tx.get<UserRecord>(table, String(id));
+      if (user) tx.put(table, String(id), { ...user, lastLogin: at });
+    });
   }
 
   async list(query: UserQuery): Promise<{ users: UserRecord[]; total: number }> {
+    const { ordered, lowerNames } = this.index;
     const start = (query.page - 1) * query.limit;
-    const needle = query.search?.toLowerCase();
-    if (!needle) {
-      return { users: this.ordered.slice(start, start + query.limit).map((user) => ({ ...user })), total: this.ordered.length };
-    }
+    const needle = query.search === undefined ? undefined : asciiLowerCase(query.search);
+    if (!needle) return { users: ordered.slice(start, start + query.limit).map((user) => ({ ...user })), total: ordered.length };
     const page: UserRecord[] = [];
     let total = 0;
-    for (let index = 0; index < this.lowerNames.length; index += 1) {
-      if (!this.lowerNames[index]!.includes(needle)) continue;
-      if (total >= start && page.length < query.limit) page.push({ ...this.ordered[index]! });
+    for (let position = 0; position < lowerNames.length; position += 1) {
+      if (!lowerNames[position]!.includes(needle)) continue;
+      if (total >= start && page.length < query.limit) page.push({ ...ordered[position]! });
       total += 1;
     }
     return { users: page, total };
   }
 
   async count(): Promise<number> {
-    return this.ordered.length;
+    return this.index.ordered.length;
   }
+}
 
-  private index(user: UserRecord): void {
-    this.byUsernameKey.set(user.username.toLowerCase(), user);
-    this.byId.set(user.id, user);
-    this.byGameUuid.set(user.gameUuid, user);
-    this.ordered.push(user);
-    this.lowerNames.push(user.username.toLowerCase());
-    this.nextId = Math.max(this.nextId, user.id + 1);
-  }
-
-  /** Every shard on disk was read at open; one not in the map is new, so it is made without a read. */
-  private shardFor(id: number): Low<Shard> {
-    const number = Math.floor((id - 1) / usersPerShard);
-    let shard = this.shards.get(number);
-    if (!shard) {
-      shard = newDocument<Shard>(path.join(this.directory, `users-${String(number).padStart(6, '0')}.json`), { users: [] });
-      this.shards.set(number, shard);
-    }
-    return shard;
-  }
+function copy<T extends object>(record: T | undefined): T | undefined {
+  return record && { ...record };
 }

@@ -1,0 +1,13 @@
+/**
+ * Lower-cases ASCII letters only. Usernames are ASCII by rule; Unicode case
+ * folding would make look-alikes equal (the Kelvin sign U+212A lower-cases to
+ * "k"), so they are compared this way everywhere.
+ */
+export function asciiLowerCase(text: string): string {
+  return text.replace(/[A-Z]/g, (letter) => String.fromCharCode(letter.charCodeAt(0) + 32));
+}
+
+/** True when every character is printable ASCII (space to tilde). */
+export function isPrintableAscii(text: string): boolean {
+  return /^[\x20-\x7e]*$/.test(text);
+}

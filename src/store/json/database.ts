@@ -1,0 +1,258 @@
+import { readFile } from 'node:fs/promises';
+import path from 'node:path';
+import { StoreCorruptError, StoreFailedError } from '../port.js';
+import { ensurePrivateDirectory, writeFileDurably } from './durable-file.js';
+import { Journal, type JournalOp } from './journal.js';
+import { Table, type TableDefinition, type TableReader } from './table.js';
+
+/**
+ * How a table lives on disk between checkpoints: the files data directories
+ * have always had (users/, settings.json, ...), so a data directory of an
+ * earlier version opens unchanged.
+ */
+export interface TableFile<V> {
+  /** The records as of the last checkpoint. */
+  load(): Promise<Iterable<[string, V]>>;
+  /**
+   * Collects, synchronously (so at one instant between two units of work),
+   * what must be written for the keys changed since the last checkpoint.
+   * Records are never changed in place, so the collected values stay valid.
+   */
+  snapshot(table: Table<V>, changed: Set<string>): () => Promise<void>;
+}
+
+interface RegisteredTable {
+  table: Table<unknown>;
+  file: TableFile<unknown>;
+}
+
+/**
+ * The JSON store's database: tables in memory, every change made through a
+ * unit of work that is written as one journal line before it is
+ * acknowledged, and periodic checkpoints that write the tables' files and
+ * let the journal start over.
+ *
+ * Units of work run one at a time: a unit reads the tables (seeing its own
+ * changes first), and its changes are applied all at once when it ends, or
+ * not at all when it throws. The next unit may start while the previous one
+ * waits for its journal write, which is what lets concurrent units share a
+ * sync. A journal that cannot be written stops the store: every later write
+ * is refused (503) until Gatehouse is restarted and recovers from disk.
+ */
+export class JsonDatabase {
+  private readonly tables = new Map<string, RegisteredTable>();
+  private journal!: Journal;
+  private journalDirectory!: string;
+  private lastSeq = 0;
+  private queue: Promise<unknown> = Promise.resolve();
+  private failure: Error | null = null;
+  private checkpointing: Promise<void> | null = null;
+  private checkpointTimer: NodeJS.Timeout | null = null;
+  private unitsSinceCheckpoint = 0;
+
+  constructor(private readonly options: { checkpointIntervalMs?: number; checkpointAfterUnits?: number; logError?: (message: string) => void } = {}) {}
+
+  /** Declares a table and its file. All tables are declared before `open`. */
+  define<V>(definition: TableDefinition<V>, file: TableFile<V>): Table<V> {
+    const table = new Table<V>(definition);
+    this.tables.set(definition.name, { table: table as Table<unknown>, file: file as TableFile<unknown> });
+    return table;
+  }
+
+  /** Loads every table's file, then replays the journal units after the last checkpoint. */
+  async open(dataDirectory: string): Promise<void> {
+    this.journalDirectory = path.join(dataDirectory, 'journal');
+    await ensurePrivateDirectory(this.journalDirectory);
+    for (const { table, file } of this.tables.values()) {
+      for (const [key, value] of await file.load()) table.apply(key, value, false);
+    }
+    const checkpointSeq = await this.readCheckpointSeq();
+    const { journal, entries } = await Journal.open(this.journalDirectory);
+    this.journal = journal;
+    this.lastSeq = checkpointSeq;
+    for (const entry of entries) {
+      if (entry.seq <= checkpointSeq) continue;
+      for (const op of entry.ops) this.requireTable(op.t).apply(op.k, op.v ?? undefined);
+      this.lastSeq = Math.max(this.lastSeq, entry.seq);
+      this.unitsSinceCheckpoint += 1;
+    }
+    const interval = this.options.checkpointIntervalMs ?? 30_000;
+    this.checkpointTimer = setInterval(() => void this.checkpointQuietly(), interval);
+    this.checkpointTimer.unref();
+  }
+
+  /** Reads committed state (outside a unit of work). */
+  reader<V>(name: string): TableReader<V> {
+    return this.requireTable(name) as Table<V>;
+  }
+
+  table<V>(name: string): Table<V> {
+    return this.requireTable(name) as Table<V>;
+  }
+
+  /**
+   * Runs `work` as one unit of work: its changes are applied together and
+   * acknowledged (the promise resolves) once they are on disk. `work` must
+   * touch only the store: it holds every other unit back while it runs.
+   */
+  transaction<T>(work: (tx: TableTransaction) => Promise<T> | T): Promise<T> {
+    const result = this.queue.then(() => this.runUnit(work));
+    this.queue = result.then(
+      () => undefined,
+      () => undefined,
+    );
+    return result.then(({ value, durable }) => durable.then(() => value));
+  }
+
+  /** Writes every table's changed records to its files and lets the journal start over. */
+  checkpoint(): Promise<void> {
+    this.checkpointing ??= this.writeCheckpoint().finally(() => {
+      this.checkpointing = null;
+    });
+    return this.checkpointing;
+  }
+
+  async close(): Promise<void> {
+    if (this.checkpointTimer) clearInterval(this.checkpointTimer);
+    this.checkpointTimer = null;
+    await this.queue;
+    if (!this.failure) await this.checkpoint();
+    await this.journal.close();
+  }
+
+  private async runUnit<T>(work: (tx: TableTransaction) => Promise<T> | T): Promise<{ value: T; durable: Promise<void> }> {
+    if (this.failure) throw new StoreFailedError(this.failure.message);
+    const tx = new TableTransaction(this);
+    const value = await work(tx);
+    const ops = tx.ops();
+    if (ops.length === 0) return { value, durable: Promise.resolve() };
+    const seq = ++this.lastSeq;
+    for (const op of ops) this.requireTable(op.t).apply(op.k, op.v ?? undefined);
+    const durable = this.journal.append({ seq, ops }).catch((error: Error) => {
+      this.failure ??= error;
+      this.options.logError?.(`store: ${error.message}; no more writes are accepted until Gatehouse is restarted`);
+      throw new StoreFailedError(error.message);
+    });
+    if (++this.unitsSinceCheckpoint >= (this.options.checkpointAfterUnits ?? 20_000)) void this.checkpointQuietly();
+    return { value, durable };
+  }
+
+  private async writeCheckpoint(): Promise<void> {
+    if (this.failure || this.unitsSinceCheckpoint === 0) return;
+    const closedSegment = await this.journal.rotate();
+    // From here on, one instant: the state between two units, and every unit of the closed segment in it.
+    const seq = this.lastSeq;
+    this.unitsSinceCheckpoint = 0;
+    const writes: Array<{ table: Table<unknown>; changed: Set<string>; write: () => Promise<void> }> = [];
+    for (const { table, file } of this.tables.values()) {
+      const changed = table.takeDirty();
+      if (changed.size > 0) writes.push({ table, changed, write: file.snapshot(table, changed) });
+    }
+    try {
+      // Files must never hold a unit the journal could still lose.
+      await this.journal.drain();
+      for (const { write } of writes) await write();
+      await writeFileDurably(path.join(this.journalDirectory, 'checkpoint.json'), JSON.stringify({ seq }) + '\n');
+      await this.journal.deleteThrough(closedSegment);
+    } catch (error) {
+      for (const { table, changed } of writes) table.restoreDirty(changed);
+      this.unitsSinceCheckpoint += 1;
+      throw error;
+    }
+  }
+
+  private async checkpointQuietly(): Promise<void> {
+    try {
+      await this.checkpoint();
+    } catch (error) {
+      this.options.logError?.(`store checkpoint failed (the journal keeps everything; retrying later): ${(error as Error).message}`);
+    }
+  }
+
+  private async readCheckpointSeq(): Promise<number> {
+    const file = path.join(this.journalDirectory, 'checkpoint.json');
+    let text: string;
+    try {
+      text = await readFile(file, 'utf8');
+    } catch (error) {
+      if ((error as NodeJS.ErrnoException).code === 'ENOENT') return 0;
+      throw error;
+    }
+    const seq = (JSON.parse(text) as { seq?: unknown }).seq;
+    if (typeof seq !== 'number') throw new StoreCorruptError(`${file} is damaged; it was left untouched`);
+    return seq;
+  }
+
+  private requireTable(name: string): Table<unknown> {
+    const registered = this.tables.get(name);
+    if (!registered) throw new Error(`the store has no table ${name}`);
+    return registered.table;
+  }
+}
+
+/**
+ * A unit of work's view of the tables: its own changes first, then the
+ * committed state. Nothing it does is visible to anyone else until it ends.
+ */
+export class TableTransaction {
+  private readonly changes = new Map<string, Map<string, unknown>>();
+
+  constructor(private readonly database: JsonDatabase) {}
+
+  reader<V>(name: string): TableReader<V> {
+    const table = this.database.table<V>(name);
+    return {
+      get: (key) => this.get<V>(name, key),
+      findBy: (index, indexKey) => {
+        const changed = this.changes.get(name);
+        if (changed) {
+          for (const value of changed.values()) {
+            if (value !== null && table.indexKeysOf(value as V).some(([i, k]) => i === index && k === indexKey)) return value as V;
+          }
+        }
+        const key = table.keyIn(index, indexKey);
+        if (key === undefined) return undefined;
+        const current = this.get<V>(name, key);
+        // The committed holder may have been changed or removed by this unit.
+        return current !== undefined && table.indexKeysOf(current).some(([i, k]) => i === index && k === indexKey) ? current : undefined;
+      },
+      values: () => {
+        const changed = this.changes.get(name);
+        if (!changed) return table.values();
+        const merged = new Map(table.entries());
+        for (const [key, value] of changed) {
+          if (value === null) merged.delete(key);
+          else merged.set(key, value as V);
+        }
+        return merged.values();
+      },
+    };
+  }
+
+  get<V>(name: string, key: string): V | undefined {
+    const changed = this.changes.get(name);
+    if (changed?.has(key)) return (changed.get(key) ?? undefined) as V | undefined;
+    return this.database.table<V>(name).get(key);
+  }
+
+  put<V>(name: string, key: string, value: V): void {
+    this.changesOf(name).set(key, value);
+  }
+
+  remove(name: string, key: string): void {
+    this.changesOf(name).set(key, null);
+  }
+
+  ops(): JournalOp[] {
+    const ops: JournalOp[] = [];
+    for (const [t, changed] of this.changes) for (const [k, v] of changed) ops.push({ t, k, v });
+    return ops;
+  }
+
+  private changesOf(name: string): Map<string, unknown> {
+    this.database.table(name);
+    let changed = this.changes.get(name);
+    if (!changed) this.changes.set(name, (changed = new Map()));
+    return changed;
+  }
+}
