@@ -20,7 +20,7 @@ const fromRoot = (...parts: string[]) => path.join(root, ...parts);
 const withoutEmbeddedServer: Plugin = {
   name: 'without-embedded-server',
   setup(builder) {
-    builder.onResolve({ filter: /game\/embedded\/adapter\.js$/ }, (args) => ({ path: args.path, namespace: 'not-bundled' }));
+    builder.onResolve({ filter: /(^|\/)embedded\/adapter\.js$/ }, (args) => ({ path: args.path, namespace: 'not-bundled' }));
     builder.onLoad({ filter: /.*/, namespace: 'not-bundled' }, () => ({
       loader: 'js',
       contents: `export class EmbeddedGameServer {

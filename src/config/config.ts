@@ -1,4 +1,5 @@
 import { readFile } from 'node:fs/promises';
+import { isIP } from 'node:net';
 import path from 'node:path';
 import { Ajv, type ErrorObject } from 'ajv';
 import YAML from 'yaml';
@@ -14,6 +15,9 @@ export interface Config {
   token: string;
   cors: { enabled: boolean; allowedOrigins: string };
   dataDirectory: string;
+  /** messages.yml beside the config file: the in-game texts. */
+  textsFile: string;
+  storage: { type: 'json' };
   game: {
     connection: 'embedded' | 'bridge';
     embedded: { host: string; port: number; viewDistance: number };
@@ -27,10 +31,14 @@ export interface Config {
     bcryptRounds: number;
     maxFailedAttempts: number;
     failedAttemptWindowSeconds: number;
+    addressMaxFailedAttempts: number;
+    codeCheckMaxFailures: number;
   };
+  /** Webhooks may point at loopback and private addresses (a LAN relay); off by default. */
+  chatAllowPrivateAddresses: boolean;
   economy: { currencyName: string };
   retention: { connectionLogDays: number; messageDays: number; teleportLogDays: number; auditLogDays: number };
-  http: { bodyLimitBytes: number };
+  http: { bodyLimitBytes: number; idleTimeoutMs: number; maxConnections: number; trustedProxies: string[] };
 }
 
 export class ConfigError extends Error {
@@ -48,7 +56,9 @@ const environmentOverrides: Array<{ variable: string; key: string[]; type: 'stri
   { variable: 'GATEHOUSE_BRIDGE_PORT', key: ['game', 'bridge', 'port'], type: 'integer' },
 ];
 
-const validateConfigFile = new Ajv({ allErrors: false, strict: true }).compile<ConfigFile>(configFileSchema);
+const configAjv = new Ajv({ allErrors: false, strict: true });
+configAjv.addFormat('ip-address', (value: string) => isIP(value) !== 0);
+const validateConfigFile = configAjv.compile<ConfigFile>(configFileSchema);
 
 /**
  * Loads the configuration: defaults, then the YAML file (GATEHOUSE_CONFIG or
@@ -85,7 +95,7 @@ export async function loadConfig(env: NodeJS.ProcessEnv = process.env, cwd = pro
   if (!validateConfigFile(merged)) {
     throw new ConfigError(`${path.basename(file)}: ${describeConfigError(validateConfigFile.errors![0]!)}`);
   }
-  return toConfig(merged, cwd);
+  return toConfig(merged, cwd, path.join(path.dirname(file), 'messages.yml'));
 }
 
 function describeConfigError(error: ErrorObject): string {
@@ -106,13 +116,15 @@ function articleFor(type: string): string {
   return type === 'integer' || type === 'object' ? `an ${type}` : `a ${type}`;
 }
 
-function toConfig(file: ConfigFile, cwd: string): Config {
+function toConfig(file: ConfigFile, cwd: string, textsFile: string): Config {
   return {
     port: file.port,
     host: file.host,
     token: file.token,
     cors: { enabled: file.cors.enabled, allowedOrigins: file.cors['allowed-origins'] },
     dataDirectory: path.resolve(cwd, file['data-directory']),
+    textsFile,
+    storage: { type: file.storage.type },
     game: {
       connection: file.game.connection,
       embedded: {
@@ -139,7 +151,10 @@ function toConfig(file: ConfigFile, cwd: string): Config {
       bcryptRounds: file.accounts['bcrypt-rounds'],
       maxFailedAttempts: file.accounts['max-failed-attempts'],
       failedAttemptWindowSeconds: file.accounts['failed-attempt-window-seconds'],
+      addressMaxFailedAttempts: file.accounts['address-max-failed-attempts'],
+      codeCheckMaxFailures: file.accounts['code-check-max-failures'],
     },
+    chatAllowPrivateAddresses: file.chat['allow-private-addresses'],
     economy: { currencyName: file.economy['currency-name'] },
     retention: {
       connectionLogDays: file.retention['connection-log-days'],
@@ -147,7 +162,12 @@ function toConfig(file: ConfigFile, cwd: string): Config {
       teleportLogDays: file.retention['teleport-log-days'],
       auditLogDays: file.retention['audit-log-days'],
     },
-    http: { bodyLimitBytes: file.http['body-limit-kib'] * 1024 },
+    http: {
+      bodyLimitBytes: file.http['body-limit-kib'] * 1024,
+      idleTimeoutMs: file.http['idle-timeout-seconds'] * 1000,
+      maxConnections: file.http['max-connections'],
+      trustedProxies: file.http['trusted-proxies'],
+    },
   };
 }
 

@@ -7,6 +7,7 @@ export const configDefaults: ConfigFile = {
   token: '',
   cors: { enabled: true, 'allowed-origins': '*' },
   'data-directory': 'data',
+  storage: { type: 'json' },
   game: {
     connection: 'embedded',
     embedded: { host: '0.0.0.0', port: 25565, 'view-distance': 4 },
@@ -15,16 +16,18 @@ export const configDefaults: ConfigFile = {
   server: { name: 'A Gatehouse server', 'max-players': 20, difficulty: 'normal', 'game-mode': 'survival', pvp: true },
   whitelist: { enabled: false, 'auto-approve': false },
   notifications: { enabled: true, 'unregistered-interval': 10 },
-  chat: { enabled: false, 'webhook-url': '' },
+  chat: { enabled: false, 'webhook-url': '', 'allow-private-addresses': false },
   accounts: {
     'registration-code-lifetime-seconds': 86400,
     'token-lifetime-seconds': 86400,
     'bcrypt-rounds': 10,
     'max-failed-attempts': 10,
     'failed-attempt-window-seconds': 600,
+    'address-max-failed-attempts': 100,
+    'code-check-max-failures': 10,
   },
   economy: { 'currency-symbol': '$', 'currency-name': 'Dollars', 'starting-balance': 0 },
   retention: { 'connection-log-days': 30, 'message-days': 90, 'teleport-log-days': 90, 'audit-log-days': 365 },
-  http: { 'body-limit-kib': 64 },
+  http: { 'body-limit-kib': 64, 'idle-timeout-seconds': 10, 'max-connections': 512, 'trusted-proxies': [] },
   sidecar: { launch: true, node: 'node' },
 };

@@ -7,6 +7,7 @@ export interface ConfigFile {
   token: string;
   cors: { enabled: boolean; 'allowed-origins': string };
   'data-directory': string;
+  storage: { type: 'json' };
   game: {
     connection: 'embedded' | 'bridge';
     embedded: { host: string; port: number; 'view-distance': number };
@@ -15,17 +16,19 @@ export interface ConfigFile {
   server: { name: string; 'max-players': number; difficulty: string; 'game-mode': string; pvp: boolean };
   whitelist: { enabled: boolean; 'auto-approve': boolean };
   notifications: { enabled: boolean; 'unregistered-interval': number };
-  chat: { enabled: boolean; 'webhook-url': string };
+  chat: { enabled: boolean; 'webhook-url': string; 'allow-private-addresses': boolean };
   accounts: {
     'registration-code-lifetime-seconds': number;
     'token-lifetime-seconds': number;
     'bcrypt-rounds': number;
     'max-failed-attempts': number;
     'failed-attempt-window-seconds': number;
+    'address-max-failed-attempts': number;
+    'code-check-max-failures': number;
   };
   economy: { 'currency-symbol': string; 'currency-name': string; 'starting-balance': number };
   retention: { 'connection-log-days': number; 'message-days': number; 'teleport-log-days': number; 'audit-log-days': number };
-  http: { 'body-limit-kib': number };
+  http: { 'body-limit-kib': number; 'idle-timeout-seconds': number; 'max-connections': number; 'trusted-proxies': string[] };
   /** Read by the Paper plugin that hosts this sidecar (bridge/); the sidecar itself ignores it. */
   sidecar: { launch: boolean; node: string };
 }
@@ -43,6 +46,7 @@ export const configFileSchema = group({
   token: { type: 'string' },
   cors: group({ enabled: { type: 'boolean' }, 'allowed-origins': { type: 'string', minLength: 1 } }),
   'data-directory': { type: 'string', minLength: 1 },
+  storage: group({ type: { type: 'string', enum: ['json'] } }),
   game: group({
     connection: { type: 'string', enum: ['embedded', 'bridge'] },
     embedded: group({
@@ -65,13 +69,15 @@ export const configFileSchema = group({
   }),
   whitelist: group({ enabled: { type: 'boolean' }, 'auto-approve': { type: 'boolean' } }),
   notifications: group({ enabled: { type: 'boolean' }, 'unregistered-interval': { type: 'integer', minimum: 1, maximum: 1440 } }),
-  chat: group({ enabled: { type: 'boolean' }, 'webhook-url': { type: 'string', pattern: '^(https?://.+)?$' } }),
+  chat: group({ enabled: { type: 'boolean' }, 'webhook-url': { type: 'string', pattern: '^(https?://.+)?$' }, 'allow-private-addresses': { type: 'boolean' } }),
   accounts: group({
     'registration-code-lifetime-seconds': positiveInteger,
     'token-lifetime-seconds': positiveInteger,
     'bcrypt-rounds': { type: 'integer', minimum: 4, maximum: 15 },
     'max-failed-attempts': positiveInteger,
     'failed-attempt-window-seconds': positiveInteger,
+    'address-max-failed-attempts': positiveInteger,
+    'code-check-max-failures': positiveInteger,
   }),
   economy: group({
     'currency-symbol': { type: 'string', maxLength: 8 },
@@ -85,5 +91,10 @@ export const configFileSchema = group({
     'audit-log-days': positiveInteger,
   }),
   sidecar: group({ launch: { type: 'boolean' }, node: { type: 'string', minLength: 1 } }),
-  http: group({ 'body-limit-kib': { type: 'integer', minimum: 1, maximum: 10240 } }),
+  http: group({
+    'body-limit-kib': { type: 'integer', minimum: 1, maximum: 10240 },
+    'idle-timeout-seconds': { type: 'integer', minimum: 1, maximum: 3600 },
+    'max-connections': { type: 'integer', minimum: 10, maximum: 100000 },
+    'trusted-proxies': { type: 'array', items: { type: 'string', format: 'ip-address' } },
+  }),
 });

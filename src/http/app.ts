@@ -1,35 +1,20 @@
 import cors from '@koa/cors';
-import Router from '@koa/router';
-import Koa from 'koa';
+import Koa, { type Middleware } from 'koa';
 import type { Config } from '../config/config.js';
 import { errorMiddleware } from './error-middleware.js';
 
 /**
- * The Koa application: CORS outermost (so error answers carry its headers too),
- * then the error middleware, then one router that every group adds its routes
- * to (one match per request), with 405 handling.
+ * The Koa application: CORS outermost (so error answers carry its headers
+ * too), then the error middleware, then the router built from the features'
+ * routes (./router.ts).
  */
-export interface HttpApp {
-  app: Koa;
-  /** Every operation served, as "METHOD /path", e.g. for checking the OpenAPI document against. */
-  operations: string[];
-}
-
-export function createHttpApp(
-  config: Pick<Config, 'cors'>,
-  addRoutes: Array<(router: Router) => void>,
-  logError: (message: string) => void,
-): HttpApp {
+export function createHttpApp(config: Pick<Config, 'cors'>, router: Middleware, logError: (message: string) => void): Koa {
   const app = new Koa();
   app.silent = true;
   if (config.cors.enabled) app.use(cors(corsOptions(config.cors.allowedOrigins)));
   app.use(errorMiddleware(logError));
-  const router = new Router();
-  for (const add of addRoutes) add(router);
-  app.use(router.routes());
-  app.use(router.allowedMethods());
-  const operations = router.stack.flatMap((layer) => layer.methods.filter((method) => method !== 'HEAD').map((method) => `${method} ${layer.path}`));
-  return { app, operations };
+  app.use(router);
+  return app;
 }
 
 function corsOptions(allowedOrigins: string): cors.Options {

@@ -1,47 +1,87 @@
 import { Ajv, type ErrorObject, type ValidateFunction } from 'ajv';
-import type { Context } from 'koa';
 import { badRequest } from '../errors.js';
+import type { Schema } from '../lib/schema.js';
 
 /**
- * One ajv instance for every request schema. Schemas may carry
- * `x-message`: the sentence shown when a property fails its pattern or format
- * (ajv's own wording names regular expressions, which helps nobody).
+ * Validation of what clients send (bodies and query strings) and, in tests,
+ * of what the API answers. Schemas may carry `x-message`: the sentence shown
+ * when a property fails its pattern or format (ajv's own wording names
+ * regular expressions, which helps nobody).
  */
-const ajv = new Ajv({ allErrors: false, strict: true, coerceTypes: false, useDefaults: false });
-ajv.addVocabulary(['x-message', 'example']);
-// A pragmatic e-mail shape: something@domain.tld, no spaces, one @.
-ajv.addFormat('email', /^[^\s@]{1,64}@[^\s@.]+(\.[^\s@.]+)+$/);
-// A full ISO 8601 timestamp with a time zone, e.g. 2026-12-01T18:00:00Z or ...+01:00.
-ajv.addFormat('iso-timestamp', (value: string) =>
-  /^\d{4}-\d{2}-\d{2}T\d{2}:\d{2}(:\d{2}(\.\d{1,9})?)?(Z|[+-]\d{2}:\d{2})$/.test(value) && !Number.isNaN(Date.parse(value)),
-);
-// A webhook address: empty (none), or an absolute http(s) URL.
-ajv.addFormat('http-url', (value: string) => {
-  if (value === '') return true;
-  try {
-    const url = new URL(value);
-    return (url.protocol === 'http:' || url.protocol === 'https:') && url.hostname !== '';
-  } catch {
-    return false;
-  }
-});
+function newAjv(options: ConstructorParameters<typeof Ajv>[0]): Ajv {
+  const ajv = new Ajv({ allErrors: false, strict: true, allowUnionTypes: true, ...options });
+  ajv.addVocabulary(['x-message', 'example']);
+  // Money: a number of the currency with at most two decimals (kept as integer cents inside).
+  ajv.addKeyword({
+    keyword: 'x-cents',
+    type: 'number',
+    schemaType: 'boolean',
+    validate: (_enabled: boolean, value: number) => Number.isFinite(value) && Math.abs(value * 100 - Math.round(value * 100)) < 1e-6,
+    error: { message: 'must have at most two decimals' },
+  });
+  // A pragmatic e-mail shape: something@domain.tld, no spaces, one @.
+  ajv.addFormat('email', /^[^\s@]{1,64}@[^\s@.]+(\.[^\s@.]+)+$/);
+  // A full ISO 8601 timestamp with a time zone, e.g. 2026-12-01T18:00:00Z or ...+01:00.
+  ajv.addFormat('iso-timestamp', (value: string) =>
+    /^\d{4}-\d{2}-\d{2}T\d{2}:\d{2}(:\d{2}(\.\d{1,9})?)?(Z|[+-]\d{2}:\d{2})$/.test(value) && !Number.isNaN(Date.parse(value)),
+  );
+  ajv.addFormat('date-time', (value: string) => !Number.isNaN(Date.parse(value)));
+  // A webhook address: empty (none), or an absolute http(s) URL.
+  ajv.addFormat('http-url', (value: string) => {
+    if (value === '') return true;
+    try {
+      const url = new URL(value);
+      return (url.protocol === 'http:' || url.protocol === 'https:') && url.hostname !== '';
+    } catch {
+      return false;
+    }
+  });
+  return ajv;
+}
 
-const compiled = new WeakMap<object, ValidateFunction>();
+const bodies = newAjv({ coerceTypes: false, useDefaults: true });
+// Query strings are text: "page=2" must count as the integer 2.
+const queries = newAjv({ coerceTypes: true, useDefaults: true });
+const answers = newAjv({ strict: false });
 
-/** Returns `value` typed as T, or throws a 400 whose message names the offending field. */
-export function validate<T>(schema: object, value: unknown, where: 'body' | 'query' = 'body'): T {
-  let check = compiled.get(schema);
-  if (!check) {
-    check = ajv.compile(schema);
-    compiled.set(schema, check);
-  }
+const compiled = new Map<Ajv, WeakMap<object, ValidateFunction>>();
+function compile(ajv: Ajv, schema: object): ValidateFunction {
+  let cache = compiled.get(ajv);
+  if (!cache) compiled.set(ajv, (cache = new WeakMap()));
+  let check = cache.get(schema);
+  if (!check) cache.set(schema, (check = ajv.compile(schema)));
+  return check;
+}
+
+/** Returns `value` typed by its schema (defaults filled in), or throws a 400 whose message names the offending field. */
+export function validate<T>(schema: Schema<T>, value: unknown, where: 'body' | 'query' = 'body'): T {
+  const check = compile(bodies, schema);
   if (!check(value)) throw badRequest(describe(check.errors![0]!, schema, where), 'invalid_field');
   return value as T;
 }
 
-/** The JSON body of a request, validated. */
-export function body<T>(ctx: Context, schema: object): T {
-  return validate<T>(schema, ctx.request.body);
+/**
+ * A query string, validated: a parameter given twice is a 400, an empty one
+ * counts as absent, numbers are read from their text, defaults filled in.
+ * Unknown parameters are ignored (cache busters and the like).
+ */
+export function validateQuery<T>(schema: Schema<T>, query: Record<string, string | string[] | undefined>): T {
+  const values: Record<string, unknown> = {};
+  for (const [name, raw] of Object.entries(query)) {
+    if (Array.isArray(raw)) throw badRequest(`${name} must be given once`, 'invalid_field');
+    if (raw !== undefined && raw !== '') values[name] = raw;
+  }
+  const check = compile(queries, { ...schema, additionalProperties: true });
+  if (!check(values)) throw badRequest(describe(check.errors![0]!, schema, 'query'), 'invalid_field');
+  return values as T;
+}
+
+/** For tests and development: the first way `value` breaks the answer schema, or undefined. */
+export function answerMismatch(schema: object, value: unknown): string | undefined {
+  const check = compile(answers, schema);
+  if (check(value)) return undefined;
+  const error = check.errors![0]!;
+  return `${error.instancePath || '(answer)'} ${error.message ?? 'is invalid'}`;
 }
 
 function describe(error: ErrorObject, schema: object, where: string): string {
@@ -53,8 +93,10 @@ function describe(error: ErrorObject, schema: object, where: string): string {
       return `${joinPath(field, params.missingProperty as string)} is required`;
     case 'additionalProperties':
       return `${joinPath(field, params.additionalProperty as string)} is not a known field`;
-    case 'type':
-      return `${subject} must be ${params.type === 'integer' || params.type === 'object' || params.type === 'array' ? 'an' : 'a'} ${params.type}`;
+    case 'type': {
+      const type = String(params.type).split(',')[0]!;
+      return `${subject} must be ${type === 'integer' || type === 'object' || type === 'array' ? 'an' : 'a'} ${type}`;
+    }
     case 'minLength':
       return params.limit === 1 ? `${subject} must not be empty` : `${subject} must be at least ${params.limit} characters`;
     case 'maxLength':
@@ -62,6 +104,11 @@ function describe(error: ErrorObject, schema: object, where: string): string {
     case 'minimum':
     case 'maximum':
       return `${subject} must be ${error.keyword === 'minimum' ? 'at least' : 'at most'} ${params.limit}`;
+    case 'minItems':
+    case 'maxItems':
+      return `${subject} must have ${error.keyword === 'minItems' ? 'at least' : 'at most'} ${params.limit} items`;
+    case 'multipleOf':
+      return `${subject} ${customMessage(schema, error.schemaPath) ?? `must be a multiple of ${params.multipleOf}`}`;
     case 'enum':
       return `${subject} must be one of ${(params.allowedValues as unknown[]).join(', ')}`;
     case 'pattern':

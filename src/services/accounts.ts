@@ -2,7 +2,9 @@ import { EventEmitter } from 'node:events';
 import { ApiError, badRequest, conflict, tooManyAttempts, unauthorized } from '../errors.js';
 import type { GamePort, PlayerRef } from '../game/port.js';
 import { UniqueConflictError, type Store, type UserRecord } from '../store/port.js';
-import type { FailureThrottle } from './failure-throttle.js';
+import { isPrintableAscii } from '../lib/ascii.js';
+import type { GameTexts } from '../texts/catalogue.js';
+import type { LoginThrottle } from './login-throttle.js';
 import type { PasswordHasher } from './password-hasher.js';
 import { generateRegistrationCode, normalizeRegistrationCode } from './registration-codes.js';
 import type { TokenService } from './tokens.js';
@@ -48,7 +50,8 @@ export class AccountService {
     private readonly game: GamePort,
     private readonly passwords: PasswordHasher,
     private readonly tokens: TokenService,
-    private readonly throttle: FailureThrottle,
+    private readonly throttle: LoginThrottle,
+    private readonly texts: GameTexts,
     private readonly settings: AccountSettings,
     private readonly now: () => Date = () => new Date(),
   ) {
@@ -60,7 +63,7 @@ export class AccountService {
   async handleRegisterCommand(player: PlayerRef): Promise<string> {
     const existing = await this.store.users.findByGameUuid(player.uuid);
     if (existing) {
-      return `§eYou already have a web account: §f${existing.username}§e. Log in with it.`;
+      return this.texts.render('register.has-account', { username: existing.username });
     }
     const createdAt = this.now();
     const expiresAt = new Date(createdAt.getTime() + this.settings.registrationCodeLifetimeSeconds * 1000);
@@ -73,14 +76,14 @@ export class AccountService {
       expiresAt: expiresAt.toISOString(),
     });
     const hours = Math.round((this.settings.registrationCodeLifetimeSeconds / 3600) * 10) / 10;
-    return `§aYour registration code: §f§l${code}§r§a. Use it to create your web account; it expires in ${hours} hours.`;
+    return this.texts.render('register.code', { code, hours });
   }
 
   async register(registration: Registration, clientAddress: string): Promise<void> {
-    this.refuseIfThrottled([addressKey(clientAddress)]);
+    this.refuseIfThrottled(this.throttle.codeCheckWait(clientAddress));
     const codeRecord = await this.findValidCode(registration.code);
     if (!codeRecord) {
-      this.throttle.recordFailure([addressKey(clientAddress)]);
+      this.throttle.codeCheckFailed(clientAddress);
       throw badRequest('Invalid or expired registration code', 'invalid_code');
     }
     if (await this.store.users.findByUsername(registration.username)) throw usernameTaken();
@@ -110,14 +113,15 @@ export class AccountService {
   }
 
   async login(username: string, password: string, clientAddress: string): Promise<LoginResult> {
-    const keys = [addressKey(clientAddress), accountKey(username)];
-    this.refuseIfThrottled(keys);
-    const user = await this.store.users.findByUsername(username);
+    this.refuseIfThrottled(this.throttle.loginWait(clientAddress, username));
+    // Usernames are ASCII by rule; a look-alike (the Kelvin sign for "K") must not find an account.
+    const user = isPrintableAscii(username) ? await this.store.users.findByUsername(username) : undefined;
     const matches = await this.passwords.verify(password, user?.passwordHash ?? (await this.decoyHash));
     if (!user || !matches) {
-      this.throttle.recordFailure(keys);
+      this.throttle.loginFailed(clientAddress, username);
       throw unauthorized('Invalid username or password', 'invalid_credentials');
     }
+    this.throttle.loginSucceeded(clientAddress, username);
     const isAdmin = await this.isOperatorNow(user.gameUsername);
     await this.store.users.recordLogin(user.id, this.now().toISOString());
     const token = this.tokens.issue({ sub: String(user.id), username: user.username, gameUsername: user.gameUsername, isAdmin });
@@ -150,10 +154,10 @@ export class AccountService {
   }
 
   async verifyCode(code: string, clientAddress: string): Promise<{ valid: true; gameUsername: string } | { valid: false }> {
-    this.refuseIfThrottled([addressKey(clientAddress)]);
+    this.refuseIfThrottled(this.throttle.codeCheckWait(clientAddress));
     const record = await this.findValidCode(code);
     if (!record) {
-      this.throttle.recordFailure([addressKey(clientAddress)]);
+      this.throttle.codeCheckFailed(clientAddress);
       return { valid: false };
     }
     return { valid: true, gameUsername: record.gameUsername };
@@ -177,9 +181,8 @@ export class AccountService {
     return record;
   }
 
-  private refuseIfThrottled(keys: string[]): void {
-    const wait = this.throttle.retryAfterSeconds(keys);
-    if (wait > 0) throw tooManyAttempts(wait);
+  private refuseIfThrottled(waitSeconds: number): void {
+    if (waitSeconds > 0) throw tooManyAttempts(waitSeconds);
   }
 }
 
@@ -187,8 +190,6 @@ function toProfile(user: UserRecord, isAdmin: boolean, isWhitelisted: boolean): 
   return { username: user.username, gameUsername: user.gameUsername, email: user.email, isAdmin, isWhitelisted, createdAt: user.createdAt };
 }
 
-const addressKey = (address: string) => `address:${address}`;
-const accountKey = (username: string) => `account:${username.toLowerCase()}`;
 const usernameTaken = (): ApiError => conflict('Username already exists', 'username_taken');
 const playerTaken = (gameUsername: string): ApiError =>
   conflict(`Player ${gameUsername} already has a web account`, 'player_has_account');

@@ -8,6 +8,10 @@
  * header or `retry_after` in the body); other failures are retried with
  * backoff a few times. What is dropped or given up on is logged.
  */
+import { request as httpRequest } from 'node:http';
+import { request as httpsRequest } from 'node:https';
+import { isIP } from 'node:net';
+import { guardedLookup, isPrivateAddress } from './webhook-address.js';
 
 export interface Embed {
   title: string;
@@ -45,6 +49,8 @@ export interface ChatWebhookOptions {
   maxRetryAfterMs?: number;
   log?: (message: string) => void;
   sleep?: (ms: number) => Promise<void>;
+  /** chat.allow-private-addresses: let the webhook be a loopback or LAN address. */
+  allowPrivateAddresses?: boolean;
 }
 
 type Attempt = { ok: true } | { ok: false; retryAfterMs?: number; retryable: boolean; reason: string };
@@ -59,6 +65,7 @@ export class ChatWebhook {
   private readonly maxRetryAfterMs: number;
   private readonly log: (message: string) => void;
   private readonly sleep: (ms: number) => Promise<void>;
+  private readonly allowPrivateAddresses: boolean;
 
   constructor(
     private readonly target: () => WebhookTarget,
@@ -71,6 +78,7 @@ export class ChatWebhook {
     this.maxRetryAfterMs = options.maxRetryAfterMs ?? 60_000;
     this.log = options.log ?? console.error;
     this.sleep = options.sleep ?? ((ms) => new Promise((resolve) => setTimeout(resolve, ms).unref()));
+    this.allowPrivateAddresses = options.allowPrivateAddresses ?? false;
   }
 
   /** Queues an event when the webhook is enabled and configured; never waits for delivery. */
@@ -132,27 +140,65 @@ export class ChatWebhook {
     }
   }
 
-  private async attempt(url: string, payload: WebhookPayload): Promise<Attempt> {
-    let response: Response;
-    try {
-      response = await fetch(url, {
+  /**
+   * One POST. Its host is checked at connect time against private ranges
+   * (see ./webhook-address.ts); redirects are not followed. Only the status
+   * of a refusal is reported: the answer's body is the webhook's, and echoing
+   * it would turn this into a way to read internal services.
+   */
+  private attempt(url: string, payload: WebhookPayload): Promise<Attempt> {
+    return new Promise((resolve) => {
+      let target: URL;
+      try {
+        target = new URL(url);
+      } catch {
+        return resolve({ ok: false, retryable: false, reason: 'the webhook URL is not a URL' });
+      }
+      // An address written in the URL is connected to without a lookup: check it here.
+      const literal = target.hostname.replace(/^\[(.*)\]$/, '$1');
+      if (!this.allowPrivateAddresses && isIP(literal) && isPrivateAddress(literal)) {
+        return resolve({ ok: false, retryable: false, reason: `refused: ${literal} is a private address (chat.allow-private-addresses is off)` });
+      }
+      const send = target.protocol === 'https:' ? httpsRequest : httpRequest;
+      const body = JSON.stringify(payload);
+      const request = send(target, {
         method: 'POST',
-        headers: { 'content-type': 'application/json' },
-        body: JSON.stringify(payload),
-        signal: AbortSignal.timeout(this.timeoutMs),
-        redirect: 'error',
+        headers: { 'content-type': 'application/json', 'content-length': Buffer.byteLength(body) },
+        lookup: guardedLookup(this.allowPrivateAddresses) as never,
+        // A connection of its own each time: every post is checked against private addresses where it connects.
+        agent: false,
+        timeout: this.timeoutMs,
       });
-    } catch (error) {
-      const timedOut = (error as Error).name === 'TimeoutError';
-      return { ok: false, retryable: true, reason: timedOut ? `no answer within ${this.timeoutMs} ms` : `cannot reach the webhook: ${causeOf(error)}` };
-    }
-    const text = await response.text().catch(() => '');
-    if (response.ok) return { ok: true };
-    if (response.status === 429) {
-      return { ok: false, retryable: true, retryAfterMs: retryAfterMs(response.headers.get('retry-after'), text), reason: 'rate limited (429)' };
-    }
-    const detail = text ? `: ${text.slice(0, 200)}` : '';
-    return { ok: false, retryable: response.status >= 500, reason: `the webhook answered ${response.status}${detail}` };
+      const timer = setTimeout(() => request.destroy(Object.assign(new Error('timed out'), { code: 'ETIMEDOUT' })), this.timeoutMs);
+      timer.unref();
+      request.on('timeout', () => request.destroy(Object.assign(new Error('timed out'), { code: 'ETIMEDOUT' })));
+      request.on('error', (error: NodeJS.ErrnoException) => {
+        clearTimeout(timer);
+        if (error.code === 'EPRIVATE') return resolve({ ok: false, retryable: false, reason: `refused: ${error.message} (chat.allow-private-addresses is off)` });
+        if (error.code === 'ETIMEDOUT') return resolve({ ok: false, retryable: true, reason: `no answer within ${this.timeoutMs} ms` });
+        resolve({ ok: false, retryable: true, reason: `cannot reach the webhook: ${error.code ?? error.message}` });
+      });
+      request.on('response', (response) => {
+        let text = '';
+        response.setEncoding('utf8');
+        // Read a little for Discord's retry_after; never more, and never shown to anyone.
+        response.on('data', (chunk: string) => {
+          if (text.length < 4096) text += chunk;
+        });
+        response.on('error', () => undefined);
+        response.on('end', () => {
+          clearTimeout(timer);
+          const status = response.statusCode ?? 0;
+          if (status >= 200 && status < 300) return resolve({ ok: true });
+          if (status === 429) {
+            const header = response.headers['retry-after'];
+            return resolve({ ok: false, retryable: true, retryAfterMs: retryAfterMs(typeof header === 'string' ? header : null, text), reason: 'rate limited (429)' });
+          }
+          resolve({ ok: false, retryable: status >= 500, reason: `the webhook answered ${status}` });
+        });
+      });
+      request.end(body);
+    });
   }
 }
 
@@ -166,11 +212,6 @@ function retryAfterMs(header: string | null, body: string): number {
     // No JSON body: fall through to a default wait.
   }
   return 1000;
-}
-
-function causeOf(error: unknown): string {
-  const cause = (error as { cause?: { code?: string; message?: string } }).cause;
-  return cause?.code ?? cause?.message ?? (error as Error).message;
 }
 
 function describe(payload: WebhookPayload): string {

@@ -4,13 +4,15 @@
  * Memory is bounded: the oldest keys are forgotten first.
  */
 export class FailureThrottle {
-  private readonly failures = new Map<string, number[]>();
+  private readonly failureTimes = new Map<string, number[]>();
 
   constructor(
     private readonly maxFailures: number,
     private readonly windowMs: number,
     private readonly now: () => number = Date.now,
     private readonly maxKeys = 50_000,
+    /** Failures kept per key: enough to count past the limit, for delays that grow with it. */
+    private readonly maxKept = maxFailures + 16,
   ) {}
 
   /** Seconds until the first of `keys` may try again, or 0 when none is blocked. */
@@ -26,19 +28,30 @@ export class FailureThrottle {
     return Math.max(0, wait);
   }
 
+  /** Failures of `key` within the window, and when the newest was (ms), for progressive delays. */
+  failures(key: string): { count: number; newestAt: number | undefined } {
+    const recent = this.recent(key);
+    return { count: recent.length, newestAt: recent.at(-1) };
+  }
+
+  /** Forgets a key's failures (a success clears them). */
+  clear(key: string): void {
+    this.failureTimes.delete(key);
+  }
+
   recordFailure(keys: string[]): void {
     const at = this.now();
     for (const key of keys) {
       const recent = this.recent(key);
       recent.push(at);
-      this.failures.delete(key);
-      this.failures.set(key, recent.slice(-this.maxFailures));
+      this.failureTimes.delete(key);
+      this.failureTimes.set(key, recent.slice(-this.maxKept));
     }
-    while (this.failures.size > this.maxKeys) this.failures.delete(this.failures.keys().next().value!);
+    while (this.failureTimes.size > this.maxKeys) this.failureTimes.delete(this.failureTimes.keys().next().value!);
   }
 
   private recent(key: string): number[] {
     const cutoff = this.now() - this.windowMs;
-    return (this.failures.get(key) ?? []).filter((at) => at > cutoff);
+    return (this.failureTimes.get(key) ?? []).filter((at) => at > cutoff);
   }
 }

@@ -1,7 +1,9 @@
 import { EventEmitter } from 'node:events';
 import { badRequest } from '../errors.js';
 import type { GamePort } from '../game/port.js';
+import { translateColourCodes } from '../lib/colours.js';
 import type { MessageRecord, MessageStore } from '../store/port.js';
+import type { GameTexts } from '../texts/catalogue.js';
 import type { Actor } from './audit.js';
 
 /** How long an announcement without `expiresAt` is shown to joining players. */
@@ -18,6 +20,7 @@ export class MessageService {
   constructor(
     private readonly store: MessageStore,
     private readonly game: GamePort,
+    private readonly texts: GameTexts,
     private readonly now: () => Date = () => new Date(),
     private readonly logError: (message: string) => void = console.error,
   ) {
@@ -26,7 +29,7 @@ export class MessageService {
 
   /** Throws PlayerNotOnlineError (404) when the player is not online. */
   async sendDirect(actor: Actor, playerName: string, text: string): Promise<MessageRecord> {
-    await this.requireMessaging().sendMessage(playerName, `§d[${actor.name}]§r ${text}`);
+    await this.game.require('messaging').sendMessage(playerName, this.texts.render('message.direct', { sender: actor.name, message: translateColourCodes(text) }));
     return this.store.add({
       type: 'DIRECT',
       content: text,
@@ -52,7 +55,7 @@ export class MessageService {
     // Recorded first: players who join later see it even if the game is away now.
     const messaging = this.game.capability('messaging');
     if (this.game.isConnected() && messaging) {
-      await messaging.broadcast(announcementText(content)).catch((error: Error) => this.logError(`announcement broadcast: ${error.message}`));
+      await messaging.broadcast(this.announcementText(content)).catch((error: Error) => this.logError(`announcement broadcast: ${error.message}`));
     }
     this.events.emit('announced', record);
     return record;
@@ -65,18 +68,15 @@ export class MessageService {
   private async showAnnouncementsTo(playerName: string): Promise<void> {
     try {
       for (const announcement of await this.store.activeAnnouncements(this.now())) {
-        await this.game.capability('messaging')?.sendMessage(playerName, announcementText(announcement.content));
+        await this.game.capability('messaging')?.sendMessage(playerName, this.announcementText(announcement.content));
       }
     } catch (error) {
       this.logError(`announcements for ${playerName}: ${(error as Error).message}`);
     }
   }
 
-  private requireMessaging() {
-    return this.game.require('messaging');
+  /** Admins may colour their text with `&` codes, as owners do in messages.yml. */
+  private announcementText(content: string): string {
+    return this.texts.render('announcement', { message: translateColourCodes(content) });
   }
-}
-
-function announcementText(content: string): string {
-  return `§6[Announcement]§r ${content}`;
 }

@@ -1,6 +1,7 @@
 import { EventEmitter } from 'node:events';
 import type { GamePort } from '../game/port.js';
 import type { PendingRestart, RestartStore } from '../store/port.js';
+import type { GameTexts } from '../texts/catalogue.js';
 import type { Actor } from './audit.js';
 
 export const restartBarId = 'gatehouse:restart';
@@ -28,6 +29,7 @@ export class RestartService {
   constructor(
     private readonly store: RestartStore,
     private readonly game: GamePort,
+    private readonly texts: GameTexts,
     private readonly now: () => Date = () => new Date(),
     private readonly logError: (message: string) => void = console.error,
   ) {}
@@ -88,7 +90,7 @@ export class RestartService {
     await this.store.save(null);
     this.stopCountdown();
     await this.game.capability('bossBars')?.remove(restartBarId).catch(() => undefined);
-    await this.broadcast('§aThe scheduled server restart was cancelled.');
+    await this.broadcast(this.texts.render('restart.cancelled'));
     this.events.emit('cancelled', cancelled);
     return cancelled;
   }
@@ -123,13 +125,15 @@ export class RestartService {
     try {
       await this.game.capability('bossBars')?.show({
         id: restartBarId,
-        title: `Server restart in ${formatSeconds(remaining)}${pending.reason ? ` - ${pending.reason}` : ''}`,
+        title: pending.reason
+          ? this.texts.render('restart.bar-reason', { time: formatSeconds(remaining), reason: pending.reason })
+          : this.texts.render('restart.bar', { time: formatSeconds(remaining) }),
         progress: pending.delaySeconds > 0 ? Math.min(1, remaining / pending.delaySeconds) : 0,
         color: 'red',
       });
       if (warningSeconds.has(remaining) && this.lastWarned !== remaining) {
         this.lastWarned = remaining;
-        await this.broadcast(`§cServer restarts in ${remaining} second${remaining === 1 ? '' : 's'}${pending.reason ? `: ${pending.reason}` : ''}`);
+        await this.broadcast(this.warningText(remaining, pending.reason));
       }
     } catch (error) {
       this.logError(`restart countdown: ${(error as Error).message}`);
@@ -147,12 +151,17 @@ export class RestartService {
       this.stopCountdown();
       await this.game.capability('bossBars')?.remove(restartBarId).catch(() => undefined);
       this.events.emit('restarting', pending);
-      await control.restart(pending.reason || 'Scheduled restart');
+      await control.restart(pending.reason || this.texts.render('restart.kick'));
     } catch (error) {
       this.logError(`restart: ${(error as Error).message}`);
     } finally {
       this.running = false;
     }
+  }
+
+  private warningText(seconds: number, reason: string): string {
+    if (seconds === 1) return reason ? this.texts.render('restart.warning-last-reason', { reason }) : this.texts.render('restart.warning-last');
+    return reason ? this.texts.render('restart.warning-reason', { seconds, reason }) : this.texts.render('restart.warning', { seconds });
   }
 
   private async broadcast(text: string): Promise<void> {

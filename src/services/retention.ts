@@ -1,34 +1,29 @@
-import type { Store } from '../store/port.js';
-
-export interface RetentionSettings {
-  connectionLogDays: number;
-  messageDays: number;
-  teleportLogDays: number;
-  auditLogDays: number;
-}
-
-export interface RetentionReport {
-  connectionLogFiles: number;
-  registrationCodes: number;
-  messages: number;
-  teleportLogFiles: number;
-  auditLogFiles: number;
-}
-
 /**
- * Deletes what is past its retention: connection log, message, teleport and
- * audit records older than their configured number of days, and expired
- * registration codes. Runs at start and then every hour.
+ * Deletes what is past its retention. Features register a step each (the
+ * connection log after 30 days, expired registration codes, ...); the job
+ * runs them all at start and then every hour, each on its own, so one
+ * failing does not keep the others from running.
  */
+export type RetentionStep = (now: Date) => Promise<number>;
+
 export class RetentionJob {
+  private readonly steps = new Map<string, RetentionStep>();
   private timer: NodeJS.Timeout | null = null;
 
   constructor(
-    private readonly store: Store,
-    private readonly settings: RetentionSettings,
     private readonly now: () => Date = () => new Date(),
     private readonly logError: (message: string) => void = console.error,
   ) {}
+
+  /** A step that deletes records older than `days` days: `deleteBefore` gets the cutoff. */
+  keepDays(name: string, days: number, deleteBefore: (cutoff: Date) => Promise<number>): void {
+    this.register(name, (now) => deleteBefore(new Date(now.getTime() - days * 24 * 3600_000)));
+  }
+
+  register(name: string, step: RetentionStep): void {
+    if (this.steps.has(name)) throw new Error(`retention step ${name} registered twice`);
+    this.steps.set(name, step);
+  }
 
   start(intervalMs = 3600_000): void {
     void this.runOnce();
@@ -41,23 +36,15 @@ export class RetentionJob {
     this.timer = null;
   }
 
-  async runOnce(): Promise<RetentionReport> {
+  /** Runs every step now; returns how many records (or day files) each deleted. */
+  async runOnce(): Promise<Record<string, number>> {
     const now = this.now();
-    const daysAgo = (days: number) => new Date(now.getTime() - days * 24 * 3600 * 1000);
-    const report: RetentionReport = { connectionLogFiles: 0, registrationCodes: 0, messages: 0, teleportLogFiles: 0, auditLogFiles: 0 };
-    const steps: Array<[keyof RetentionReport, () => Promise<number>]> = [
-      ['connectionLogFiles', () => this.store.connectionLog.deleteBefore(daysAgo(this.settings.connectionLogDays))],
-      ['registrationCodes', () => this.store.registrationCodes.removeExpired(now)],
-      ['messages', () => this.store.messages.deleteBefore(daysAgo(this.settings.messageDays))],
-      ['teleportLogFiles', () => this.store.teleportLog.deleteBefore(daysAgo(this.settings.teleportLogDays))],
-      ['auditLogFiles', () => this.store.auditLog.deleteBefore(daysAgo(this.settings.auditLogDays))],
-    ];
-    // Each step on its own: one failing does not keep the others from running.
-    for (const [key, step] of steps) {
+    const report: Record<string, number> = {};
+    for (const [name, step] of this.steps) {
       try {
-        report[key] = await step();
+        report[name] = await step(now);
       } catch (error) {
-        this.logError(`retention (${key}): ${(error as Error).message}`);
+        this.logError(`retention (${name}): ${(error as Error).message}`);
       }
     }
     return report;

@@ -1,6 +1,6 @@
 import { EventEmitter } from 'node:events';
 import { difficulties, gameModes, type GamePort, type GameSettingsChange } from '../game/port.js';
-import type { SettingsStore } from '../store/port.js';
+import type { Store } from '../store/port.js';
 import type { ServerSettings } from './settings-model.js';
 import { deepMerge, isPlainObject } from '../lib/objects.js';
 
@@ -35,11 +35,14 @@ export class SettingsService {
   readonly events = new EventEmitter<{ changed: [settings: ServerSettings, updated: string[]] }>();
   private current: ServerSettings;
   private game: GamePort | undefined;
+  /** Updates are numbered as they are asked for; memory takes the result of the highest number finished. */
+  private updatesAsked = 0;
+  private updateShown = 0;
 
   private constructor(
     private defaults: ServerSettings,
     private overrides: Record<string, unknown>,
-    private readonly store: SettingsStore,
+    private readonly store: Store,
     private readonly logError: (message: string) => void,
   ) {
     this.current = withOverrides(defaults, overrides);
@@ -48,11 +51,11 @@ export class SettingsService {
   /** `checkStored` throws when the stored changes are not a valid settings change (a hand-edited file, say). */
   static async open(
     defaults: ServerSettings,
-    store: SettingsStore,
+    store: Store,
     checkStored: (overrides: unknown) => void,
     logError: (message: string) => void,
   ): Promise<SettingsService> {
-    const overrides = await store.load();
+    const overrides = await store.settings.load();
     checkStored(overrides);
     return new SettingsService(defaults, overrides, store, logError);
   }
@@ -91,14 +94,26 @@ export class SettingsService {
   /**
    * Stores and applies a change that already passed the settings schema.
    * Returns the dotted paths of the keys supplied and those the game applied live.
+   *
+   * Concurrent changes apply one after another, each merged into the stored
+   * result of the one before (a unit of work reads and writes them), so none
+   * is lost; memory then shows the newest result, whatever order the
+   * acknowledgements come back in.
    */
   async update(change: SettingsChange): Promise<{ updated: string[]; appliedInGame: string[] }> {
     const updated = leafPaths(change as Record<string, unknown>);
     if (updated.length === 0) return { updated, appliedInGame: [] };
-    const overrides = deepMerge(structuredClone(this.overrides), change as Record<string, unknown>);
-    await this.store.save(overrides);
-    this.overrides = overrides;
-    this.current = withOverrides(this.defaults, overrides);
+    const number = ++this.updatesAsked;
+    const overrides = await this.store.transaction(async (tx) => {
+      const merged = deepMerge(await tx.settings.load(), change as Record<string, unknown>);
+      await tx.settings.save(merged);
+      return merged;
+    });
+    if (number > this.updateShown) {
+      this.updateShown = number;
+      this.overrides = overrides;
+      this.current = withOverrides(this.defaults, overrides);
+    }
     const appliedInGame = await this.applyToGame(updated);
     this.events.emit('changed', this.get(), updated);
     return { updated, appliedInGame };

@@ -1,5 +1,6 @@
 import type { GamePort, Location, TeleportResult } from '../game/port.js';
 import type { AppendLog, TeleportRecord } from '../store/port.js';
+import type { GameTexts } from '../texts/catalogue.js';
 import type { Actor } from './audit.js';
 
 /**
@@ -13,12 +14,13 @@ export class TeleportService {
   constructor(
     private readonly game: GamePort,
     private readonly log: AppendLog<TeleportRecord>,
+    private readonly texts: GameTexts,
     private readonly now: () => Date = () => new Date(),
   ) {}
 
   async toPlayer(actor: Actor, playerName: string, targetName: string): Promise<Location> {
     const result = await this.game.require('teleports').teleportToPlayer(playerName, targetName);
-    await this.tell(targetName, `§e${playerName} was teleported to you.`);
+    await this.tell(targetName, this.texts.render('teleport.to-you', { player: playerName }));
     await this.record(actor, playerName, result, targetName);
     return result.to;
   }
@@ -26,7 +28,7 @@ export class TeleportService {
   async toLocation(actor: Actor, playerName: string, location: Required<Location>): Promise<Required<Location>> {
     const result = await this.game.require('teleports').teleportToLocation(playerName, location);
     const arrived = { ...result.to, yaw: location.yaw, pitch: location.pitch } as Required<Location>;
-    await this.tell(playerName, `§eYou were teleported to ${location.world} ${round(location.x)} ${round(location.y)} ${round(location.z)}.`);
+    await this.tell(playerName, this.texts.render('teleport.moved', { world: location.world, x: round(location.x), y: round(location.y), z: round(location.z) }));
     await this.record(actor, playerName, { from: result.from, to: arrived });
     return arrived;
   }

@@ -1,5 +1,6 @@
 import type { GamePort } from '../game/port.js';
 import type { UserStore } from '../store/port.js';
+import type { GameTexts } from '../texts/catalogue.js';
 import type { ServerSettings } from './settings-model.js';
 
 /**
@@ -15,6 +16,7 @@ export class UnregisteredReminders {
     private readonly game: GamePort,
     private readonly users: UserStore,
     private readonly settings: () => ServerSettings,
+    private readonly texts: GameTexts,
     private readonly now: () => number = Date.now,
   ) {
     game.events.on('quit', ({ player }) => this.lastReminded.delete(player.uuid));
@@ -43,7 +45,7 @@ export class UnregisteredReminders {
       if (last !== undefined && this.now() - last < intervalMs) continue;
       this.lastReminded.set(player.uuid, this.now());
       await messaging
-        .sendMessage(player.name, '§eYou have no web account yet. Type §f/register§e to get a code and create one.')
+        .sendMessage(player.name, this.texts.render('reminder.unregistered'))
         .then(() => reminded.push(player.name))
         .catch(() => undefined);
     }

@@ -89,9 +89,9 @@ describe('admin in game: messages, settings, teleports (mineflayer bots on the e
       const newcomer = await join('Newcomer');
       await join('Registered');
       const reminder = nextChat(newcomer, /no web account yet/);
-      expect(await session.server.gatehouse.reminders.remindDue()).to.deep.equal(['Newcomer']);
+      expect(await session.server.gatehouse.services.get('reminders').remindDue()).to.deep.equal(['Newcomer']);
       await reminder;
-      expect(await session.server.gatehouse.reminders.remindDue(), 'not again within the interval').to.deep.equal([]);
+      expect(await session.server.gatehouse.services.get('reminders').remindDue(), 'not again within the interval').to.deep.equal([]);
     });
   });
 

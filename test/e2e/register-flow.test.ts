@@ -81,7 +81,7 @@ describe('end to end: a player registers in game and uses the API (mineflayer on
     const reason = await refusedJoin(gamePort, 'logan');
     expect(reason).to.match(/already connected/);
     await leave(bot);
-    await server.gatehouse.connectionLog.settled();
+    await server.gatehouse.services.get('connectionLog').settled();
 
     const entries = await eventually(async () => {
       const recent = await server.gatehouse.store.connectionLog.recent({ limit: 10, equals: { username: 'logan' } });

@@ -4,7 +4,7 @@ import { api } from './gatehouse.js';
 
 /** A registration code as /register would issue it for `player`, without a game client. */
 export async function codeFor(gatehouse: Gatehouse, player: string): Promise<string> {
-  const reply = await gatehouse.accounts.handleRegisterCommand({ name: player, uuid: offlinePlayerUuid(player) });
+  const reply = await gatehouse.services.get('accounts').handleRegisterCommand({ name: player, uuid: offlinePlayerUuid(player) });
   const match = /registration code: §f§l([A-Z0-9]{8})/.exec(reply);
   if (!match) throw new Error(`no code in "${reply}"`);
   return match[1]!;

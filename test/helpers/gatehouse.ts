@@ -26,7 +26,7 @@ export async function temporaryDirectory(prefix = 'gatehouse-test-'): Promise<st
  */
 export async function startTestGatehouse(
   adjust: (config: Config) => void = () => undefined,
-  overrides: { game?: GamePort; dataDirectory?: string } = {},
+  overrides: { game?: GamePort; dataDirectory?: string; onInfo?: (line: string) => void } = {},
 ): Promise<TestGatehouse> {
   const dataDirectory = overrides.dataDirectory ?? (await temporaryDirectory());
   const config = await loadConfig(
@@ -35,10 +35,12 @@ export async function startTestGatehouse(
   );
   config.game.embedded.host = '127.0.0.1';
   config.accounts.bcryptRounds = 4;
+  // The tests' webhook receivers listen on loopback.
+  config.chatAllowPrivateAddresses = true;
   adjust(config);
   const errors: string[] = [];
-  const logger: Logger = { info: () => undefined, error: (message) => errors.push(message) };
-  const gatehouse = await startGatehouse(config, logger, overrides);
+  const logger: Logger = { info: overrides.onInfo ?? (() => undefined), error: (message) => errors.push(message) };
+  const gatehouse = await startGatehouse(config, logger, { game: overrides.game, checkAnswers: true });
   return {
     gatehouse,
     config,

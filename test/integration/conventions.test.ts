@@ -83,11 +83,13 @@ describe('API conventions over HTTP', function () {
 describe('unexpected errors', function () {
   it('become a 500 in the error shape, with the details in the log and not in the answer', async function () {
     const logged: string[] = [];
-    const { app } = createHttpApp({ cors: { enabled: true, allowedOrigins: '*' } }, [
-      (router) => router.get('/api/boom', () => {
+    const app = createHttpApp(
+      { cors: { enabled: true, allowedOrigins: '*' } },
+      () => {
         throw new Error('secret internal detail');
-      }),
-    ], (message) => logged.push(message));
+      },
+      (message) => logged.push(message),
+    );
     const http = createServer(app.callback());
     await new Promise<void>((resolve) => http.listen(0, '127.0.0.1', resolve));
     try {

@@ -4,7 +4,8 @@ import { expect } from 'chai';
 import { ApiError } from '../../src/errors.js';
 import { AccountService } from '../../src/services/accounts.js';
 import { ConnectionLogRecorder } from '../../src/services/connection-log.js';
-import { FailureThrottle } from '../../src/services/failure-throttle.js';
+import { LoginThrottle } from '../../src/services/login-throttle.js';
+import { GameTexts } from '../../src/texts/catalogue.js';
 import { PasswordHasher } from '../../src/services/password-hasher.js';
 import { RetentionJob } from '../../src/services/retention.js';
 import { TokenService } from '../../src/services/tokens.js';
@@ -31,7 +32,8 @@ describe('services against the store port', function () {
       game,
       passwords,
       await TokenService.open(store.keys, 3600),
-      new FailureThrottle(3, 600_000, () => now.getTime()),
+      new LoginThrottle({ maxFailedAttempts: 3, windowSeconds: 600, addressMaxFailedAttempts: 20, codeCheckMaxFailures: 5 }, () => now.getTime()),
+      GameTexts.defaults(),
       { registrationCodeLifetimeSeconds: 600 },
       () => now,
     );
@@ -77,15 +79,45 @@ describe('services against the store port', function () {
       expect((await accounts.profile(user)).isAdmin, 'unknown while the game is away').to.equal(false);
     });
 
-    it('throttles per account across addresses', async function () {
+    it('slows an account guessed at from many addresses, but lets its owner in from an address that logged in before', async function () {
       const code = codeIn(await accounts.handleRegisterCommand(player));
       await accounts.register({ username: 'mira', password: 'secret1', email: 'm@example.com', code }, '1.1.1.1');
-      for (const address of ['2.2.2.1', '2.2.2.2', '2.2.2.3']) {
+      await accounts.login('mira', 'secret1', '1.1.1.1');
+      for (const address of ['2.2.2.1', '2.2.2.2', '2.2.2.3', '2.2.2.4']) {
         await accounts.login('mira', 'wrong', address).catch(() => undefined);
       }
-      const blocked = await accounts.login('mira', 'secret1', '3.3.3.3').catch((e) => e);
-      expect(blocked).to.be.instanceOf(ApiError).and.include({ status: 429 });
-      expect(blocked.headers['Retry-After']).to.equal('600');
+      // A stranger's address waits (2 s after 4 failures at a threshold of 3): slowed, not locked for the window.
+      const slowed = await accounts.login('mira', 'secret1', '3.3.3.3').catch((e) => e);
+      expect(slowed).to.be.instanceOf(ApiError).and.include({ status: 429 });
+      expect(Number(slowed.headers['Retry-After'])).to.be.within(1, 2);
+      // The owner's own address is not held up at all.
+      expect((await accounts.login('mira', 'secret1', '1.1.1.1')).username).to.equal('mira');
+      now = new Date(now.getTime() + 2000);
+      expect((await accounts.login('mira', 'secret1', '3.3.3.3')).username).to.equal('mira');
+    });
+
+    it('locks one address guessing one account, clears that pair on success, and keeps code checks apart', async function () {
+      const code = codeIn(await accounts.handleRegisterCommand(player));
+      await accounts.register({ username: 'mira', password: 'secret1', email: 'm@example.com', code }, '1.1.1.1');
+      for (let attempt = 0; attempt < 2; attempt += 1) await accounts.login('mira', 'wrong', '4.4.4.4').catch(() => undefined);
+      await accounts.login('mira', 'secret1', '4.4.4.4');
+      for (let attempt = 0; attempt < 3; attempt += 1) await accounts.login('mira', 'wrong', '4.4.4.4').catch(() => undefined);
+      const locked = await accounts.login('mira', 'secret1', '4.4.4.4').catch((e) => e);
+      expect(locked).to.include({ status: 429 });
+      expect(locked.headers['Retry-After']).to.equal('600');
+      // Wrong codes typed in a form count in their own bucket, not against logins.
+      for (let attempt = 0; attempt < 5; attempt += 1) expect((await accounts.verifyCode('WRONG', '5.5.5.5')).valid).to.equal(false);
+      expect(await accounts.verifyCode('WRONG', '5.5.5.5').catch((e) => e)).to.include({ status: 429 });
+      now = new Date(now.getTime() + 60_000);
+      expect((await accounts.login('mira', 'secret1', '5.5.5.5')).username).to.equal('mira');
+    });
+
+    it('refuses a look-alike username (the Kelvin sign) with the usual 401', async function () {
+      const code = codeIn(await accounts.handleRegisterCommand({ name: 'Kit', uuid: 'uuid-kit' }));
+      await accounts.register({ username: 'kit1', password: 'secret1', email: 'k@example.com', code }, '1.1.1.1');
+      const lookAlike = await accounts.login('\u212Ait1', 'secret1', '1.1.1.1').catch((e) => e);
+      expect(lookAlike).to.be.instanceOf(ApiError).and.include({ status: 401 });
+      expect((await accounts.login('KIT1', 'secret1', '1.1.1.1')).username).to.equal('kit1');
     });
   });
 
@@ -106,8 +138,9 @@ describe('services against the store port', function () {
       ]);
       expect(entries[0]!.reason).to.equal('The server is full!');
 
-      const retention = new RetentionJob(store, { connectionLogDays: 30, messageDays: 90, teleportLogDays: 90, auditLogDays: 365 }, () => now);
-      expect((await retention.runOnce()).connectionLogFiles).to.equal(1);
+      const retention = new RetentionJob(() => now);
+      retention.keepDays('connection log', 30, (cutoff) => store.connectionLog.deleteBefore(cutoff));
+      expect((await retention.runOnce())['connection log']).to.equal(1);
       expect(await readdir(path.join(directory, 'connections'))).to.deep.equal(['2026-11-21.jsonl']);
     });
   });

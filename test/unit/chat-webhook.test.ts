@@ -1,5 +1,6 @@
 import { expect } from 'chai';
 import { ChatWebhook, WebhookDeliveryError, WebhookNotConfiguredError } from '../../src/services/chat-webhook.js';
+import { checkWebhookUrl, isPrivateAddress, WebhookAddressError } from '../../src/services/webhook-address.js';
 import { startWebhookReceiver } from '../helpers/webhook-receiver.js';
 
 describe('ChatWebhook (against a local receiver)', function () {
@@ -8,7 +9,7 @@ describe('ChatWebhook (against a local receiver)', function () {
 
   it('delivers events in order, one at a time, without making the caller wait', async function () {
     const receiver = await startWebhookReceiver();
-    const webhook = new ChatWebhook(() => ({ enabled: true, webhookUrl: receiver.url }), { log: () => undefined });
+    const webhook = new ChatWebhook(() => ({ enabled: true, webhookUrl: receiver.url }), { log: () => undefined, allowPrivateAddresses: true });
     try {
       for (const title of ['one', 'two', 'three']) webhook.post(embed(title));
       expect(receiver.received).to.have.length(0);
@@ -22,7 +23,7 @@ describe('ChatWebhook (against a local receiver)', function () {
   it('posts nothing while disabled or without a URL', async function () {
     const receiver = await startWebhookReceiver();
     let target = { enabled: false, webhookUrl: receiver.url };
-    const webhook = new ChatWebhook(() => target, { log: () => undefined });
+    const webhook = new ChatWebhook(() => target, { log: () => undefined, allowPrivateAddresses: true });
     try {
       webhook.post(embed('off'));
       target = { enabled: true, webhookUrl: '' };
@@ -42,6 +43,7 @@ describe('ChatWebhook (against a local receiver)', function () {
     });
     const waits: number[] = [];
     const webhook = new ChatWebhook(() => ({ enabled: true, webhookUrl: receiver.url }), {
+      allowPrivateAddresses: true,
       log: () => undefined,
       sleep: async (ms) => {
         waits.push(ms);
@@ -63,6 +65,7 @@ describe('ChatWebhook (against a local receiver)', function () {
     const waits: number[] = [];
     const logged: string[] = [];
     const webhook = new ChatWebhook(() => ({ enabled: true, webhookUrl: receiver.url }), {
+      allowPrivateAddresses: true,
       log: (message) => logged.push(message),
       maxAttempts: 3,
       backoffMs: 100,
@@ -75,7 +78,7 @@ describe('ChatWebhook (against a local receiver)', function () {
       await webhook.idle();
       expect(receiver.requests).to.equal(3);
       expect(waits).to.deep.equal([100, 200]);
-      expect(logged.join('\n')).to.match(/gave up on "doomed" after 3 attempt\(s\): the webhook answered 503: down/);
+      expect(logged.join('\n')).to.match(/gave up on "doomed" after 3 attempt\(s\): the webhook answered 503$/);
     } finally {
       await receiver.close();
     }
@@ -84,7 +87,7 @@ describe('ChatWebhook (against a local receiver)', function () {
   it('does not retry a 4xx refusal other than 429', async function () {
     const receiver = await startWebhookReceiver(() => ({ status: 400, body: '{"message":"Cannot send an empty message"}' }));
     const logged: string[] = [];
-    const webhook = new ChatWebhook(() => ({ enabled: true, webhookUrl: receiver.url }), { log: (message) => logged.push(message), sleep: async () => undefined });
+    const webhook = new ChatWebhook(() => ({ enabled: true, webhookUrl: receiver.url }), { log: (message) => logged.push(message), sleep: async () => undefined, allowPrivateAddresses: true });
     try {
       webhook.post(embed('refused'));
       await webhook.idle();
@@ -98,7 +101,7 @@ describe('ChatWebhook (against a local receiver)', function () {
   it('holds at most a small bounded queue and logs what it drops', async function () {
     const receiver = await startWebhookReceiver((index) => (index === 0 ? { status: 204, hang: true } : { status: 204 }));
     const logged: string[] = [];
-    const webhook = new ChatWebhook(() => ({ enabled: true, webhookUrl: receiver.url }), { log: (message) => logged.push(message), maxQueue: 3, timeoutMs: 300, maxAttempts: 1 });
+    const webhook = new ChatWebhook(() => ({ enabled: true, webhookUrl: receiver.url }), { log: (message) => logged.push(message), maxQueue: 3, timeoutMs: 300, maxAttempts: 1, allowPrivateAddresses: true });
     try {
       for (let index = 0; index < 6; index += 1) webhook.post(embed(`event ${index}`));
       expect(webhook.pending).to.equal(3);
@@ -111,7 +114,7 @@ describe('ChatWebhook (against a local receiver)', function () {
 
   it('test messages: not configured, delivered, refused, unreachable, timed out', async function () {
     let url = '';
-    const webhook = new ChatWebhook(() => ({ enabled: false, webhookUrl: url }), { timeoutMs: 300 });
+    const webhook = new ChatWebhook(() => ({ enabled: false, webhookUrl: url }), { timeoutMs: 300, allowPrivateAddresses: true });
     expect(await webhook.sendTest(embed('t')).catch((error) => error)).to.be.instanceOf(WebhookNotConfiguredError);
 
     const ok = await startWebhookReceiver();
@@ -124,7 +127,8 @@ describe('ChatWebhook (against a local receiver)', function () {
     url = refusing.url;
     const refused = await webhook.sendTest(embed('t')).catch((error) => error);
     expect(refused).to.be.instanceOf(WebhookDeliveryError);
-    expect(refused.message).to.match(/answered 401.*Invalid Webhook Token/);
+    expect(refused.message).to.match(/answered 401$/);
+    expect(refused.message, 'the answer body is never echoed').to.not.match(/Invalid Webhook Token/);
     await refusing.close();
 
     url = refusing.url; // now closed: nothing listens there
@@ -136,5 +140,31 @@ describe('ChatWebhook (against a local receiver)', function () {
     const timedOut = await webhook.sendTest(embed('t')).catch((error) => error);
     expect(timedOut.message).to.match(/no answer within 300 ms/);
     await hanging.close();
+  });
+
+  it('refuses loopback, private and link-local webhooks unless allowed, at connect time too', async function () {
+    const receiver = await startWebhookReceiver();
+    try {
+      const guarded = new ChatWebhook(() => ({ enabled: true, webhookUrl: receiver.url }), { log: () => undefined, timeoutMs: 1000 });
+      const literal = await guarded.sendTest(embed('t')).catch((error) => error);
+      expect(literal).to.be.instanceOf(WebhookDeliveryError);
+      expect(literal.message).to.match(/127\.0\.0\.1 is a private address/);
+      // A name that resolves to loopback is caught when the connection is made, not only when the URL was set.
+      const named = new ChatWebhook(() => ({ enabled: true, webhookUrl: receiver.url.replace('127.0.0.1', 'localhost') }), { log: () => undefined, timeoutMs: 1000 });
+      expect((await named.sendTest(embed('t')).catch((error) => error)).message).to.match(/private address/);
+      expect(receiver.received, 'nothing reached the private address').to.deep.equal([]);
+    } finally {
+      await receiver.close();
+    }
+  });
+
+  it('tells private addresses from public ones, including IPv4-mapped IPv6', async function () {
+    for (const address of ['127.0.0.1', '10.1.2.3', '172.16.0.1', '172.31.255.255', '192.168.1.1', '169.254.169.254', '100.64.0.1', '0.0.0.0', '::1', 'fe80::1', 'fd00::1', '::ffff:127.0.0.1', '224.0.0.1']) {
+      expect(isPrivateAddress(address), address).to.equal(true);
+    }
+    for (const address of ['8.8.8.8', '172.32.0.1', '1.1.1.1', '2606:4700::1111', '::ffff:8.8.8.8']) expect(isPrivateAddress(address), address).to.equal(false);
+    expect(await checkWebhookUrl('http://192.168.0.10/hook', false).catch((error) => error)).to.be.instanceOf(WebhookAddressError);
+    expect(await checkWebhookUrl('http://localhost:9/hook', false).catch((error) => error)).to.be.instanceOf(WebhookAddressError);
+    await checkWebhookUrl('http://192.168.0.10/hook', true);
   });
 });

@@ -1,5 +1,6 @@
 import { rm } from 'node:fs/promises';
 import { expect } from 'chai';
+import { GameTexts } from '../../src/texts/catalogue.js';
 import { CapabilityMissingError } from '../../src/game/errors.js';
 import { apiErrorOfGameError } from '../../src/http/error-statuses.js';
 import { RestartService } from '../../src/services/restarts.js';
@@ -22,7 +23,7 @@ describe('RestartService', function () {
   it('keeps the stored restart and the countdown in agreement under concurrent requests', async function () {
     const game = new FakeGame();
     game.capabilities.control = { applySettings: async () => [], restart: async () => undefined };
-    const restarts = new RestartService(store.restarts, game);
+    const restarts = new RestartService(store.restarts, game, GameTexts.defaults());
     const actor = { name: 'admin', ipAddress: '127.0.0.1' };
     try {
       const results = await Promise.all([
@@ -41,7 +42,7 @@ describe('RestartService', function () {
 
   it('answers 501 when the game adapter cannot restart', async function () {
     const game = new FakeGame();
-    const restarts = new RestartService(store.restarts, game);
+    const restarts = new RestartService(store.restarts, game, GameTexts.defaults());
     const error = await restarts.schedule({ name: 'a', ipAddress: 'x' }, 10, '').catch((caught) => caught);
     expect(error).to.be.instanceOf(CapabilityMissingError);
     expect(apiErrorOfGameError(error)).to.include({ status: 501 });

@@ -1,0 +1,51 @@
+/** Bodies and answers of the account endpoints. */
+import { t } from '../../lib/schema.js';
+import { timestamp } from '../common/schemas.js';
+
+export const usernameSchema = t.string({
+  pattern: '^[A-Za-z0-9_.-]{3,32}$',
+  'x-message': 'must be 3 to 32 characters of letters, digits, _, - or .',
+  example: 'steve_builds',
+});
+
+export const registerBody = t.object(
+  {
+    username: usernameSchema,
+    // bcrypt reads at most 72 bytes; longer passwords would be silently cut.
+    password: t.string({ minLength: 6, maxLength: 72, example: 'correct horse' }),
+    email: t.string({ maxLength: 254, format: 'email', 'x-message': 'must be a valid e-mail address', example: 'steve@example.com' }),
+    code: t.string({ minLength: 1, maxLength: 64, example: 'K7QW2MXP' }),
+  },
+  { additionalProperties: true },
+);
+
+export const loginBody = t.object(
+  { username: t.string({ minLength: 1, maxLength: 64 }), password: t.string({ minLength: 1, maxLength: 1024 }) },
+  { additionalProperties: true },
+);
+
+export const verifyCodeBody = t.object({ code: t.string({ minLength: 1, maxLength: 64 }) }, { additionalProperties: true });
+
+export const loginAnswer = t.object({
+  success: t.literal(true),
+  token: t.string({ description: 'HS256 JWT, valid 24 hours; send as Authorization: Bearer <token>.' }),
+  username: t.string(),
+  gameUsername: t.string(),
+  isAdmin: t.boolean({ description: 'Operator status on the game server at login.' }),
+});
+
+export const profileAnswer = t.object({
+  success: t.literal(true),
+  username: t.string(),
+  gameUsername: t.string(),
+  email: t.string(),
+  isAdmin: t.boolean({ description: 'Operator status on the game server now.' }),
+  isWhitelisted: t.boolean(),
+  createdAt: timestamp,
+});
+
+export const verifyCodeAnswer = t.object({
+  success: t.literal(true),
+  valid: t.boolean(),
+  gameUsername: t.optional(t.string({ description: 'Only when valid.' })),
+});

@@ -1,0 +1,47 @@
+/** Schemas every group uses: the error shape, plain answers, pagination, names and texts. */
+import { t } from '../../lib/schema.js';
+
+export const timestamp = t.string({ format: 'date-time', example: '2026-11-21T18:04:05.123Z' });
+
+export const errorAnswer = t.object({
+  success: t.literal(false),
+  error: t.string({ description: 'A sentence for people; names the offending field where there is one.' }),
+  code: t.string({ description: 'A stable identifier for programs, e.g. invalid_field, token_expired.' }),
+});
+
+export const messageAnswer = t.object({ success: t.literal(true), message: t.string() });
+
+export const paginationObject = t.object({ page: t.integer(), limit: t.integer(), total: t.integer(), pages: t.integer() });
+
+export function pagination(page: number, limit: number, total: number) {
+  return { page, limit, total, pages: Math.ceil(total / limit) };
+}
+
+/** A page and a limit in a query, with the endpoint's own default and maximum for the limit. */
+export function pageQuery(limit: { default: number; max: number }) {
+  return {
+    page: t.integer({ default: 1, minimum: 1, maximum: 1_000_000 }),
+    limit: t.integer({ default: limit.default, minimum: 1, maximum: limit.max }),
+  };
+}
+
+/** An amount of money as the API shows it: a number with at most two decimals (cents inside). */
+export function money(options: { minimum?: number; maximum?: number; exclusiveMinimum?: number; description?: string } = {}) {
+  return t.number({ maximum: 1e12, ...options, 'x-cents': true });
+}
+
+export const playerName = t.string({ pattern: '^[A-Za-z0-9_]{1,16}$', 'x-message': 'must be a player name (1 to 16 letters, digits or _)' });
+
+/**
+ * Text that reaches the game (a server name, a chat message): no control
+ * characters and no raw `§` codes, which would let it forge formatting or
+ * break the server list; `&` colour codes are translated instead.
+ */
+export function gameText(options: { minLength?: number; maxLength: number }) {
+  return t.string({
+    minLength: options.minLength ?? 0,
+    maxLength: options.maxLength,
+    pattern: '^[^\\u0000-\\u001f\\u007f-\\u009f§]*$',
+    'x-message': 'must not contain control characters or § (use & colour codes)',
+  });
+}

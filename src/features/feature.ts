@@ -1,0 +1,52 @@
+/**
+ * A feature module: one group of the API with its services, its routes as
+ * data, and its start and stop. The feature list (./index.ts) is the only
+ * place that names them; the store, the router and the OpenAPI document are
+ * all built from it.
+ */
+import type { Config } from '../config/config.js';
+import type { GamePort } from '../game/port.js';
+import type { Route } from '../http/route.js';
+import type { Store, StorePart } from '../store/port.js';
+import type { GameTexts } from '../texts/catalogue.js';
+import type { ServiceRegistry } from './services.js';
+
+export interface Logger {
+  info(message: string): void;
+  error(message: string): void;
+}
+
+/** What every feature is built with. */
+export interface FeatureContext {
+  readonly config: Config;
+  readonly store: Store;
+  readonly game: GamePort;
+  readonly log: Logger;
+  /** The in-game texts (messages.yml). */
+  readonly texts: GameTexts;
+  /** Services of the features listed before this one, and where this one offers its own. */
+  readonly services: ServiceRegistry;
+  readonly now: () => Date;
+  /** When this Gatehouse started (ms since the epoch). */
+  readonly startedAt: number;
+}
+
+/** A built feature: its routes, and what it does once the API and the game are up, and at stop. */
+export interface FeatureModule {
+  readonly routes?: Route[];
+  /** After the game adapter started and the API listens, in list order. */
+  start?(): Promise<void> | void;
+  /** In reverse list order, before the game and the store stop. */
+  stop?(): Promise<void> | void;
+}
+
+export interface Feature {
+  readonly name: string;
+  /** Records this feature keeps in the store (declared before the store opens). */
+  readonly storeParts?: Array<StorePart<unknown>>;
+  create(context: FeatureContext): Promise<FeatureModule> | FeatureModule;
+}
+
+export function defineFeature(feature: Feature): Feature {
+  return feature;
+}

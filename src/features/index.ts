@@ -1,0 +1,35 @@
+/**
+ * The feature list: every group of the API, in the order they are built
+ * (a feature may use the services of those above it) and started; they stop
+ * in reverse. Adding a feature is its own folder and one line here.
+ */
+import { accountsFeature } from './accounts/feature.js';
+import { auditFeature } from './audit/feature.js';
+import { chatFeature } from './chat/feature.js';
+import { connectionsFeature } from './connections/feature.js';
+import { economyFeature } from './economy/feature.js';
+import type { Feature } from './feature.js';
+import { healthFeature } from './health/feature.js';
+import { messagesFeature } from './messages/feature.js';
+import { remindersFeature } from './reminders/feature.js';
+import { restartsFeature } from './restarts/feature.js';
+import { retentionFeature } from './retention/feature.js';
+import { settingsFeature } from './settings/feature.js';
+import { teleportsFeature } from './teleports/feature.js';
+import { usersFeature } from './users/feature.js';
+
+export const features: Feature[] = [
+  retentionFeature,
+  auditFeature,
+  settingsFeature,
+  chatFeature,
+  accountsFeature,
+  healthFeature,
+  connectionsFeature,
+  usersFeature,
+  messagesFeature,
+  restartsFeature,
+  teleportsFeature,
+  remindersFeature,
+  economyFeature,
+];

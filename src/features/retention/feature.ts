@@ -1,0 +1,18 @@
+import { RetentionJob } from '../../services/retention.js';
+import { defineFeature } from '../feature.js';
+
+declare module '../services.js' {
+  interface Services {
+    retention: RetentionJob;
+  }
+}
+
+/** The hourly job that deletes what is past its retention; later features register their steps with it. */
+export const retentionFeature = defineFeature({
+  name: 'retention',
+  create: ({ services, now, log }) => {
+    const job = new RetentionJob(now, log.error);
+    services.provide('retention', job);
+    return { start: () => job.start(), stop: () => job.stop() };
+  },
+});

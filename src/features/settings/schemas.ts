@@ -1,0 +1,44 @@
+/** The live settings object, and a change to it: a partial object whose unknown keys and wrong types are refused. */
+import { difficulties, gameModes } from '../../game/port.js';
+import { t, type Schema } from '../../lib/schema.js';
+import { gameText, money } from '../common/schemas.js';
+
+const fields = {
+  serverName: gameText({ minLength: 1, maxLength: 100 }),
+  maxPlayers: t.integer({ minimum: 1, maximum: 10000 }),
+  difficulty: t.enum(difficulties),
+  gameMode: t.enum(gameModes),
+  pvpEnabled: t.boolean(),
+  whitelist: { enabled: t.boolean(), autoApprove: t.boolean() },
+  notifications: { unregisteredInterval: t.integer({ minimum: 1, maximum: 1440, description: 'Minutes.' }), enabled: t.boolean() },
+  chat: {
+    enabled: t.boolean(),
+    webhookUrl: t.string({ maxLength: 2000, format: 'http-url', 'x-message': 'must be an http or https URL, or empty' }),
+  },
+  economy: {
+    currencySymbol: gameText({ minLength: 1, maxLength: 8 }),
+    startingBalance: money({ minimum: 0 }),
+  },
+};
+
+/** Every key required: what GET answers. */
+export const settingsObject = t.object({
+  ...fields,
+  whitelist: t.object(fields.whitelist),
+  notifications: t.object(fields.notifications),
+  chat: t.object(fields.chat),
+  economy: t.object(fields.economy),
+});
+
+function partial<P extends Record<string, Schema<unknown>>>(properties: P) {
+  return Object.fromEntries(Object.entries(properties).map(([key, schema]) => [key, t.optional(schema)])) as { [K in keyof P]: ReturnType<typeof t.optional<P[K]>> };
+}
+
+/** What POST takes: any of the keys, nested ones too. */
+export const settingsChange = t.object({
+  ...partial({ serverName: fields.serverName, maxPlayers: fields.maxPlayers, difficulty: fields.difficulty, gameMode: fields.gameMode, pvpEnabled: fields.pvpEnabled }),
+  whitelist: t.optional(t.object(partial(fields.whitelist))),
+  notifications: t.optional(t.object(partial(fields.notifications))),
+  chat: t.optional(t.object(partial(fields.chat))),
+  economy: t.optional(t.object(partial(fields.economy))),
+});

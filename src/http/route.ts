@@ -1,0 +1,81 @@
+/**
+ * A route as data: what the API description says about an endpoint (method,
+ * path, who may call it, what it takes and answers, its errors), and one
+ * handler that calls a service. Feature modules declare their routes this
+ * way; the router (./router.ts) and the OpenAPI document (./openapi.ts) are
+ * both generated from the one list, and the handler never sees Koa.
+ */
+import { forbidden } from '../errors.js';
+import type { Schema } from '../lib/schema.js';
+import type { Caller } from '../services/access-control.js';
+import type { Actor } from '../services/audit.js';
+import type { UserRecord } from '../store/port.js';
+
+export type { Actor, Caller };
+
+/** public: anyone; login: any logged-in user or the service token; admin: an operator now, or the service token. */
+export type Access = 'public' | 'login' | 'admin';
+
+
+export interface RouteRequest<Body, Query> {
+  body: Body;
+  query: Query;
+  /** Path parameters (`:id`), as text. */
+  params: Record<string, string>;
+  caller: Caller;
+  /** The client's address (see http.trusted-proxies). */
+  address: string;
+  header(name: string): string | undefined;
+  /** The caller as an actor: a web username or `service`. */
+  actor(): Actor;
+  /** The logged-in user; the service account has none (403). */
+  user(): UserRecord;
+}
+
+/** An answer with a status or headers other than the route's own. */
+export interface Reply<Answer> {
+  readonly [replyMark]: true;
+  status: number;
+  body: Answer;
+  headers: Record<string, string>;
+}
+const replyMark = Symbol('reply');
+
+export function reply<Answer>(body: Answer, options: { status?: number; headers?: Record<string, string> } = {}): Reply<Answer> {
+  return { [replyMark]: true, status: options.status ?? 200, body, headers: options.headers ?? {} };
+}
+
+export function isReply(value: unknown): value is Reply<unknown> {
+  return typeof value === 'object' && value !== null && replyMark in value;
+}
+
+export interface Route<Body = unknown, Query = unknown, Answer = unknown> {
+  method: 'GET' | 'POST' | 'PUT' | 'DELETE';
+  path: string;
+  access: Access;
+  summary: string;
+  description?: string;
+  body?: Schema<Body>;
+  query?: Schema<Query>;
+  /** The answer's schema (the success status's). */
+  answer: Schema<Answer>;
+  /** The success status; 200 unless said. */
+  status?: number;
+  /** Documented error statuses and when they happen (401/403/503 of the access level are added by the router). */
+  errors?: Partial<Record<number, string>>;
+  handle(request: RouteRequest<Body, Query>): Promise<Answer | Reply<Answer>> | Answer | Reply<Answer>;
+}
+
+/** Declares a route, inferring its types from its schemas. */
+export function route<Body = undefined, Query = undefined, Answer = unknown>(definition: Route<Body, Query, Answer>): Route {
+  return definition as unknown as Route;
+}
+
+export function actorOf(caller: Caller, address: string): Actor {
+  return { name: caller.kind === 'user' ? caller.user.username : 'service', ipAddress: address };
+}
+
+export function userOf(caller: Caller): UserRecord {
+  if (caller.kind === 'user') return caller.user;
+  throw forbidden('The service account has no user profile', 'service_account');
+}

@@ -1,0 +1,84 @@
+import Router from '@koa/router';
+import type { Context, Middleware } from 'koa';
+import { ApiError } from '../errors.js';
+import type { AccessControl, Caller } from '../services/access-control.js';
+import { clientAddress } from './client-address.js';
+import { jsonBodyReader } from './json-body.js';
+import { actorOf, isReply, userOf, type Route, type RouteRequest } from './route.js';
+import { answerMismatch, validate, validateQuery } from './validation.js';
+
+export interface RouterOptions {
+  access: AccessControl;
+  bodyLimitBytes: number;
+  trustedProxies: ReadonlySet<string>;
+  /** In tests: every answer is checked against its route's schema, and a mismatch is a 500 naming it. */
+  checkAnswers?: boolean;
+}
+
+/**
+ * Turns the route list into one Koa middleware: for each route, access
+ * (401/403/503), the JSON body and query checked against their schemas
+ * (400), the handler, and its answer. An unknown path is a 404, a known path
+ * with another method a 405 with Allow, whatever the method's name.
+ */
+export function routerFor(routes: Route[], options: RouterOptions): Middleware {
+  const router = new Router();
+  const readBody = jsonBodyReader(options.bodyLimitBytes);
+  for (const route of routes) {
+    router.register(route.path, [route.method], [(ctx) => serve(route, ctx as unknown as Context, options, readBody)]);
+  }
+  const dispatch = router.routes() as unknown as Middleware;
+  return async (ctx, next) => {
+    await dispatch(ctx, next);
+    if (ctx.body !== undefined && ctx.body !== null) return;
+    const matched = router.match(ctx.path, ctx.method);
+    if (matched.route) return;
+    const allowed = new Set(matched.path.flatMap((layer) => layer.methods));
+    if (allowed.size === 0) throw new ApiError(404, `No endpoint at ${ctx.method} ${ctx.path}`, 'unknown_path');
+    const allow = [...allowed].join(', ');
+    if (ctx.method === 'OPTIONS') {
+      ctx.set('Allow', allow);
+      ctx.status = 204;
+      return;
+    }
+    throw new ApiError(405, `Method ${ctx.method} is not supported on ${ctx.path}`, 'method_not_allowed', { Allow: allow });
+  };
+}
+
+/** The paths and methods a router built from `routes` serves, as "METHOD /path". */
+export function operationsOf(routes: Route[]): string[] {
+  return routes.map((route) => `${route.method} ${route.path}`);
+}
+
+async function serve(route: Route, ctx: Context, options: RouterOptions, readBody: (ctx: Context) => Promise<unknown>): Promise<void> {
+  const caller = await callerOf(route, ctx, options.access);
+  const body = route.body ? validate(route.body, await readBody(ctx)) : undefined;
+  const query = route.query ? validateQuery(route.query, ctx.query) : undefined;
+  const address = clientAddress(ctx, options.trustedProxies);
+  const request: RouteRequest<unknown, unknown> = {
+    body,
+    query,
+    params: { ...(ctx.params as Record<string, string>) },
+    caller,
+    address,
+    header: (name) => ctx.get(name) || undefined,
+    actor: () => actorOf(caller, address),
+    user: () => userOf(caller),
+  };
+  const result = await route.handle(request);
+  const answer = isReply(result) ? result : { status: route.status ?? 200, body: result, headers: {} };
+  if (options.checkAnswers && answer.status < 300) {
+    const mismatch = answerMismatch(route.answer, answer.body);
+    if (mismatch) throw new Error(`the answer of ${route.method} ${route.path} does not match its schema: ${mismatch}`);
+  }
+  for (const [name, value] of Object.entries(answer.headers)) ctx.set(name, value);
+  ctx.status = answer.status;
+  ctx.body = answer.body;
+}
+
+async function callerOf(route: Route, ctx: Context, access: AccessControl): Promise<Caller> {
+  if (route.access === 'public') return { kind: 'anonymous' };
+  const caller = await access.authenticate(ctx.get('authorization') || undefined);
+  if (route.access === 'admin') await access.requireAdmin(caller);
+  return caller;
+}

@@ -1,0 +1,14 @@
+import type { Config } from '../config/config.js';
+import { JsonStore } from './json/index.js';
+import type { Store, StorePart } from './port.js';
+
+/** The store `storage.type` names, opened with the features' own parts declared. */
+export function createStore(
+  config: Pick<Config, 'storage' | 'dataDirectory'>,
+  options: { parts: Array<StorePart<unknown>>; logInfo: (message: string) => void; logError: (message: string) => void },
+): Promise<Store> {
+  switch (config.storage.type) {
+    case 'json':
+      return JsonStore.open(config.dataDirectory, options);
+  }
+}

@@ -1,0 +1,68 @@
+import { readFile } from 'node:fs/promises';
+import YAML from 'yaml';
+import { translateColourCodes } from '../lib/colours.js';
+import { defaultTexts, type TextKey, type TextValues } from './defaults.js';
+
+export class TextsError extends Error {
+  override name = 'TextsError';
+}
+
+/** The in-game texts: messages.yml over the defaults, checked at start. */
+export class GameTexts {
+  private constructor(private readonly texts: Record<TextKey, string>) {}
+
+  static defaults(): GameTexts {
+    return new GameTexts(Object.fromEntries(Object.entries(defaultTexts).map(([key, { text }]) => [key, text])) as Record<TextKey, string>);
+  }
+
+  /**
+   * Reads `file` (a missing file means the defaults). An unknown key, a text
+   * that is not a string, a placeholder the text does not know, or one it
+   * must show and does not, stops start-up naming the key.
+   */
+  static async load(file: string): Promise<GameTexts> {
+    let parsed: unknown;
+    try {
+      parsed = YAML.parse(await readFile(file, 'utf8')) ?? {};
+    } catch (error) {
+      if ((error as NodeJS.ErrnoException).code === 'ENOENT') return GameTexts.defaults();
+      throw new TextsError(`${file} cannot be read: ${(error as Error).message}`);
+    }
+    if (typeof parsed !== 'object' || parsed === null || Array.isArray(parsed)) throw new TextsError(`${file} must hold a mapping of keys to texts`);
+    const texts = GameTexts.defaults().texts;
+    for (const [key, value] of Object.entries(flatten(parsed as Record<string, unknown>))) {
+      const definition = defaultTexts[key as TextKey];
+      if (!definition) throw new TextsError(`${file}: unknown key "${key}"`);
+      if (typeof value !== 'string') throw new TextsError(`${file}: "${key}" must be a text`);
+      const declared: readonly string[] = definition.placeholders;
+      for (const [, used] of value.matchAll(/\{([a-z-]+)\}/g)) {
+        if (!declared.includes(used!)) throw new TextsError(`${file}: "${key}" uses the unknown placeholder {${used}} (it knows ${declared.map((name) => `{${name}}`).join(', ') || 'none'})`);
+      }
+      for (const name of declared) {
+        if (!value.includes(`{${name}}`)) throw new TextsError(`${file}: "${key}" must show the placeholder {${name}}`);
+      }
+      texts[key as TextKey] = value;
+    }
+    return new GameTexts(texts);
+  }
+
+  /** The text with its placeholders filled and `&` colour codes translated for the game. */
+  render<K extends TextKey>(key: K, ...values: keyof TextValues<K> extends never ? [] : [TextValues<K>]): string {
+    const filled = this.texts[key].replace(/\{([a-z-]+)\}/g, (whole, name: string) => {
+      const value = (values[0] as Record<string, string | number> | undefined)?.[name];
+      return value === undefined ? whole : String(value);
+    });
+    return translateColourCodes(filled);
+  }
+}
+
+/** `{register: {code: '...'}}` and `{'register.code': '...'}` both name `register.code`. */
+function flatten(object: Record<string, unknown>, prefix = ''): Record<string, unknown> {
+  const flat: Record<string, unknown> = {};
+  for (const [key, value] of Object.entries(object)) {
+    const path = `${prefix}${key}`;
+    if (typeof value === 'object' && value !== null && !Array.isArray(value) && !(path in defaultTexts)) Object.assign(flat, flatten(value as Record<string, unknown>, `${path}.`));
+    else flat[path] = value;
+  }
+  return flat;
+}

@@ -1,0 +1,29 @@
+/**
+ * Every text Gatehouse shows in game, with its placeholders, as shipped in
+ * messages.yml (a test keeps that file equal to this list). `&` colour codes
+ * are translated when a text is shown; every placeholder a text declares must
+ * appear in it.
+ */
+export const defaultTexts = {
+  'register.code': {
+    text: '&aYour registration code: &f&l{code}&r&a. Use it to create your web account; it expires in {hours} hours.',
+    placeholders: ['code', 'hours'],
+  },
+  'register.has-account': { text: '&eYou already have a web account: &f{username}&e. Log in with it.', placeholders: ['username'] },
+  'reminder.unregistered': { text: '&eYou have no web account yet. Type &f/register&e to get a code and create one.', placeholders: [] },
+  'message.direct': { text: '&d[{sender}]&r {message}', placeholders: ['sender', 'message'] },
+  announcement: { text: '&6[Announcement]&r {message}', placeholders: ['message'] },
+  'teleport.to-you': { text: '&e{player} was teleported to you.', placeholders: ['player'] },
+  'teleport.moved': { text: '&eYou were teleported to {world} {x} {y} {z}.', placeholders: ['world', 'x', 'y', 'z'] },
+  'restart.bar': { text: 'Server restart in {time}', placeholders: ['time'] },
+  'restart.bar-reason': { text: 'Server restart in {time} - {reason}', placeholders: ['time', 'reason'] },
+  'restart.warning': { text: '&cServer restarts in {seconds} seconds', placeholders: ['seconds'] },
+  'restart.warning-reason': { text: '&cServer restarts in {seconds} seconds: {reason}', placeholders: ['seconds', 'reason'] },
+  'restart.warning-last': { text: '&cServer restarts in 1 second', placeholders: [] },
+  'restart.warning-last-reason': { text: '&cServer restarts in 1 second: {reason}', placeholders: ['reason'] },
+  'restart.cancelled': { text: '&aThe scheduled server restart was cancelled.', placeholders: [] },
+  'restart.kick': { text: 'Scheduled restart', placeholders: [] },
+} as const satisfies Record<string, { text: string; placeholders: readonly string[] }>;
+
+export type TextKey = keyof typeof defaultTexts;
+export type TextValues<K extends TextKey> = { [P in (typeof defaultTexts)[K]['placeholders'][number]]: string | number };
