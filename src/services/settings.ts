@@ -3,6 +3,7 @@ import { difficulties, gameModes, type GamePort, type GameSettingsChange } from 
 import type { Store } from '../store/port.js';
 import type { ServerSettings } from './settings-model.js';
 import { deepMerge, isPlainObject } from '../lib/objects.js';
+import { translateColourCodes } from '../lib/colours.js';
 
 export type { ServerSettings } from './settings-model.js';
 
@@ -12,7 +13,8 @@ type DeepPartial<T> = { [K in keyof T]?: T[K] extends object ? DeepPartial<T[K]>
 
 /** Which settings the game applies, under which name of the game port, and how to read and write them. */
 const gameKeys: Array<[string, keyof GameSettingsChange, (settings: ServerSettings) => unknown, (settings: ServerSettings, value: never) => void]> = [
-  ['serverName', 'motd', (settings) => settings.serverName, (settings, value) => (settings.serverName = value)],
+  // The server list shows § codes; owners write & codes, as everywhere else.
+  ['serverName', 'motd', (settings) => translateColourCodes(settings.serverName), (settings, value) => (settings.serverName = value)],
   ['maxPlayers', 'maxPlayers', (settings) => settings.maxPlayers, (settings, value) => (settings.maxPlayers = value)],
   ['difficulty', 'difficulty', (settings) => settings.difficulty, (settings, value) => (settings.difficulty = value)],
   ['gameMode', 'defaultGameMode', (settings) => settings.gameMode, (settings, value) => (settings.gameMode = value)],

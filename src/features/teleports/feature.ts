@@ -1,4 +1,4 @@
-import { route, type RouteRequest } from '../../http/route.js';
+import { route } from '../../http/route.js';
 import { t } from '../../lib/schema.js';
 import { TeleportService } from '../../services/teleports.js';
 import { playerName, timestamp } from '../common/schemas.js';
@@ -28,34 +28,29 @@ export const teleportsFeature = defineFeature({
     const teleports = new TeleportService(game, store.teleportLog, texts, now);
     const audit = services.get('audit');
     services.get('retention').keepDays('teleport log', config.retention.teleportLogDays, (cutoff) => store.teleportLog.deleteBefore(cutoff));
-    const toPlayer = async (request: RouteRequest<unknown, unknown>, player: string, target: string) => {
-      const actor = request.actor();
-      const { world, x, y, z } = await teleports.toPlayer(actor, player, target);
-      await audit.record(actor, 'teleport.player', { player, target });
-      return { success: true as const, message: `Teleported ${player} to ${target}`, location: { world, x, y, z } };
-    };
+    /** The two player-to-player endpoints of the API description differ only in the name of the target's field. */
+    const playerToPlayer = (path: string, targetField: 'target' | 'targetPlayer') =>
+      route({
+        method: 'POST',
+        path,
+        access: 'admin',
+        summary: 'Teleport a player to another player',
+        body: t.object({ player: playerName, [targetField]: playerName }, { additionalProperties: true }),
+        answer: teleportAnswer,
+        errors: teleportErrors,
+        handle: async (request) => {
+          const { player } = request.body;
+          const target = (request.body as Record<string, string>)[targetField]!;
+          const actor = request.actor();
+          const { world, x, y, z } = await teleports.toPlayer(actor, player, target);
+          await audit.record(actor, 'teleport.player', { player, target });
+          return { success: true as const, message: `Teleported ${player} to ${target}`, location: { world, x, y, z } };
+        },
+      });
     return {
       routes: [
-        route({
-          method: 'POST',
-          path: '/api/teleport',
-          access: 'admin',
-          summary: 'Teleport a player to another player',
-          body: t.object({ player: playerName, target: playerName }, { additionalProperties: true }),
-          answer: teleportAnswer,
-          errors: teleportErrors,
-          handle: (request) => toPlayer(request, request.body.player, request.body.target),
-        }),
-        route({
-          method: 'POST',
-          path: '/api/admin/teleport-player',
-          access: 'admin',
-          summary: 'Teleport a player to another player',
-          body: t.object({ player: playerName, targetPlayer: playerName }, { additionalProperties: true }),
-          answer: teleportAnswer,
-          errors: teleportErrors,
-          handle: (request) => toPlayer(request, request.body.player, request.body.targetPlayer),
-        }),
+        playerToPlayer('/api/teleport', 'target'),
+        playerToPlayer('/api/admin/teleport-player', 'targetPlayer'),
         route({
           method: 'POST',
           path: '/api/admin/teleport-coordinates',
