@@ -36,8 +36,8 @@ export interface Config {
   };
   /** Webhooks may point at loopback and private addresses (a LAN relay); off by default. */
   chatAllowPrivateAddresses: boolean;
-  economy: { currencyName: string };
-  retention: { connectionLogDays: number; messageDays: number; teleportLogDays: number; auditLogDays: number };
+  economy: { provider: 'auto' | 'builtin' | 'vault' | 'none'; currencyName: string; largeAdjustmentAlertCents: number };
+  retention: { connectionLogDays: number; messageDays: number; teleportLogDays: number; auditLogDays: number; transactionDays: number };
   http: { bodyLimitBytes: number; idleTimeoutMs: number; maxConnections: number; trustedProxies: string[] };
 }
 
@@ -155,12 +155,17 @@ function toConfig(file: ConfigFile, cwd: string, textsFile: string): Config {
       codeCheckMaxFailures: file.accounts['code-check-max-failures'],
     },
     chatAllowPrivateAddresses: file.chat['allow-private-addresses'],
-    economy: { currencyName: file.economy['currency-name'] },
+    economy: {
+      provider: file.economy.provider,
+      currencyName: file.economy['currency-name'],
+      largeAdjustmentAlertCents: Math.round(file.economy['large-adjustment-alert'] * 100),
+    },
     retention: {
       connectionLogDays: file.retention['connection-log-days'],
       messageDays: file.retention['message-days'],
       teleportLogDays: file.retention['teleport-log-days'],
       auditLogDays: file.retention['audit-log-days'],
+      transactionDays: file.retention['transaction-days'],
     },
     http: {
       bodyLimitBytes: file.http['body-limit-kib'] * 1024,

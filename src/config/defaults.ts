@@ -26,8 +26,8 @@ export const configDefaults: ConfigFile = {
     'address-max-failed-attempts': 100,
     'code-check-max-failures': 10,
   },
-  economy: { 'currency-symbol': '$', 'currency-name': 'Dollars', 'starting-balance': 0 },
-  retention: { 'connection-log-days': 30, 'message-days': 90, 'teleport-log-days': 90, 'audit-log-days': 365 },
+  economy: { provider: 'auto', 'currency-symbol': '$', 'currency-name': 'Dollars', 'starting-balance': 0, 'large-adjustment-alert': 1000 },
+  retention: { 'connection-log-days': 30, 'message-days': 90, 'teleport-log-days': 90, 'audit-log-days': 365, 'transaction-days': 90 },
   http: { 'body-limit-kib': 64, 'idle-timeout-seconds': 10, 'max-connections': 512, 'trusted-proxies': [] },
   sidecar: { launch: true, node: 'node' },
 };

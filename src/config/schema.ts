@@ -26,8 +26,8 @@ export interface ConfigFile {
     'address-max-failed-attempts': number;
     'code-check-max-failures': number;
   };
-  economy: { 'currency-symbol': string; 'currency-name': string; 'starting-balance': number };
-  retention: { 'connection-log-days': number; 'message-days': number; 'teleport-log-days': number; 'audit-log-days': number };
+  economy: { provider: 'auto' | 'builtin' | 'vault' | 'none'; 'currency-symbol': string; 'currency-name': string; 'starting-balance': number; 'large-adjustment-alert': number };
+  retention: { 'connection-log-days': number; 'message-days': number; 'teleport-log-days': number; 'audit-log-days': number; 'transaction-days': number };
   http: { 'body-limit-kib': number; 'idle-timeout-seconds': number; 'max-connections': number; 'trusted-proxies': string[] };
   /** Read by the Paper plugin that hosts this sidecar (bridge/); the sidecar itself ignores it. */
   sidecar: { launch: boolean; node: string };
@@ -80,15 +80,18 @@ export const configFileSchema = group({
     'code-check-max-failures': positiveInteger,
   }),
   economy: group({
+    provider: { type: 'string', enum: ['auto', 'builtin', 'vault', 'none'] },
     'currency-symbol': { type: 'string', maxLength: 8 },
     'currency-name': { type: 'string' },
-    'starting-balance': { type: 'number', minimum: 0 },
+    'starting-balance': { type: 'number', minimum: 0, maximum: 1e12 },
+    'large-adjustment-alert': { type: 'number', minimum: 0, maximum: 1e12 },
   }),
   retention: group({
     'connection-log-days': positiveInteger,
     'message-days': positiveInteger,
     'teleport-log-days': positiveInteger,
     'audit-log-days': positiveInteger,
+    'transaction-days': positiveInteger,
   }),
   sidecar: group({ launch: { type: 'boolean' }, node: { type: 'string', minLength: 1 } }),
   http: group({

@@ -101,6 +101,18 @@ export type GameEventName = keyof GameEvents;
 /** What the game shows a player who typed /register. */
 export type RegisterCommandHandler = (player: PlayerRef) => Promise<string>;
 
+/**
+ * A command players type in game (`/balance`, `/pay <player> <amount>`),
+ * answered with text (`&` colour codes already translated). Features add
+ * them before the game starts; the adapter offers them to players.
+ */
+export interface PlayerCommand {
+  name: string;
+  usage: string;
+  description: string;
+  run(player: PlayerRef, args: string[]): Promise<string>;
+}
+
 export interface BossBar {
   id: string;
   title: string;
@@ -247,6 +259,8 @@ export interface GamePort {
   /** Lines for the owner at start: where players connect, how operators work. */
   describeForOwner(): string[];
   onRegisterCommand(handler: RegisterCommandHandler): void;
+  /** Offers a command to players (before `start`). */
+  addPlayerCommand(command: PlayerCommand): void;
   onlinePlayers(): Promise<OnlinePlayer[]>;
   readonly operators: Operators;
 

@@ -23,7 +23,7 @@ function corsOptions(allowedOrigins: string): cors.Options {
     origin: allowList.includes('*') ? '*' : (ctx) => (allowList.includes(ctx.get('origin')) ? ctx.get('origin') : ''),
     allowMethods: 'GET, POST, PUT, DELETE, OPTIONS',
     allowHeaders: 'Content-Type, Authorization',
-    exposeHeaders: 'Retry-After, Allow',
+    exposeHeaders: 'Retry-After, Allow, Idempotent-Replayed',
     maxAge: 600,
   };
 }

@@ -41,6 +41,8 @@ export interface UserStore {
   findByUsername(username: string): Promise<UserRecord | undefined>;
   findById(id: number): Promise<UserRecord | undefined>;
   findByGameUuid(uuid: string): Promise<UserRecord | undefined>;
+  /** By the linked player's name, in any ASCII letter case. */
+  findByGameUsername(gameUsername: string): Promise<UserRecord | undefined>;
   /** Throws UniqueConflictError when the username (case-insensitively) or the game player is taken. */
   create(user: NewUser): Promise<UserRecord>;
   recordLogin(id: number, at: string): Promise<void>;

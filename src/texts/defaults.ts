@@ -23,6 +23,14 @@ export const defaultTexts = {
   'restart.warning-last-reason': { text: '&cServer restarts in 1 second: {reason}', placeholders: ['reason'] },
   'restart.cancelled': { text: '&aThe scheduled server restart was cancelled.', placeholders: [] },
   'restart.kick': { text: 'Scheduled restart', placeholders: [] },
+  'economy.balance': { text: '&eYour balance: &f{balance}', placeholders: ['balance'] },
+  'economy.paid': { text: '&aYou paid {player} {amount}. Your balance: {balance}', placeholders: ['player', 'amount', 'balance'] },
+  'economy.received': { text: '&a{player} paid you {amount}.', placeholders: ['player', 'amount'] },
+  'economy.pay-usage': { text: '&cUsage: /pay <player> <amount>, e.g. /pay Alex 12.50', placeholders: [] },
+  'economy.unknown-player': { text: '&cThere is no player called {player}.', placeholders: ['player'] },
+  'economy.insufficient-funds': { text: '&cYou do not have {amount}; your balance is {balance}.', placeholders: ['amount', 'balance'] },
+  'economy.pay-yourself': { text: '&cYou cannot pay yourself.', placeholders: [] },
+  'economy.unavailable': { text: '&cThe economy is not available right now.', placeholders: [] },
 } as const satisfies Record<string, { text: string; placeholders: readonly string[] }>;
 
 export type TextKey = keyof typeof defaultTexts;

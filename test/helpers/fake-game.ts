@@ -1,6 +1,6 @@
 import { EventEmitter } from 'node:events';
 import { requireCapability } from '../../src/game/capabilities.js';
-import type { Capabilities, Capability, GameEventName, GameEvents, GamePort, OnlinePlayer, RegisterCommandHandler } from '../../src/game/port.js';
+import type { Capabilities, Capability, GameEventName, GameEvents, GamePort, OnlinePlayer, PlayerCommand, RegisterCommandHandler } from '../../src/game/port.js';
 
 /**
  * A game port double for unit tests of services, which are about the
@@ -45,6 +45,10 @@ export class FakeGame implements GamePort {
   }
   onRegisterCommand(handler: RegisterCommandHandler): void {
     this.registerHandler = handler;
+  }
+  readonly playerCommands: PlayerCommand[] = [];
+  addPlayerCommand(command: PlayerCommand): void {
+    this.playerCommands.push(command);
   }
   async onlinePlayers(): Promise<OnlinePlayer[]> {
     return [];

@@ -29,11 +29,12 @@ export interface RunningGatehouse {
 /**
  * Starts `node build/src/main.js` as `npm start` would, on ephemeral ports,
  * with the given data directory and a config file that lowers the bcrypt
- * cost. Resolves once the API says where it listens.
+ * cost (and holds `extraConfig`, YAML of other top-level groups). Resolves
+ * once the API says where it listens.
  */
-export async function startGatehouseProcess(dataDirectory: string): Promise<RunningGatehouse> {
+export async function startGatehouseProcess(dataDirectory: string, extraConfig = ''): Promise<RunningGatehouse> {
   const configFile = path.join(dataDirectory, '..', `${path.basename(dataDirectory)}-config.yml`);
-  await writeFile(configFile, `accounts:\n  bcrypt-rounds: 4\ngame:\n  embedded:\n    host: 127.0.0.1\n`);
+  await writeFile(configFile, `accounts:\n  bcrypt-rounds: 4\ngame:\n  embedded:\n    host: 127.0.0.1\n${extraConfig}`);
   const child = spawn(process.execPath, ['build/src/main.js'], {
     env: {
       ...process.env,

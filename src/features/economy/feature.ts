@@ -1,12 +1,108 @@
-import { route } from '../../http/route.js';
-import { t } from '../../lib/schema.js';
+import { createHash } from 'node:crypto';
+import { badRequest, forbidden } from '../../errors.js';
+import type { PlayerRef } from '../../game/port.js';
+import { reply, route, type RouteRequest } from '../../http/route.js';
+import type { StorePart } from '../../store/port.js';
+import { chatColours } from '../chat/feature.js';
+import { pagination } from '../common/schemas.js';
 import { defineFeature } from '../feature.js';
+import { jsonLedgerPart } from './ledger-json.js';
+import type { LedgerRecord, LedgerStore } from './ledger-store.js';
+import { formatMoney, fromCents, toCents } from './money.js';
+import {
+  adjustBody,
+  balanceAnswer,
+  balanceQuery,
+  historyAnswer,
+  historyQuery,
+  movedAnswer,
+  reverseBody,
+  reversedAnswer,
+  symbolAnswer,
+  transferBody,
+} from './schemas.js';
+import { EconomyService, type IdempotencyRequest, type Once } from './service.js';
+import { registerEconomyCommands } from './commands.js';
 
-/** The economy group: the currency (public). */
+declare module '../services.js' {
+  interface Services {
+    economy: EconomyService;
+  }
+}
+
+export const ledgerPart: StorePart<LedgerStore> = { name: 'ledger', json: jsonLedgerPart };
+
+const unavailable = { 503: 'Economy system not available (economy.provider none, or Vault not offered by the server)' };
+
+/**
+ * The economy group: the currency, balances, the ledger's history,
+ * transfers between players, and admins' adjustments and reversals; /balance
+ * and /pay in game. Money-moving POSTs take an Idempotency-Key.
+ */
 export const economyFeature = defineFeature({
   name: 'economy',
-  create: ({ config, services }) => {
+  storeParts: [ledgerPart as StorePart<unknown>],
+  create: ({ config, store, game, services, texts, now, log }) => {
     const settings = services.get('settings');
+    const access = services.get('access');
+    const audit = services.get('audit');
+    const chat = services.get('chatEvents');
+    const economy = new EconomyService(store, ledgerPart, game, () => settings.get(), { provider: config.economy.provider, largeAdjustmentCents: config.economy.largeAdjustmentAlertCents }, now);
+    services.provide('economy', economy);
+    const retention = services.get('retention');
+    retention.keepDays('economy transactions', config.retention.transactionDays, (cutoff) => economy.deleteRecordsBefore(cutoff));
+    retention.keepDays('idempotency keys', 1, (cutoff) => economy.deleteAnswersBefore(cutoff));
+    game.events.on('join', ({ player }) => economy.playerJoined(player).catch((error: Error) => log.error(`economy: opening the account of ${player.name}: ${error.message}`)));
+    economy.events.on('largeAdjustment', (record, actor) =>
+      chat.post({
+        title: 'Large admin adjustment',
+        description: `${actor.name} ${record.amount >= 0 ? 'gave' : 'took'} ${symbolFormat(Math.abs(record.amount))} ${record.amount >= 0 ? 'to' : 'from'} ${record.player.name}: ${record.description}`,
+        color: chatColours.restart,
+        fields: [{ name: 'Balance after', value: symbolFormat(record.balance), inline: true }],
+      }),
+    );
+    registerEconomyCommands(game, economy, texts, () => settings.get().economy.currencySymbol);
+
+    const symbol = () => settings.get().economy.currencySymbol;
+    function symbolFormat(cents: number): string {
+      return formatMoney(cents, symbol());
+    }
+    const present = (record: LedgerRecord) => ({
+      id: record.id,
+      type: record.type,
+      amount: fromCents(record.amount),
+      balance: fromCents(record.balance),
+      description: record.description,
+      timestamp: record.timestamp,
+      ...(record.counterparty ? { counterparty: record.counterparty.name } : {}),
+      ...(record.item !== undefined ? { item: record.item, quantity: record.quantity } : {}),
+      ...(record.reverses !== undefined ? { reverses: record.reverses } : {}),
+      ...(record.actor !== undefined ? { actor: record.actor } : {}),
+    });
+    const money = (cents: number) => ({ balance: fromCents(cents), symbol: symbol(), formatted: symbolFormat(cents) });
+    /** The player a request is about: the caller's own, or (admins only) the one named. */
+    const subject = async (request: RouteRequest<unknown, { username?: string }>): Promise<PlayerRef> => {
+      const asked = request.query.username;
+      if (request.caller.kind === 'user') {
+        const own = { name: request.caller.user.gameUsername, uuid: request.caller.user.gameUuid };
+        if (!asked || asked.toLowerCase() === own.name.toLowerCase()) return own;
+      } else if (!asked) {
+        throw badRequest('username is required for the service account', 'invalid_field');
+      }
+      if (!(await access.isAdmin(request.caller))) throw forbidden("Only admins may see another player's money", 'not_your_player');
+      return economy.requirePlayer(asked);
+    };
+    /** Idempotency-Key, scoped to the caller so two callers' keys never meet. */
+    const idempotencyOf = (request: RouteRequest<unknown, unknown>, path: string): IdempotencyRequest | undefined => {
+      const key = request.header('idempotency-key');
+      if (key === undefined) return undefined;
+      if (!/^[\x21-\x7e]{1,255}$/.test(key)) throw badRequest('Idempotency-Key must be 1 to 255 visible ASCII characters', 'invalid_field');
+      const scope = request.caller.kind === 'user' ? `user:${request.caller.user.id}` : 'service';
+      const fingerprint = createHash('sha256').update(JSON.stringify([path, request.body])).digest('hex');
+      return { key: `${scope}:${key}`, fingerprint };
+    };
+    const replayHeaders = (done: Once<unknown>): Record<string, string> => (done.replayed ? { 'Idempotent-Replayed': 'true' } : {});
+
     return {
       routes: [
         route({
@@ -14,10 +110,106 @@ export const economyFeature = defineFeature({
           path: '/api/economy/symbol',
           access: 'public',
           summary: 'The currency symbol and name',
-          answer: t.object({ success: t.literal(true), symbol: t.string(), name: t.string() }),
-          handle: () => ({ success: true as const, symbol: settings.get().economy.currencySymbol, name: config.economy.currencyName }),
+          answer: symbolAnswer,
+          handle: () => ({ success: true as const, symbol: symbol(), name: config.economy.currencyName }),
+        }),
+        route({
+          method: 'GET',
+          path: '/api/economy/balance',
+          access: 'login',
+          summary: "A player's balance: the caller's own, or (admins) anyone's",
+          query: balanceQuery,
+          answer: balanceAnswer,
+          errors: { 403: "A non-admin asking for another player's balance", 404: 'No such player', ...unavailable },
+          handle: async (request) => {
+            economy.requireProvider();
+            const player = await subject(request);
+            return { success: true as const, username: player.name, ...money(await economy.balance(player)) };
+          },
+        }),
+        route({
+          method: 'GET',
+          path: '/api/economy/history',
+          access: 'login',
+          summary: "A player's transactions, newest first: the caller's own, or (admins) anyone's",
+          query: historyQuery,
+          answer: historyAnswer,
+          errors: { 403: "A non-admin asking for another player's history", 404: 'No such player', ...unavailable },
+          handle: async (request) => {
+            economy.requireProvider();
+            const player = await subject(request);
+            const { page, limit } = request.query;
+            const { records, total } = await economy.history(player, page, limit);
+            return { success: true as const, username: player.name, transactions: records.map(present), pagination: pagination(page, limit, total) };
+          },
+        }),
+        route({
+          method: 'POST',
+          path: '/api/economy/transfer',
+          access: 'login',
+          summary: 'Send money to another player (header Idempotency-Key: a retry moves nothing)',
+          body: transferBody,
+          answer: movedAnswer,
+          errors: { 400: 'Insufficient funds, an amount not above 0 or with more than two decimals, or yourself', 403: 'The service account has no money', 404: 'No such recipient', 409: 'The Idempotency-Key was used with another request', ...unavailable },
+          handle: async (request) => {
+            economy.requireProvider();
+            const user = request.user();
+            const from = { name: user.gameUsername, uuid: user.gameUuid };
+            const to = await economy.requirePlayer(request.body.to);
+            const done = await economy.transfer(from, to, toCents(request.body.amount), request.body.note, idempotencyOf(request, '/api/economy/transfer'));
+            const [sent] = done.result;
+            return reply(
+              { success: true as const, message: `Sent ${symbolFormat(-sent!.amount)} to ${to.name}`, transaction: present(sent!), ...money(sent!.balance) },
+              { headers: replayHeaders(done) },
+            );
+          },
+        }),
+        route({
+          method: 'POST',
+          path: '/api/admin/economy/adjust',
+          access: 'admin',
+          summary: "Add to or take from a player's balance, with a reason (an ADMIN transaction; Idempotency-Key)",
+          body: adjustBody,
+          answer: movedAnswer,
+          errors: { 400: 'Insufficient funds for a negative amount, an amount of 0 or with more than two decimals', 404: 'No such player', 409: 'The Idempotency-Key was used with another request', ...unavailable },
+          handle: async (request) => {
+            economy.requireProvider();
+            const cents = toCents(request.body.amount);
+            if (cents === 0) throw badRequest('amount must not be 0', 'invalid_field');
+            const player = await economy.requirePlayer(request.body.username);
+            const actor = request.actor();
+            const done = await economy.adjust(actor, player, cents, request.body.reason, idempotencyOf(request, '/api/admin/economy/adjust'));
+            const [record] = done.result;
+            if (!done.replayed) await audit.record(actor, 'economy.adjust', { player: player.name, amount: fromCents(cents), reason: request.body.reason, transaction: record!.id });
+            return reply(
+              { success: true as const, message: `Adjusted ${player.name}'s balance by ${symbolFormat(cents)}`, transaction: present(record!), ...money(record!.balance) },
+              { headers: replayHeaders(done) },
+            );
+          },
+        }),
+        route({
+          method: 'POST',
+          path: '/api/admin/economy/transactions/:id/reverse',
+          access: 'admin',
+          summary: 'Undo a transaction once (both sides of a transfer): ADMIN transactions of the opposite amounts (Idempotency-Key)',
+          body: reverseBody,
+          answer: reversedAnswer,
+          errors: { 400: 'A reversal cannot be reversed, or a balance would go below zero', 404: 'No such transaction', 409: 'Already reversed, or the Idempotency-Key was used with another request', ...unavailable },
+          handle: async (request) => {
+            economy.requireProvider();
+            const id = Number(request.params.id);
+            if (!/^\d{1,15}$/.test(request.params.id ?? '') || !Number.isSafeInteger(id)) throw badRequest('id must be a transaction id', 'invalid_field');
+            const actor = request.actor();
+            const done = await economy.reverse(actor, id, request.body.reason, idempotencyOf(request, `/api/admin/economy/transactions/${id}/reverse`));
+            if (!done.replayed) await audit.record(actor, 'economy.reverse', { transaction: id, reversals: done.result.map((record) => record.id), reason: request.body.reason ?? '' });
+            return reply(
+              { success: true as const, message: `Reversed transaction ${id}`, transactions: done.result.map(present) },
+              { headers: replayHeaders(done) },
+            );
+          },
         }),
       ],
     };
   },
 });
+

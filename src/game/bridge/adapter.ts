@@ -21,6 +21,7 @@ import {
   type Messaging,
   type OnlinePlayer,
   type Operators,
+  type PlayerCommand,
   type RegisterCommandHandler,
   type ServerControl,
   type Teleports,
@@ -64,6 +65,7 @@ export class BridgeGameAdapter implements GamePort {
   private connection: JsonRpcConnection | undefined;
   private capabilities = new Set<string>();
   private registerHandler: RegisterCommandHandler | undefined;
+  private readonly playerCommands = new Map<string, PlayerCommand>();
   private readonly groups: Pick<Capabilities, BridgeCapability>;
 
   constructor(private readonly options: BridgeOptions) {
@@ -162,6 +164,10 @@ export class BridgeGameAdapter implements GamePort {
 
   onRegisterCommand(handler: RegisterCommandHandler): void {
     this.registerHandler = handler;
+  }
+
+  addPlayerCommand(command: PlayerCommand): void {
+    this.playerCommands.set(command.name, command);
   }
 
   async start(): Promise<void> {
@@ -270,11 +276,22 @@ export class BridgeGameAdapter implements GamePort {
   }
 
   private async handleGameRequest(method: string, params: unknown): Promise<unknown> {
+    if (method === 'command.run') return this.runPlayerCommand(params);
     if (method !== 'register.command') throw new RpcError(errorCodes.methodNotFound, `unknown method ${method}`);
     const player = (params as { player?: { name?: unknown; uuid?: unknown } } | null)?.player;
     if (typeof player?.name !== 'string' || typeof player.uuid !== 'string') throw new RpcError(errorCodes.invalidParams, 'params.player needs name and uuid');
     if (!this.registerHandler) throw new RpcError(errorCodes.internalError, 'registration is not available');
     return { message: await this.registerHandler({ name: player.name, uuid: player.uuid }) };
+  }
+
+  /** `command.run {player, command, args}`: a command a feature offers (the plugin lists them in plugin.yml). */
+  private async runPlayerCommand(params: unknown): Promise<unknown> {
+    const { player, command, args } = (params ?? {}) as { player?: { name?: unknown; uuid?: unknown }; command?: unknown; args?: unknown };
+    if (typeof player?.name !== 'string' || typeof player.uuid !== 'string') throw new RpcError(errorCodes.invalidParams, 'params.player needs name and uuid');
+    const handler = typeof command === 'string' ? this.playerCommands.get(command) : undefined;
+    if (!handler) throw new RpcError(errorCodes.methodNotFound, `no command ${String(command)}`);
+    const words = Array.isArray(args) ? args.filter((word): word is string => typeof word === 'string') : [];
+    return { message: await handler.run({ name: player.name, uuid: player.uuid }, words) };
   }
 
   private handleNotification(method: string, params: unknown): void {

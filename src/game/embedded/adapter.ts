@@ -15,6 +15,7 @@ import {
   type Messaging,
   type OnlinePlayer,
   type Operators,
+  type PlayerCommand,
   type PlayerRef,
   type GameSettingsChange,
   type RegisterCommandHandler,
@@ -75,6 +76,7 @@ export class EmbeddedGameServer implements GamePort {
   /** The configured port, then the real one once known, so a restart reuses it. */
   private listenPort: number;
   private registerHandler: RegisterCommandHandler | undefined;
+  private readonly playerCommands: PlayerCommand[] = [];
   /** Everyone past the login gate, by lower-case name, so a second login with the same name is refused. */
   private readonly admitted = new Map<string, SquidClient>();
   /** Players whose join was announced, with their address, so quit is announced exactly once. */
@@ -164,6 +166,10 @@ export class EmbeddedGameServer implements GamePort {
 
   onRegisterCommand(handler: RegisterCommandHandler): void {
     this.registerHandler = handler;
+  }
+
+  addPlayerCommand(command: PlayerCommand): void {
+    this.playerCommands.push(command);
   }
 
   async start(): Promise<void> {
@@ -394,6 +400,24 @@ export class EmbeddedGameServer implements GamePort {
         }
       },
     });
+    for (const command of this.playerCommands) {
+      serv.commands.add({
+        base: command.name,
+        info: command.description,
+        usage: command.usage,
+        onlyPlayer: true,
+        action: async (args: string, { player }) => {
+          if (!player) return;
+          const words = String(args ?? '').trim().split(/\s+/).filter(Boolean);
+          try {
+            player.chat(await command.run({ name: player.username, uuid: player.uuid }, words));
+          } catch (error) {
+            this.options.log(`/${command.name} for ${player.username} failed: ${(error as Error).stack ?? String(error)}`);
+            player.chat('§cThat command failed; please try again.');
+          }
+        },
+      });
+    }
     for (const grant of [true, false]) {
       serv.commands.add({
         base: grant ? 'op' : 'deop',

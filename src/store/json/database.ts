@@ -21,8 +21,18 @@ export interface TableFile<V> {
   snapshot(table: Table<V>, changed: Set<string>): () => Promise<void>;
 }
 
+/** What the database keeps and checkpoints: a Table, or a store of its own kind (the ledger's IndexedLog). */
+export interface PersistedTable {
+  readonly name: string;
+  apply(key: string, value: unknown, markDirty?: boolean): void;
+  get(key: string): unknown;
+  /** The keys changed since the last call, for a checkpoint. */
+  takeDirty(): Set<string>;
+  restoreDirty(keys: Iterable<string>): void;
+}
+
 interface RegisteredTable {
-  table: Table<unknown>;
+  table: PersistedTable;
   file: TableFile<unknown>;
 }
 
@@ -55,8 +65,13 @@ export class JsonDatabase {
   /** Declares a table and its file. All tables are declared before `open`. */
   define<V>(definition: TableDefinition<V>, file: TableFile<V>): Table<V> {
     const table = new Table<V>(definition);
-    this.tables.set(definition.name, { table: table as Table<unknown>, file: file as TableFile<unknown> });
+    this.tables.set(definition.name, { table: table as unknown as PersistedTable, file: file as TableFile<unknown> });
     return table;
+  }
+
+  /** Declares a store of another kind (see PersistedTable), written through the same journal and checkpoints. */
+  defineCustom(table: PersistedTable, file: TableFile<unknown>): void {
+    this.tables.set(table.name, { table, file });
   }
 
   /** Loads every table's file, then replays the journal units after the last checkpoint. */
@@ -83,11 +98,19 @@ export class JsonDatabase {
 
   /** Reads committed state (outside a unit of work). */
   reader<V>(name: string): TableReader<V> {
-    return this.requireTable(name) as Table<V>;
+    return this.table<V>(name);
   }
 
+  /** A table declared with `define` (with indexes and scans). */
   table<V>(name: string): Table<V> {
-    return this.requireTable(name) as Table<V>;
+    const table = this.requireTable(name);
+    if (!(table instanceof Table)) throw new Error(`${name} is not a table with indexes`);
+    return table as Table<V>;
+  }
+
+  /** Whatever is registered under `name`, for single-key reads. */
+  persisted(name: string): PersistedTable {
+    return this.requireTable(name);
   }
 
   /**
@@ -143,10 +166,10 @@ export class JsonDatabase {
     // From here on, one instant: the state between two units, and every unit of the closed segment in it.
     const seq = this.lastSeq;
     this.unitsSinceCheckpoint = 0;
-    const writes: Array<{ table: Table<unknown>; changed: Set<string>; write: () => Promise<void> }> = [];
+    const writes: Array<{ table: PersistedTable; changed: Set<string>; write: () => Promise<void> }> = [];
     for (const { table, file } of this.tables.values()) {
       const changed = table.takeDirty();
-      if (changed.size > 0) writes.push({ table, changed, write: file.snapshot(table, changed) });
+      if (changed.size > 0) writes.push({ table, changed, write: file.snapshot(table as Table<unknown>, changed) });
     }
     try {
       // Files must never hold a unit the journal could still lose.
@@ -183,7 +206,7 @@ export class JsonDatabase {
     return seq;
   }
 
-  private requireTable(name: string): Table<unknown> {
+  private requireTable(name: string): PersistedTable {
     const registered = this.tables.get(name);
     if (!registered) throw new Error(`the store has no table ${name}`);
     return registered.table;
@@ -232,7 +255,7 @@ export class TableTransaction {
   get<V>(name: string, key: string): V | undefined {
     const changed = this.changes.get(name);
     if (changed?.has(key)) return (changed.get(key) ?? undefined) as V | undefined;
-    return this.database.table<V>(name).get(key);
+    return this.database.persisted(name).get(key) as V | undefined;
   }
 
   put<V>(name: string, key: string, value: V): void {
@@ -250,7 +273,7 @@ export class TableTransaction {
   }
 
   private changesOf(name: string): Map<string, unknown> {
-    this.database.table(name);
+    this.database.persisted(name);
     let changed = this.changes.get(name);
     if (!changed) this.changes.set(name, (changed = new Map()));
     return changed;

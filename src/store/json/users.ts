@@ -17,7 +17,15 @@ const table = 'users';
  */
 export function defineUsers(database: JsonDatabase, dataDirectory: string): UserIndex {
   const users = database.define<UserRecord>(
-    { name: table, uniqueIndexes: { username: (user) => asciiLowerCase(user.username), gameUuid: (user) => user.gameUuid } },
+    {
+      name: table,
+      uniqueIndexes: {
+        username: (user) => asciiLowerCase(user.username),
+        gameUuid: (user) => user.gameUuid,
+        // Player names are unique at any one time; a renamed player's new holder takes the entry.
+        gameUsername: (user) => asciiLowerCase(user.gameUsername),
+      },
+    },
     shardedFile(path.join(dataDirectory, 'users'), {
       pattern: /^users-\d{6}\.json$/,
       nameOf: (shard) => `users-${String(shard).padStart(6, '0')}.json`,
@@ -78,6 +86,10 @@ export class JsonUserStore implements UserStore {
 
   async findByGameUuid(uuid: string): Promise<UserRecord | undefined> {
     return copy(this.access.read<UserRecord>(table).findBy('gameUuid', uuid));
+  }
+
+  async findByGameUsername(gameUsername: string): Promise<UserRecord | undefined> {
+    return copy(this.access.read<UserRecord>(table).findBy('gameUsername', asciiLowerCase(gameUsername)));
   }
 
   create(newUser: NewUser): Promise<UserRecord> {

@@ -1,0 +1,211 @@
+import path from 'node:path';
+import { InsufficientFundsError } from '../../game/errors.js';
+import type { PlayerRef } from '../../game/port.js';
+import { asciiLowerCase } from '../../lib/ascii.js';
+import type { StorePart } from '../../store/port.js';
+import type { JsonAccess } from '../../store/json/access.js';
+import type { JsonDatabase } from '../../store/json/database.js';
+import { IndexedLog } from '../../store/json/indexed-log.js';
+import { documentFile, shardedFile } from '../../store/json/table-files.js';
+import type { EconomyAccount, LedgerRecord, LedgerStore, Posting, StoredAnswer } from './ledger-store.js';
+
+const accountsPerShard = 1000;
+const accounts = 'economyAccounts';
+const ledger = 'ledger';
+const reversals = 'economyReversals';
+const answers = 'economyAnswers';
+
+/** What the JSON database keeps beside the tables: the ledger log, and the totals kept from the accounts' changes. */
+class LedgerState {
+  nextAccountNo = 1;
+  accountCount = 0;
+  totalCents = 0;
+  constructor(readonly log: IndexedLog<LedgerRecord>) {}
+}
+
+const states = new WeakMap<JsonDatabase, LedgerState>();
+
+/**
+ * The ledger on the JSON store: accounts in `economy/accounts-NNNNNN.json`
+ * (1,000 to a file by number), the ledger in `economy/ledger/` day files with
+ * their indexes (see IndexedLog: records stay on disk, not in memory),
+ * reversals and the answers kept for Idempotency-Keys in small documents.
+ * Balances are kept on the accounts, so they never depend on old records.
+ */
+export const jsonLedgerPart: StorePart<LedgerStore>['json'] = {
+  define: (database, dataDirectory) => {
+    const directory = path.join(dataDirectory, 'economy');
+    const log = new IndexedLog<LedgerRecord>(path.join(directory, 'ledger'), { name: ledger, groupOf: (record) => record.account });
+    const state = new LedgerState(log);
+    states.set(database, state);
+    database.defineCustom(log, log.asTableFile());
+    const table = database.define<EconomyAccount>(
+      { name: accounts, uniqueIndexes: { uuid: (account) => account.uuid, name: (account) => asciiLowerCase(account.name) } },
+      shardedFile(directory, {
+        pattern: /^accounts-\d{6}\.json$/,
+        nameOf: (shard) => `accounts-${String(shard).padStart(6, '0')}.json`,
+        shardOf: (key) => Math.floor((Number(key) - 1) / accountsPerShard),
+        keysOf: (shard) => Array.from({ length: accountsPerShard }, (_, index) => String(shard * accountsPerShard + index + 1)),
+        fromDocument: (document) => ((document as { accounts?: EconomyAccount[] }).accounts ?? []).map((account) => [String(account.no), account]),
+        toDocument: (records) => ({ accounts: records }),
+      }),
+    );
+    table.onChange((_key, before, after) => {
+      state.totalCents += (after?.cents ?? 0) - (before?.cents ?? 0);
+      if (!before && after) state.accountCount += 1;
+      if (after) state.nextAccountNo = Math.max(state.nextAccountNo, after.no + 1);
+    });
+    database.define<{ reversal: number }>(
+      { name: reversals },
+      documentFile<{ reversal: number }, Record<string, number>>(path.join(directory, 'reversals.json'), {
+        fromDocument: (document) => Object.entries(document).map(([id, reversal]) => [id, { reversal }]),
+        toDocument: (records) => Object.fromEntries(records.map(([id, { reversal }]) => [id, reversal])),
+      }),
+    );
+    database.define<AnswerRow>(
+      { name: answers },
+      documentFile<AnswerRow, Record<string, StoredAnswer>>(path.join(directory, 'idempotency.json'), {
+        fromDocument: (document) => Object.entries(document).map(([key, answer]) => [key, { ...answer, key }]),
+        toDocument: (records) => Object.fromEntries(records.map(([key, { key: _key, ...answer }]) => [key, answer])),
+      }),
+    );
+  },
+  bind: (access, database) => new JsonLedgerStore(access, states.get(database)!),
+};
+
+class JsonLedgerStore implements LedgerStore {
+  constructor(
+    private readonly access: JsonAccess,
+    private readonly state: LedgerState,
+  ) {}
+
+  async account(uuid: string): Promise<EconomyAccount | undefined> {
+    return copy(this.access.read<EconomyAccount>(accounts).findBy('uuid', uuid));
+  }
+
+  async accountByName(name: string): Promise<EconomyAccount | undefined> {
+    return copy(this.access.read<EconomyAccount>(accounts).findBy('name', asciiLowerCase(name)));
+  }
+
+  openAccount(player: PlayerRef, startingCents: number, at: Date): Promise<EconomyAccount> {
+    const existing = this.access.read<EconomyAccount>(accounts).findBy('uuid', player.uuid);
+    if (existing && existing.name === player.name) return Promise.resolve({ ...existing });
+    return this.access.write((tx) => {
+      const table = tx.reader<EconomyAccount>(accounts);
+      const current = table.findBy('uuid', player.uuid);
+      if (current) {
+        if (current.name === player.name) return { ...current };
+        const renamed = { ...current, name: player.name };
+        // Another account last seen under this name (a renamed player) gives it up.
+        this.releaseName(tx, player.name, current.no);
+        tx.put(accounts, String(current.no), renamed);
+        return { ...renamed };
+      }
+      let no = this.state.nextAccountNo;
+      while (table.get(String(no))) no += 1;
+      this.releaseName(tx, player.name, no);
+      const account: EconomyAccount = { no, uuid: player.uuid, name: player.name, cents: startingCents, startingCents, openedAt: at.toISOString() };
+      tx.put(accounts, String(no), account);
+      return { ...account };
+    });
+  }
+
+  post(postings: Posting[], at: Date): Promise<LedgerRecord[]> {
+    return this.access.write((tx) => {
+      const table = tx.reader<EconomyAccount>(accounts);
+      const timestamp = at.toISOString();
+      let id = this.state.log.nextId();
+      const records: LedgerRecord[] = [];
+      for (const posting of postings) {
+        if (!Number.isSafeInteger(posting.amount)) throw new Error(`a posting's amount must be whole cents, not ${posting.amount}`);
+        const account = table.findBy('uuid', posting.player.uuid);
+        if (!account) throw new Error(`no economy account for ${posting.player.name}`);
+        const balance = posting.externalBalance ?? account.cents + posting.amount;
+        if (posting.externalBalance === undefined && balance < 0) throw new InsufficientFundsError(account.name, -posting.amount, account.cents);
+        while (tx.get(ledger, String(id))) id += 1;
+        const record: LedgerRecord = {
+          id,
+          account: account.no,
+          player: { name: account.name, uuid: account.uuid },
+          type: posting.type,
+          amount: posting.amount,
+          balance,
+          description: posting.description,
+          timestamp,
+          ...(posting.counterparty ? { counterparty: posting.counterparty } : {}),
+          ...(posting.item !== undefined ? { item: posting.item, quantity: posting.quantity } : {}),
+          ...(posting.reverses !== undefined ? { reverses: posting.reverses } : {}),
+          ...(posting.actor !== undefined ? { actor: posting.actor } : {}),
+        };
+        tx.put(accounts, String(account.no), { ...account, cents: balance });
+        tx.put(ledger, String(id), record);
+        records.push(record);
+        id += 1;
+      }
+      return records;
+    });
+  }
+
+  async record(id: number): Promise<LedgerRecord | undefined> {
+    return this.state.log.get(id);
+  }
+
+  async history(uuid: string, page: { offset: number; limit: number }): Promise<{ records: LedgerRecord[]; total: number }> {
+    const account = this.access.read<EconomyAccount>(accounts).findBy('uuid', uuid);
+    if (!account) return { records: [], total: 0 };
+    const { ids, total } = this.state.log.idsOf(account.no, page.offset, page.limit);
+    return { records: ids.map((id) => this.state.log.get(id)!).filter(Boolean), total };
+  }
+
+  async reversalOf(id: number): Promise<number | undefined> {
+    return this.access.read<{ reversal: number }>(reversals).get(String(id))?.reversal;
+  }
+
+  markReversed(ids: number[], reversalId: number): Promise<void> {
+    return this.access.write((tx) => {
+      for (const id of ids) tx.put(reversals, String(id), { reversal: reversalId });
+    });
+  }
+
+  async answer(key: string): Promise<StoredAnswer | undefined> {
+    return this.access.read<StoredAnswer>(answers).get(key);
+  }
+
+  saveAnswer(key: string, answer: StoredAnswer): Promise<void> {
+    return this.access.write((tx) => tx.put<AnswerRow>(answers, key, { ...answer, key }));
+  }
+
+  deleteRecordsBefore(cutoff: Date): Promise<number> {
+    return this.state.log.deleteBefore(cutoff);
+  }
+
+  deleteAnswersBefore(cutoff: Date): Promise<number> {
+    const cutoffIso = cutoff.toISOString();
+    return this.access.write((tx) => {
+      let removed = 0;
+      for (const answer of [...tx.reader<AnswerRow>(answers).values()]) {
+        if (answer.at < cutoffIso) {
+          tx.remove(answers, answer.key);
+          removed += 1;
+        }
+      }
+      return removed;
+    });
+  }
+
+  async totals(): Promise<{ accounts: number; cents: number }> {
+    return { accounts: this.state.accountCount, cents: this.state.totalCents };
+  }
+
+  private releaseName(tx: Parameters<Parameters<JsonAccess['write']>[0]>[0], name: string, keeper: number): void {
+    const holder = tx.reader<EconomyAccount>(accounts).findBy('name', asciiLowerCase(name));
+    if (holder && holder.no !== keeper) tx.put(accounts, String(holder.no), { ...holder, name: `${holder.name}~${holder.no}` });
+  }
+}
+
+/** A stored answer carries its key, so a scan can remove it. */
+type AnswerRow = StoredAnswer & { key: string };
+
+function copy<T extends object>(value: T | undefined): T | undefined {
+  return value && { ...value };
+}

@@ -1,0 +1,101 @@
+/**
+ * The economy's records: accounts with their balances, and the append-only
+ * ledger of every movement of money Gatehouse makes, each with the balance
+ * after it. A store part (see StorePart): the contract suite in
+ * test/contracts/ledger.test.ts runs against every implementation.
+ *
+ * Amounts are integer cents. A posting that would make a balance negative
+ * throws InsufficientFundsError and, being in a unit of work, writes nothing.
+ */
+import type { PlayerRef } from '../../game/port.js';
+
+export const transactionTypes = ['PURCHASE', 'SALE', 'TRANSFER', 'ADMIN', 'REWARD'] as const;
+export type TransactionType = (typeof transactionTypes)[number];
+
+export interface EconomyAccount {
+  /** A small number of the account's own, for compact indexes. */
+  no: number;
+  uuid: string;
+  /** The player's name as last seen. */
+  name: string;
+  cents: number;
+  /** What the account opened with (economy.startingBalance then): the balance is this plus the sum of its records. */
+  startingCents: number;
+  openedAt: string;
+}
+
+export interface LedgerRecord {
+  id: number;
+  /** The account's number. */
+  account: number;
+  player: PlayerRef;
+  type: TransactionType;
+  /** Cents; negative for money spent. */
+  amount: number;
+  /** Cents, after this record. */
+  balance: number;
+  description: string;
+  timestamp: string;
+  /** The other side of a transfer. */
+  counterparty?: PlayerRef;
+  item?: string;
+  quantity?: number;
+  /** The record this one undoes. */
+  reverses?: number;
+  /** The admin (or `service`) behind an ADMIN record. */
+  actor?: string;
+}
+
+/** One line of a posting: what changes on one account. */
+export interface Posting {
+  player: PlayerRef;
+  amount: number;
+  type: TransactionType;
+  description: string;
+  counterparty?: PlayerRef;
+  item?: string;
+  quantity?: number;
+  reverses?: number;
+  actor?: string;
+  /**
+   * For an economy the game keeps (Vault): the balance it reported after
+   * the movement, which the record and the account's mirror take as they are.
+   */
+  externalBalance?: number;
+}
+
+/** The first answer to a money-moving request with an Idempotency-Key, kept 24 hours. */
+export interface StoredAnswer {
+  fingerprint: string;
+  status: number;
+  body: unknown;
+  at: string;
+}
+
+export interface LedgerStore {
+  account(uuid: string): Promise<EconomyAccount | undefined>;
+  /** By the name the player was last seen with, in any ASCII letter case. */
+  accountByName(name: string): Promise<EconomyAccount | undefined>;
+  /** Opens the account if the player has none (keeping the name up to date if it has); returns it. */
+  openAccount(player: PlayerRef, startingCents: number, at: Date): Promise<EconomyAccount>;
+  /**
+   * Applies the postings in order, each to an open account, and appends a
+   * record for each with the balance after; throws InsufficientFundsError if
+   * one would leave a balance below zero. Call inside a unit of work when
+   * it must go with other writes.
+   */
+  post(postings: Posting[], at: Date): Promise<LedgerRecord[]>;
+  record(id: number): Promise<LedgerRecord | undefined>;
+  /** Newest first. */
+  history(uuid: string, page: { offset: number; limit: number }): Promise<{ records: LedgerRecord[]; total: number }>;
+  /** The id of the record that reversed `id`, if one did. */
+  reversalOf(id: number): Promise<number | undefined>;
+  markReversed(ids: number[], reversalId: number): Promise<void>;
+  answer(key: string): Promise<StoredAnswer | undefined>;
+  saveAnswer(key: string, answer: StoredAnswer): Promise<void>;
+  /** Retention: ledger records older than `cutoff` (whole days), and stored answers. */
+  deleteRecordsBefore(cutoff: Date): Promise<number>;
+  deleteAnswersBefore(cutoff: Date): Promise<number>;
+  /** How many accounts there are and the money in them all, in cents. */
+  totals(): Promise<{ accounts: number; cents: number }>;
+}

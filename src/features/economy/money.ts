@@ -1,0 +1,24 @@
+/**
+ * Money: integer cents inside, numbers with two decimals outside. Every
+ * conversion goes through here, so no float ever adds up to a balance.
+ */
+
+/** A number with at most two decimals (already validated) as cents. */
+export function toCents(amount: number): number {
+  return Math.round(amount * 100);
+}
+
+/** Cents as the API shows them: a number with two decimals at most. */
+export function fromCents(cents: number): number {
+  return cents / 100;
+}
+
+/** `$1,234.50`, `-$5.00`: the symbol before the amount, thousands separated, always two decimals. */
+export function formatMoney(cents: number, symbol: string): string {
+  const sign = cents < 0 ? '-' : '';
+  const absolute = Math.abs(cents);
+  const whole = Math.floor(absolute / 100)
+    .toString()
+    .replace(/\B(?=(\d{3})+(?!\d))/g, ',');
+  return `${sign}${symbol}${whole}.${String(absolute % 100).padStart(2, '0')}`;
+}

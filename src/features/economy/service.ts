@@ -1,0 +1,326 @@
+import { EventEmitter } from 'node:events';
+import { randomUUID } from 'node:crypto';
+import { ApiError, badRequest, conflict, notFound } from '../../errors.js';
+import type { GamePort, PlayerRef } from '../../game/port.js';
+import type { Actor } from '../../services/audit.js';
+import type { ServerSettings } from '../../services/settings-model.js';
+import type { Store, StorePart, TransactionalStores } from '../../store/port.js';
+import type { LedgerRecord, LedgerStore, Posting } from './ledger-store.js';
+import { toCents } from './money.js';
+
+export type ProviderSetting = 'auto' | 'builtin' | 'vault' | 'none';
+export type ProviderName = 'builtin' | 'vault';
+
+export interface EconomyOptions {
+  provider: ProviderSetting;
+  /** Admin adjustments of at least this many cents (either way) are posted to the chat webhook. */
+  largeAdjustmentCents: number;
+}
+
+/** A money-moving request with an Idempotency-Key: the key scoped to its caller, and what the request said. */
+export interface IdempotencyRequest {
+  key: string;
+  fingerprint: string;
+}
+
+export interface Once<T> {
+  result: T;
+  /** True when this is the stored answer to an earlier request with the same key. */
+  replayed: boolean;
+}
+
+export const economyUnavailable = () => new ApiError(503, 'Economy system not available', 'economy_unavailable');
+
+/**
+ * The economy: balances, the ledger, transfers, admin adjustments and
+ * reversals, over whichever provider `economy.provider` picks.
+ *
+ * - builtin: Gatehouse keeps the balances. Every movement is one unit of work
+ *   (the balances and the ledger records change together, or not at all),
+ *   units run one at a time, so the same money is never spent twice.
+ * - vault: the server's Vault economy through the game port; the plugin
+ *   checks and withdraws in one step, and Gatehouse records what it did in
+ *   the ledger with the balance Vault reports.
+ * - none, or Vault asked for and not there: every economy endpoint answers
+ *   503 "Economy system not available".
+ */
+export class EconomyService {
+  readonly events = new EventEmitter<{ posted: [LedgerRecord[]]; largeAdjustment: [LedgerRecord, Actor] }>();
+  /** Keys in use by a request being answered now, so a concurrent repeat waits for its answer. */
+  private readonly keysInUse = new Map<string, Promise<unknown>>();
+  private lastDecision: ProviderName | undefined;
+
+  constructor(
+    private readonly store: Store,
+    private readonly ledgerPart: StorePart<LedgerStore>,
+    private readonly game: GamePort,
+    private readonly settings: () => ServerSettings,
+    private readonly options: EconomyOptions,
+    private readonly now: () => Date = () => new Date(),
+  ) {}
+
+  /** The provider serving now, or undefined when none is (503). */
+  provider(): ProviderName | undefined {
+    switch (this.options.provider) {
+      case 'none':
+        return undefined;
+      case 'builtin':
+        return 'builtin';
+      case 'vault':
+        return this.game.isConnected() && this.game.capability('economy') ? 'vault' : undefined;
+      case 'auto':
+        // Whether the plugin offers Vault is known only while it is connected; until it first is, nothing is decided.
+        if (this.game.isConnected()) this.lastDecision = this.game.capability('economy') ? 'vault' : 'builtin';
+        return this.lastDecision;
+    }
+  }
+
+  /** The provider serving now, or the 503 every economy endpoint answers without one. */
+  requireProvider(): ProviderName {
+    const provider = this.provider();
+    if (!provider) throw economyUnavailable();
+    return provider;
+  }
+
+  private get ledger(): LedgerStore {
+    return this.store.part(this.ledgerPart);
+  }
+
+  private startingCents(): number {
+    return toCents(this.settings().economy.startingBalance);
+  }
+
+  /** Opens a player's account on their first join (builtin: with the starting balance). */
+  async playerJoined(player: PlayerRef): Promise<void> {
+    if (!this.provider()) return;
+    await this.ledger.openAccount(player, this.provider() === 'builtin' ? this.startingCents() : 0, this.now());
+  }
+
+  /**
+   * A player by in-game name: one who has an account here (seen in game or
+   * on the web), or who has a web account. Undefined for a name never seen.
+   */
+  async findPlayer(name: string): Promise<PlayerRef | undefined> {
+    const account = await this.ledger.accountByName(name);
+    if (account) return { name: account.name, uuid: account.uuid };
+    const user = await this.store.users.findByGameUsername(name);
+    return user && { name: user.gameUsername, uuid: user.gameUuid };
+  }
+
+  async requirePlayer(name: string): Promise<PlayerRef> {
+    const player = await this.findPlayer(name);
+    if (!player) throw notFound(`Player ${name} not found`, 'player_not_found');
+    return player;
+  }
+
+  /** The balance in cents; opens the account (with the starting balance) the first time. */
+  async balance(player: PlayerRef): Promise<number> {
+    if (this.requireProvider() === 'vault') return this.game.require('economy').balance(player.name);
+    return (await this.ledger.openAccount(player, this.startingCents(), this.now())).cents;
+  }
+
+  async history(player: PlayerRef, page: number, limit: number): Promise<{ records: LedgerRecord[]; total: number }> {
+    this.requireProvider();
+    return this.ledger.history(player.uuid, { offset: (page - 1) * limit, limit });
+  }
+
+  /** Moves money from one player to another: a TRANSFER record on each side. */
+  transfer(from: PlayerRef, to: PlayerRef, cents: number, note: string | undefined, idempotency?: IdempotencyRequest): Promise<Once<LedgerRecord[]>> {
+    if (from.uuid === to.uuid) return Promise.reject(badRequest('You cannot transfer money to yourself', 'invalid_field'));
+    const suffix = note ? `: ${note}` : '';
+    return this.move(
+      [
+        { player: from, amount: -cents, type: 'TRANSFER', description: `Transfer to ${to.name}${suffix}`, counterparty: to },
+        { player: to, amount: cents, type: 'TRANSFER', description: `Transfer from ${from.name}${suffix}`, counterparty: from },
+      ],
+      idempotency,
+    );
+  }
+
+  /** An admin's adjustment: one ADMIN record (refused when it would leave the balance below zero). */
+  async adjust(actor: Actor, player: PlayerRef, cents: number, reason: string, idempotency?: IdempotencyRequest): Promise<Once<LedgerRecord[]>> {
+    const done = await this.move([{ player, amount: cents, type: 'ADMIN', description: reason, actor: actor.name }], idempotency);
+    if (!done.replayed && Math.abs(cents) >= this.options.largeAdjustmentCents) this.events.emit('largeAdjustment', done.result[0]!, actor);
+    return done;
+  }
+
+  /**
+   * Undoes a record, once: an ADMIN record of the opposite amount, naming
+   * it. A transfer is undone on both sides (the money goes back), so
+   * reversing either of its records reverses the pair. A reversal is not
+   * itself reversible (adjust instead).
+   */
+  async reverse(actor: Actor, id: number, reason: string | undefined, idempotency?: IdempotencyRequest): Promise<Once<LedgerRecord[]>> {
+    this.requireProvider();
+    const original = await this.ledger.record(id);
+    if (!original) throw notFound(`Transaction ${id} not found`, 'transaction_not_found');
+    if (original.reverses !== undefined) throw badRequest(`Transaction ${id} is itself a reversal; adjust the balance instead`, 'not_reversible');
+    const records = [original];
+    if (original.type === 'TRANSFER') {
+      const other = await this.transferPartner(original);
+      if (other) records.push(other);
+    }
+    const why = reason ? `: ${reason}` : '';
+    return this.move(
+      records.map((record) => ({
+        player: record.player,
+        amount: -record.amount,
+        type: 'ADMIN' as const,
+        description: `Reversal of transaction ${record.id}${why}`,
+        reverses: record.id,
+        actor: actor.name,
+      })),
+      idempotency,
+      async (tx) => {
+        const ledger = tx.part(this.ledgerPart);
+        for (const record of records) {
+          const by = await ledger.reversalOf(record.id);
+          if (by !== undefined) throw conflict(`Transaction ${record.id} was already reversed by transaction ${by}`, 'already_reversed');
+        }
+      },
+      async (tx, posted) => tx.part(this.ledgerPart).markReversed(records.map((record) => record.id), posted[0]!.id),
+    );
+  }
+
+  /** The other side of a transfer: the counterparty's record written in the same unit (the next or previous id). */
+  private async transferPartner(record: LedgerRecord): Promise<LedgerRecord | undefined> {
+    for (const id of [record.id + 1, record.id - 1]) {
+      const candidate = await this.ledger.record(id);
+      if (candidate?.type === 'TRANSFER' && candidate.timestamp === record.timestamp && candidate.player.uuid === record.counterparty?.uuid && candidate.amount === -record.amount) {
+        return candidate;
+      }
+    }
+    return undefined;
+  }
+
+  /**
+   * Posts a movement of money, once per Idempotency-Key. With the builtin
+   * provider it is one unit of work: the check of the key, `check`, the
+   * accounts, the balances, the records, `after` and the stored answer, all
+   * or nothing. With Vault the game moves the money first (withdrawals
+   * before deposits, undone if a later step fails) and the unit records it.
+   */
+  async move(
+    postings: Posting[],
+    idempotency: IdempotencyRequest | undefined,
+    check?: (tx: TransactionalStores) => Promise<void>,
+    after?: (tx: TransactionalStores, posted: LedgerRecord[]) => Promise<void>,
+  ): Promise<Once<LedgerRecord[]>> {
+    const provider = this.requireProvider();
+    return this.once(idempotency, async () => {
+      if (provider === 'builtin') {
+        return this.store.transaction(async (tx) => {
+          const replay = await this.storedAnswer(tx, idempotency);
+          if (replay) return replay;
+          await check?.(tx);
+          const posted = await this.postWithin(tx, postings);
+          await after?.(tx, posted);
+          await this.saveAnswer(tx, idempotency, posted);
+          return { result: posted, replayed: false };
+        });
+      }
+      const replay = await this.store.transaction((tx) => this.storedAnswer(tx, idempotency));
+      if (replay) return replay;
+      await this.store.transaction(async (tx) => check?.(tx));
+      const balances = await this.moveInVault(postings);
+      return this.store.transaction(async (tx) => {
+        const ledger = tx.part(this.ledgerPart);
+        for (const posting of postings) await ledger.openAccount(posting.player, 0, this.now());
+        const posted = await ledger.post(
+          postings.map((posting, index) => ({ ...posting, externalBalance: balances[index] })),
+          this.now(),
+        );
+        await after?.(tx, posted);
+        await this.saveAnswer(tx, idempotency, posted);
+        return { result: posted, replayed: false };
+      });
+    }).then((done) => {
+      if (!done.replayed) this.events.emit('posted', done.result);
+      return done;
+    });
+  }
+
+  /**
+   * Inside a unit of work of the caller's (a purchase with its delivery, a
+   * reward): opens the accounts and posts. Builtin only; with Vault a
+   * feature moves money through `move`.
+   */
+  async postWithin(tx: TransactionalStores, postings: Posting[]): Promise<LedgerRecord[]> {
+    const ledger = tx.part(this.ledgerPart);
+    for (const posting of postings) await ledger.openAccount(posting.player, this.startingCents(), this.now());
+    return ledger.post(postings, this.now());
+  }
+
+  /** Withdrawals first, so a refusal (insufficient funds) moves nothing; a later failure puts back what was taken. */
+  private async moveInVault(postings: Posting[]): Promise<number[]> {
+    const economy = this.game.require('economy');
+    const operation = randomUUID();
+    const order = postings.map((posting, index) => ({ posting, index })).sort((a, b) => a.posting.amount - b.posting.amount);
+    const balances: number[] = [];
+    const done: Array<{ posting: Posting; index: number }> = [];
+    try {
+      for (const step of order) {
+        const { posting, index } = step;
+        const operationId = `${operation}-${index}`;
+        balances[index] =
+          posting.amount < 0
+            ? await economy.withdraw(posting.player.name, -posting.amount, { operationId })
+            : await economy.deposit(posting.player.name, posting.amount, { operationId });
+        done.push(step);
+      }
+    } catch (error) {
+      for (const { posting, index } of done.reverse()) {
+        const operationId = `${operation}-${index}-undo`;
+        if (posting.amount < 0) await economy.deposit(posting.player.name, -posting.amount, { operationId }).catch(() => undefined);
+        else await economy.withdraw(posting.player.name, posting.amount, { operationId }).catch(() => undefined);
+      }
+      throw error;
+    }
+    return balances;
+  }
+
+  private async storedAnswer(tx: TransactionalStores, idempotency: IdempotencyRequest | undefined): Promise<Once<LedgerRecord[]> | undefined> {
+    if (!idempotency) return undefined;
+    const stored = await tx.part(this.ledgerPart).answer(idempotency.key);
+    if (!stored) return undefined;
+    if (stored.fingerprint !== idempotency.fingerprint) {
+      throw conflict('This Idempotency-Key was used with another request; use a new key for a new request', 'idempotency_key_reused');
+    }
+    return { result: stored.body as LedgerRecord[], replayed: true };
+  }
+
+  private async saveAnswer(tx: TransactionalStores, idempotency: IdempotencyRequest | undefined, posted: LedgerRecord[]): Promise<void> {
+    if (!idempotency) return;
+    await tx.part(this.ledgerPart).saveAnswer(idempotency.key, { fingerprint: idempotency.fingerprint, status: 200, body: posted, at: this.now().toISOString() });
+  }
+
+  /** One request at a time per key: a concurrent repeat waits, then finds the first one's answer. */
+  private async once<T>(idempotency: IdempotencyRequest | undefined, work: () => Promise<T>): Promise<T> {
+    if (!idempotency) return work();
+    for (;;) {
+      const running = this.keysInUse.get(idempotency.key);
+      if (!running) break;
+      await running.catch(() => undefined);
+    }
+    const run = work();
+    this.keysInUse.set(idempotency.key, run);
+    try {
+      return await run;
+    } finally {
+      if (this.keysInUse.get(idempotency.key) === run) this.keysInUse.delete(idempotency.key);
+    }
+  }
+
+  /** Retention: records past `retention.transaction-days`, answers past 24 hours. */
+  async deleteRecordsBefore(cutoff: Date): Promise<number> {
+    return this.ledger.deleteRecordsBefore(cutoff);
+  }
+
+  async deleteAnswersBefore(cutoff: Date): Promise<number> {
+    return this.ledger.deleteAnswersBefore(cutoff);
+  }
+
+  async totals(): Promise<{ accounts: number; cents: number }> {
+    return this.ledger.totals();
+  }
+}

@@ -1,0 +1,350 @@
+import { closeSync, openSync, readSync } from 'node:fs';
+import { mkdir, open, readdir, readFile, rm, stat, truncate, writeFile } from 'node:fs/promises';
+import path from 'node:path';
+import { StoreCorruptError } from '../port.js';
+import type { PersistedTable, TableFile } from './database.js';
+import { privateDirectoryMode, privateFileMode, syncDirectory } from './durable-file.js';
+
+/** What an indexed log stores: records with increasing ids and a timestamp, each owned by one numbered group (an account). */
+export interface LogRecord {
+  id: number;
+  timestamp: string;
+}
+
+const filePattern = /^(\d{4}-\d{2}-\d{2})-(\d{10})\.jsonl$/;
+const indexEntryBytes = 12;
+
+/** A growable array of unsigned 32-bit numbers: a million of them take 4 MB, not 8 plus an object each. */
+class Numbers {
+  private values = new Uint32Array(1024);
+  length = 0;
+  push(value: number): void {
+    if (this.length === this.values.length) {
+      const larger = new Uint32Array(this.values.length * 2);
+      larger.set(this.values);
+      this.values = larger;
+    }
+    this.values[this.length++] = value;
+  }
+  at(index: number): number {
+    return this.values[index]!;
+  }
+  /** Drops the first `count` values (records gone to retention). */
+  shift(count: number): void {
+    this.values.copyWithin(0, count, this.length);
+    this.length -= count;
+  }
+}
+
+interface DayFile {
+  name: string;
+  day: string;
+  firstId: number;
+  lastId: number;
+  size: number;
+}
+
+/**
+ * An append-only log of records kept on disk, not in memory: the ledger,
+ * where a million records must not cost a gigabyte. Records are committed
+ * through the journal like any table (so they are written together with the
+ * balances they explain) and moved at each checkpoint into day files
+ * (`2026-11-23-0000000001.jsonl`: the day, then the first id in it); each day
+ * file has a binary index beside it (`.idx`: offset, length and group of
+ * every record) so that start-up reads 12 bytes a record instead of parsing
+ * it. In memory: the ids of each group in order (4 bytes a record) and where
+ * each record is (12 bytes a record). Reading a record is one small read of
+ * a file the system has cached.
+ *
+ * Ids are allocated in commit order, so a day file holds a contiguous range
+ * of ids whatever the clock does; retention deletes whole day files.
+ */
+export class IndexedLog<T extends LogRecord> implements PersistedTable {
+  readonly name: string;
+  private files: DayFile[] = [];
+  /** Records committed but not yet in a day file (until the next checkpoint). */
+  private readonly pending = new Map<number, T>();
+  /** Where each record on disk is, by id - firstId (its file is the one whose id range holds it). */
+  private firstId = 1;
+  private offsetOf = new Numbers();
+  private lengthOf = new Numbers();
+  /** Ids of each group, oldest first. */
+  private readonly idsByGroup = new Map<number, number[]>();
+  private lastIdOnDisk = 0;
+  private lastId = 0;
+  private readonly descriptors = new Map<string, number>();
+  /** Writing day files and deleting them take turns. */
+  private busy: Promise<unknown> = Promise.resolve();
+
+  constructor(
+    private readonly directory: string,
+    options: { name: string; groupOf: (record: T) => number },
+  ) {
+    this.name = options.name;
+    this.groupOf = options.groupOf;
+  }
+
+  private readonly groupOf: (record: T) => number;
+
+  /** The id the next record gets. */
+  nextId(): number {
+    return this.lastId + 1;
+  }
+
+  /** Ids of a group's records, newest first, and how many it has. */
+  idsOf(group: number, offset: number, limit: number): { ids: number[]; total: number } {
+    const ids = this.idsByGroup.get(group) ?? [];
+    const end = ids.length - offset;
+    const start = Math.max(0, end - limit);
+    return { ids: end <= 0 ? [] : ids.slice(start, end).reverse(), total: ids.length };
+  }
+
+  get(key: string | number): T | undefined {
+    const id = Number(key);
+    const pending = this.pending.get(id);
+    if (pending) return pending;
+    const index = id - this.firstId;
+    if (index < 0 || index >= this.offsetOf.length) return undefined;
+    const file = this.files.find((candidate) => candidate.firstId <= id && id <= candidate.lastId);
+    if (!file) return undefined;
+    const buffer = Buffer.alloc(this.lengthOf.at(index));
+    readSync(this.descriptor(file.name), buffer, 0, buffer.length, this.offsetOf.at(index));
+    return JSON.parse(buffer.toString('utf8')) as T;
+  }
+
+  /** The table side, for the database: records arrive here on commit and on journal replay. */
+  apply(key: string, value: unknown): void {
+    const record = value as T | undefined;
+    const id = Number(key);
+    if (!record || id <= this.lastIdOnDisk || this.pending.has(id)) return;
+    this.pending.set(id, record);
+    this.lastId = Math.max(this.lastId, id);
+    this.follow(record);
+  }
+
+  /** Records not yet in a day file; a checkpoint moves them there. */
+  takeDirty(): Set<string> {
+    return new Set([...this.pending.keys()].map(String));
+  }
+
+  /** A failed checkpoint leaves its records pending: the next one writes them again (see appendToFile). */
+  restoreDirty(): void {}
+
+  /** Loads the day files' indexes (rebuilding an index a crash left short) and the ids of every group. */
+  async load(): Promise<void> {
+    await mkdir(this.directory, { recursive: true, mode: privateDirectoryMode });
+    const names = (await readdir(this.directory)).filter((name) => filePattern.test(name)).sort((a, b) => idOfName(a) - idOfName(b));
+    for (const name of names) {
+      const file = path.join(this.directory, name);
+      const { size } = await stat(file);
+      let entries = await readIndex(`${file.slice(0, -'.jsonl'.length)}.idx`);
+      if (!coversFile(entries, size)) entries = await this.rebuildIndex(file, size);
+      if (entries.length === 0) continue;
+      const firstId = idOfName(name);
+      if (this.files.length === 0) this.firstId = firstId;
+      if (firstId !== this.firstId + this.offsetOf.length) {
+        throw new StoreCorruptError(`${file} starts at id ${firstId}, but the file before it ends at ${this.firstId + this.offsetOf.length - 1}; it was left untouched`);
+      }
+      for (let position = 0; position < entries.length; position += 1) {
+        const id = firstId + position;
+        this.offsetOf.push(entries[position]![0]);
+        this.lengthOf.push(entries[position]![1]);
+        this.groupIds(entries[position]![2]).push(id);
+      }
+      this.files.push({ name, day: filePattern.exec(name)![1]!, firstId, lastId: firstId + entries.length - 1, size });
+    }
+    this.lastIdOnDisk = this.firstId + this.offsetOf.length - 1;
+    this.lastId = this.lastIdOnDisk;
+  }
+
+  /** The database's file side: a checkpoint moves pending records into day files (and their indexes), synced. */
+  asTableFile(): TableFile<unknown> {
+    return {
+      load: async () => {
+        await this.load();
+        return [];
+      },
+      snapshot: () => {
+        const records = [...this.pending.values()].sort((a, b) => a.id - b.id);
+        return () => {
+          const run = this.busy.then(() => this.writeRecords(records));
+          this.busy = run.catch(() => undefined);
+          return run;
+        };
+      },
+    };
+  }
+
+  /**
+   * Deletes day files whose records are all older than `cutoff`; returns how
+   * many records went. Runs between checkpoints, never during one.
+   */
+  deleteBefore(cutoff: Date): Promise<number> {
+    const run = this.busy.then(() => this.deleteFilesBefore(cutoff));
+    this.busy = run.catch(() => undefined);
+    return run;
+  }
+
+  private async deleteFilesBefore(cutoff: Date): Promise<number> {
+    const cutoffDay = cutoff.toISOString().slice(0, 10);
+    let removed = 0;
+    // A file holds the records of its day only. Never the newest file: ids continue from it.
+    while (this.files.length > 1 && this.files[0]!.day < cutoffDay) {
+      const file = this.files.shift()!;
+      const count = file.lastId - file.firstId + 1;
+      const descriptor = this.descriptors.get(file.name);
+      if (descriptor !== undefined) closeSync(descriptor);
+      this.descriptors.delete(file.name);
+      await rm(path.join(this.directory, file.name), { force: true });
+      await rm(path.join(this.directory, file.name.replace(/\.jsonl$/, '.idx')), { force: true });
+      this.offsetOf.shift(count);
+      this.lengthOf.shift(count);
+      this.firstId += count;
+      for (const [group, ids] of this.idsByGroup) {
+        let drop = 0;
+        while (drop < ids.length && ids[drop]! < this.firstId) drop += 1;
+        if (drop === ids.length) this.idsByGroup.delete(group);
+        else if (drop > 0) ids.splice(0, drop);
+      }
+      removed += count;
+    }
+    return removed;
+  }
+
+  close(): void {
+    for (const descriptor of this.descriptors.values()) closeSync(descriptor);
+    this.descriptors.clear();
+  }
+
+  private follow(record: T): void {
+    this.groupIds(this.groupOf(record)).push(record.id);
+  }
+
+  private groupIds(group: number): number[] {
+    let ids = this.idsByGroup.get(group);
+    if (!ids) this.idsByGroup.set(group, (ids = []));
+    return ids;
+  }
+
+  private async writeRecords(records: T[]): Promise<void> {
+    let position = 0;
+    while (position < records.length) {
+      const day = records[position]!.timestamp.slice(0, 10);
+      let file = this.files.at(-1);
+      if (!file || file.day !== day) {
+        const name = `${day}-${String(records[position]!.id).padStart(10, '0')}.jsonl`;
+        file = { name, day, firstId: records[position]!.id, lastId: records[position]!.id - 1, size: 0 };
+        if (this.files.length === 0) this.firstId = file.firstId;
+        this.files.push(file);
+      }
+      // Records of this day (a unit's records share one timestamp, so a unit never straddles two files).
+      let end = position;
+      while (end < records.length && records[end]!.timestamp.slice(0, 10) === day) end += 1;
+      await this.appendToFile(file, records.slice(position, end));
+      position = end;
+    }
+  }
+
+  private async appendToFile(file: DayFile, records: T[]): Promise<void> {
+    const fullPath = path.join(this.directory, file.name);
+    const lines: Buffer[] = [];
+    const index = Buffer.alloc(records.length * indexEntryBytes);
+    let offset = file.size;
+    for (const [position, record] of records.entries()) {
+      const line = Buffer.from(JSON.stringify(record) + '\n');
+      lines.push(line);
+      index.writeUInt32LE(offset, position * indexEntryBytes);
+      index.writeUInt32LE(line.length - 1, position * indexEntryBytes + 4);
+      index.writeUInt32LE(this.groupOf(record), position * indexEntryBytes + 8);
+      offset += line.length;
+    }
+    const created = file.size === 0;
+    const indexPath = `${fullPath.slice(0, -'.jsonl'.length)}.idx`;
+    // After a failed attempt, cut off whatever it half wrote, so no record is in a file twice.
+    await truncateTo(fullPath, file.size);
+    await truncateTo(indexPath, (file.lastId - file.firstId + 1) * indexEntryBytes);
+    await appendSynced(fullPath, Buffer.concat(lines));
+    await appendSynced(indexPath, index);
+    if (created) await syncDirectory(this.directory);
+    for (const [position, record] of records.entries()) {
+      this.offsetOf.push(index.readUInt32LE(position * indexEntryBytes));
+      this.lengthOf.push(index.readUInt32LE(position * indexEntryBytes + 4));
+      this.pending.delete(record.id);
+    }
+    file.size = offset;
+    file.lastId = records.at(-1)!.id;
+    this.lastIdOnDisk = file.lastId;
+  }
+
+  /** A crash between a day file's append and its index's: read the file once, and write its index again. */
+  private async rebuildIndex(file: string, size: number): Promise<Array<[number, number, number]>> {
+    const text = await readFile(file);
+    const entries: Array<[number, number, number]> = [];
+    let start = 0;
+    while (start < size) {
+      const end = text.indexOf(0x0a, start);
+      if (end < 0) break;
+      const record = JSON.parse(text.subarray(start, end).toString('utf8')) as T;
+      entries.push([start, end - start, this.groupOf(record)]);
+      start = end + 1;
+    }
+    const index = Buffer.alloc(entries.length * indexEntryBytes);
+    entries.forEach(([offset, length, group], position) => {
+      index.writeUInt32LE(offset, position * indexEntryBytes);
+      index.writeUInt32LE(length, position * indexEntryBytes + 4);
+      index.writeUInt32LE(group, position * indexEntryBytes + 8);
+    });
+    await writeFile(`${file.slice(0, -'.jsonl'.length)}.idx`, index, { mode: privateFileMode });
+    return entries;
+  }
+
+  private descriptor(name: string): number {
+    let descriptor = this.descriptors.get(name);
+    if (descriptor === undefined) this.descriptors.set(name, (descriptor = openSync(path.join(this.directory, name), 'r')));
+    return descriptor;
+  }
+}
+
+async function truncateTo(file: string, size: number): Promise<void> {
+  try {
+    if ((await stat(file)).size > size) await truncate(file, size);
+  } catch (error) {
+    if ((error as NodeJS.ErrnoException).code !== 'ENOENT') throw error;
+  }
+}
+
+async function appendSynced(file: string, content: Buffer): Promise<void> {
+  const handle = await open(file, 'a', privateFileMode);
+  try {
+    await handle.write(content);
+    await handle.datasync();
+  } finally {
+    await handle.close();
+  }
+}
+
+async function readIndex(file: string): Promise<Array<[number, number, number]>> {
+  let buffer: Buffer;
+  try {
+    buffer = await readFile(file);
+  } catch (error) {
+    if ((error as NodeJS.ErrnoException).code === 'ENOENT') return [];
+    throw error;
+  }
+  const entries: Array<[number, number, number]> = [];
+  for (let position = 0; position + indexEntryBytes <= buffer.length; position += indexEntryBytes) {
+    entries.push([buffer.readUInt32LE(position), buffer.readUInt32LE(position + 4), buffer.readUInt32LE(position + 8)]);
+  }
+  return entries;
+}
+
+/** An index is whole when its last record ends where the file does. */
+function coversFile(entries: Array<[number, number, number]>, size: number): boolean {
+  if (entries.length === 0) return size === 0;
+  const [offset, length] = entries.at(-1)!;
+  return offset + length + 1 === size;
+}
+
+function idOfName(name: string): number {
+  return Number(filePattern.exec(name)![2]);
+}

@@ -1,0 +1,154 @@
+/**
+ * The ledger store's contract (the economy's store part). Every store
+ * implementation runs it; today the JSON store.
+ */
+import { readdir, rm } from 'node:fs/promises';
+import path from 'node:path';
+import { expect } from 'chai';
+import { ledgerPart } from '../../src/features/economy/feature.js';
+import type { LedgerStore } from '../../src/features/economy/ledger-store.js';
+import { InsufficientFundsError } from '../../src/game/errors.js';
+import { JsonStore } from '../../src/store/json/index.js';
+import type { Store } from '../../src/store/port.js';
+import { temporaryDirectory } from '../helpers/gatehouse.js';
+
+interface LedgerFixture {
+  open(): Promise<Store>;
+  reopen(store: Store): Promise<Store>;
+  dispose(): Promise<void>;
+  /** Files of the ledger's records, where the store keeps them in files. */
+  recordFiles?(): Promise<string[]>;
+}
+
+const implementations: Record<string, () => Promise<LedgerFixture>> = {
+  'JSON files': async () => {
+    const directory = await temporaryDirectory('gatehouse-ledger-');
+    const open = () => JsonStore.open(directory, { parts: [ledgerPart], checkpointIntervalMs: 3600_000 });
+    return {
+      open,
+      reopen: async (store) => {
+        await store.close();
+        return open();
+      },
+      dispose: () => rm(directory, { recursive: true, force: true }),
+      recordFiles: async () => (await readdir(path.join(directory, 'economy', 'ledger'))).filter((name) => name.endsWith('.jsonl')).sort(),
+    };
+  },
+};
+
+const alice = { name: 'Alice', uuid: '00000000-0000-4000-8000-00000000000a' };
+const bob = { name: 'Bob', uuid: '00000000-0000-4000-8000-00000000000b' };
+const at = (iso: string) => new Date(iso);
+
+for (const [name, makeFixture] of Object.entries(implementations)) {
+  describe(`ledger store contract: ${name}`, function () {
+    let fixture: LedgerFixture;
+    let store: Store;
+    let ledger: LedgerStore;
+    beforeEach(async function () {
+      fixture = await makeFixture();
+      store = await fixture.open();
+      ledger = store.part(ledgerPart);
+    });
+    afterEach(async function () {
+      await store.close();
+      await fixture.dispose();
+    });
+    const reopen = async () => {
+      store = await fixture.reopen(store);
+      ledger = store.part(ledgerPart);
+    };
+
+    it('opens an account once, with its starting balance, and finds it by uuid and by name in any case', async function () {
+      const opened = await ledger.openAccount(alice, 1000, at('2026-11-01T00:00:00.000Z'));
+      expect(opened).to.deep.include({ uuid: alice.uuid, name: 'Alice', cents: 1000, startingCents: 1000 });
+      const again = await ledger.openAccount(alice, 5000, at('2026-11-02T00:00:00.000Z'));
+      expect(again.cents, 'a second open changes nothing').to.equal(1000);
+      expect((await ledger.accountByName('ALICE'))!.no).to.equal(opened.no);
+      expect(await ledger.account(bob.uuid)).to.equal(undefined);
+    });
+
+    it('posts movements with the balance after each, and refuses one that would go below zero, changing nothing', async function () {
+      await ledger.openAccount(alice, 1000, new Date());
+      await ledger.openAccount(bob, 0, new Date());
+      const posted = await ledger.post(
+        [
+          { player: alice, amount: -250, type: 'TRANSFER', description: 'to Bob', counterparty: bob },
+          { player: bob, amount: 250, type: 'TRANSFER', description: 'from Alice', counterparty: alice },
+        ],
+        at('2026-11-23T10:00:00.000Z'),
+      );
+      expect(posted.map((record) => [record.player.name, record.amount, record.balance])).to.deep.equal([
+        ['Alice', -250, 750],
+        ['Bob', 250, 250],
+      ]);
+      expect(posted[1]!.id).to.equal(posted[0]!.id + 1);
+      const refused = await store
+        .transaction(async (tx) => {
+          await tx.part(ledgerPart).post([{ player: bob, amount: 100, type: 'ADMIN', description: 'first half' }], new Date());
+          await tx.part(ledgerPart).post([{ player: alice, amount: -751, type: 'ADMIN', description: 'too much' }], new Date());
+        })
+        .catch((error) => error);
+      expect(refused).to.be.instanceOf(InsufficientFundsError);
+      expect((await ledger.account(alice.uuid))!.cents).to.equal(750);
+      expect((await ledger.account(bob.uuid))!.cents, 'the unit wrote nothing').to.equal(250);
+      expect((await ledger.history(bob.uuid, { offset: 0, limit: 10 })).total).to.equal(1);
+    });
+
+    it('pages a history newest first, and keeps records, balances and reversals across a restart', async function () {
+      await ledger.openAccount(alice, 0, new Date());
+      for (let index = 1; index <= 25; index += 1) await ledger.post([{ player: alice, amount: index, type: 'REWARD', description: `reward ${index}` }], new Date());
+      const first = await ledger.history(alice.uuid, { offset: 0, limit: 10 });
+      expect(first.total).to.equal(25);
+      expect(first.records.map((record) => record.amount)).to.deep.equal([25, 24, 23, 22, 21, 20, 19, 18, 17, 16]);
+      await ledger.markReversed([3], 26);
+      // Half the records reach the day files at a checkpoint, half stay in the journal: both come back.
+      if (store instanceof JsonStore) await store.checkpoint();
+      for (let index = 26; index <= 30; index += 1) await ledger.post([{ player: alice, amount: index, type: 'REWARD', description: `reward ${index}` }], new Date());
+      await reopen();
+      const last = await ledger.history(alice.uuid, { offset: 20, limit: 20 });
+      expect(last.records.map((record) => record.amount)).to.deep.equal([10, 9, 8, 7, 6, 5, 4, 3, 2, 1]);
+      expect((await ledger.account(alice.uuid))!.cents).to.equal((30 * 31) / 2);
+      expect(await ledger.reversalOf(3)).to.equal(26);
+      expect(await ledger.reversalOf(4)).to.equal(undefined);
+      expect((await ledger.record(first.records[0]!.id))!.description).to.equal('reward 25');
+      expect((await ledger.post([{ player: alice, amount: 1, type: 'REWARD', description: 'after' }], new Date()))[0]!.id).to.equal(31);
+    });
+
+    it('keeps the answers of idempotent requests, and forgets them after their day', async function () {
+      await ledger.saveAnswer('user:1:key', { fingerprint: 'f', status: 200, body: [{ id: 1 }], at: '2026-11-22T00:00:00.000Z' });
+      await ledger.saveAnswer('user:1:new', { fingerprint: 'g', status: 200, body: [], at: '2026-11-23T12:00:00.000Z' });
+      await reopen();
+      expect(await ledger.answer('user:1:key')).to.deep.include({ fingerprint: 'f', body: [{ id: 1 }] });
+      expect(await ledger.deleteAnswersBefore(at('2026-11-23T00:00:00.000Z'))).to.equal(1);
+      expect(await ledger.answer('user:1:key')).to.equal(undefined);
+      expect(await ledger.answer('user:1:new')).to.not.equal(undefined);
+    });
+
+    it('deletes records of days past retention, keeping balances and the newest day', async function () {
+      await ledger.openAccount(alice, 0, new Date());
+      for (const day of ['2026-08-01', '2026-08-02', '2026-11-20']) {
+        await ledger.post([{ player: alice, amount: 100, type: 'REWARD', description: day }], at(`${day}T12:00:00.000Z`));
+        if (store instanceof JsonStore) await store.checkpoint();
+      }
+      const removed = await ledger.deleteRecordsBefore(at('2026-08-24T00:00:00.000Z'));
+      expect(removed).to.equal(2);
+      const left = await ledger.history(alice.uuid, { offset: 0, limit: 10 });
+      expect(left.records.map((record) => record.description)).to.deep.equal(['2026-11-20']);
+      expect(left.total).to.equal(1);
+      expect((await ledger.account(alice.uuid))!.cents, 'balances do not depend on old records').to.equal(300);
+      if (fixture.recordFiles) expect(await fixture.recordFiles()).to.have.length(1);
+      await reopen();
+      expect((await ledger.history(alice.uuid, { offset: 0, limit: 10 })).records.map((record) => record.description)).to.deep.equal(['2026-11-20']);
+    });
+
+    it('keeps totals of the accounts and the money in them', async function () {
+      await ledger.openAccount(alice, 1000, new Date());
+      await ledger.openAccount(bob, 500, new Date());
+      await ledger.post([{ player: bob, amount: -200, type: 'ADMIN', description: 'fine' }], new Date());
+      expect(await ledger.totals()).to.deep.equal({ accounts: 2, cents: 1300 });
+      await reopen();
+      expect(await ledger.totals()).to.deep.equal({ accounts: 2, cents: 1300 });
+    });
+  });
+}
