@@ -9,7 +9,8 @@
  *      the users document costs at that size;
  *   5. a bridge request's round trip at 1 and 50 in flight, against the real
  *      plugin jar in the JVM harness (goal: p99 < 5 ms at 50), and against the
- *      Node stand-in plugin for comparison.
+ *      Node stand-in plugin for comparison;
+ *   6, 7. the economy: transfers per second and the ledger at scale (./economy.ts).
  * Everything runs on 127.0.0.1 and every loop is bounded.
  */
 import { execFile } from 'node:child_process';
@@ -31,6 +32,7 @@ import { FakePlugin } from '../test/helpers/fake-plugin.js';
 import { PaperHarness } from '../test/helpers/harness.js';
 import { api, startBridgeGatehouse, startTestGatehouse, temporaryDirectory } from '../test/helpers/gatehouse.js';
 import { registeredUser } from '../test/helpers/accounts.js';
+import { ledgerAtScale, transferThroughput } from './economy.js';
 
 const here = path.dirname(fileURLToPath(import.meta.url));
 const run = promisify(execFile);
@@ -260,8 +262,16 @@ async function meThroughput(): Promise<void> {
 }
 
 console.log(`Gatehouse benchmarks: Node ${process.version}, ${(await import('node:os')).cpus().length} cores`);
-// `npm run bench -- lag append me` runs a subset; no argument runs all three.
-const sections: Record<string, () => Promise<void>> = { lag: loginLag, append: appendCost, me: meThroughput, users: usersAtScale, bridge: bridgeRoundTrip };
+// `npm run bench -- lag append me` runs a subset; no argument runs them all.
+const sections: Record<string, () => Promise<void>> = {
+  lag: loginLag,
+  append: appendCost,
+  me: meThroughput,
+  users: usersAtScale,
+  bridge: bridgeRoundTrip,
+  transfers: transferThroughput,
+  ledger: ledgerAtScale,
+};
 const chosen = process.argv.slice(2).filter((name) => name in sections);
 for (const name of chosen.length ? chosen : Object.keys(sections)) await sections[name]!();
 process.exit(0);

@@ -60,6 +60,9 @@ export function validate<T>(schema: Schema<T>, value: unknown, where: 'body' | '
   return value as T;
 }
 
+/** Query schemas with unknown parameters allowed, made once per schema (compiled once per schema too). */
+const openQuerySchemas = new WeakMap<object, object>();
+
 /**
  * A query string, validated: a parameter given twice is a 400, an empty one
  * counts as absent, numbers are read from their text, defaults filled in.
@@ -71,7 +74,9 @@ export function validateQuery<T>(schema: Schema<T>, query: Record<string, string
     if (Array.isArray(raw)) throw badRequest(`${name} must be given once`, 'invalid_field');
     if (raw !== undefined && raw !== '') values[name] = raw;
   }
-  const check = compile(queries, { ...schema, additionalProperties: true });
+  let open = openQuerySchemas.get(schema);
+  if (!open) openQuerySchemas.set(schema, (open = { ...schema, additionalProperties: true }));
+  const check = compile(queries, open);
   if (!check(values)) throw badRequest(describe(check.errors![0]!, schema, 'query'), 'invalid_field');
   return values as T;
 }

@@ -127,6 +127,11 @@ export class JsonDatabase {
     return result.then(({ value, durable }) => durable.then(() => value));
   }
 
+  /** Units of work written to the journal since start, and the syncs that made them durable. */
+  journalStatistics(): { units: number; syncs: number } {
+    return { ...this.journal.statistics };
+  }
+
   /** Writes every table's changed records to its files and lets the journal start over. */
   checkpoint(): Promise<void> {
     this.checkpointing ??= this.writeCheckpoint().finally(() => {

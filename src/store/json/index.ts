@@ -91,6 +91,11 @@ export class JsonStore implements Store {
     return this.database.transaction((tx) => work(this.storesOver(transactionAccess(tx))));
   }
 
+  /** Units of work written and the syncs that made them durable, since start. */
+  journalStatistics(): { units: number; syncs: number } {
+    return this.database.journalStatistics();
+  }
+
   /** Writes every table to its files now (tests use it to look at the files). */
   checkpoint(): Promise<void> {
     return this.database.checkpoint();
