@@ -10,7 +10,8 @@
  *   5. a bridge request's round trip at 1 and 50 in flight, against the real
  *      plugin jar in the JVM harness (goal: p99 < 5 ms at 50), and against the
  *      Node stand-in plugin for comparison;
- *   6, 7. the economy: transfers per second and the ledger at scale (./economy.ts).
+ *   6, 7. the economy: transfers per second and the ledger at scale (./economy.ts);
+ *   8. the players list with 500 online and the server stats (./players.ts).
  * Everything runs on 127.0.0.1 and every loop is bounded.
  */
 import { execFile } from 'node:child_process';
@@ -33,6 +34,7 @@ import { PaperHarness } from '../test/helpers/harness.js';
 import { api, startBridgeGatehouse, startTestGatehouse, temporaryDirectory } from '../test/helpers/gatehouse.js';
 import { registeredUser } from '../test/helpers/accounts.js';
 import { ledgerAtScale, transferThroughput } from './economy.js';
+import { playersAndStats } from './players.js';
 
 const here = path.dirname(fileURLToPath(import.meta.url));
 const run = promisify(execFile);
@@ -53,9 +55,12 @@ async function measureLag<T>(work: () => Promise<T>): Promise<{ p99: number; max
 
 async function loginLag(): Promise<void> {
   // The production cost factor (10), not the tests' 4.
-  const server = await startTestGatehouse((config) => {
-    config.accounts.bcryptRounds = 10;
-  });
+  const server = await startTestGatehouse(
+    (config) => {
+      config.accounts.bcryptRounds = 10;
+    },
+    { checkAnswers: false },
+  );
   try {
     const users = Array.from({ length: 20 }, (_, index) => `lag_user_${index}`);
     for (const [index, username] of users.entries()) await registeredUser(server.gatehouse, server.baseUrl, username, `LagPlayer${index}`, 'lag-password');
@@ -127,7 +132,7 @@ async function usersAtScale(): Promise<void> {
       await writeFile(path.join(dataDirectory, 'users', `users-${String(shard).padStart(6, '0')}.json`), text);
     }
     const startStarted = performance.now();
-    const server = await startTestGatehouse((config) => (config.token = 'bench-token'), { dataDirectory });
+    const server = await startTestGatehouse((config) => (config.token = 'bench-token'), { dataDirectory, checkAnswers: false });
     const startMs = performance.now() - startStarted;
     try {
       const time = async (urlPath: string, rounds = 20) => {
@@ -187,7 +192,7 @@ async function roundTrips(label: string, call: () => Promise<unknown>, requests:
  * stand-in plugin for comparison.
  */
 async function bridgeRoundTrip(): Promise<void> {
-  const server = await startBridgeGatehouse('bench-token', 5000);
+  const server = await startBridgeGatehouse('bench-token', 5000, { checkAnswers: false });
   const bridge = server.gatehouse.game as BridgeGameAdapter;
   const directory = await temporaryDirectory('gatehouse-bench-harness-');
   const isOperator = () => server.gatehouse.game.operators.isOperator('Steve');
@@ -230,7 +235,7 @@ async function load(url: string, bearer?: string): Promise<number> {
 }
 
 async function meThroughput(): Promise<void> {
-  const server = await startTestGatehouse();
+  const server = await startTestGatehouse(undefined, { checkAnswers: false });
   const bare = new Koa();
   let sameBody: unknown;
   bare.use((ctx) => {
@@ -271,6 +276,7 @@ const sections: Record<string, () => Promise<void>> = {
   bridge: bridgeRoundTrip,
   transfers: transferThroughput,
   ledger: ledgerAtScale,
+  players: playersAndStats,
 };
 const chosen = process.argv.slice(2).filter((name) => name in sections);
 for (const name of chosen.length ? chosen : Object.keys(sections)) await sections[name]!();

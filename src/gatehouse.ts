@@ -11,13 +11,15 @@ import type { Route } from './http/route.js';
 import { routerFor } from './http/router.js';
 import { createApiServer } from './http/server.js';
 import { createStore } from './store/factory.js';
+import { CacheRegistry } from './lib/cache.js';
+import { RequestMetrics } from './services/request-metrics.js';
 import type { Store } from './store/port.js';
 import { GameTexts } from './texts/catalogue.js';
+import { gatehouseVersion } from './version.js';
 
 export type { Logger };
 
-/** Kept equal to package.json's version. */
-export const gatehouseVersion = '0.1.0';
+export { gatehouseVersion };
 
 export interface Gatehouse {
   readonly config: Config;
@@ -49,7 +51,9 @@ export async function startGatehouse(config: Config, logger: Logger, options: St
   const store = await createStore(config, { parts: features.flatMap((feature) => feature.storeParts ?? []), logInfo: logger.info, logError: logger.error });
   const game = options.game ?? createGameAdapter(config, gatehouseVersion, logger);
   const services = new ServiceRegistry();
-  const context: FeatureContext = { config, store, game, log: logger, texts, services, now: () => new Date(), startedAt: Date.now() };
+  const requests = new RequestMetrics();
+  const caches = new CacheRegistry();
+  const context: FeatureContext = { config, store, game, log: logger, texts, services, now: () => new Date(), startedAt: Date.now(), requests, caches };
   const modules: FeatureModule[] = [];
   let http: Server | undefined;
   const stopAll = async () => {
@@ -77,7 +81,11 @@ export async function startGatehouse(config: Config, logger: Logger, options: St
       trustedProxies: new Set(config.http.trustedProxies),
       checkAnswers: options.checkAnswers,
     });
-    http = createApiServer(createHttpApp(config, router, logger.error), config.http, logger.error);
+    http = createApiServer(
+      createHttpApp(config, router, logger.error, (route, status, ms) => requests.record(route, status, ms)),
+      config.http,
+      logger.error,
+    );
     await game.start();
     await listen(http, config.host, config.port);
     for (const module of modules) await module.start?.();

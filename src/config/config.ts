@@ -39,6 +39,7 @@ export interface Config {
   economy: { provider: 'auto' | 'builtin' | 'vault' | 'none'; currencyName: string; largeAdjustmentAlertCents: number };
   retention: { connectionLogDays: number; messageDays: number; teleportLogDays: number; auditLogDays: number; transactionDays: number };
   http: { bodyLimitBytes: number; idleTimeoutMs: number; maxConnections: number; trustedProxies: string[] };
+  metrics: { enabled: boolean; allowedAddresses: string[] };
 }
 
 export class ConfigError extends Error {
@@ -173,6 +174,7 @@ function toConfig(file: ConfigFile, cwd: string, textsFile: string): Config {
       maxConnections: file.http['max-connections'],
       trustedProxies: file.http['trusted-proxies'],
     },
+    metrics: { enabled: file.metrics.enabled, allowedAddresses: file.metrics['allowed-addresses'] },
   };
 }
 

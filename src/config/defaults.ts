@@ -29,5 +29,6 @@ export const configDefaults: ConfigFile = {
   economy: { provider: 'auto', 'currency-symbol': '$', 'currency-name': 'Dollars', 'starting-balance': 0, 'large-adjustment-alert': 1000 },
   retention: { 'connection-log-days': 30, 'message-days': 90, 'teleport-log-days': 90, 'audit-log-days': 365, 'transaction-days': 90 },
   http: { 'body-limit-kib': 64, 'idle-timeout-seconds': 10, 'max-connections': 512, 'trusted-proxies': [] },
+  metrics: { enabled: false, 'allowed-addresses': [] },
   sidecar: { launch: true, node: 'node' },
 };

@@ -29,6 +29,7 @@ export interface ConfigFile {
   economy: { provider: 'auto' | 'builtin' | 'vault' | 'none'; 'currency-symbol': string; 'currency-name': string; 'starting-balance': number; 'large-adjustment-alert': number };
   retention: { 'connection-log-days': number; 'message-days': number; 'teleport-log-days': number; 'audit-log-days': number; 'transaction-days': number };
   http: { 'body-limit-kib': number; 'idle-timeout-seconds': number; 'max-connections': number; 'trusted-proxies': string[] };
+  metrics: { enabled: boolean; 'allowed-addresses': string[] };
   /** Read by the Paper plugin that hosts this sidecar (bridge/); the sidecar itself ignores it. */
   sidecar: { launch: boolean; node: string };
 }
@@ -93,6 +94,7 @@ export const configFileSchema = group({
     'audit-log-days': positiveInteger,
     'transaction-days': positiveInteger,
   }),
+  metrics: group({ enabled: { type: 'boolean' }, 'allowed-addresses': { type: 'array', items: { type: 'string', format: 'ip-address' } } }),
   sidecar: group({ launch: { type: 'boolean' }, node: { type: 'string', minLength: 1 } }),
   http: group({
     'body-limit-kib': { type: 'integer', minimum: 1, maximum: 10240 },

@@ -10,6 +10,8 @@ import type { Route } from '../http/route.js';
 import type { Store, StorePart } from '../store/port.js';
 import type { GameTexts } from '../texts/catalogue.js';
 import type { ServiceRegistry } from './services.js';
+import type { CacheRegistry } from '../lib/cache.js';
+import type { RequestMetrics } from '../services/request-metrics.js';
 
 export interface Logger {
   info(message: string): void;
@@ -29,6 +31,10 @@ export interface FeatureContext {
   readonly now: () => Date;
   /** When this Gatehouse started (ms since the epoch). */
   readonly startedAt: number;
+  /** What the API served: counts, latencies (src/services/request-metrics.ts). */
+  readonly requests: RequestMetrics;
+  /** Every cache, by name: features register theirs. */
+  readonly caches: CacheRegistry;
 }
 
 /** A built feature: its routes, and what it does once the API and the game are up, and at stop. */

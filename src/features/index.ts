@@ -5,22 +5,28 @@
  */
 import { accountsFeature } from './accounts/feature.js';
 import { auditFeature } from './audit/feature.js';
+import { cacheFeature } from './cache/feature.js';
 import { chatFeature } from './chat/feature.js';
 import { connectionsFeature } from './connections/feature.js';
 import { economyFeature } from './economy/feature.js';
 import type { Feature } from './feature.js';
 import { healthFeature } from './health/feature.js';
 import { messagesFeature } from './messages/feature.js';
+import { metricsFeature } from './metrics/feature.js';
+import { playersFeature } from './players/feature.js';
 import { remindersFeature } from './reminders/feature.js';
 import { restartsFeature } from './restarts/feature.js';
 import { retentionFeature } from './retention/feature.js';
+import { serverFeature } from './server/feature.js';
 import { settingsFeature } from './settings/feature.js';
 import { teleportsFeature } from './teleports/feature.js';
 import { usersFeature } from './users/feature.js';
+import { whitelistFeature } from './whitelist/feature.js';
 
 export const features: Feature[] = [
   retentionFeature,
   auditFeature,
+  cacheFeature,
   settingsFeature,
   chatFeature,
   accountsFeature,
@@ -32,4 +38,8 @@ export const features: Feature[] = [
   teleportsFeature,
   remindersFeature,
   economyFeature,
+  whitelistFeature,
+  playersFeature,
+  serverFeature,
+  metricsFeature,
 ];

@@ -92,4 +92,5 @@ const capabilityWork: Record<string, string> = {
   economy: 'reach an economy',
   control: 'change server settings or restart the server',
   console: 'run console commands',
+  performance: 'report its tick rate',
 };

@@ -48,11 +48,15 @@ export interface OnlinePlayer extends PlayerRef {
 export interface JoinEvent {
   player: PlayerRef;
   ipAddress: string;
+  /** Where the player appeared, where the adapter knows. */
+  location?: Location;
 }
 
 export interface QuitEvent {
   player: PlayerRef;
   ipAddress: string;
+  /** Where the player was last, where the adapter knows. */
+  location?: Location;
 }
 
 export interface LoginRefusedEvent {
@@ -166,8 +170,20 @@ export interface Messaging {
   broadcast(text: string): Promise<void>;
 }
 
+export const worldEnvironments = ['normal', 'nether', 'end'] as const;
+export type WorldEnvironment = (typeof worldEnvironments)[number];
+
+/** A world (map) players can be in. */
+export interface WorldInfo {
+  name: string;
+  environment: WorldEnvironment;
+  spawn: { x: number; y: number; z: number };
+}
+
 export interface Teleports {
   worlds(): Promise<string[]>;
+  /** The worlds with their environment and spawn point. */
+  worldInfo(): Promise<WorldInfo[]>;
   /** Throws PlayerNotOnlineError naming whichever of the two is not online. */
   teleportToPlayer(playerName: string, targetName: string): Promise<TeleportResult>;
   /** Throws PlayerNotOnlineError or UnknownWorldError. */
@@ -227,6 +243,14 @@ export interface ServerControl {
   restart(reason: string): Promise<void>;
 }
 
+/** How the game server is doing, where it can tell. */
+export interface ServerPerformance {
+  /** Ticks per second averaged over 1, 5 and 15 minutes (20 is full speed), and milliseconds a tick took on average lately. */
+  ticks(): Promise<{ oneMinute: number; fiveMinutes: number; fifteenMinutes: number; millisecondsPerTick: number | null }>;
+  /** The game's memory in bytes; null where it is Gatehouse's own process (the embedded server). */
+  memory(): Promise<{ usedBytes: number; maxBytes: number } | null>;
+}
+
 /** A server console Gatehouse's own console may pass lines to (the embedded server's commands). */
 export interface GameConsole {
   /** Runs a line as the server; returns what to print. */
@@ -243,9 +267,16 @@ export interface Capabilities {
   economy: EconomyProvider;
   control: ServerControl;
   console: GameConsole;
+  performance: ServerPerformance;
 }
 export type Capability = keyof Capabilities;
-export const capabilityNames: readonly Capability[] = ['whitelist', 'messaging', 'teleports', 'bossBars', 'inventories', 'economy', 'control', 'console'];
+export const capabilityNames: readonly Capability[] = ['whitelist', 'messaging', 'teleports', 'bossBars', 'inventories', 'economy', 'control', 'console', 'performance'];
+
+/** What the game server is: `{software: 'Paper', version: '1.21.4'}`. */
+export interface ServerSoftware {
+  software: string;
+  version: string;
+}
 
 export interface GamePort {
   /** A short name for logs and /api/health, e.g. `embedded`. */
@@ -258,6 +289,8 @@ export interface GamePort {
   isConnected(): boolean;
   /** Lines for the owner at start: where players connect, how operators work. */
   describeForOwner(): string[];
+  /** What the game server is, or undefined while unknown (a plugin not connected yet). */
+  serverSoftware(): ServerSoftware | undefined;
   onRegisterCommand(handler: RegisterCommandHandler): void;
   /** Offers a command to players (before `start`). */
   addPlayerCommand(command: PlayerCommand): void;

@@ -3,14 +3,27 @@ import Koa, { type Middleware } from 'koa';
 import type { Config } from '../config/config.js';
 import { errorMiddleware } from './error-middleware.js';
 
+/** Told of every answer: the route served (`GET /api/health`, or `unmatched`), its status and how long it took. */
+export type ServedListener = (route: string, status: number, milliseconds: number) => void;
+
 /**
- * The Koa application: CORS outermost (so error answers carry its headers
- * too), then the error middleware, then the router built from the features'
- * routes (./router.ts).
+ * The Koa application: the request meter outermost (so it sees every final
+ * status), CORS (so error answers carry its headers too), then the error
+ * middleware, then the router built from the features' routes (./router.ts).
  */
-export function createHttpApp(config: Pick<Config, 'cors'>, router: Middleware, logError: (message: string) => void): Koa {
+export function createHttpApp(config: Pick<Config, 'cors'>, router: Middleware, logError: (message: string) => void, onServed?: ServedListener): Koa {
   const app = new Koa();
   app.silent = true;
+  if (onServed) {
+    app.use(async (ctx, next) => {
+      const started = performance.now();
+      try {
+        await next();
+      } finally {
+        onServed((ctx.state.route as string | undefined) ?? 'unmatched', ctx.status, performance.now() - started);
+      }
+    });
+  }
   if (config.cors.enabled) app.use(cors(corsOptions(config.cors.allowedOrigins)));
   app.use(errorMiddleware(logError));
   app.use(router);

@@ -51,6 +51,7 @@ export function operationsOf(routes: Route[]): string[] {
 }
 
 async function serve(route: Route, ctx: Context, options: RouterOptions, readBody: (ctx: Context) => Promise<unknown>): Promise<void> {
+  ctx.state.route = `${route.method} ${route.path}`;
   const caller = await callerOf(route, ctx, options.access);
   const body = route.body ? validate(route.body, await readBody(ctx)) : undefined;
   const query = route.query ? validateQuery(route.query, ctx.query) : undefined;

@@ -1,3 +1,4 @@
+import { EventEmitter } from 'node:events';
 import type { GamePort, Location, TeleportResult } from '../game/port.js';
 import type { AppendLog, TeleportRecord } from '../store/port.js';
 import type { GameTexts } from '../texts/catalogue.js';
@@ -11,6 +12,8 @@ import type { Actor } from './audit.js';
  * moved, from where, to where, when.
  */
 export class TeleportService {
+  readonly events = new EventEmitter<{ teleported: [{ player: string; to: Location }] }>();
+
   constructor(
     private readonly game: GamePort,
     private readonly log: AppendLog<TeleportRecord>,
@@ -45,6 +48,7 @@ export class TeleportService {
   }
 
   private async record(actor: Actor, player: string, { from, to }: TeleportResult, target?: string): Promise<void> {
+    this.events.emit('teleported', { player, to });
     await this.log.append({
       timestamp: this.now().toISOString(),
       requestedBy: actor.name,

@@ -1,5 +1,6 @@
 import { createSecretKey, randomBytes, type KeyObject } from 'node:crypto';
 import jwt from 'jsonwebtoken';
+import { Cache } from '../lib/cache.js';
 import type { KeyStore } from '../store/port.js';
 
 /** What a login token carries. `sub` is the user id. */
@@ -11,7 +12,6 @@ export interface TokenClaims {
   role: 'admin' | 'player';
 }
 
-const verifiedCacheSize = 10_000;
 
 export type TokenCheck = { ok: true; claims: TokenClaims } | { ok: false; reason: 'expired' | 'invalid' };
 
@@ -28,18 +28,23 @@ export class TokenService {
     /** A KeyObject, not a Buffer: given a Buffer, jsonwebtoken first tries it as a public key on every call (about 0.5 ms). */
     private readonly key: KeyObject,
     private readonly lifetimeSeconds: number,
+    /** Tokens that verified once, until their expiry: a repeat visit skips the HMAC and the parsing. */
+    private readonly verified: Cache<string, TokenClaims>,
   ) {}
-
-  private readonly verified = new Map<string, { claims: TokenClaims; expiresAtMs: number }>();
 
   /**
    * The signing key is kept through the store, so every instance sharing a
    * store signs and checks with the same key (a token from one works on all).
    */
-  static async open(keys: KeyStore, lifetimeSeconds: number): Promise<TokenService> {
+  static async open(keys: KeyStore, lifetimeSeconds: number, verified = TokenService.cache()): Promise<TokenService> {
     const key = await keys.getOrCreate(signingKeyName, () => randomBytes(64));
     if (key.length < 32) throw new Error(`the stored ${signingKeyName} key holds fewer than 32 bytes; delete it to generate a new one`);
-    return new TokenService(createSecretKey(key), lifetimeSeconds);
+    return new TokenService(createSecretKey(key), lifetimeSeconds, verified);
+  }
+
+  /** The cache of verified tokens, for the cache registry. */
+  static cache(): Cache<string, TokenClaims> {
+    return new Cache('verified-tokens', 'Login tokens that verified once, until they expire (a repeat visit skips the signature check)', { limit: 10_000 });
   }
 
   issue(claims: Omit<TokenClaims, 'role'>): string {
@@ -48,25 +53,17 @@ export class TokenService {
   }
 
   check(token: string): TokenCheck {
-    // A token that verified once stays valid until its expiry: skip the HMAC and parsing on repeat visits.
     const cached = this.verified.get(token);
-    if (cached) {
-      if (Date.now() < cached.expiresAtMs) return { ok: true, claims: cached.claims };
-      this.verified.delete(token);
-      return { ok: false, reason: 'expired' };
-    }
+    if (cached) return { ok: true, claims: cached };
     try {
       const claims = jwt.verify(token, this.key, { algorithms: [algorithm] });
       if (typeof claims !== 'object' || typeof claims.sub !== 'string' || typeof claims.exp !== 'number') return { ok: false, reason: 'invalid' };
-      this.remember(token, claims as unknown as TokenClaims, claims.exp * 1000);
+      // Kept until the token expires; after that the full check says "expired".
+      this.verified.set(token, claims as unknown as TokenClaims, claims.exp * 1000 - Date.now());
       return { ok: true, claims: claims as unknown as TokenClaims };
     } catch (error) {
       return { ok: false, reason: error instanceof jwt.TokenExpiredError ? 'expired' : 'invalid' };
     }
   }
 
-  private remember(token: string, claims: TokenClaims, expiresAtMs: number): void {
-    if (this.verified.size >= verifiedCacheSize) this.verified.delete(this.verified.keys().next().value!);
-    this.verified.set(token, { claims, expiresAtMs });
-  }
 }

@@ -198,6 +198,8 @@ export interface Store extends TransactionalStores {
    * or the network.
    */
   transaction<T>(work: (tx: TransactionalStores) => Promise<T>): Promise<T>;
+  /** Sizes and counters for /api/server/stats: users, and what the implementation can tell. */
+  statistics(): Promise<Record<string, number>>;
   close(): Promise<void>;
 }
 

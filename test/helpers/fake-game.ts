@@ -37,6 +37,9 @@ export class FakeGame implements GamePort {
   describeForOwner(): string[] {
     return [];
   }
+  serverSoftware() {
+    return { software: 'fake', version: '1.21.4' };
+  }
 
   async start(): Promise<void> {}
   async stop(): Promise<void> {}

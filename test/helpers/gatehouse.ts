@@ -26,7 +26,8 @@ export async function temporaryDirectory(prefix = 'gatehouse-test-'): Promise<st
  */
 export async function startTestGatehouse(
   adjust: (config: Config) => void = () => undefined,
-  overrides: { game?: GamePort; dataDirectory?: string; onInfo?: (line: string) => void } = {},
+  /** `checkAnswers` (on unless false): every answer checked against its schema; benchmarks turn it off to measure what production does. */
+  overrides: { game?: GamePort; dataDirectory?: string; onInfo?: (line: string) => void; checkAnswers?: boolean } = {},
 ): Promise<TestGatehouse> {
   const dataDirectory = overrides.dataDirectory ?? (await temporaryDirectory());
   const config = await loadConfig(
@@ -40,7 +41,7 @@ export async function startTestGatehouse(
   adjust(config);
   const errors: string[] = [];
   const logger: Logger = { info: overrides.onInfo ?? (() => undefined), error: (message) => errors.push(message) };
-  const gatehouse = await startGatehouse(config, logger, { game: overrides.game, checkAnswers: true });
+  const gatehouse = await startGatehouse(config, logger, { game: overrides.game, checkAnswers: overrides.checkAnswers ?? true });
   return {
     gatehouse,
     config,
@@ -55,12 +56,15 @@ export async function startTestGatehouse(
 }
 
 /** A test Gatehouse whose game is the bridge: it waits on an ephemeral port for a plugin with `token`. */
-export function startBridgeGatehouse(token: string, requestTimeoutMs: number): Promise<TestGatehouse> {
-  return startTestGatehouse((config) => {
-    config.token = token;
-    config.game.connection = 'bridge';
-    config.game.bridge = { host: '127.0.0.1', port: 0, requestTimeoutMs };
-  });
+export function startBridgeGatehouse(token: string, requestTimeoutMs: number, options: { checkAnswers?: boolean } = {}): Promise<TestGatehouse> {
+  return startTestGatehouse(
+    (config) => {
+      config.token = token;
+      config.game.connection = 'bridge';
+      config.game.bridge = { host: '127.0.0.1', port: 0, requestTimeoutMs };
+    },
+    { checkAnswers: options.checkAnswers },
+  );
 }
 
 export interface ApiResponse {

@@ -24,9 +24,9 @@ declare module '../services.js' {
  */
 export const accountsFeature = defineFeature({
   name: 'accounts',
-  create: async ({ config, store, game, services, texts, log, now }) => {
+  create: async ({ config, store, game, services, texts, log, now, caches }) => {
     const passwords = new PasswordHasher(config.accounts.bcryptRounds);
-    const tokens = await TokenService.open(store.keys, config.accounts.tokenLifetimeSeconds);
+    const tokens = await TokenService.open(store.keys, config.accounts.tokenLifetimeSeconds, caches.register(TokenService.cache()));
     const throttle = new LoginThrottle({
       maxFailedAttempts: config.accounts.maxFailedAttempts,
       windowSeconds: config.accounts.failedAttemptWindowSeconds,

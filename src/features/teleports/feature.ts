@@ -4,6 +4,12 @@ import { TeleportService } from '../../services/teleports.js';
 import { playerName, timestamp } from '../common/schemas.js';
 import { defineFeature } from '../feature.js';
 
+declare module '../services.js' {
+  interface Services {
+    teleports: TeleportService;
+  }
+}
+
 /** X/Z within the world border, Y within the 1.18+ build height. */
 const horizontalLimit = 29_999_984;
 
@@ -26,6 +32,7 @@ export const teleportsFeature = defineFeature({
   name: 'teleports',
   create: ({ config, store, game, services, texts, now }) => {
     const teleports = new TeleportService(game, store.teleportLog, texts, now);
+    services.provide('teleports', teleports);
     const audit = services.get('audit');
     services.get('retention').keepDays('teleport log', config.retention.teleportLogDays, (cutoff) => store.teleportLog.deleteBefore(cutoff));
     /** The two player-to-player endpoints of the API description differ only in the name of the target's field. */

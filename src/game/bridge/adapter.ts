@@ -24,7 +24,10 @@ import {
   type PlayerCommand,
   type RegisterCommandHandler,
   type ServerControl,
+  type ServerPerformance,
+  type ServerSoftware,
   type Teleports,
+  type WorldInfo,
   type Whitelist,
 } from '../port.js';
 import { errorCodes, JsonRpcConnection, RpcError } from './json-rpc.js';
@@ -64,6 +67,7 @@ export class BridgeGameAdapter implements GamePort {
   private server: Server | undefined;
   private connection: JsonRpcConnection | undefined;
   private capabilities = new Set<string>();
+  private serverName: string | undefined;
   private registerHandler: RegisterCommandHandler | undefined;
   private readonly playerCommands = new Map<string, PlayerCommand>();
   private readonly groups: Pick<Capabilities, BridgeCapability>;
@@ -88,6 +92,7 @@ export class BridgeGameAdapter implements GamePort {
     };
     const teleports: Teleports = {
       worlds: () => this.call('teleports.worlds', {}) as Promise<string[]>,
+      worldInfo: () => this.call('teleports.worldInfo', {}) as Promise<WorldInfo[]>,
       teleportToPlayer: async (name, target) => {
         const from = await this.locationOf(name);
         return { from, to: (await this.call('teleports.toPlayer', { name, target })) as Location };
@@ -120,7 +125,11 @@ export class BridgeGameAdapter implements GamePort {
       readSettings: () => this.call('control.readSettings', {}) as Promise<Required<GameSettingsChange>>,
       restart: async (reason) => void (await this.call('control.restart', { reason })),
     };
-    this.groups = { whitelist, messaging, teleports, bossBars, inventories, economy, control };
+    const performance: ServerPerformance = {
+      ticks: () => this.call('performance.ticks', {}) as ReturnType<ServerPerformance['ticks']>,
+      memory: () => this.call('performance.memory', {}) as ReturnType<ServerPerformance['memory']>,
+    };
+    this.groups = { whitelist, messaging, teleports, bossBars, inventories, economy, control, performance };
   }
 
   /**
@@ -137,6 +146,13 @@ export class BridgeGameAdapter implements GamePort {
 
   require<C extends Capability>(name: C): Capabilities[C] {
     return requireCapability(this, name);
+  }
+
+  /** From the plugin's hello (`server: "Paper 1.21.4"`); undefined until a plugin connected. */
+  serverSoftware(): ServerSoftware | undefined {
+    if (!this.serverName) return undefined;
+    const match = /^(.*\S)\s+(\S+)$/.exec(this.serverName);
+    return match ? { software: match[1]!, version: match[2]! } : { software: this.serverName, version: 'unknown' };
   }
 
   describeForOwner(): string[] {
@@ -262,6 +278,7 @@ export class BridgeGameAdapter implements GamePort {
     const previous = this.connection;
     this.connection = connection;
     this.capabilities = new Set((hello.capabilities as string[]).filter((name) => typeof name === 'string'));
+    this.serverName = typeof (hello as { server?: unknown }).server === 'string' ? (hello as { server: string }).server : undefined;
     previous?.close('the plugin connected again');
     connection.on('notification', (method, params) => this.handleNotification(method, params));
     connection.on('closed', () => {

@@ -20,6 +20,7 @@ import {
   type GameSettingsChange,
   type RegisterCommandHandler,
   type ServerControl,
+  type ServerSoftware,
   type Teleports,
   type Whitelist,
 } from '../port.js';
@@ -29,6 +30,7 @@ import { EmbeddedBossBars } from './boss-bars.js';
 import { installPacketCompat } from './packet-compat.js';
 import { createWorlds, locationOf, movePlayer, type WorldEntry } from './worlds.js';
 import { PlayerListFile } from './player-list-file.js';
+import { TickMeter } from './tick-meter.js';
 
 export interface EmbeddedServerOptions {
   host: string;
@@ -65,6 +67,7 @@ export class EmbeddedGameServer implements GamePort {
   private readonly teleports: Teleports;
   private readonly bossBars: EmbeddedBossBars;
   private readonly console: GameConsole;
+  private readonly tickMeter = new TickMeter();
 
   private serv: SquidServer | undefined;
   private worlds: WorldEntry[] = [];
@@ -107,6 +110,15 @@ export class EmbeddedGameServer implements GamePort {
     this.bossBars = new EmbeddedBossBars(() => this.serv);
     this.teleports = {
       worlds: async () => this.worlds.map((entry) => entry.name),
+      worldInfo: async () => {
+        const serv = this.requireServer();
+        return Promise.all(
+          this.worlds.map(async (entry) => {
+            const spawn = await serv.getSpawnPoint(entry.world);
+            return { name: entry.name, environment: environmentOf(entry.dimension), spawn: { x: spawn.x, y: spawn.y, z: spawn.z } };
+          }),
+        );
+      },
       teleportToPlayer: async (playerName, targetName) => {
         const player = this.requireOnline(playerName);
         const target = this.requireOnline(targetName, 'target');
@@ -148,12 +160,17 @@ export class EmbeddedGameServer implements GamePort {
       bossBars: this.bossBars,
       control: this.control,
       console: this.console,
+      performance: this.tickMeter,
     };
     return groups[name] as Capabilities[C] | undefined;
   }
 
   require<C extends Capability>(name: C): Capabilities[C] {
     return requireCapability(this, name);
+  }
+
+  serverSoftware(): ServerSoftware {
+    return { software: 'Gatehouse embedded server (flying-squid 1.12.0)', version: '1.21.4' };
   }
 
   describeForOwner(): string[] {
@@ -217,6 +234,7 @@ export class EmbeddedGameServer implements GamePort {
       });
     });
     this.worlds = createWorlds(serv);
+    this.tickMeter.attach(serv);
     installPacketCompat(serv);
     guardClients(serv, this.options.log);
     this.installLoginGate(serv);
@@ -480,6 +498,10 @@ export class EmbeddedGameServer implements GamePort {
       })),
     });
   }
+}
+
+function environmentOf(dimension: number): 'normal' | 'nether' | 'end' {
+  return dimension === -1 ? 'nether' : dimension === 1 ? 'end' : 'normal';
 }
 
 function legacyColours(message: string): string {

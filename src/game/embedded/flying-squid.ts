@@ -93,6 +93,7 @@ export interface SquidServer extends EventEmitter {
     on(event: 'connection', listener: (client: SquidClient) => void): void;
   };
   broadcast(message: string, options?: { whitelist?: SquidPlayer[] }): void;
+  getSpawnPoint(world: SquidWorld): Promise<Vec3Like>;
   _writeAll(name: string, params: Record<string, unknown>): void;
   quit(reason?: string): Promise<void>;
   stopTickInterval(): void;

@@ -91,6 +91,11 @@ export class JsonStore implements Store {
     return this.database.transaction((tx) => work(this.storesOver(transactionAccess(tx))));
   }
 
+  async statistics(): Promise<Record<string, number>> {
+    const journal = this.database.journalStatistics();
+    return { users: await this.users.count(), unitsOfWork: journal.units, journalSyncs: journal.syncs };
+  }
+
   /** Units of work written and the syncs that made them durable, since start. */
   journalStatistics(): { units: number; syncs: number } {
     return this.database.journalStatistics();
