@@ -11,7 +11,9 @@
  *      plugin jar in the JVM harness (goal: p99 < 5 ms at 50), and against the
  *      Node stand-in plugin for comparison;
  *   6, 7. the economy: transfers per second and the ledger at scale (./economy.ts);
- *   8. the players list with 500 online and the server stats (./players.ts).
+ *   8. the players list with 500 online and the server stats (./players.ts);
+ *   9. RCON: commands per second over one connection, and the players list
+ *      through the RCON adapter (./rcon.ts).
  * Everything runs on 127.0.0.1 and every loop is bounded.
  */
 import { execFile } from 'node:child_process';
@@ -35,6 +37,7 @@ import { api, startBridgeGatehouse, startTestGatehouse, temporaryDirectory } fro
 import { registeredUser } from '../test/helpers/accounts.js';
 import { ledgerAtScale, transferThroughput } from './economy.js';
 import { playersAndStats } from './players.js';
+import { rconBenchmarks } from './rcon.js';
 
 const here = path.dirname(fileURLToPath(import.meta.url));
 const run = promisify(execFile);
@@ -277,6 +280,7 @@ const sections: Record<string, () => Promise<void>> = {
   transfers: transferThroughput,
   ledger: ledgerAtScale,
   players: playersAndStats,
+  rcon: rconBenchmarks,
 };
 const chosen = process.argv.slice(2).filter((name) => name in sections);
 for (const name of chosen.length ? chosen : Object.keys(sections)) await sections[name]!();

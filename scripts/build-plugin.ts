@@ -1,7 +1,7 @@
 /**
  * `npm run build`, after tsc: bundles the sidecar into dist/sidecar/ with
  * esbuild (without the embedded game server, which only serves `npm start`
- * and tests), compiles the JVM bridge against its API stubs with javac, and
+ * and tests, nor the RCON adapter: inside the plugin the game is the plugin), compiles the JVM bridge against its API stubs with javac, and
  * packs dist/Gatehouse-<version>.jar with plugin.yml, the plugin's classes,
  * its default config.yml and the bundled sidecar. The stubs are compiled to
  * build/bridge/stubs for compiling and for the test harness; they never go
@@ -16,16 +16,18 @@ import { harnessClasses, pluginJar, pluginVersion, root, sidecarFiles, stubClass
 
 const fromRoot = (...parts: string[]) => path.join(root, ...parts);
 
-/** Swaps the embedded server's adapter for a module that says it is not in this build. */
-const withoutEmbeddedServer: Plugin = {
-  name: 'without-embedded-server',
+/** Swaps the embedded server's and the RCON adapters for modules that say they are not in this build. */
+const onlyTheBridge: Plugin = {
+  name: 'only-the-bridge',
   setup(builder) {
-    builder.onResolve({ filter: /(^|\/)embedded\/adapter\.js$/ }, (args) => ({ path: args.path, namespace: 'not-bundled' }));
-    builder.onLoad({ filter: /.*/, namespace: 'not-bundled' }, () => ({
+    builder.onResolve({ filter: /(^|\/)(embedded|rcon)\/adapter\.js$/ }, (args) => ({ path: args.path, namespace: 'not-bundled' }));
+    const absent = (className: string, what: string) =>
+      `export class ${className} {
+        constructor() { throw new Error('this sidecar is the one bundled into the Gatehouse plugin: it has no ${what}; set game.connection to bridge'); }
+      }`;
+    builder.onLoad({ filter: /.*/, namespace: 'not-bundled' }, (args) => ({
       loader: 'js',
-      contents: `export class EmbeddedGameServer {
-        constructor() { throw new Error('this sidecar is the one bundled into the Gatehouse plugin: it has no embedded game server; set game.connection to bridge'); }
-      }`,
+      contents: args.path.includes('rcon') ? absent('RconGameAdapter', 'RCON adapter') : absent('EmbeddedGameServer', 'embedded game server'),
     }));
   },
 };
@@ -43,14 +45,14 @@ async function bundleSidecar(): Promise<void> {
     target: 'node20',
     // CommonJS dependencies call require() for Node's own modules; an ES module bundle needs one made for it.
     banner: { js: "import { createRequire as gatehouseCreateRequire } from 'node:module'; const require = gatehouseCreateRequire(import.meta.url);" },
-    plugins: [withoutEmbeddedServer],
+    plugins: [onlyTheBridge],
     metafile: true,
     logLevel: 'warning',
     legalComments: 'eof',
   });
   const inputs = Object.keys(result.metafile.inputs);
-  const leaked = inputs.filter((input) => /flying-squid|minecraft-protocol|prismarine/.test(input));
-  if (leaked.length > 0) throw new Error(`the sidecar bundle must not carry the embedded server, but has ${leaked.slice(0, 3).join(', ')}`);
+  const leaked = inputs.filter((input) => /flying-squid|minecraft-protocol|prismarine|rcon-client|node_modules\/ws\//.test(input));
+  if (leaked.length > 0) throw new Error(`the sidecar bundle must carry only the bridge's adapter, but has ${leaked.slice(0, 3).join(', ')}`);
   await writeFile(path.join(outdir, 'manifest.txt'), sidecarFiles.join('\n') + '\n');
 }
 

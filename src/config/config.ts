@@ -19,9 +19,21 @@ export interface Config {
   textsFile: string;
   storage: { type: 'json' };
   game: {
-    connection: 'embedded' | 'bridge';
+    connection: 'embedded' | 'bridge' | 'rcon';
     embedded: { host: string; port: number; viewDistance: number };
     bridge: { host: string; port: number; requestTimeoutMs: number };
+    rcon: {
+      host: string;
+      port: number;
+      password: string;
+      /** The vanilla server's directory (ops.json, whitelist.json, server.properties, logs/); empty when not on this machine. */
+      serverDirectory: string;
+      /** The server's log to follow for joins and leaves; by default logs/latest.log in the server directory. */
+      logFile: string;
+      requestTimeoutMs: number;
+      managementUrl: string;
+      managementSecret: string;
+    };
   };
   /** Defaults of the live settings (GET/POST /api/admin/settings). */
   settings: ServerSettings;
@@ -55,6 +67,8 @@ const environmentOverrides: Array<{ variable: string; key: string[]; type: 'stri
   { variable: 'GATEHOUSE_GAME_PORT', key: ['game', 'embedded', 'port'], type: 'integer' },
   { variable: 'GATEHOUSE_GAME_CONNECTION', key: ['game', 'connection'], type: 'string' },
   { variable: 'GATEHOUSE_BRIDGE_PORT', key: ['game', 'bridge', 'port'], type: 'integer' },
+  { variable: 'GATEHOUSE_RCON_PASSWORD', key: ['game', 'rcon', 'password'], type: 'string' },
+  { variable: 'GATEHOUSE_MANAGEMENT_SECRET', key: ['game', 'rcon', 'management-secret'], type: 'string' },
 ];
 
 const configAjv = new Ajv({ allErrors: false, strict: true });
@@ -134,6 +148,20 @@ function toConfig(file: ConfigFile, cwd: string, textsFile: string): Config {
         viewDistance: file.game.embedded['view-distance'],
       },
       bridge: { host: file.game.bridge.host, port: file.game.bridge.port, requestTimeoutMs: file.game.bridge['request-timeout-ms'] },
+      rcon: {
+        host: file.game.rcon.host,
+        port: file.game.rcon.port,
+        password: file.game.rcon.password,
+        serverDirectory: file.game.rcon['server-directory'] ? path.resolve(cwd, file.game.rcon['server-directory']) : '',
+        logFile: file.game.rcon['log-file']
+          ? path.resolve(cwd, file.game.rcon['log-file'])
+          : file.game.rcon['server-directory']
+            ? path.resolve(cwd, file.game.rcon['server-directory'], 'logs', 'latest.log')
+            : '',
+        requestTimeoutMs: file.game.rcon['request-timeout-ms'],
+        managementUrl: file.game.rcon['management-url'],
+        managementSecret: file.game.rcon['management-secret'],
+      },
     },
     settings: {
       serverName: file.server.name,
@@ -182,6 +210,8 @@ function toConfig(file: ConfigFile, cwd: string, textsFile: string): Config {
 export function describeConfigForLog(config: Config): Config {
   const masked = structuredClone(config);
   masked.token = config.token ? '********' : '';
+  if (masked.game.rcon.password) masked.game.rcon.password = '********';
+  if (masked.game.rcon.managementSecret) masked.game.rcon.managementSecret = '********';
   if (masked.settings.chat.webhookUrl) masked.settings.chat.webhookUrl = '********';
   return masked;
 }

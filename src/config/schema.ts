@@ -9,9 +9,19 @@ export interface ConfigFile {
   'data-directory': string;
   storage: { type: 'json' };
   game: {
-    connection: 'embedded' | 'bridge';
+    connection: 'embedded' | 'bridge' | 'rcon';
     embedded: { host: string; port: number; 'view-distance': number };
     bridge: { host: string; port: number; 'request-timeout-ms': number };
+    rcon: {
+      host: string;
+      port: number;
+      password: string;
+      'server-directory': string;
+      'log-file': string;
+      'request-timeout-ms': number;
+      'management-url': string;
+      'management-secret': string;
+    };
   };
   server: { name: string; 'max-players': number; difficulty: string; 'game-mode': string; pvp: boolean };
   whitelist: { enabled: boolean; 'auto-approve': boolean };
@@ -49,7 +59,7 @@ export const configFileSchema = group({
   'data-directory': { type: 'string', minLength: 1 },
   storage: group({ type: { type: 'string', enum: ['json'] } }),
   game: group({
-    connection: { type: 'string', enum: ['embedded', 'bridge'] },
+    connection: { type: 'string', enum: ['embedded', 'bridge', 'rcon'] },
     embedded: group({
       host: { type: 'string', minLength: 1 },
       port,
@@ -59,6 +69,16 @@ export const configFileSchema = group({
       host: { type: 'string', minLength: 1 },
       port,
       'request-timeout-ms': { type: 'integer', minimum: 100, maximum: 600000 },
+    }),
+    rcon: group({
+      host: { type: 'string', minLength: 1 },
+      port,
+      password: { type: 'string' },
+      'server-directory': { type: 'string' },
+      'log-file': { type: 'string' },
+      'request-timeout-ms': { type: 'integer', minimum: 100, maximum: 600000 },
+      'management-url': { type: 'string', pattern: '^(wss?://.+)?$' },
+      'management-secret': { type: 'string' },
     }),
   }),
   server: group({

@@ -177,7 +177,8 @@ export type WorldEnvironment = (typeof worldEnvironments)[number];
 export interface WorldInfo {
   name: string;
   environment: WorldEnvironment;
-  spawn: { x: number; y: number; z: number };
+  /** Null where the game cannot tell (a vanilla server over RCON). */
+  spawn: { x: number; y: number; z: number } | null;
 }
 
 export interface Teleports {
@@ -241,6 +242,8 @@ export interface ServerControl {
    */
   readSettings?(): Promise<Required<GameSettingsChange>>;
   restart(reason: string): Promise<void>;
+  /** False where `restart` only stops the server and a service manager must start it again (vanilla). */
+  readonly startsAgainByItself?: boolean;
 }
 
 /** How the game server is doing, where it can tell. */
@@ -291,6 +294,10 @@ export interface GamePort {
   describeForOwner(): string[];
   /** What the game server is, or undefined while unknown (a plugin not connected yet). */
   serverSoftware(): ServerSoftware | undefined;
+  /** Why the game cannot be reached, when the adapter knows (a refused password), for /api/health. */
+  connectionProblem?(): string | undefined;
+  /** What a player types for a registration code: `/register`, or `/trigger register` where no command can be added. */
+  readonly registerCommand: string;
   onRegisterCommand(handler: RegisterCommandHandler): void;
   /** Offers a command to players (before `start`). */
   addPlayerCommand(command: PlayerCommand): void;

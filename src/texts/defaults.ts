@@ -10,7 +10,7 @@ export const defaultTexts = {
     placeholders: ['code', 'hours'],
   },
   'register.has-account': { text: '&eYou already have a web account: &f{username}&e. Log in with it.', placeholders: ['username'] },
-  'reminder.unregistered': { text: '&eYou have no web account yet. Type &f/register&e to get a code and create one.', placeholders: [] },
+  'reminder.unregistered': { text: '&eYou have no web account yet. Type &f{command}&e to get a code and create one.', placeholders: ['command'] },
   'message.direct': { text: '&d[{sender}]&r {message}', placeholders: ['sender', 'message'] },
   announcement: { text: '&6[Announcement]&r {message}', placeholders: ['message'] },
   'teleport.to-you': { text: '&e{player} was teleported to you.', placeholders: ['player'] },

@@ -1,19 +1,25 @@
 /**
  * The game port's contract. Every game adapter runs this suite through a
  * fixture that can make players join, type and leave: the embedded server,
- * with mineflayer bots as real 1.21.4 clients, and the bridge adapter
+ * with mineflayer bots as real 1.21.4 clients, the bridge adapter
  * connected to the real plugin jar inside the JVM harness (a fake Paper
- * server, bridge/test/harness/), whose players the harness plays.
+ * server, bridge/test/harness/), whose players the harness plays, and the
+ * RCON adapter against the stand-in vanilla server (test/helpers/
+ * vanilla-stand-in.ts: no vanilla server can run here), with the
+ * management protocol on. A test of a capability or an event an adapter does
+ * not declare is skipped for it, and says so.
  */
 import { rm } from 'node:fs/promises';
 import { expect } from 'chai';
 import type { Bot } from 'mineflayer';
 import { BridgeGameAdapter } from '../../src/game/bridge/adapter.js';
 import { EmbeddedGameServer } from '../../src/game/embedded/adapter.js';
-import { PlayerNotOnlineError, type GameEvents, type GamePort } from '../../src/game/port.js';
+import { RconGameAdapter } from '../../src/game/rcon/adapter.js';
+import { PlayerNotOnlineError, type Capability, type GameEventName, type GameEvents, type GamePort } from '../../src/game/port.js';
 import { eventually, joinBot, leave, nextChat, refusedJoin } from '../helpers/bots.js';
 import { temporaryDirectory } from '../helpers/gatehouse.js';
 import { PaperHarness } from '../helpers/harness.js';
+import { VanillaStandIn } from '../helpers/vanilla-stand-in.js';
 
 interface ConnectedPlayer {
   /** Types a chat line or a command (with its slash). */
@@ -34,6 +40,8 @@ interface GameFixture {
   join(name: string): Promise<ConnectedPlayer>;
   /** Resolves with the reason shown to a player whose login is refused. */
   refusedJoin(name: string): Promise<string>;
+  /** Whether the server refuses a second login with a name already online (vanilla kicks the first instead). */
+  refusesSecondLogin: boolean;
   dispose(): Promise<void>;
 }
 
@@ -67,6 +75,7 @@ const fixtures: Record<string, () => Promise<GameFixture>> = {
         };
       },
       refusedJoin: (name) => refusedJoin(game.port, name),
+      refusesSecondLogin: true,
       dispose: async () => {
         await Promise.all(bots.map((bot) => leave(bot)));
         await game.stop();
@@ -103,6 +112,7 @@ const fixtures: Record<string, () => Promise<GameFixture>> = {
         };
       },
       refusedJoin,
+      refusesSecondLogin: true,
       dispose: async () => {
         const { offMainThread } = await harness.request<{ offMainThread: string[] }>('calls');
         await harness.stop();
@@ -112,7 +122,84 @@ const fixtures: Record<string, () => Promise<GameFixture>> = {
       },
     };
   },
+
+  'RCON adapter and a stand-in vanilla server': async () => {
+    const directory = await temporaryDirectory('gatehouse-vanilla-');
+    const options = { password: 'contract-rcon', directory, version: '1.21.9', managementSecret: 'c'.repeat(40) };
+    let server = await VanillaStandIn.start(options);
+    // What a service manager does: the server that stopped is started again (on the same ports).
+    const restartWhenStopped = () => {
+      server.onStop = () =>
+        void (async () => {
+          const stopped = server;
+          const ports = [stopped.port, stopped.management!.port] as const;
+          await stopped.stop();
+          server = await VanillaStandIn.start(options, ...ports);
+          restartWhenStopped();
+        })().catch((error: Error) => console.error(`the stand-in did not start again: ${error.stack}`));
+    };
+    restartWhenStopped();
+    const game = new RconGameAdapter({
+      host: '127.0.0.1',
+      port: server.port,
+      password: options.password,
+      serverDirectory: directory,
+      logFile: server.logFile,
+      requestTimeoutMs: 2000,
+      managementUrl: server.management!.url,
+      managementSecret: options.managementSecret,
+      log: () => undefined,
+      logError: () => undefined,
+      logPollMs: 50,
+      firstBackoffMs: 50,
+    });
+    await game.start();
+    const refusedJoin = async (name: string) => {
+      const refused = await server.login(name);
+      if (refused === undefined) throw new Error(`${name} was let in`);
+      return refused;
+    };
+    return {
+      game,
+      join: async (name) => {
+        const refused = await server.login(name);
+        if (refused !== undefined) throw new Error(`${name} was refused: ${refused}`);
+        const player = () => server.players.get(name.toLowerCase());
+        const joinedTo = server;
+        // Vanilla lets a player use /trigger once the trigger is enabled for them, which the adapter does at their join.
+        await eventually(() => (player()?.registerEnabled ? true : undefined), 5000, `/trigger register enabled for ${name}`);
+        return {
+          type: (line) => {
+            if (line === '/trigger register') server.trigger(name);
+            else throw new Error(`a vanilla server without plugins has no ${line}`);
+          },
+          nextMessage: (pattern) => eventually(() => server.told.get(name)?.find((message) => pattern.test(message)), 5000, `a message matching ${pattern}`),
+          position: async () => {
+            const [x, y, z] = player()!.pos;
+            return { x, y, z };
+          },
+          bossBarTitles: async () => [...server.bossBars.values()].filter((bar) => bar.players.includes(name)).map((bar) => bar.title),
+          disconnected: () => eventually(() => joinedTo.kicked.get(name), 10000, 'the kick'),
+          leave: () => server.quit(name),
+        };
+      },
+      refusedJoin,
+      refusesSecondLogin: false,
+      dispose: async () => {
+        server.onStop = undefined;
+        await game.stop();
+        await server.stop();
+        await rm(directory, { recursive: true, force: true });
+      },
+    };
+  },
 };
+
+/** Skips the test for an adapter that does not declare what it is about. */
+function needs(context: Mocha.Context, game: GamePort, what: { capability?: Capability; event?: GameEventName }): void {
+  if (what.capability && !game.capability(what.capability)) context.skip();
+  if (what.event && !game.emits.has(what.event)) context.skip();
+}
 
 function recordEvents(game: GamePort) {
   const seen: Array<{ event: keyof GameEvents; payload: unknown }> = [];
@@ -140,6 +227,7 @@ for (const [name, makeFixture] of Object.entries(fixtures)) {
     });
 
     it('announces join and quit with the player and address, and lists the player while online', async function () {
+      needs(this, fixture.game, { event: 'join' });
       const player = await fixture.join('Joiner');
       const join = await eventually(() => events.find((seen) => seen.event === 'join'), 5000, 'join event');
       expect(join.payload).to.deep.include({ ipAddress: '127.0.0.1' });
@@ -154,11 +242,14 @@ for (const [name, makeFixture] of Object.entries(fixtures)) {
 
       await player.leave();
       const quit = await eventually(() => events.find((seen) => seen.event === 'quit'), 5000, 'quit event');
-      expect(quit.payload).to.deep.equal(join.payload);
+      const { player: joined, ipAddress } = join.payload as GameEvents['join'][0];
+      expect(quit.payload).to.deep.equal({ player: joined, ipAddress });
       expect(await fixture.game.onlinePlayers()).to.deep.equal([]);
     });
 
     it('refuses a second login with the same name, with a reason, and reports it', async function () {
+      if (!fixture.refusesSecondLogin) this.skip();
+      needs(this, fixture.game, { event: 'loginRefused' });
       await fixture.join('Twin');
       expect(await fixture.refusedJoin('twin')).to.match(/already connected/);
       const refused = await eventually(() => events.find((seen) => seen.event === 'loginRefused'), 5000, 'loginRefused event');
@@ -181,7 +272,7 @@ for (const [name, makeFixture] of Object.entries(fixtures)) {
       fixture.game.onRegisterCommand(async (player) => `code for ${player.name}: ABCD2345`);
       const player = await fixture.join('Newbie');
       const reply = player.nextMessage(/code for Newbie: ABCD2345/);
-      player.type('/register');
+      player.type(fixture.game.registerCommand);
       expect(await reply).to.equal('code for Newbie: ABCD2345');
     });
 
@@ -191,12 +282,13 @@ for (const [name, makeFixture] of Object.entries(fixtures)) {
       });
       const player = await fixture.join('Unlucky');
       const reply = player.nextMessage(/went wrong/);
-      player.type('/register');
+      player.type(fixture.game.registerCommand);
       await reply;
       expect(fixture.game.isConnected()).to.equal(true);
     });
 
     it('delivers a message to an online player and refuses one to an offline player', async function () {
+      needs(this, fixture.game, { capability: 'messaging' });
       const player = await fixture.join('Reader');
       const received = player.nextMessage(/hello from the API/);
       await fixture.game.require('messaging').sendMessage('reader', 'hello from the API');
@@ -206,6 +298,7 @@ for (const [name, makeFixture] of Object.entries(fixtures)) {
     });
 
     it('enforces the whitelist when enabled, letting listed players and operators in', async function () {
+      needs(this, fixture.game, { capability: 'whitelist' });
       const whitelist = fixture.game.require('whitelist');
       await whitelist.setEnabled(true);
       expect(await whitelist.add('Listed')).to.equal(true);
@@ -225,6 +318,7 @@ for (const [name, makeFixture] of Object.entries(fixtures)) {
     });
 
     it('teleports a player to coordinates and to another player, across worlds', async function () {
+      needs(this, fixture.game, { capability: 'teleports' });
       const teleports = fixture.game.require('teleports');
       expect(await teleports.worlds()).to.include.members(['world', 'world_nether', 'world_the_end']);
       const walker = await fixture.join('Walker');
@@ -247,6 +341,7 @@ for (const [name, makeFixture] of Object.entries(fixtures)) {
     });
 
     it('shows boss bars to players online and to players who join later, until removed', async function () {
+      needs(this, fixture.game, { capability: 'bossBars' });
       const bars = fixture.game.require('bossBars');
       const early = await fixture.join('EarlyBird');
       await bars.show({ id: 'test:bar', title: 'Contract bar', progress: 1, color: 'red' });
@@ -259,6 +354,7 @@ for (const [name, makeFixture] of Object.entries(fixtures)) {
     });
 
     it('applies live settings and says which it applied', async function () {
+      needs(this, fixture.game, { capability: 'control' });
       const applied = await fixture.game.require('control').applySettings({ motd: 'Contract MOTD', maxPlayers: 1, difficulty: 'hard', defaultGameMode: 'creative', pvp: false, whitelistEnabled: false });
       expect(applied.sort()).to.deep.equal(['defaultGameMode', 'difficulty', 'maxPlayers', 'motd', 'pvp', 'whitelistEnabled']);
       await fixture.join('OnlyOne');
@@ -267,6 +363,7 @@ for (const [name, makeFixture] of Object.entries(fixtures)) {
     });
 
     it('restarts the game server: players are told why, and can join again', async function () {
+      needs(this, fixture.game, { capability: 'control', event: 'connection' });
       const player = await fixture.join('Restartee');
       const gone = player.disconnected();
       await fixture.game.require('control').restart('Contract restart');

@@ -90,7 +90,7 @@ describe('admin in game: messages, settings, teleports (mineflayer bots on the e
       await join('Registered');
       const reminder = nextChat(newcomer, /no web account yet/);
       expect(await session.server.gatehouse.services.get('reminders').remindDue()).to.deep.equal(['Newcomer']);
-      await reminder;
+      expect((await reminder).input).to.match(/Type \/register to get a code/);
       expect(await session.server.gatehouse.services.get('reminders').remindDue(), 'not again within the interval').to.deep.equal([]);
     });
   });

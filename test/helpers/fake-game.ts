@@ -9,6 +9,7 @@ import type { Capabilities, Capability, GameEventName, GameEvents, GamePort, Onl
  */
 export class FakeGame implements GamePort {
   readonly adapterName = 'fake';
+  readonly registerCommand = '/register';
   readonly events = new EventEmitter<GameEvents>();
   readonly emits = new Set<GameEventName>(['join', 'quit', 'loginRefused']);
   connected = true;

@@ -17,7 +17,11 @@ export const healthFeature = defineFeature({
           success: t.literal(true),
           status: t.enum(['ok', 'degraded']),
           uptime: t.integer({ description: 'Seconds since start.' }),
-          game: t.object({ connected: t.boolean(), adapter: t.string() }),
+          game: t.object({
+            connected: t.boolean(),
+            adapter: t.string(),
+            problem: t.optional(t.string({ description: 'Why the game cannot be reached, where the adapter knows (a refused RCON password).' })),
+          }),
           storage: t.string({ description: 'The store in use, e.g. json.' }),
           timestamp,
         }),
@@ -28,7 +32,7 @@ export const healthFeature = defineFeature({
             success: true as const,
             status: connected ? ('ok' as const) : ('degraded' as const),
             uptime: Math.floor((at.getTime() - startedAt) / 1000),
-            game: { connected, adapter: game.adapterName },
+            game: { connected, adapter: game.adapterName, ...(!connected && game.connectionProblem?.() ? { problem: game.connectionProblem()! } : {}) },
             storage: store.kind,
             timestamp: at.toISOString(),
           };

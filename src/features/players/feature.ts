@@ -44,7 +44,7 @@ const inventoryItem = t.object({
 const mapWorld = t.object({
   name: t.string(),
   environment: t.enum(worldEnvironments),
-  spawn: t.object(coordinates),
+  spawn: t.nullable(t.object(coordinates, { description: 'Null where the game cannot tell (a vanilla server over RCON).' })),
   lastSeen: t.nullable(t.object({ ...coordinates, at: t.string({ format: 'date-time' }) }, { description: 'Where the player was last seen in this world.' })),
 });
 

@@ -67,7 +67,10 @@ export const restartsFeature = defineFeature({
             const actor = request.actor();
             const pending = await restarts.schedule(actor, delay, reason);
             await audit.record(actor, 'restart.schedule', { delay, reason, restartAt: pending.restartAt });
-            return { success: true as const, message: `Server restart scheduled in ${delay} seconds`, restartAt: pending.restartAt };
+            // A vanilla server can only stop: whatever runs it (systemd, a panel, a loop in a script) must start it again.
+            const stopsOnly = game.capability('control')?.startsAgainByItself === false;
+            const note = stopsOnly ? '; the server will stop, and its service manager must start it again' : '';
+            return { success: true as const, message: `Server restart scheduled in ${delay} seconds${note}`, restartAt: pending.restartAt };
           },
         }),
         route({

@@ -61,6 +61,7 @@ type BridgeCapability = Exclude<Capability, 'console'>;
  */
 export class BridgeGameAdapter implements GamePort {
   readonly adapterName = 'bridge';
+  readonly registerCommand = '/register';
   readonly events = new EventEmitter<GameEvents>();
   readonly emits: ReadonlySet<GameEventName> = new Set<GameEventName>(['join', 'quit', 'loginRefused', 'blockBroken', 'entityKilled', 'connection']);
   readonly operators: Operators;

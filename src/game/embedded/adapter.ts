@@ -58,6 +58,7 @@ const removedCommands = new Set(['stop', 'op', 'deop', 'ban', 'pardon']);
  */
 export class EmbeddedGameServer implements GamePort {
   readonly adapterName = 'embedded';
+  readonly registerCommand = '/register';
   readonly events = new EventEmitter<GameEvents>();
   readonly emits: ReadonlySet<GameEventName> = new Set<GameEventName>(['join', 'quit', 'loginRefused', 'connection']);
   readonly operators: Operators;
