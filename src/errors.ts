@@ -12,6 +12,8 @@ export class ApiError extends Error {
     /** A stable machine-readable code beside the human message. */
     readonly code: string,
     readonly headers: Record<string, string> = {},
+    /** Fields the answer carries beside `error` and `code` (a sale's refused items). */
+    readonly details: Record<string, unknown> = {},
   ) {
     super(message);
   }

@@ -17,6 +17,8 @@ export interface Config {
   dataDirectory: string;
   /** messages.yml beside the config file: the in-game texts. */
   textsFile: string;
+  /** shop.yml beside the config file: the shop's catalogue and market. */
+  shopFile: string;
   storage: { type: 'json' };
   game: {
     connection: 'embedded' | 'bridge' | 'rcon';
@@ -110,7 +112,7 @@ export async function loadConfig(env: NodeJS.ProcessEnv = process.env, cwd = pro
   if (!validateConfigFile(merged)) {
     throw new ConfigError(`${path.basename(file)}: ${describeConfigError(validateConfigFile.errors![0]!)}`);
   }
-  return toConfig(merged, cwd, path.join(path.dirname(file), 'messages.yml'));
+  return toConfig(merged, cwd, path.dirname(file));
 }
 
 function describeConfigError(error: ErrorObject): string {
@@ -131,14 +133,16 @@ function articleFor(type: string): string {
   return type === 'integer' || type === 'object' ? `an ${type}` : `a ${type}`;
 }
 
-function toConfig(file: ConfigFile, cwd: string, textsFile: string): Config {
+/** `beside`: the config file's directory, where messages.yml and shop.yml are. */
+function toConfig(file: ConfigFile, cwd: string, beside: string): Config {
   return {
     port: file.port,
     host: file.host,
     token: file.token,
     cors: { enabled: file.cors.enabled, allowedOrigins: file.cors['allowed-origins'] },
     dataDirectory: path.resolve(cwd, file['data-directory']),
-    textsFile,
+    textsFile: path.join(beside, 'messages.yml'),
+    shopFile: path.join(beside, 'shop.yml'),
     storage: { type: file.storage.type },
     game: {
       connection: file.game.connection,

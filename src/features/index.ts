@@ -19,6 +19,7 @@ import { restartsFeature } from './restarts/feature.js';
 import { retentionFeature } from './retention/feature.js';
 import { serverFeature } from './server/feature.js';
 import { settingsFeature } from './settings/feature.js';
+import { shopFeature } from './shop/feature.js';
 import { teleportsFeature } from './teleports/feature.js';
 import { usersFeature } from './users/feature.js';
 import { whitelistFeature } from './whitelist/feature.js';
@@ -38,6 +39,7 @@ export const features: Feature[] = [
   teleportsFeature,
   remindersFeature,
   economyFeature,
+  shopFeature,
   whitelistFeature,
   playersFeature,
   serverFeature,

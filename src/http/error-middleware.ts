@@ -18,7 +18,7 @@ export function errorMiddleware(logError: (message: string) => void): Middleware
       const apiError = toApiError(error, logError, `${ctx.method} ${ctx.path}`);
       ctx.status = apiError.status;
       for (const [name, value] of Object.entries(apiError.headers)) ctx.set(name, value);
-      ctx.body = { success: false, error: apiError.message, code: apiError.code };
+      ctx.body = { success: false, error: apiError.message, code: apiError.code, ...apiError.details };
     }
   };
 }

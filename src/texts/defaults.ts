@@ -31,6 +31,12 @@ export const defaultTexts = {
   'economy.insufficient-funds': { text: '&cYou do not have {amount}; your balance is {balance}.', placeholders: ['amount', 'balance'] },
   'economy.pay-yourself': { text: '&cYou cannot pay yourself.', placeholders: [] },
   'economy.unavailable': { text: '&cThe economy is not available right now.', placeholders: [] },
+  'shop.delivered': { text: '&a{quantity} {item} from the shop arrived in your inventory.', placeholders: ['quantity', 'item'] },
+  'shop.delivery-partial': {
+    text: '&e{given} {item} from the shop arrived; {remaining} more will follow when your inventory has room.',
+    placeholders: ['given', 'item', 'remaining'],
+  },
+  'shop.sold': { text: '&aYou sold {quantity} {item} for {amount}.', placeholders: ['quantity', 'item', 'amount'] },
 } as const satisfies Record<string, { text: string; placeholders: readonly string[] }>;
 
 export type TextKey = keyof typeof defaultTexts;

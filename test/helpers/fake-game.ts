@@ -54,7 +54,22 @@ export class FakeGame implements GamePort {
   addPlayerCommand(command: PlayerCommand): void {
     this.playerCommands.push(command);
   }
+  /** Who a test says is online. */
+  readonly online: OnlinePlayer[] = [];
   async onlinePlayers(): Promise<OnlinePlayer[]> {
-    return [];
+    return this.online.map((player) => ({ ...player }));
+  }
+
+  /** A player comes online (and the join event is emitted). */
+  join(name: string, uuid: string): void {
+    this.online.push({ name, uuid, ipAddress: '127.0.0.1', location: { world: 'world', x: 0, y: 64, z: 0 }, gameMode: 'survival', ping: 0 });
+    this.events.emit('join', { player: { name, uuid }, ipAddress: '127.0.0.1' });
+  }
+
+  quit(name: string): void {
+    const index = this.online.findIndex((player) => player.name === name);
+    if (index < 0) return;
+    const [player] = this.online.splice(index, 1);
+    this.events.emit('quit', { player: { name: player!.name, uuid: player!.uuid }, ipAddress: '127.0.0.1' });
   }
 }

@@ -37,8 +37,9 @@ describe('configuration', function () {
   it('matches the commented config.yml shipped with the project', async function () {
     const shipped = await loadConfig({ GATEHOUSE_CONFIG: path.resolve('config.yml') }, directory);
     // messages.yml is looked for beside whichever config file was read.
-    expect({ ...shipped, textsFile: '' }).to.deep.equal({ ...(await loadConfig({}, directory)), textsFile: '' });
+    expect({ ...shipped, textsFile: '', shopFile: '' }).to.deep.equal({ ...(await loadConfig({}, directory)), textsFile: '', shopFile: '' });
     expect(shipped.textsFile).to.equal(path.resolve('messages.yml'));
+    expect(shipped.shopFile).to.equal(path.resolve('shop.yml'));
   });
 
   it('reads config.yml, then lets environment variables override it', async function () {

@@ -1,10 +1,10 @@
-import { createHash } from 'node:crypto';
-import { badRequest, forbidden } from '../../errors.js';
+import { badRequest } from '../../errors.js';
 import type { PlayerRef } from '../../game/port.js';
 import { reply, route, type RouteRequest } from '../../http/route.js';
 import type { StorePart } from '../../store/port.js';
 import { chatColours } from '../chat/feature.js';
 import { pagination } from '../common/schemas.js';
+import { requestSubject } from '../common/subject.js';
 import { defineFeature } from '../feature.js';
 import { jsonLedgerPart } from './ledger-json.js';
 import type { LedgerRecord, LedgerStore } from './ledger-store.js';
@@ -21,7 +21,8 @@ import {
   symbolAnswer,
   transferBody,
 } from './schemas.js';
-import { EconomyService, type IdempotencyRequest, type Once } from './service.js';
+import { idempotencyOf, replayHeaders } from './idempotency-key.js';
+import { EconomyService } from './service.js';
 import { registerEconomyCommands } from './commands.js';
 
 declare module '../services.js' {
@@ -81,27 +82,8 @@ export const economyFeature = defineFeature({
     });
     const money = (cents: number) => ({ balance: fromCents(cents), symbol: symbol(), formatted: symbolFormat(cents) });
     /** The player a request is about: the caller's own, or (admins only) the one named. */
-    const subject = async (request: RouteRequest<unknown, { username?: string }>): Promise<PlayerRef> => {
-      const asked = request.query.username;
-      if (request.caller.kind === 'user') {
-        const own = { name: request.caller.user.gameUsername, uuid: request.caller.user.gameUuid };
-        if (!asked || asked.toLowerCase() === own.name.toLowerCase()) return own;
-      } else if (!asked) {
-        throw badRequest('username is required for the service account', 'invalid_field');
-      }
-      if (!(await access.isAdmin(request.caller))) throw forbidden("Only admins may see another player's money", 'not_your_player');
-      return economy.requirePlayer(asked);
-    };
-    /** Idempotency-Key, scoped to the caller so two callers' keys never meet. */
-    const idempotencyOf = (request: RouteRequest<unknown, unknown>, path: string): IdempotencyRequest | undefined => {
-      const key = request.header('idempotency-key');
-      if (key === undefined) return undefined;
-      if (!/^[\x21-\x7e]{1,255}$/.test(key)) throw badRequest('Idempotency-Key must be 1 to 255 visible ASCII characters', 'invalid_field');
-      const scope = request.caller.kind === 'user' ? `user:${request.caller.user.id}` : 'service';
-      const fingerprint = createHash('sha256').update(JSON.stringify([path, request.body])).digest('hex');
-      return { key: `${scope}:${key}`, fingerprint };
-    };
-    const replayHeaders = (done: Once<unknown>): Record<string, string> => (done.replayed ? { 'Idempotent-Replayed': 'true' } : {});
+    const subject = (request: RouteRequest<unknown, { username?: string }>): Promise<PlayerRef> =>
+      requestSubject(request, access, (asked) => economy.requirePlayer(asked), "Only admins may see another player's money");
 
     return {
       routes: [

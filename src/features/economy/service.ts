@@ -27,6 +27,19 @@ export interface Once<T> {
   result: T;
   /** True when this is the stored answer to an earlier request with the same key. */
   replayed: boolean;
+  /** What the caller kept beside the records for its answer (a sale's refusals), when it kept anything. */
+  note?: unknown;
+}
+
+export interface MoveOptions {
+  /** In the unit of work, before the postings are made: throws to refuse (nothing is written). */
+  check?: (tx: TransactionalStores) => Promise<void>;
+  /** In the unit that records the postings: the caller's own writes that go with them. */
+  after?: (tx: TransactionalStores, posted: LedgerRecord[]) => Promise<void>;
+  /** Kept with the answer for a replay (JSON), when the records alone do not make the answer. */
+  note?: unknown;
+  /** The caller already holds the Idempotency-Key (see `holdingKey`). */
+  keyHeld?: boolean;
 }
 
 export const economyUnavailable = () => new ApiError(503, 'Economy system not available', 'economy_unavailable');
@@ -171,14 +184,16 @@ export class EconomyService {
         actor: actor.name,
       })),
       idempotency,
-      async (tx) => {
-        const ledger = tx.part(this.ledgerPart);
-        for (const record of records) {
-          const by = await ledger.reversalOf(record.id);
-          if (by !== undefined) throw conflict(`Transaction ${record.id} was already reversed by transaction ${by}`, 'already_reversed');
-        }
+      {
+        check: async (tx) => {
+          const ledger = tx.part(this.ledgerPart);
+          for (const record of records) {
+            const by = await ledger.reversalOf(record.id);
+            if (by !== undefined) throw conflict(`Transaction ${record.id} was already reversed by transaction ${by}`, 'already_reversed');
+          }
+        },
+        after: async (tx, posted) => tx.part(this.ledgerPart).markReversed(records.map((record) => record.id), posted[0]!.id),
       },
-      async (tx, posted) => tx.part(this.ledgerPart).markReversed(records.map((record) => record.id), posted[0]!.id),
     );
   }
 
@@ -194,46 +209,56 @@ export class EconomyService {
   }
 
   /**
-   * Posts a movement of money, once per Idempotency-Key. With the builtin
-   * provider it is one unit of work: the check of the key, `check`, the
-   * accounts, the balances, the records, `after` and the stored answer, all
-   * or nothing. With Vault the game moves the money first (withdrawals
-   * before deposits, undone if a later step fails) and the unit records it.
+   * Posts a movement of money, once per Idempotency-Key. `postings` may be
+   * worked out inside the unit (a purchase priced from the stock it reads
+   * there). With the builtin provider it is one unit of work: the check of
+   * the key, `check`, the accounts, the balances, the records, `after` and
+   * the stored answer, all or nothing. With Vault, `check` and the postings
+   * come from a unit first, the game moves the money (withdrawals before
+   * deposits), and a second unit records it with `after`; if that unit
+   * fails, the game's movements are undone, so Vault never keeps a movement
+   * the ledger does not have. A caller whose postings depend on what another
+   * request could change between the two units (stock) holds a lock of its
+   * own around the call.
    */
-  async move(
-    postings: Posting[],
-    idempotency: IdempotencyRequest | undefined,
-    check?: (tx: TransactionalStores) => Promise<void>,
-    after?: (tx: TransactionalStores, posted: LedgerRecord[]) => Promise<void>,
-  ): Promise<Once<LedgerRecord[]>> {
+  async move(postings: Posting[] | ((tx: TransactionalStores) => Promise<Posting[]>), idempotency: IdempotencyRequest | undefined, options: MoveOptions = {}): Promise<Once<LedgerRecord[]>> {
+    const { check, after, note } = options;
     const provider = this.requireProvider();
-    return this.once(idempotency, async () => {
+    const plan = async (tx: TransactionalStores) => {
+      await check?.(tx);
+      return typeof postings === 'function' ? postings(tx) : postings;
+    };
+    const once = options.keyHeld ? <T>(_key: unknown, work: () => Promise<T>) => work() : this.once.bind(this);
+    return once(idempotency, async () => {
       if (provider === 'builtin') {
         return this.store.transaction(async (tx) => {
           const replay = await this.storedAnswer(tx, idempotency);
           if (replay) return replay;
-          await check?.(tx);
-          const posted = await this.postWithin(tx, postings);
+          const posted = await this.postWithin(tx, await plan(tx));
           await after?.(tx, posted);
-          await this.saveAnswer(tx, idempotency, posted);
+          await this.saveAnswer(tx, idempotency, posted, note);
           return { result: posted, replayed: false };
         });
       }
-      const replay = await this.store.transaction((tx) => this.storedAnswer(tx, idempotency));
-      if (replay) return replay;
-      await this.store.transaction(async (tx) => check?.(tx));
-      const balances = await this.moveInVault(postings);
-      return this.store.transaction(async (tx) => {
-        const ledger = tx.part(this.ledgerPart);
-        for (const posting of postings) await ledger.openAccount(posting.player, 0, this.now());
-        const posted = await ledger.post(
-          postings.map((posting, index) => ({ ...posting, externalBalance: balances[index] })),
-          this.now(),
-        );
-        await after?.(tx, posted);
-        await this.saveAnswer(tx, idempotency, posted);
-        return { result: posted, replayed: false };
-      });
+      const planned = await this.store.transaction(async (tx) => (await this.storedAnswer(tx, idempotency)) ?? plan(tx));
+      if (!Array.isArray(planned)) return planned;
+      const vault = await this.moveInVault(planned);
+      try {
+        return await this.store.transaction(async (tx) => {
+          const ledger = tx.part(this.ledgerPart);
+          for (const posting of planned) await ledger.openAccount(posting.player, 0, this.now());
+          const posted = await ledger.post(
+            planned.map((posting, index) => ({ ...posting, externalBalance: vault.balances[index] })),
+            this.now(),
+          );
+          await after?.(tx, posted);
+          await this.saveAnswer(tx, idempotency, posted, note);
+          return { result: posted, replayed: false };
+        });
+      } catch (error) {
+        await vault.undo();
+        throw error;
+      }
     }).then((done) => {
       if (!done.replayed) this.events.emit('posted', done.result);
       return done;
@@ -251,13 +276,24 @@ export class EconomyService {
     return ledger.post(postings, this.now());
   }
 
-  /** Withdrawals first, so a refusal (insufficient funds) moves nothing; a later failure puts back what was taken. */
-  private async moveInVault(postings: Posting[]): Promise<number[]> {
+  /**
+   * Withdrawals first, so a refusal (insufficient funds) moves nothing; a
+   * later failure puts back what was taken. Answers the balances Vault
+   * reported, and how to undo the whole movement.
+   */
+  private async moveInVault(postings: Posting[]): Promise<{ balances: number[]; undo: () => Promise<void> }> {
     const economy = this.game.require('economy');
     const operation = randomUUID();
     const order = postings.map((posting, index) => ({ posting, index })).sort((a, b) => a.posting.amount - b.posting.amount);
     const balances: number[] = [];
     const done: Array<{ posting: Posting; index: number }> = [];
+    const undo = async () => {
+      for (const { posting, index } of [...done].reverse()) {
+        const operationId = `${operation}-${index}-undo`;
+        if (posting.amount < 0) await economy.deposit(posting.player.name, -posting.amount, { operationId }).catch(() => undefined);
+        else await economy.withdraw(posting.player.name, posting.amount, { operationId }).catch(() => undefined);
+      }
+    };
     try {
       for (const step of order) {
         const { posting, index } = step;
@@ -269,14 +305,10 @@ export class EconomyService {
         done.push(step);
       }
     } catch (error) {
-      for (const { posting, index } of done.reverse()) {
-        const operationId = `${operation}-${index}-undo`;
-        if (posting.amount < 0) await economy.deposit(posting.player.name, -posting.amount, { operationId }).catch(() => undefined);
-        else await economy.withdraw(posting.player.name, posting.amount, { operationId }).catch(() => undefined);
-      }
+      await undo();
       throw error;
     }
-    return balances;
+    return { balances, undo };
   }
 
   private async storedAnswer(tx: TransactionalStores, idempotency: IdempotencyRequest | undefined): Promise<Once<LedgerRecord[]> | undefined> {
@@ -286,12 +318,33 @@ export class EconomyService {
     if (stored.fingerprint !== idempotency.fingerprint) {
       throw conflict('This Idempotency-Key was used with another request; use a new key for a new request', 'idempotency_key_reused');
     }
-    return { result: stored.body as LedgerRecord[], replayed: true };
+    // The body is the records, or the records with the caller's note.
+    if (Array.isArray(stored.body)) return { result: stored.body as LedgerRecord[], replayed: true };
+    const { records, note } = stored.body as { records: LedgerRecord[]; note: unknown };
+    return { result: records, replayed: true, note };
   }
 
-  private async saveAnswer(tx: TransactionalStores, idempotency: IdempotencyRequest | undefined, posted: LedgerRecord[]): Promise<void> {
+  private async saveAnswer(tx: TransactionalStores, idempotency: IdempotencyRequest | undefined, posted: LedgerRecord[], note?: unknown): Promise<void> {
     if (!idempotency) return;
-    await tx.part(this.ledgerPart).saveAnswer(idempotency.key, { fingerprint: idempotency.fingerprint, status: 200, body: posted, at: this.now().toISOString() });
+    const body = note === undefined ? posted : { records: posted, note };
+    await tx.part(this.ledgerPart).saveAnswer(idempotency.key, { fingerprint: idempotency.fingerprint, status: 200, body, at: this.now().toISOString() });
+  }
+
+  /**
+   * For work that ends in `move` but does more before it (a sale takes items
+   * in game first): the stored answer of an earlier request with this key
+   * (409 when the key came with another request) without doing anything, or
+   * the work, with the key held so a concurrent repeat waits for it. The
+   * work passes `keyHeld: true` to `move`.
+   */
+  async holdingKey<T>(idempotency: IdempotencyRequest | undefined, work: () => Promise<T>, replay: (done: Once<LedgerRecord[]>) => Promise<T> | T): Promise<T> {
+    return this.once(idempotency, async () => {
+      if (idempotency) {
+        const stored = await this.store.transaction((tx) => this.storedAnswer(tx, idempotency));
+        if (stored) return replay(stored);
+      }
+      return work();
+    });
   }
 
   /** One request at a time per key: a concurrent repeat waits, then finds the first one's answer. */

@@ -1,9 +1,10 @@
-import { badRequest, forbidden, notFound } from '../../errors.js';
+import { notFound } from '../../errors.js';
 import { gameModes, worldEnvironments, type PlayerRef } from '../../game/port.js';
 import { route, type RouteRequest } from '../../http/route.js';
 import { t } from '../../lib/schema.js';
 import type { StorePart } from '../../store/port.js';
 import { playerName } from '../common/schemas.js';
+import { requestSubject } from '../common/subject.js';
 import { defineFeature } from '../feature.js';
 import { positionsPart } from './positions.js';
 import { PlayerTracker } from './tracker.js';
@@ -11,7 +12,7 @@ import { PlayerTracker } from './tracker.js';
 /** What the market buys an item for, where a market exists (the shop feature offers it). */
 export interface ItemPricing {
   /** The price the market pays for one, in the currency's units; null when it does not buy the item. */
-  sellPrice(item: string): number | null;
+  sellPrice(item: string): Promise<number | null>;
 }
 
 declare module '../services.js' {
@@ -64,24 +65,17 @@ export const playersFeature = defineFeature({
     const access = services.get('access');
     const settings = services.get('settings');
 
-    /** The caller's own player, or (admins only) the one named. */
-    const subject = async (request: RouteRequest<unknown, { username?: string }>): Promise<PlayerRef> => {
-      const asked = request.query.username;
-      if (request.caller.kind === 'user') {
-        const own = { name: request.caller.user.gameUsername, uuid: request.caller.user.gameUuid };
-        if (!asked || asked.toLowerCase() === own.name.toLowerCase()) return own;
-      } else if (!asked) {
-        throw badRequest('username is required for the service account', 'invalid_field');
-      }
-      if (!(await access.isAdmin(request.caller))) throw forbidden("Only admins may look at another player's inventory or maps", 'not_your_player');
-      const online = (await game.onlinePlayers()).find((player) => player.name.toLowerCase() === asked.toLowerCase());
-      if (online) return { name: online.name, uuid: online.uuid };
-      const seen = (await tracker.byName(asked)) ?? undefined;
-      if (seen) return { name: seen.name, uuid: seen.uuid };
-      const user = await store.users.findByGameUsername(asked);
-      if (user) return { name: user.gameUsername, uuid: user.gameUuid };
-      throw notFound(`Player ${asked} not found`, 'player_not_found');
-    };
+    /** The caller's own player, or (admins only) the one named: online, seen before, or with an account. */
+    const subject = (request: RouteRequest<unknown, { username?: string }>): Promise<PlayerRef> =>
+      requestSubject(request, access, async (asked) => {
+        const online = (await game.onlinePlayers()).find((player) => player.name.toLowerCase() === asked.toLowerCase());
+        if (online) return { name: online.name, uuid: online.uuid };
+        const seen = (await tracker.byName(asked)) ?? undefined;
+        if (seen) return { name: seen.name, uuid: seen.uuid };
+        const user = await store.users.findByGameUsername(asked);
+        if (user) return { name: user.gameUsername, uuid: user.gameUuid };
+        throw notFound(`Player ${asked} not found`, 'player_not_found');
+      }, "Only admins may look at another player's inventory or maps");
 
     return {
       routes: [
@@ -128,7 +122,7 @@ export const playersFeature = defineFeature({
             return {
               success: true as const,
               username: player.name,
-              items: items.map((stack) => ({ slot: stack.slot, item: stack.item, count: stack.count, sellPrice: pricing?.sellPrice(stack.item) ?? null })),
+              items: await Promise.all(items.map(async (stack) => ({ slot: stack.slot, item: stack.item, count: stack.count, sellPrice: (await pricing?.sellPrice(stack.item)) ?? null }))),
             };
           },
         }),

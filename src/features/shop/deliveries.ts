@@ -1,0 +1,150 @@
+/**
+ * Deliveries: the durable outbox of what purchases owe players in game. A
+ * purchase writes its delivery in the same unit of work as its charge; this
+ * service gives the items when the player is online (at once, at their next
+ * join, and every `deliveries.retry-seconds` for what did not fit).
+ *
+ * Never twice: before the game is asked, the attempt is written down with
+ * the operation id it is asked under; after, its outcome. An attempt whose
+ * outcome is unknown (a timeout, a crash) is asked again under the same id,
+ * and the game answers an operation it already did with its first result
+ * instead of doing it again (the game port's promise for `inventories`).
+ * A delivery is done only when the game said it gave everything.
+ */
+import { EventEmitter } from 'node:events';
+import { GameUnavailableError, PlayerNotOnlineError } from '../../game/errors.js';
+import type { GamePort, PlayerRef } from '../../game/port.js';
+import { KeyedLock } from '../../lib/keyed-lock.js';
+import type { Store, StorePart } from '../../store/port.js';
+import type { GameTexts } from '../../texts/catalogue.js';
+import type { DeliveryRecord, MarketStore } from './market-store.js';
+
+export interface DeliveryEvents {
+  /** Some or all of a delivery reached the player: the delivery after it, and how many this time. */
+  given: [DeliveryRecord, number];
+}
+
+export class DeliveryService {
+  readonly events = new EventEmitter<DeliveryEvents>();
+  /** One attempt at a time per player, so a join, a retry and a purchase never ask twice at once. */
+  private readonly lock = new KeyedLock();
+  private timer: NodeJS.Timeout | null = null;
+
+  constructor(
+    private readonly store: Store,
+    private readonly part: StorePart<MarketStore>,
+    private readonly game: GamePort,
+    private readonly texts: GameTexts,
+    private readonly names: (item: string) => string,
+    private readonly logError: (message: string) => void,
+    private readonly now: () => Date,
+  ) {}
+
+  private get market(): MarketStore {
+    return this.store.part(this.part);
+  }
+
+  /** Tries every pending delivery of a player, oldest first; answers them as they are after. */
+  async deliverTo(player: PlayerRef): Promise<DeliveryRecord[]> {
+    const pending = await this.market.pendingDeliveries(player.uuid);
+    const after: DeliveryRecord[] = [];
+    for (const delivery of pending) after.push(await this.attempt(delivery.id));
+    return after;
+  }
+
+  /** One attempt at one delivery; answers it as it is after (pending when the game could not take it now). */
+  attempt(id: number): Promise<DeliveryRecord> {
+    return this.store.part(this.part).delivery(id).then((found) => {
+      if (!found) throw new Error(`no delivery ${id}`);
+      return this.lock.run(found.player.uuid, () => this.attemptHeld(id));
+    });
+  }
+
+  /** Retries, every `seconds`, the pending deliveries of players online. */
+  start(seconds: () => number): void {
+    const tick = () => {
+      this.timer = setTimeout(() => {
+        void this.retryOnline()
+          .catch((error: Error) => this.logError(`shop: retrying deliveries: ${error.message}`))
+          .finally(() => {
+            if (this.timer) tick();
+          });
+      }, seconds() * 1000);
+      this.timer.unref();
+    };
+    tick();
+  }
+
+  stop(): void {
+    if (this.timer) clearTimeout(this.timer);
+    this.timer = null;
+  }
+
+  async retryOnline(): Promise<number> {
+    if (!this.game.isConnected() || !this.game.capability('inventories')) return 0;
+    const pending = await this.market.pendingDeliveries();
+    if (pending.length === 0) return 0;
+    const online = new Set((await this.game.onlinePlayers()).map((player) => player.uuid));
+    let tried = 0;
+    for (const delivery of pending) {
+      if (!online.has(delivery.player.uuid)) continue;
+      await this.attempt(delivery.id);
+      tried += 1;
+    }
+    return tried;
+  }
+
+  private async attemptHeld(id: number): Promise<DeliveryRecord> {
+    const market = this.market;
+    let delivery = (await market.delivery(id))!;
+    const inventories = this.game.capability('inventories');
+    if (delivery.state !== 'pending' || !inventories) return delivery;
+    if (!delivery.attempt) {
+      const number = delivery.attempts + 1;
+      delivery = {
+        ...delivery,
+        attempt: { operationId: `delivery-${delivery.id}-${number}`, count: delivery.quantity - delivery.given, startedAt: this.now().toISOString() },
+        attempts: number,
+        updatedAt: this.now().toISOString(),
+      };
+      // Written down before the game is asked: after a crash the same attempt is asked again under the same id.
+      await market.saveDelivery(delivery);
+    }
+    const attempt = delivery.attempt!;
+    let given: number;
+    try {
+      given = await inventories.give(delivery.player.name, delivery.item, attempt.count, { operationId: attempt.operationId });
+    } catch (error) {
+      // The attempt stays written down: whether or not the game did it, asking again under its id is safe.
+      if (!(error instanceof PlayerNotOnlineError || error instanceof GameUnavailableError)) {
+        this.logError(`shop: delivery ${delivery.id} of ${delivery.quantity} ${delivery.item} to ${delivery.player.name}: ${(error as Error).message}`);
+      }
+      return delivery;
+    }
+    const total = delivery.given + given;
+    const after: DeliveryRecord = {
+      ...delivery,
+      given: total,
+      attempt: null,
+      state: total >= delivery.quantity ? 'delivered' : 'pending',
+      updatedAt: this.now().toISOString(),
+    };
+    await market.saveDelivery(after);
+    if (given > 0) {
+      this.events.emit('given', after, given);
+      await this.tell(after, given);
+    }
+    return after;
+  }
+
+  private async tell(delivery: DeliveryRecord, given: number): Promise<void> {
+    const messaging = this.game.capability('messaging');
+    if (!messaging) return;
+    const item = this.names(delivery.item);
+    const text =
+      delivery.state === 'delivered'
+        ? this.texts.render('shop.delivered', { quantity: given, item })
+        : this.texts.render('shop.delivery-partial', { given, item, remaining: delivery.quantity - delivery.given });
+    await messaging.sendMessage(delivery.player.name, text).catch(() => undefined);
+  }
+}

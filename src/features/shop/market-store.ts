@@ -1,0 +1,96 @@
+/**
+ * What the shop keeps: each item's stock and recent prices, what each
+ * player bought of this week's offers and earned from sales today, the
+ * deliveries outbox, and sales under way. A store part (see StorePart): the
+ * contract in test/contracts/market-store.test.ts runs against every
+ * implementation.
+ *
+ * Deliveries and sales are the shop's side of an exchange with the game that
+ * no unit of work can span: each attempt is written down with an operation
+ * id before the game is asked, and its outcome after, so after a crash the
+ * same attempt is asked again under the same id (see deliveries.ts).
+ */
+import type { PlayerRef } from '../../game/port.js';
+
+export interface PriceSample {
+  at: string;
+  /** The buy price of one unit then. */
+  cents: number;
+}
+
+export interface MarketItemState {
+  item: string;
+  stock: number;
+  /** The last trade or drift. */
+  updatedAt: string;
+  /** Recent buy prices, oldest first, a bounded number (for `trend`). */
+  samples: PriceSample[];
+}
+
+export type DeliveryState = 'pending' | 'delivered';
+
+export interface GameAttempt {
+  /** The operation id the game is asked under; the same after a crash. */
+  operationId: string;
+  count: number;
+  startedAt: string;
+}
+
+export interface DeliveryRecord {
+  id: number;
+  player: PlayerRef;
+  item: string;
+  quantity: number;
+  /** Given so far. */
+  given: number;
+  state: DeliveryState;
+  /** The PURCHASE record that paid for it. */
+  transactionId: number;
+  createdAt: string;
+  updatedAt: string;
+  /** An attempt the game was (or was about to be) asked, whose outcome is not written yet. */
+  attempt: GameAttempt | null;
+  attempts: number;
+}
+
+export interface SaleRecord {
+  id: number;
+  player: PlayerRef;
+  item: string;
+  /** The most to take from the inventory. */
+  quantity: number;
+  attempt: GameAttempt;
+  createdAt: string;
+}
+
+export interface MarketStore {
+  item(item: string): Promise<MarketItemState | undefined>;
+  items(): Promise<MarketItemState[]>;
+  saveItem(state: MarketItemState): Promise<void>;
+
+  /** Units of an offer a player bought in an ISO week (`2026-W48`). */
+  weeklyBought(week: string, player: string, item: string): Promise<number>;
+  addWeeklyBought(week: string, player: string, item: string, units: number): Promise<void>;
+  /** What a player bought of each offer in a week, by item. */
+  weeklyBoughtBy(week: string, player: string): Promise<Map<string, number>>;
+  /** Cents a player earned from sales on a day (`2026-11-23`, UTC). */
+  soldToday(day: string, player: string): Promise<number>;
+  addSoldToday(day: string, player: string, cents: number): Promise<void>;
+
+  createDelivery(delivery: Omit<DeliveryRecord, 'id'>): Promise<DeliveryRecord>;
+  delivery(id: number): Promise<DeliveryRecord | undefined>;
+  deliveryOfTransaction(transactionId: number): Promise<DeliveryRecord | undefined>;
+  saveDelivery(delivery: DeliveryRecord): Promise<void>;
+  /** Pending deliveries, oldest first: one player's (by UUID), or everyone's. */
+  pendingDeliveries(player?: string): Promise<DeliveryRecord[]>;
+  /** A player's deliveries, newest first. */
+  deliveriesOf(player: string, page: number, limit: number, state?: DeliveryState): Promise<{ deliveries: DeliveryRecord[]; total: number }>;
+
+  createSale(sale: Omit<SaleRecord, 'id'>): Promise<SaleRecord>;
+  deleteSale(id: number): Promise<void>;
+  /** Sales whose outcome is not written yet: after a crash, to finish. */
+  salesUnderWay(): Promise<SaleRecord[]>;
+
+  /** Retention: delivered deliveries, weekly counts and daily sales older than the cutoff. */
+  deleteBefore(cutoff: Date): Promise<number>;
+}

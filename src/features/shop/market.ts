@@ -1,0 +1,183 @@
+/**
+ * The market: the catalogue (reloadable), each item's stock in the store,
+ * prices from stock at the moment of a trade, drift back toward the target,
+ * and the trend. Trades change stock inside the caller's unit of work, so a
+ * purchase's charge and its stock change commit together.
+ */
+import { badRequest } from '../../errors.js';
+import { Cache } from '../../lib/cache.js';
+import type { Store, StorePart, TransactionalStores } from '../../store/port.js';
+import { loadCatalogue, normaliseItemId, type Catalogue, type CatalogueItem, type ShopRules } from './catalogue.js';
+import type { MarketItemState, MarketStore } from './market-store.js';
+import { buyCostCents, driftedStock, sellIncomeCents, trendOf, unitBuyCents, unitSellCents, type Trend } from './pricing.js';
+
+/** Price samples kept per item for the trend: enough for an hour of drift and trades. */
+const samplesKept = 64;
+
+export interface Quote {
+  item: CatalogueItem;
+  stock: number;
+  /** The next unit's price on the curve (whether or not the market sells the item). */
+  buyCents: number;
+  /** What the market would pay for one now, on the curve. */
+  sellCents: number;
+  /** For sale now: the catalogue sells it and there is stock. */
+  canBuy: boolean;
+  /** The market buys it. */
+  canSell: boolean;
+  trend: Trend;
+  updatedAt: string;
+}
+
+export class MarketService {
+  private catalogue: Catalogue;
+  /** Every quote at once, for the price list and the catalogue pages; emptied by every change. */
+  readonly quotes: Cache<'all', { quotes: Quote[]; byItem: Map<string, Quote>; lastUpdated: string }>;
+
+  constructor(
+    private readonly store: Store,
+    private readonly part: StorePart<MarketStore>,
+    catalogue: Catalogue,
+    private readonly file: string,
+    private readonly now: () => Date,
+  ) {
+    this.catalogue = catalogue;
+    // Trends change with time alone, so the list is also rebuilt every few seconds.
+    this.quotes = new Cache('market prices', 'Every catalogue item with its price, stock and trend, rebuilt after a trade, a drift or a reload', { limit: 1, ttlMs: 5000 });
+  }
+
+  get rules(): ShopRules {
+    return this.catalogue.rules;
+  }
+
+  get elasticity(): number {
+    return this.catalogue.rules.market.elasticity;
+  }
+
+  items(): CatalogueItem[] {
+    return [...this.catalogue.items.values()];
+  }
+
+  /** A catalogue item by any way of writing its id, or 400 naming it. */
+  requireItem(asked: string): CatalogueItem {
+    const item = this.catalogue.items.get(normaliseItemId(asked));
+    if (!item) throw badRequest(`Unknown item: ${asked} is not in the shop's catalogue`, 'unknown_item');
+    return item;
+  }
+
+  find(asked: string): CatalogueItem | undefined {
+    return this.catalogue.items.get(normaliseItemId(asked));
+  }
+
+  /** Gives every catalogue item its starting stock the first time it appears. */
+  async start(): Promise<void> {
+    await this.store.transaction(async (tx) => {
+      const market = tx.part(this.part);
+      for (const item of this.catalogue.items.values()) {
+        if (!(await market.item(item.id))) await market.saveItem(this.initialState(item));
+      }
+    });
+  }
+
+  /**
+   * Reads shop.yml again. A file with a mistake changes nothing and throws
+   * naming it; otherwise the new catalogue serves at once, new items start
+   * with their stock, and items no longer listed keep theirs in the store.
+   */
+  async reload(knownItemIds?: ReadonlySet<string>): Promise<{ items: number; added: string[]; removed: string[] }> {
+    const next = await loadCatalogue(this.file, knownItemIds);
+    const added = [...next.items.keys()].filter((id) => !this.catalogue.items.has(id));
+    const removed = [...this.catalogue.items.keys()].filter((id) => !next.items.has(id));
+    this.catalogue = next;
+    await this.start();
+    this.quotes.clear();
+    return { items: next.items.size, added, removed };
+  }
+
+  async quoteList(): Promise<{ quotes: Quote[]; byItem: Map<string, Quote>; lastUpdated: string }> {
+    const cached = this.quotes.get('all');
+    if (cached) return cached;
+    const states = new Map((await this.store.part(this.part).items()).map((state) => [state.item, state]));
+    const now = this.now();
+    const quotes = this.items().map((item) => this.quoteOf(item, states.get(item.id) ?? this.initialState(item), now));
+    const lastUpdated = quotes.reduce((latest, quote) => (quote.updatedAt > latest ? quote.updatedAt : latest), new Date(0).toISOString());
+    const list = { quotes, byItem: new Map(quotes.map((quote) => [quote.item.id, quote])), lastUpdated };
+    this.quotes.set('all', list);
+    return list;
+  }
+
+  async quote(item: CatalogueItem): Promise<Quote> {
+    return (await this.quoteList()).byItem.get(item.id)!;
+  }
+
+  /**
+   * Inside a unit of work: takes `quantity` from stock for a purchase and
+   * answers its cost along the curve (with a weekly offer's discount). 400
+   * when the stock is short.
+   */
+  async take(tx: TransactionalStores, item: CatalogueItem, quantity: number, discountPercent = 0): Promise<number> {
+    const market = tx.part(this.part);
+    const state = (await market.item(item.id)) ?? this.initialState(item);
+    if (quantity > state.stock) {
+      throw badRequest(`Only ${state.stock} ${item.name} in stock; asked for ${quantity}`, 'insufficient_stock');
+    }
+    const cost = buyCostCents(item, state.stock, quantity, this.elasticity, discountPercent);
+    await market.saveItem(this.withStock(item, state, state.stock - quantity));
+    this.quotes.clear();
+    return cost;
+  }
+
+  /** Inside a unit of work: puts `quantity` sold by a player into stock and answers what it pays. */
+  async give(tx: TransactionalStores, item: CatalogueItem, quantity: number): Promise<number> {
+    const market = tx.part(this.part);
+    const state = (await market.item(item.id)) ?? this.initialState(item);
+    const income = sellIncomeCents(item, state.stock, quantity, this.elasticity);
+    await market.saveItem(this.withStock(item, state, state.stock + quantity));
+    this.quotes.clear();
+    return income;
+  }
+
+  /** One drift step for every item (a scheduled job: once per network). */
+  async drift(): Promise<number> {
+    const { driftPercent } = this.rules.market;
+    const moved = await this.store.transaction(async (tx) => {
+      const market = tx.part(this.part);
+      let count = 0;
+      for (const item of this.catalogue.items.values()) {
+        const state = (await market.item(item.id)) ?? this.initialState(item);
+        const stock = driftedStock(state.stock, item.targetStock, driftPercent);
+        if (stock === state.stock) continue;
+        await market.saveItem(this.withStock(item, state, stock));
+        count += 1;
+      }
+      return count;
+    });
+    if (moved > 0) this.quotes.clear();
+    return moved;
+  }
+
+  private quoteOf(item: CatalogueItem, state: MarketItemState, now: Date): Quote {
+    const buyNow = unitBuyCents(item, state.stock, this.elasticity);
+    return {
+      item,
+      stock: state.stock,
+      buyCents: buyNow,
+      sellCents: unitSellCents(item, state.stock, this.elasticity),
+      canBuy: item.canBuy && state.stock > 0,
+      canSell: item.canSell,
+      trend: trendOf(state.samples, buyNow, now),
+      updatedAt: state.updatedAt,
+    };
+  }
+
+  private initialState(item: CatalogueItem): MarketItemState {
+    const at = this.now().toISOString();
+    return { item: item.id, stock: item.initialStock, updatedAt: at, samples: [{ at, cents: unitBuyCents(item, item.initialStock, this.elasticity) }] };
+  }
+
+  private withStock(item: CatalogueItem, state: MarketItemState, stock: number): MarketItemState {
+    const at = this.now().toISOString();
+    const samples = [...state.samples, { at, cents: unitBuyCents(item, stock, this.elasticity) }].slice(-samplesKept);
+    return { item: item.id, stock, updatedAt: at, samples };
+  }
+}

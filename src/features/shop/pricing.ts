@@ -1,0 +1,120 @@
+/**
+ * The market's prices, as functions of stock; integer cents throughout.
+ *
+ * The price of one unit when the market holds `stock` is
+ * `price × e^(elasticity × (1 − stock / target))`, rounded to the cent and
+ * clamped to the item's floor and ceiling: the target stock costs the base
+ * price, scarcity more, surplus less. A purchase of many is priced unit by
+ * unit: each unit at the stock the market holds just before it goes.
+ *
+ * The market pays for a unit what it would ask for that same unit once it is
+ * back, less the spread, rounded down: selling at stock s pays
+ * `floor(buy(s + 1) × (100 − spread) / 100)`. A purchase that takes stock from
+ * s to s − 1 costs buy(s); selling it back, from s − 1 to s, pays less than
+ * buy(s). Every sale of a unit a player bought crosses the same step of
+ * stock as its purchase did, so any sequence of trades of one item by one
+ * player, with no time passing between them, ends with less money than it
+ * began with (the property test in test/unit/shop-pricing.test.ts).
+ * A weekly offer's price is never below what the market would pay back for
+ * the unit, for the same reason.
+ */
+import type { CatalogueItem } from './catalogue.js';
+
+export type PricedItem = Pick<CatalogueItem, 'priceCents' | 'targetStock' | 'floorCents' | 'ceilingCents' | 'sellSpreadPercent'>;
+
+export type Trend = 'RISING' | 'FALLING' | 'STABLE' | 'VOLATILE';
+
+/** The price of one unit while the market holds `stock` of the item. */
+export function unitBuyCents(item: PricedItem, stock: number, elasticity: number): number {
+  const raw = item.priceCents * Math.exp(elasticity * (1 - stock / item.targetStock));
+  return Math.min(item.ceilingCents, Math.max(item.floorCents, Math.round(raw)));
+}
+
+/** What the market pays for one unit while it holds `stock`: less than it would ask for that unit. */
+export function unitSellCents(item: PricedItem, stock: number, elasticity: number): number {
+  return Math.floor((unitBuyCents(item, stock + 1, elasticity) * (100 - item.sellSpreadPercent)) / 100);
+}
+
+/** A weekly offer's price for one unit: discounted, but above what selling the unit back would pay. */
+export function offerUnitCents(item: PricedItem, stock: number, elasticity: number, discountPercent: number): number {
+  const discounted = Math.round((unitBuyCents(item, stock, elasticity) * (100 - discountPercent)) / 100);
+  return Math.max(discounted, unitSellCents(item, stock - 1, elasticity) + 1);
+}
+
+/** Buying `quantity` (at most `stock`), unit by unit along the curve. */
+export function buyCostCents(item: PricedItem, stock: number, quantity: number, elasticity: number, discountPercent = 0): number {
+  if (quantity > stock) throw new RangeError(`cannot buy ${quantity} of a stock of ${stock}`);
+  let total = 0;
+  for (let sold = 0; sold < quantity; sold += 1) {
+    total += discountPercent > 0 ? offerUnitCents(item, stock - sold, elasticity, discountPercent) : unitBuyCents(item, stock - sold, elasticity);
+  }
+  return total;
+}
+
+/** Selling `quantity` to the market, unit by unit along the curve. */
+export function sellIncomeCents(item: PricedItem, stock: number, quantity: number, elasticity: number): number {
+  let total = 0;
+  for (let bought = 0; bought < quantity; bought += 1) total += unitSellCents(item, stock + bought, elasticity);
+  return total;
+}
+
+/** The most units (up to `limit`) whose cost fits in `cents`. */
+export function affordableUnits(item: PricedItem, stock: number, cents: number, elasticity: number, limit: number): number {
+  let cost = 0;
+  let units = 0;
+  while (units < Math.min(stock, limit)) {
+    const next = unitBuyCents(item, stock - units, elasticity);
+    if (cost + next > cents) break;
+    cost += next;
+    units += 1;
+  }
+  return units;
+}
+
+/** The most units (up to `limit`) whose sale pays at most `cents`. */
+export function unitsWithinIncome(item: PricedItem, stock: number, cents: number, elasticity: number, limit: number): number {
+  let income = 0;
+  let units = 0;
+  while (units < limit) {
+    const next = unitSellCents(item, stock + units, elasticity);
+    if (income + next > cents) break;
+    income += next;
+    units += 1;
+  }
+  return units;
+}
+
+/** Stock after one drift step: `percent` of the way back to the target, at least one unit, never past it. */
+export function driftedStock(stock: number, target: number, percent: number): number {
+  if (percent === 0 || stock === target) return stock;
+  const step = Math.max(1, Math.round((Math.abs(target - stock) * percent) / 100));
+  return stock < target ? Math.min(target, stock + step) : Math.max(target, stock - step);
+}
+
+/** How far back `trend` looks. */
+export const trendWindowMs = 60 * 60 * 1000;
+
+/**
+ * The trend of a price from its samples over the last hour (the oldest one in
+ * the window, or just before it, against the price now):
+ * - VOLATILE: it moved over a range of at least 10% of its low, and ended
+ *   less than half that range from where it began (up and down);
+ * - RISING: it rose by at least 2%; FALLING: it fell by at least 2%;
+ * - STABLE otherwise (and with no sample older than the price now).
+ */
+export function trendOf(samples: ReadonlyArray<{ at: string; cents: number }>, currentCents: number, now: Date): Trend {
+  const since = now.getTime() - trendWindowMs;
+  const inWindow = samples.filter((sample) => Date.parse(sample.at) >= since);
+  const before = samples.filter((sample) => Date.parse(sample.at) < since).at(-1);
+  const series = [...(before ? [before.cents] : []), ...inWindow.map((sample) => sample.cents), currentCents];
+  if (series.length < 2) return 'STABLE';
+  const first = series[0]!;
+  const low = Math.min(...series);
+  const high = Math.max(...series);
+  const change = (currentCents - first) / first;
+  const range = (high - low) / low;
+  if (range >= 0.1 && Math.abs(currentCents - first) < (high - low) / 2) return 'VOLATILE';
+  if (change >= 0.02) return 'RISING';
+  if (change <= -0.02) return 'FALLING';
+  return 'STABLE';
+}

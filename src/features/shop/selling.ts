@@ -1,0 +1,250 @@
+/**
+ * Selling from the inventory: the items are taken in game first, and only
+ * what the game really took is paid, at the market's sell price along the
+ * curve, as one SALE record per item; the stock rises by as much.
+ *
+ * A sale is written down (with the operation id the game is asked under)
+ * before the game is asked, and paid in the unit of work that removes that
+ * note, so a crash in between leaves a sale to finish: at the player's next
+ * join the game is asked again under the same id (it answers what it took
+ * the first time) and the sale is paid. A daily income cap, when set, limits
+ * how many units are taken, before anything is.
+ */
+import { randomUUID } from 'node:crypto';
+import { ApiError, notFound } from '../../errors.js';
+import { GameUnavailableError, PlayerNotOnlineError } from '../../game/errors.js';
+import type { GamePort, PlayerRef } from '../../game/port.js';
+import { KeyedLock } from '../../lib/keyed-lock.js';
+import type { Store, StorePart } from '../../store/port.js';
+import type { GameTexts } from '../../texts/catalogue.js';
+import type { LedgerRecord, Posting } from '../economy/ledger-store.js';
+import { formatMoney } from '../economy/money.js';
+import type { EconomyService, IdempotencyRequest, Once } from '../economy/service.js';
+import { normaliseItemId, type CatalogueItem } from './catalogue.js';
+import type { MarketService } from './market.js';
+import type { MarketStore, SaleRecord } from './market-store.js';
+import { sellIncomeCents, unitsWithinIncome } from './pricing.js';
+
+/** One item to sell; without `quantity`, all the player has of it. */
+export interface SaleAsk {
+  item: string;
+  quantity?: number;
+}
+
+export interface SaleRefusal {
+  item: string;
+  reason: string;
+}
+
+export interface SaleOutcome {
+  /** One SALE record per item sold (its `item`, `quantity` and `amount`). */
+  records: LedgerRecord[];
+  refused: SaleRefusal[];
+  /** Today's income from sales against the cap, when there is one (cents). */
+  cap: { limit: number; earned: number; remaining: number } | null;
+  replayed: boolean;
+}
+
+export class SaleService {
+  /** One sale at a time per player (the cap and the inventory are theirs), and trades of an item in turn. */
+  private readonly players = new KeyedLock();
+
+  constructor(
+    private readonly store: Store,
+    private readonly market: MarketService,
+    private readonly part: StorePart<MarketStore>,
+    private readonly economy: EconomyService,
+    private readonly game: GamePort,
+    private readonly texts: GameTexts,
+    private readonly symbol: () => string,
+    private readonly logError: (message: string) => void,
+    private readonly now: () => Date,
+  ) {}
+
+  /** `asks`, or everything the market buys when `asks` is 'everything'. */
+  async sell(player: PlayerRef, asks: SaleAsk[] | 'everything', idempotency?: IdempotencyRequest): Promise<SaleOutcome> {
+    this.economy.requireProvider();
+    const inventories = this.game.require('inventories');
+    return this.economy.holdingKey(
+      idempotency,
+      () =>
+        this.players.run(player.uuid, async () => {
+          const online = (await this.game.onlinePlayers()).find((candidate) => candidate.uuid === player.uuid);
+          if (!online) throw notFound(`${player.name} is not online: items are sold from the inventory in game`, 'player_not_online');
+          const held = new Map<string, number>();
+          for (const stack of await inventories.read(online.name)) held.set(stack.item, (held.get(stack.item) ?? 0) + stack.count);
+          const { plan, refused } = this.plan(asks, held);
+          if (plan.length === 0) {
+            throw new ApiError(400, refused.length ? `Nothing to sell: ${describe(refused)}` : 'Nothing to sell: the inventory holds nothing the market buys', 'nothing_to_sell', {}, { refused });
+          }
+          const day = this.now().toISOString().slice(0, 10);
+          const capped = await this.applyCap(player, plan, refused, day);
+          if (capped.length === 0) throw new ApiError(400, `Nothing to sell: ${describe(refused)}`, 'daily_cap_reached', {}, { refused });
+          const sales = await this.store.transaction(async (tx) => {
+            const market = tx.part(this.part);
+            const written: SaleRecord[] = [];
+            for (const { item, quantity } of capped) {
+              written.push(await market.createSale({ player, item: item.id, quantity, attempt: { operationId: `sale-${randomUUID()}`, count: quantity, startedAt: this.now().toISOString() }, createdAt: this.now().toISOString() }));
+            }
+            return written;
+          });
+          const taken: Array<{ sale: SaleRecord; removed: number }> = [];
+          for (const sale of sales) {
+            const removed = await this.take(sale);
+            if (removed !== undefined) taken.push({ sale, removed });
+          }
+          const done = await this.pay(player, taken, day, idempotency, refused);
+          return { records: done.result, refused, cap: await this.capOf(player, day), replayed: false };
+        }),
+      (stored) => this.replayed(player, stored),
+    );
+  }
+
+  /** Finishes sales a crash interrupted (at start for players online, and at each join). */
+  async finishFor(player: PlayerRef): Promise<number> {
+    const open = (await this.store.part(this.part).salesUnderWay()).filter((sale) => sale.player.uuid === player.uuid);
+    if (open.length === 0) return 0;
+    return this.players.run(player.uuid, async () => {
+      const day = this.now().toISOString().slice(0, 10);
+      const taken: Array<{ sale: SaleRecord; removed: number }> = [];
+      for (const sale of open) {
+        const removed = await this.take(sale);
+        if (removed !== undefined) taken.push({ sale, removed });
+      }
+      if (taken.length > 0) await this.pay(player, taken, day, undefined, []);
+      return taken.length;
+    });
+  }
+
+  /** What to sell of what the player holds; what cannot be sold. Explicit asks of items the market does not buy refuse the request. */
+  private plan(asks: SaleAsk[] | 'everything', held: Map<string, number>): { plan: Array<{ item: CatalogueItem; quantity: number }>; refused: SaleRefusal[] } {
+    const refused: SaleRefusal[] = [];
+    const plan: Array<{ item: CatalogueItem; quantity: number }> = [];
+    const { maxQuantity } = this.market.rules.market;
+    if (asks === 'everything') {
+      for (const [id, count] of held) {
+        const item = this.market.find(id);
+        if (!item?.canSell) refused.push({ item: id, reason: item ? 'the market does not buy it' : 'not in the catalogue' });
+        else plan.push({ item, quantity: Math.min(count, maxQuantity) });
+      }
+      return { plan, refused };
+    }
+    const unsellable: SaleRefusal[] = [];
+    const seen = new Set<string>();
+    for (const ask of asks) {
+      const id = normaliseItemId(ask.item);
+      const item = this.market.find(id);
+      if (!item) unsellable.push({ item: ask.item, reason: 'not in the catalogue' });
+      else if (!item.canSell) unsellable.push({ item: item.id, reason: 'the market does not buy it' });
+      else if (seen.has(item.id)) unsellable.push({ item: item.id, reason: 'named twice' });
+      else {
+        seen.add(item.id);
+        const quantity = Math.min(ask.quantity ?? held.get(item.id) ?? 0, held.get(item.id) ?? 0, maxQuantity);
+        if (ask.quantity !== undefined && ask.quantity > maxQuantity) unsellable.push({ item: item.id, reason: `at most ${maxQuantity} at once` });
+        else if (quantity === 0) refused.push({ item: item.id, reason: 'none in the inventory' });
+        else plan.push({ item, quantity });
+      }
+    }
+    if (unsellable.length > 0) throw new ApiError(400, `These items cannot be sold: ${describe(unsellable)}`, 'not_sellable', {}, { refused: unsellable });
+    return { plan, refused };
+  }
+
+  /** Cuts the plan to what today's remaining income allows, at the prices now. */
+  private async applyCap(player: PlayerRef, plan: Array<{ item: CatalogueItem; quantity: number }>, refused: SaleRefusal[], day: string): Promise<typeof plan> {
+    const limit = this.market.rules.selling.dailyIncomeCapCents;
+    if (limit === 0) return plan;
+    let remaining = limit - (await this.store.part(this.part).soldToday(day, player.uuid));
+    const capped: typeof plan = [];
+    for (const { item, quantity } of plan) {
+      const stock = (await this.market.quote(item)).stock;
+      const units = remaining > 0 ? unitsWithinIncome(item, stock, remaining, this.market.elasticity, quantity) : 0;
+      if (units === 0) {
+        refused.push({ item: item.id, reason: 'the daily income cap from sales is reached' });
+        continue;
+      }
+      if (units < quantity) refused.push({ item: item.id, reason: `only ${units} of ${quantity} fit under the daily income cap` });
+      capped.push({ item, quantity: units });
+      remaining -= sellIncomeCents(item, stock, units, this.market.elasticity);
+    }
+    return capped;
+  }
+
+  /**
+   * Asks the game to take a sale's items under its operation id. Answers what
+   * it took, or undefined when it is not known yet (the game away: the sale
+   * stays written down for later). A player the game says is offline had
+   * nothing taken: the sale is dropped.
+   */
+  private async take(sale: SaleRecord): Promise<number | undefined> {
+    try {
+      return await this.game.require('inventories').remove(sale.player.name, sale.item, sale.attempt.count, { operationId: sale.attempt.operationId });
+    } catch (error) {
+      if (error instanceof PlayerNotOnlineError) {
+        await this.store.part(this.part).deleteSale(sale.id);
+        return undefined;
+      }
+      if (!(error instanceof GameUnavailableError)) this.logError(`shop: taking ${sale.attempt.count} ${sale.item} from ${sale.player.name}: ${(error as Error).message}`);
+      return undefined;
+    }
+  }
+
+  /** Pays what was taken, in one unit with the stock, today's income and the end of the sales' notes. */
+  private async pay(player: PlayerRef, taken: Array<{ sale: SaleRecord; removed: number }>, day: string, idempotency: IdempotencyRequest | undefined, refused: SaleRefusal[]): Promise<Once<LedgerRecord[]>> {
+    const paid = taken.filter(({ removed }) => removed > 0);
+    const empty = taken.filter(({ removed }) => removed === 0);
+    if (empty.length > 0) {
+      await this.store.transaction(async (tx) => {
+        for (const { sale } of empty) await tx.part(this.part).deleteSale(sale.id);
+      });
+      for (const { sale } of empty) refused.push({ item: sale.item, reason: 'none in the inventory' });
+    }
+    if (paid.length === 0) throw new ApiError(400, `Nothing was sold: ${describe(refused)}`, 'nothing_to_sell', {}, { refused });
+    const items = paid.map(({ sale, removed }) => ({ sale, removed, item: this.market.find(sale.item)! }));
+    const done = await this.economy.move(
+      async (tx) => {
+        const market = tx.part(this.part);
+        const postings: Posting[] = [];
+        for (const { item, removed } of items) {
+          const stock = (await market.item(item.id))?.stock ?? item.initialStock;
+          const income = sellIncomeCents(item, stock, removed, this.market.elasticity);
+          postings.push({ player, amount: income, type: 'SALE', description: `Sold ${removed} ${item.name}`, item: item.id, quantity: removed });
+        }
+        return postings;
+      },
+      idempotency,
+      {
+        keyHeld: true,
+        note: { refused },
+        after: async (tx, posted) => {
+          const market = tx.part(this.part);
+          for (const [index, { item, removed, sale }] of items.entries()) {
+            await this.market.give(tx, item, removed);
+            await market.addSoldToday(day, player.uuid, posted[index]!.amount);
+            await market.deleteSale(sale.id);
+          }
+        },
+      },
+    );
+    for (const record of done.result) {
+      const text = this.texts.render('shop.sold', { quantity: record.quantity ?? 0, item: this.market.find(record.item ?? '')?.name ?? record.item ?? '', amount: formatMoney(record.amount, this.symbol()) });
+      await this.game.capability('messaging')?.sendMessage(player.name, text).catch(() => undefined);
+    }
+    return done;
+  }
+
+  private async replayed(player: PlayerRef, stored: Once<LedgerRecord[]>): Promise<SaleOutcome> {
+    const note = stored.note as { refused?: SaleRefusal[] } | undefined;
+    return { records: stored.result, refused: note?.refused ?? [], cap: await this.capOf(player, this.now().toISOString().slice(0, 10)), replayed: true };
+  }
+
+  private async capOf(player: PlayerRef, day: string): Promise<SaleOutcome['cap']> {
+    const limit = this.market.rules.selling.dailyIncomeCapCents;
+    if (limit === 0) return null;
+    const earned = await this.store.part(this.part).soldToday(day, player.uuid);
+    return { limit, earned, remaining: Math.max(0, limit - earned) };
+  }
+}
+
+function describe(refused: SaleRefusal[]): string {
+  return refused.map((refusal) => `${refusal.item} (${refusal.reason})`).join(', ');
+}
