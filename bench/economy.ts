@@ -8,20 +8,17 @@
  *     data directory in the store's formats: start-up of `npm start`'s
  *     process and its resident memory, a balance read and a history page.
  */
-import { execFile, spawn } from 'node:child_process';
+import { spawn } from 'node:child_process';
 import { mkdir, open, rm, writeFile } from 'node:fs/promises';
 import path from 'node:path';
 import { performance } from 'node:perf_hooks';
-import { fileURLToPath } from 'node:url';
-import { promisify } from 'node:util';
 import { readFile } from 'node:fs/promises';
 import type { EconomyService } from '../src/features/economy/service.js';
 import type { JsonStore } from '../src/store/json/index.js';
 import { registeredUser } from '../test/helpers/accounts.js';
+import { runLoad } from './load-runner.js';
 import { api, startTestGatehouse, temporaryDirectory } from '../test/helpers/gatehouse.js';
 
-const here = path.dirname(fileURLToPath(import.meta.url));
-const run = promisify(execFile);
 
 /** Syncs per second of a small append, the way the journal writes: what a durable commit costs here. */
 async function fsyncRate(directory: string): Promise<number> {
@@ -56,21 +53,18 @@ export async function transferThroughput(): Promise<void> {
         return { name, token };
       }),
     );
-    const tokensFile = path.join(directory, 'tokens.json');
-    await writeFile(tokensFile, JSON.stringify(players));
     const store = server.gatehouse.store as JsonStore;
     const economy: EconomyService = server.gatehouse.services.get('economy');
 
     const syncsPerSecond = await fsyncRate(directory);
     // Over HTTP, from another process: warm up, then 2 rounds of 4 s.
-    await run(process.execPath, [path.join(here, 'transfer-load.js'), server.baseUrl, '64', '1', tokensFile]);
+    await runLoad(server.baseUrl, 64, 1, { kind: 'transfer', players });
     const httpRounds: Array<{ rate: number; perSync: number }> = [];
     for (let round = 0; round < 2; round += 1) {
       const before = store.journalStatistics();
-      const { stdout } = await run(process.execPath, [path.join(here, 'transfer-load.js'), server.baseUrl, '64', '4', tokensFile]);
+      const result = await runLoad(server.baseUrl, 64, 4, { kind: 'transfer', players });
       const after = store.journalStatistics();
-      const result = JSON.parse(stdout) as { committed: number; refused: number; errors: number; seconds: number };
-      if (result.errors > 0 || result.refused > 0) throw new Error(`transfer load: ${stdout}`);
+      if (result.errors > 0 || result.refused > 0) throw new Error(`transfer load: ${JSON.stringify(result)}`);
       httpRounds.push({ rate: result.committed / result.seconds, perSync: (after.units - before.units) / (after.syncs - before.syncs) });
     }
     // Straight to the service, 64 concurrent loops for 4 s.

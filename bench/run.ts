@@ -13,18 +13,17 @@
  *   6, 7. the economy: transfers per second and the ledger at scale (./economy.ts);
  *   8. the players list with 500 online and the server stats (./players.ts);
  *   9. RCON: commands per second over one connection, and the players list
- *      through the RCON adapter (./rcon.ts).
+ *      through the RCON adapter (./rcon.ts);
+ *   10, 11. the shop: purchases per second against /api/auth/me, and the
+ *      price list and catalogue at 1,000 items (./shop.ts).
  * Everything runs on 127.0.0.1 and every loop is bounded.
  */
-import { execFile } from 'node:child_process';
 import { createWriteStream } from 'node:fs';
 import { mkdir, rm } from 'node:fs/promises';
 import { createServer } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import path from 'node:path';
 import { monitorEventLoopDelay, performance } from 'node:perf_hooks';
-import { fileURLToPath } from 'node:url';
-import { promisify } from 'node:util';
 import bcrypt from 'bcryptjs';
 import Koa from 'koa';
 import { DatedJsonLinesLog } from '../src/store/json/dated-log.js';
@@ -36,11 +35,11 @@ import { PaperHarness } from '../test/helpers/harness.js';
 import { api, startBridgeGatehouse, startTestGatehouse, temporaryDirectory } from '../test/helpers/gatehouse.js';
 import { registeredUser } from '../test/helpers/accounts.js';
 import { ledgerAtScale, transferThroughput } from './economy.js';
+import { getRate } from './load-runner.js';
 import { playersAndStats } from './players.js';
 import { rconBenchmarks } from './rcon.js';
+import { catalogueAtScale, purchaseThroughput } from './shop.js';
 
-const here = path.dirname(fileURLToPath(import.meta.url));
-const run = promisify(execFile);
 
 async function measureLag<T>(work: () => Promise<T>): Promise<{ p99: number; max: number; ms: number }> {
   const histogram = monitorEventLoopDelay({ resolution: 1 });
@@ -230,13 +229,6 @@ async function bridgeRoundTrip(): Promise<void> {
   }
 }
 
-async function load(url: string, bearer?: string): Promise<number> {
-  const { stdout } = await run(process.execPath, [path.join(here, 'load.js'), url, '32', '4', ...(bearer ? [bearer] : [])]);
-  const result = JSON.parse(stdout) as { requests: number; errors: number; seconds: number };
-  if (result.errors > 0) throw new Error(`${result.errors} failed requests against ${url}`);
-  return result.requests / result.seconds;
-}
-
 async function meThroughput(): Promise<void> {
   const server = await startTestGatehouse(undefined, { checkAnswers: false });
   const bare = new Koa();
@@ -251,13 +243,13 @@ async function meThroughput(): Promise<void> {
     await new Promise<void>((resolve) => bareServer.listen(0, '127.0.0.1', resolve));
     const barePort = (bareServer.address() as AddressInfo).port;
     // Warm both up, then measure alternately so drift hits both.
-    await load(`http://127.0.0.1:${barePort}/`);
-    await load(`${server.baseUrl}/api/auth/me`, token);
+    await getRate(`http://127.0.0.1:${barePort}/`);
+    await getRate(`${server.baseUrl}/api/auth/me`, token);
     const bareRates: number[] = [];
     const meRates: number[] = [];
     for (let round = 0; round < 2; round += 1) {
-      bareRates.push(await load(`http://127.0.0.1:${barePort}/`));
-      meRates.push(await load(`${server.baseUrl}/api/auth/me`, token));
+      bareRates.push(await getRate(`http://127.0.0.1:${barePort}/`));
+      meRates.push(await getRate(`${server.baseUrl}/api/auth/me`, token));
     }
     const bareRate = Math.max(...bareRates);
     const meRate = Math.max(...meRates);
@@ -281,6 +273,8 @@ const sections: Record<string, () => Promise<void>> = {
   ledger: ledgerAtScale,
   players: playersAndStats,
   rcon: rconBenchmarks,
+  purchases: purchaseThroughput,
+  catalogue: catalogueAtScale,
 };
 const chosen = process.argv.slice(2).filter((name) => name in sections);
 for (const name of chosen.length ? chosen : Object.keys(sections)) await sections[name]!();

@@ -38,11 +38,13 @@ export interface Reply<Answer> {
   status: number;
   body: Answer;
   headers: Record<string, string>;
+  /** `body` already as JSON text, for a large answer shared by many requests (sent as it is). */
+  json?: string;
 }
 const replyMark = Symbol('reply');
 
-export function reply<Answer>(body: Answer, options: { status?: number; headers?: Record<string, string> } = {}): Reply<Answer> {
-  return { [replyMark]: true, status: options.status ?? 200, body, headers: options.headers ?? {} };
+export function reply<Answer>(body: Answer, options: { status?: number; headers?: Record<string, string>; json?: string } = {}): Reply<Answer> {
+  return { [replyMark]: true, status: options.status ?? 200, body, headers: options.headers ?? {}, ...(options.json !== undefined ? { json: options.json } : {}) };
 }
 
 export function isReply(value: unknown): value is Reply<unknown> {

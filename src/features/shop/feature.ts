@@ -1,6 +1,7 @@
 import { badRequest } from '../../errors.js';
 import type { PlayerRef } from '../../game/port.js';
 import { reply, route, type RouteRequest } from '../../http/route.js';
+import type { Static } from '../../lib/schema.js';
 import type { StorePart } from '../../store/port.js';
 import { pagination } from '../common/schemas.js';
 import { requestSubject } from '../common/subject.js';
@@ -9,7 +10,7 @@ import { formatMoney, fromCents } from '../economy/money.js';
 import { defineFeature } from '../feature.js';
 import { loadCatalogue, normaliseItemId } from './catalogue.js';
 import { DeliveryService } from './deliveries.js';
-import { MarketService, type Quote } from './market.js';
+import { MarketService, type Quote, type QuoteList } from './market.js';
 import { jsonMarketPart } from './market-json.js';
 import type { DeliveryRecord, MarketStore } from './market-store.js';
 import { affordableUnits, offerUnitCents } from './pricing.js';
@@ -114,6 +115,7 @@ export const shopFeature = defineFeature({
     const subject = (request: RouteRequest<unknown, { username?: string }>): Promise<PlayerRef> =>
       requestSubject(request, access, (asked) => economy.requirePlayer(asked), "Only admins may see another player's deliveries");
     let driftTimer: NodeJS.Timeout | null = null;
+    const priceAnswers = new WeakMap<QuoteList, { body: Static<typeof marketPricesAnswer>; json: string }>();
 
     return {
       routes: [
@@ -124,11 +126,18 @@ export const shopFeature = defineFeature({
           summary: 'Every catalogue item with its buy and sell price now, stock and trend',
           answer: marketPricesAnswer,
           handle: async () => {
-            const { quotes, lastUpdated } = await market.quoteList();
-            const prices = Object.fromEntries(
-              quotes.map((quote) => [quote.item.id, { buyPrice: fromCents(quote.buyCents), sellPrice: fromCents(quote.sellCents), stock: quote.stock, trend: quote.trend, canBuy: quote.canBuy, canSell: quote.canSell }]),
-            );
-            return { success: true as const, prices, lastUpdated };
+            const list = await market.quoteList();
+            // The answer is the same for everyone until the list is replaced: made and serialised once per list.
+            let made = priceAnswers.get(list);
+            if (!made) {
+              const prices = Object.fromEntries(
+                list.quotes.map((quote) => [quote.item.id, { buyPrice: fromCents(quote.buyCents), sellPrice: fromCents(quote.sellCents), stock: quote.stock, trend: quote.trend, canBuy: quote.canBuy, canSell: quote.canSell }]),
+              );
+              const body = { success: true as const, prices, lastUpdated: list.lastUpdated };
+              made = { body, json: JSON.stringify(body) };
+              priceAnswers.set(list, made);
+            }
+            return reply(made.body, { json: made.json });
           },
         }),
         route({
@@ -351,6 +360,8 @@ export const shopFeature = defineFeature({
           if (unknown.length > 0) throw new Error(`${config.shopFile}: items.${unknown[0]!.id}: is not an item this game server knows`);
         }
         await market.start();
+        await market.rebuild();
+        market.startRebuilding();
         deliveries.start(() => market.rules.deliveries.retrySeconds);
         const drift = () => {
           driftTimer = setTimeout(() => {
@@ -373,6 +384,7 @@ export const shopFeature = defineFeature({
         }
       },
       stop: () => {
+        market.stopRebuilding();
         deliveries.stop();
         if (driftTimer) clearTimeout(driftTimer);
         driftTimer = null;

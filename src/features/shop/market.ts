@@ -29,10 +29,23 @@ export interface Quote {
   updatedAt: string;
 }
 
+/** Every quote at once, for the price list and the catalogue pages. Replaced, never changed, so a request holding one reads one moment. */
+export interface QuoteList {
+  quotes: Quote[];
+  byItem: Map<string, Quote>;
+  lastUpdated: string;
+}
+
 export class MarketService {
   private catalogue: Catalogue;
-  /** Every quote at once, for the price list and the catalogue pages; emptied by every change. */
-  readonly quotes: Cache<'all', { quotes: Quote[]; byItem: Map<string, Quote>; lastUpdated: string }>;
+  /**
+   * The quote list, kept up to date rather than expired: a trade or a drift
+   * replaces the quotes of the items it moved once its unit of work is
+   * committed (`refresh`), and every 5 s the whole list is rebuilt off the
+   * request path, for trends that change with time alone.
+   */
+  readonly quotes: Cache<'all', QuoteList>;
+  private rebuildTimer: NodeJS.Timeout | null = null;
 
   constructor(
     private readonly store: Store,
@@ -42,8 +55,7 @@ export class MarketService {
     private readonly now: () => Date,
   ) {
     this.catalogue = catalogue;
-    // Trends change with time alone, so the list is also rebuilt every few seconds.
-    this.quotes = new Cache('market prices', 'Every catalogue item with its price, stock and trend, rebuilt after a trade, a drift or a reload', { limit: 1, ttlMs: 5000 });
+    this.quotes = new Cache('market prices', 'Every catalogue item with its price, stock and trend; items replaced after each trade and drift, all rebuilt every 5 s', { limit: 1 });
   }
 
   get rules(): ShopRules {
@@ -90,20 +102,53 @@ export class MarketService {
     const removed = [...this.catalogue.items.keys()].filter((id) => !next.items.has(id));
     this.catalogue = next;
     await this.start();
-    this.quotes.clear();
+    await this.rebuild();
     return { items: next.items.size, added, removed };
   }
 
-  async quoteList(): Promise<{ quotes: Quote[]; byItem: Map<string, Quote>; lastUpdated: string }> {
-    const cached = this.quotes.get('all');
-    if (cached) return cached;
+  async quoteList(): Promise<QuoteList> {
+    return this.quotes.get('all') ?? (await this.rebuild());
+  }
+
+  /** Rebuilds every quote from the store (at start, after a reload, every 5 s, after the cache was emptied). */
+  async rebuild(): Promise<QuoteList> {
     const states = new Map((await this.store.part(this.part).items()).map((state) => [state.item, state]));
     const now = this.now();
-    const quotes = this.items().map((item) => this.quoteOf(item, states.get(item.id) ?? this.initialState(item), now));
-    const lastUpdated = quotes.reduce((latest, quote) => (quote.updatedAt > latest ? quote.updatedAt : latest), new Date(0).toISOString());
-    const list = { quotes, byItem: new Map(quotes.map((quote) => [quote.item.id, quote])), lastUpdated };
+    const list = this.listOf(this.items().map((item) => this.quoteOf(item, states.get(item.id) ?? this.initialState(item), now)));
     this.quotes.set('all', list);
     return list;
+  }
+
+  /** After a unit of work that moved these items committed: their quotes from the store, the rest as they were. */
+  async refresh(items: string[]): Promise<void> {
+    const current = this.quotes.get('all');
+    if (!current) return;
+    const now = this.now();
+    const fresh = new Map<string, Quote>();
+    for (const id of new Set(items)) {
+      const item = this.catalogue.items.get(id);
+      const state = item && (await this.store.part(this.part).item(id));
+      if (item && state) fresh.set(id, this.quoteOf(item, state, now));
+    }
+    // The list may have been replaced meanwhile; patch the newest.
+    const latest = this.quotes.get('all') ?? current;
+    this.quotes.set('all', this.listOf(latest.quotes.map((quote) => fresh.get(quote.item.id) ?? quote)));
+  }
+
+  startRebuilding(everyMs = 5000): void {
+    this.stopRebuilding();
+    this.rebuildTimer = setInterval(() => void this.rebuild().catch(() => undefined), everyMs);
+    this.rebuildTimer.unref();
+  }
+
+  stopRebuilding(): void {
+    if (this.rebuildTimer) clearInterval(this.rebuildTimer);
+    this.rebuildTimer = null;
+  }
+
+  private listOf(quotes: Quote[]): QuoteList {
+    const lastUpdated = quotes.reduce((latest, quote) => (quote.updatedAt > latest ? quote.updatedAt : latest), new Date(0).toISOString());
+    return { quotes, byItem: new Map(quotes.map((quote) => [quote.item.id, quote])), lastUpdated };
   }
 
   async quote(item: CatalogueItem): Promise<Quote> {
@@ -113,7 +158,8 @@ export class MarketService {
   /**
    * Inside a unit of work: takes `quantity` from stock for a purchase and
    * answers its cost along the curve (with a weekly offer's discount). 400
-   * when the stock is short.
+   * when the stock is short. The caller refreshes the item's quote once the
+   * unit is committed.
    */
   async take(tx: TransactionalStores, item: CatalogueItem, quantity: number, discountPercent = 0): Promise<number> {
     const market = tx.part(this.part);
@@ -123,7 +169,6 @@ export class MarketService {
     }
     const cost = buyCostCents(item, state.stock, quantity, this.elasticity, discountPercent);
     await market.saveItem(this.withStock(item, state, state.stock - quantity));
-    this.quotes.clear();
     return cost;
   }
 
@@ -133,27 +178,26 @@ export class MarketService {
     const state = (await market.item(item.id)) ?? this.initialState(item);
     const income = sellIncomeCents(item, state.stock, quantity, this.elasticity);
     await market.saveItem(this.withStock(item, state, state.stock + quantity));
-    this.quotes.clear();
     return income;
   }
 
-  /** One drift step for every item (a scheduled job: once per network). */
+  /** One drift step for every item (a scheduled job: once per network); answers how many moved. */
   async drift(): Promise<number> {
     const { driftPercent } = this.rules.market;
     const moved = await this.store.transaction(async (tx) => {
       const market = tx.part(this.part);
-      let count = 0;
+      const ids: string[] = [];
       for (const item of this.catalogue.items.values()) {
         const state = (await market.item(item.id)) ?? this.initialState(item);
         const stock = driftedStock(state.stock, item.targetStock, driftPercent);
         if (stock === state.stock) continue;
         await market.saveItem(this.withStock(item, state, stock));
-        count += 1;
+        ids.push(item.id);
       }
-      return count;
+      return ids;
     });
-    if (moved > 0) this.quotes.clear();
-    return moved;
+    await this.refresh(moved);
+    return moved.length;
   }
 
   private quoteOf(item: CatalogueItem, state: MarketItemState, now: Date): Quote {

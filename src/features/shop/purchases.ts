@@ -103,6 +103,7 @@ export class PurchaseService {
         },
       ),
     );
+    if (!done.replayed) await this.market.refresh([item.id]);
     const record = done.result[0]!;
     let delivery = (await this.store.part(this.part).deliveryOfTransaction(record.id))!;
     // A replayed answer tries nothing new: the delivery is as it is now.

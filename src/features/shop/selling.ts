@@ -225,6 +225,7 @@ export class SaleService {
         },
       },
     );
+    await this.market.refresh(items.map(({ item }) => item.id));
     for (const record of done.result) {
       const text = this.texts.render('shop.sold', { quantity: record.quantity ?? 0, item: this.market.find(record.item ?? '')?.name ?? record.item ?? '', amount: formatMoney(record.amount, this.symbol()) });
       await this.game.capability('messaging')?.sendMessage(player.name, text).catch(() => undefined);
