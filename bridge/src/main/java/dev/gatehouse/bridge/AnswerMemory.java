@@ -1,0 +1,92 @@
+package dev.gatehouse.bridge;
+
+import java.util.HashMap;
+import java.util.Iterator;
+import java.util.LinkedHashMap;
+import java.util.Map;
+import java.util.concurrent.CompletableFuture;
+import java.util.function.Supplier;
+
+/**
+ * Answers a repeated request id without doing the work again. The sidecar
+ * repeats an id only to retry one operation (an item given, money moved)
+ * whose answer it never got: the link dropped, or it stopped waiting. A
+ * repeat that arrives while the first is in flight gets the first one's
+ * answer when it comes; one that arrives later gets the remembered answer,
+ * result or error.
+ *
+ * Bounds: an answer is kept for {@link #keepMs} (10 minutes) and at most
+ * {@link #maxAnswers} (10,000) are kept, the oldest forgotten first. Answers
+ * that are not kept: those saying the work was never started (-32004, its
+ * deadline passed; -32003, the server was stopping), so a retry does it; and
+ * those of reads, which are as good done again and can be large. The memory
+ * lives as long as the plugin: a server restart forgets it.
+ */
+final class AnswerMemory {
+    static final long keepMs = 10 * 60 * 1000;
+    static final int maxAnswers = 10_000;
+
+    private record Entry(String request, CompletableFuture<Object> answer, long rememberedAtNanos) {}
+
+    private final Map<String, Entry> inFlight = new HashMap<>();
+    /** In the order answered, so the oldest are at the head. */
+    private final LinkedHashMap<String, Entry> remembered = new LinkedHashMap<>();
+
+    /**
+     * The answer to the request with this id: the remembered or in-flight one
+     * when the id was seen, else a fresh one from {@code work}.
+     *
+     * @param request what the request asked (method and params), to refuse an id reused for another request
+     * @param keep whether to remember the answer once it comes (false for reads)
+     */
+    CompletableFuture<Object> answer(Object id, String request, boolean keep, Supplier<CompletableFuture<Object>> work) {
+        String key = Json.write(id);
+        CompletableFuture<Object> fresh;
+        synchronized (this) {
+            forgetExpired();
+            Entry seen = inFlight.containsKey(key) ? inFlight.get(key) : remembered.get(key);
+            if (seen != null) {
+                if (!seen.request().equals(request)) {
+                    return CompletableFuture.failedFuture(new RpcException(RpcException.invalidRequest,
+                            "request id " + key + " was already used for another request; an id may only be repeated to retry the same request"));
+                }
+                return seen.answer();
+            }
+            fresh = new CompletableFuture<>();
+            inFlight.put(key, new Entry(request, fresh, 0));
+        }
+        CompletableFuture<Object> started;
+        try {
+            started = work.get();
+        } catch (RuntimeException e) {
+            started = CompletableFuture.failedFuture(e);
+        }
+        started.whenComplete((result, failure) -> {
+            synchronized (this) {
+                inFlight.remove(key);
+                if (keep && !neverStarted(failure)) {
+                    remembered.put(key, new Entry(request, fresh, System.nanoTime()));
+                    while (remembered.size() > maxAnswers) {
+                        Iterator<String> oldest = remembered.keySet().iterator();
+                        oldest.next();
+                        oldest.remove();
+                    }
+                }
+            }
+            if (failure != null) fresh.completeExceptionally(failure);
+            else fresh.complete(result);
+        });
+        return fresh;
+    }
+
+    private void forgetExpired() {
+        long now = System.nanoTime();
+        Iterator<Entry> oldestFirst = remembered.values().iterator();
+        while (oldestFirst.hasNext() && now - oldestFirst.next().rememberedAtNanos() > keepMs * 1_000_000L) oldestFirst.remove();
+    }
+
+    private static boolean neverStarted(Throwable failure) {
+        Throwable cause = failure instanceof java.util.concurrent.CompletionException && failure.getCause() != null ? failure.getCause() : failure;
+        return cause instanceof RpcException rpc && (rpc.code() == RpcException.timedOut || rpc.code() == RpcException.closed);
+    }
+}
