@@ -488,6 +488,30 @@ describe('the plugin in the JVM harness, with a raw socket for a sidecar', funct
     expect((await harness.player('Listener')).messages!.filter((text) => text === 'something else')).to.deep.equal([]);
   });
 
+  it('keeps at most 10,000 answers, forgetting the oldest, and takes ids of at most 256 characters', async function () {
+    await raw.next((message) => message.method === 'bridge.hello', 'the hello');
+    const setEnabled = (id: string, enabled: boolean) => ({ jsonrpc: '2.0', id, method: 'whitelist.setEnabled', params: { enabled }, timeoutMs: 5000 });
+    const whitelistCalls = async () => (await harness.request<{ calls: string[] }>('calls')).calls.filter((call) => call.startsWith('Server.setWhitelist')).length;
+    const ids = Array.from({ length: 10001 }, (_, index) => `op:bound:${index}`);
+    raw.send(ids.map((id, index) => JSON.stringify(setEnabled(id, index % 2 === 0))).join('\n'));
+    await eventually(() => (raw.lines.filter((message) => message.id?.startsWith?.('op:bound:')).length === 10001 ? true : undefined), 30000, '10,001 answers');
+    const done = await whitelistCalls();
+    expect(done).to.equal(10001);
+    // The newest answer is remembered; the oldest was forgotten when the 10,001st came, so its repeat is done again.
+    raw.send(setEnabled(ids[10000]!, true));
+    await raw.answersTo(ids[10000]!, 2);
+    expect(await whitelistCalls()).to.equal(done);
+    raw.send(setEnabled(ids[0]!, true));
+    await raw.answersTo(ids[0]!, 2);
+    expect(await whitelistCalls()).to.equal(done + 1);
+
+    const long = `op:${'x'.repeat(260)}`;
+    raw.send(setEnabled(long, false));
+    const [refused] = await raw.answersTo(long, 1);
+    expect(refused.error).to.deep.equal({ code: -32600, message: 'a request id may be at most 256 characters long' });
+    expect(await whitelistCalls()).to.equal(done + 1);
+  });
+
   it('drops a request whose work could not start within its timeoutMs, answers -32004, and does it on a retry', async function () {
     await raw.next((message) => message.method === 'bridge.hello', 'the hello');
     await harness.request('join', { name: 'Late' });

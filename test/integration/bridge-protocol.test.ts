@@ -248,12 +248,16 @@ describe('bridge protocol: the sidecar with a stand-in plugin', function () {
     expect(await inventories.give('Steve', 'bread', 5, { operationId: 'order-7' })).to.equal(5);
     expect(await bridge.require('economy').deposit('Steve', 1250, { operationId: 'order-7' })).to.equal(1250);
     await inventories.give('Steve', 'bread', 1);
+    // The plugin remembers answers by id, so an id has a bound: a longer one is refused before anything is sent.
+    const long = await inventories.give('Steve', 'bread', 1, { operationId: 'x'.repeat(250) }).catch((error: Error) => error);
+    expect(long).to.be.instanceOf(Error).with.property('message').that.matches(/is longer than 256 characters/);
     const sent = plugin.received.filter((message) => message.method === 'inventories.give' || message.method === 'economy.deposit').map((message) => [message.method, message.id]);
     expect(sent.slice(0, 3)).to.deep.equal([
       ['inventories.give', 'op:inventories.give:order-7'],
       ['inventories.give', 'op:inventories.give:order-7'],
       ['economy.deposit', 'op:economy.deposit:order-7'],
     ]);
+    expect(sent).to.have.length(4);
     expect(sent[3]![1]).to.not.match(/:/);
   });
 

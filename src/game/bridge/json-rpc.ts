@@ -53,8 +53,11 @@ function nextRequestId(): string {
   return `${idPrefix}-${idCounter}`;
 }
 
+/** The longest request id the plugin takes (it remembers answers by id). */
+export const maxRequestIdLength = 256;
+
 export interface RequestOptions {
-  /** The request's id, for a retry of one operation to reuse; must contain a colon (generated ids have none). */
+  /** The request's id, for a retry of one operation to reuse; must contain a colon (generated ids have none) and be at most maxRequestIdLength long. */
   id?: string;
   /** How long to wait for the answer, instead of the connection's requestTimeoutMs. */
   timeoutMs?: number;
@@ -151,6 +154,8 @@ export class JsonRpcConnection extends EventEmitter<{ notification: [method: str
   request(method: string, params: unknown, options: RequestOptions = {}): Promise<unknown> {
     if (this.closed) return Promise.reject(new RpcError(errorCodes.closed, 'the bridge connection is closed'));
     if (options.id !== undefined && !options.id.includes(':')) throw new Error(`request id ${options.id} must contain a colon, so it cannot be taken for a generated one`);
+    // JSON.stringify: the plugin counts the id as written, quotes and escapes included.
+    if (options.id !== undefined && JSON.stringify(options.id).length > maxRequestIdLength) throw new Error(`request id ${options.id.slice(0, 40)}... is longer than ${maxRequestIdLength} characters`);
     const id = options.id ?? nextRequestId();
     const waitMs = options.timeoutMs ?? this.options.requestTimeoutMs;
     return new Promise((resolve, reject) => {

@@ -1,5 +1,9 @@
 package dev.gatehouse.bridge;
 
+import java.nio.charset.StandardCharsets;
+import java.security.MessageDigest;
+import java.security.NoSuchAlgorithmException;
+import java.util.Arrays;
 import java.util.HashMap;
 import java.util.Iterator;
 import java.util.LinkedHashMap;
@@ -20,13 +24,17 @@ import java.util.function.Supplier;
  * that are not kept: those saying the work was never started (-32004, its
  * deadline passed; -32003, the server was stopping), so a retry does it; and
  * those of reads, which are as good done again and can be large. The memory
- * lives as long as the plugin: a server restart forgets it.
+ * lives as long as the plugin: a server restart forgets it. Each entry holds
+ * the id (at most {@link #maxIdLength} characters), a digest of the request
+ * and a change's small answer, so a full memory stays within a few megabytes.
  */
 final class AnswerMemory {
     static final long keepMs = 10 * 60 * 1000;
     static final int maxAnswers = 10_000;
+    static final int maxIdLength = 256;
 
-    private record Entry(String request, CompletableFuture<Object> answer, long rememberedAtNanos) {}
+    /** @param request a SHA-256 digest of what the request asked: params can be long (a broadcast's text) */
+    private record Entry(byte[] request, CompletableFuture<Object> answer, long rememberedAtNanos) {}
 
     private final Map<String, Entry> inFlight = new HashMap<>();
     /** In the order answered, so the oldest are at the head. */
@@ -41,19 +49,23 @@ final class AnswerMemory {
      */
     CompletableFuture<Object> answer(Object id, String request, boolean keep, Supplier<CompletableFuture<Object>> work) {
         String key = Json.write(id);
+        if (key.length() > maxIdLength) {
+            return CompletableFuture.failedFuture(new RpcException(RpcException.invalidRequest, "a request id may be at most " + maxIdLength + " characters long"));
+        }
+        byte[] digest = digest(request);
         CompletableFuture<Object> fresh;
         synchronized (this) {
             forgetExpired();
             Entry seen = inFlight.containsKey(key) ? inFlight.get(key) : remembered.get(key);
             if (seen != null) {
-                if (!seen.request().equals(request)) {
+                if (!Arrays.equals(seen.request(), digest)) {
                     return CompletableFuture.failedFuture(new RpcException(RpcException.invalidRequest,
                             "request id " + key + " was already used for another request; an id may only be repeated to retry the same request"));
                 }
                 return seen.answer();
             }
             fresh = new CompletableFuture<>();
-            inFlight.put(key, new Entry(request, fresh, 0));
+            inFlight.put(key, new Entry(digest, fresh, 0));
         }
         CompletableFuture<Object> started;
         try {
@@ -65,7 +77,7 @@ final class AnswerMemory {
             synchronized (this) {
                 inFlight.remove(key);
                 if (keep && !neverStarted(failure)) {
-                    remembered.put(key, new Entry(request, fresh, System.nanoTime()));
+                    remembered.put(key, new Entry(digest, fresh, System.nanoTime()));
                     while (remembered.size() > maxAnswers) {
                         Iterator<String> oldest = remembered.keySet().iterator();
                         oldest.next();
@@ -83,6 +95,14 @@ final class AnswerMemory {
         long now = System.nanoTime();
         Iterator<Entry> oldestFirst = remembered.values().iterator();
         while (oldestFirst.hasNext() && now - oldestFirst.next().rememberedAtNanos() > keepMs * 1_000_000L) oldestFirst.remove();
+    }
+
+    private static byte[] digest(String request) {
+        try {
+            return MessageDigest.getInstance("SHA-256").digest(request.getBytes(StandardCharsets.UTF_8));
+        } catch (NoSuchAlgorithmException e) {
+            throw new IllegalStateException("every JVM has SHA-256", e);
+        }
     }
 
     private static boolean neverStarted(Throwable failure) {
