@@ -153,9 +153,9 @@ export class JsonRpcConnection extends EventEmitter<{ notification: [method: str
    */
   request(method: string, params: unknown, options: RequestOptions = {}): Promise<unknown> {
     if (this.closed) return Promise.reject(new RpcError(errorCodes.closed, 'the bridge connection is closed'));
-    if (options.id !== undefined && !options.id.includes(':')) throw new Error(`request id ${options.id} must contain a colon, so it cannot be taken for a generated one`);
+    if (options.id !== undefined && !options.id.includes(':')) return Promise.reject(new Error(`request id ${options.id} must contain a colon, so it cannot be taken for a generated one`));
     // JSON.stringify: the plugin counts the id as written, quotes and escapes included.
-    if (options.id !== undefined && JSON.stringify(options.id).length > maxRequestIdLength) throw new Error(`request id ${options.id.slice(0, 40)}... is longer than ${maxRequestIdLength} characters`);
+    if (options.id !== undefined && JSON.stringify(options.id).length > maxRequestIdLength) return Promise.reject(new Error(`request id ${options.id.slice(0, 40)}... is longer than ${maxRequestIdLength} characters`));
     const id = options.id ?? nextRequestId();
     const waitMs = options.timeoutMs ?? this.options.requestTimeoutMs;
     return new Promise((resolve, reject) => {
