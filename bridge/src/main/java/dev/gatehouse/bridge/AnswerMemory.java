@@ -22,8 +22,8 @@ import java.util.function.Supplier;
  * Bounds: an answer is kept for {@link #keepMs} (10 minutes) and at most
  * {@link #maxAnswers} (10,000) are kept, the oldest forgotten first. Answers
  * that are not kept: those saying the work was never started (-32004, its
- * deadline passed; -32003, the server was stopping), so a retry does it; and
- * those of reads, which are as good done again and can be large. The memory
+ * deadline passed; -32003, the server was stopping), so a retry does it.
+ * Reads do not come here at all ({@link GameRequests}). The memory
  * lives as long as the plugin: a server restart forgets it. Each entry holds
  * the id (at most {@link #maxIdLength} characters), a digest of the request
  * and a change's small answer, so a full memory stays within a few megabytes.
@@ -45,9 +45,8 @@ final class AnswerMemory {
      * when the id was seen, else a fresh one from {@code work}.
      *
      * @param request what the request asked (method and params), to refuse an id reused for another request
-     * @param keep whether to remember the answer once it comes (false for reads)
      */
-    CompletableFuture<Object> answer(Object id, String request, boolean keep, Supplier<CompletableFuture<Object>> work) {
+    CompletableFuture<Object> answer(Object id, String request, Supplier<CompletableFuture<Object>> work) {
         String key = Json.write(id);
         if (key.length() > maxIdLength) {
             return CompletableFuture.failedFuture(new RpcException(RpcException.invalidRequest, "a request id may be at most " + maxIdLength + " characters long"));
@@ -76,7 +75,7 @@ final class AnswerMemory {
         started.whenComplete((result, failure) -> {
             synchronized (this) {
                 inFlight.remove(key);
-                if (keep && !neverStarted(failure)) {
+                if (!neverStarted(failure)) {
                     remembered.put(key, new Entry(digest, fresh, System.nanoTime()));
                     while (remembered.size() > maxAnswers) {
                         Iterator<String> oldest = remembered.keySet().iterator();

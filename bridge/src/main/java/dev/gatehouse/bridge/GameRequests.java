@@ -35,7 +35,11 @@ import org.bukkit.inventory.ItemStack;
 public final class GameRequests implements RequestHandler {
     private interface Handler extends BiFunction<Params, Deadline, CompletableFuture<Object>> {}
 
-    /** Methods that only read: safe to do again, so the answer memory does not keep their (sometimes large) answers. */
+    /**
+     * Methods that only read: as good done again, so they bypass the answer
+     * memory, which keeps neither their (sometimes large) answers nor adds its
+     * cost to the most frequent requests (operators.isOperator on every admin request).
+     */
     private static final Set<String> reads = Set.of("players.online", "operators.isOperator", "operators.list", "whitelist.isEnabled",
             "whitelist.isWhitelisted", "whitelist.list", "teleports.worlds", "inventories.read", "economy.balance", "economy.describe",
             "control.readSettings");
@@ -151,8 +155,8 @@ public final class GameRequests implements RequestHandler {
     public CompletableFuture<Object> handle(Object id, String method, Map<String, Object> params, Deadline deadline) {
         Handler handler = handlers.get(method);
         if (handler == null) return CompletableFuture.failedFuture(new RpcException(RpcException.methodNotFound, "unknown method " + method));
-        String request = method + " " + Json.write(params);
-        return memory.answer(id, request, !reads.contains(method), () -> handler.apply(new Params(params), deadline));
+        if (reads.contains(method)) return handler.apply(new Params(params), deadline);
+        return memory.answer(id, method + " " + Json.write(params), () -> handler.apply(new Params(params), deadline));
     }
 
     void close() {
