@@ -3,15 +3,27 @@ import { onJsonLines } from './json-lines.js';
 
 type Handler = (params: any) => unknown | Promise<unknown>;
 
+/** An error a handler throws to answer with a JSON-RPC error: its code, message and data go on the wire. */
+export class PluginError extends Error {
+  constructor(
+    readonly code: number,
+    message: string,
+    readonly data?: unknown,
+  ) {
+    super(message);
+  }
+}
+
 /**
  * A stand-in for the Gatehouse plugin, speaking the bridge protocol from
- * Node, for the sidecar's protocol tests. It is a fake because the real
- * plugin needs a JVM harness (bridge issue); the same tests are meant to run
- * against that harness too.
+ * Node, for the sidecar's protocol tests: it answers what its handlers say,
+ * so a test can make it answer what the real plugin (tested in the JVM
+ * harness) only answers in rare states, every error code of the table among
+ * them.
  */
 export class FakePlugin {
-  readonly received: Array<{ id?: number | string | null; method?: string; params?: any; result?: unknown; error?: { code: number; message: string } }> = [];
-  /** Answers to the sidecar's requests, by method; a handler that returns `'never'` leaves the request unanswered. */
+  readonly received: Array<{ id?: number | string | null; method?: string; params?: any; timeoutMs?: unknown; result?: unknown; error?: { code: number; message: string; data?: unknown } }> = [];
+  /** Answers to the sidecar's requests, by method; a handler that returns `'never'` leaves the request unanswered; one that throws a PluginError answers with that error. */
   readonly handlers = new Map<string, Handler>();
   private socket!: Socket;
   private nextId = 1000;
@@ -33,7 +45,7 @@ export class FakePlugin {
   }
 
   /** Sends the hello; resolves with the sidecar's answer (result or error). */
-  hello(token: string, capabilities = ['operators', 'messaging', 'teleports', 'whitelist'], protocolVersion = 1): Promise<any> {
+  hello(token: string, capabilities = ['operators', 'messaging', 'teleports', 'whitelist'], protocolVersion = 2): Promise<any> {
     return this.request('bridge.hello', { token, protocolVersion, plugin: 'fake plugin', server: 'none', capabilities });
   }
 
@@ -83,7 +95,7 @@ export class FakePlugin {
     }
   }
 
-  private async answer(message: { id: number; method: string; params: unknown }): Promise<void> {
+  private async answer(message: { id: number | string; method: string; params: unknown }): Promise<void> {
     const handler = this.handlers.get(message.method);
     if (!handler) {
       this.sendLine(JSON.stringify({ jsonrpc: '2.0', id: message.id, error: { code: -32601, message: `unknown method ${message.method}` } }));
@@ -94,8 +106,8 @@ export class FakePlugin {
       if (result === 'never') return;
       this.sendLine(JSON.stringify({ jsonrpc: '2.0', id: message.id, result: result ?? null }));
     } catch (error) {
-      const { code = -32603, message: text } = error as { code?: number; message: string };
-      this.sendLine(JSON.stringify({ jsonrpc: '2.0', id: message.id, error: { code, message: text } }));
+      const { code = -32603, message: text, data } = error as { code?: number; message: string; data?: unknown };
+      this.sendLine(JSON.stringify({ jsonrpc: '2.0', id: message.id, error: data === undefined ? { code, message: text } : { code, message: text, data } }));
     }
   }
 }

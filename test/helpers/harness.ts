@@ -25,6 +25,8 @@ export interface HarnessPlayerState {
   messages?: string[];
   location?: { world: string; x: number; y: number; z: number; yaw: number; pitch: number };
   gameMode?: string;
+  /** What the player holds, as inventories.read lists it: vanilla slot numbers. */
+  inventory?: Array<{ item: string; count: number; slot: number }>;
   bossBars?: string[];
   kickedWith?: string | null;
 }

@@ -7,7 +7,7 @@ import { rm } from 'node:fs/promises';
 import { createServer, type Server, type Socket } from 'node:net';
 import { expect } from 'chai';
 import { BridgeGameAdapter } from '../../src/game/bridge/adapter.js';
-import { GameUnavailableError, InsufficientFundsError, type GameEvents } from '../../src/game/port.js';
+import { GameUnavailableError, InsufficientFundsError, PlayerNotOnlineError, UnknownItemError, UnknownWorldError, type GameEvents } from '../../src/game/port.js';
 import { eventually } from '../helpers/bots.js';
 import { api, startBridgeGatehouse, temporaryDirectory, type TestGatehouse } from '../helpers/gatehouse.js';
 import { PaperHarness } from '../helpers/harness.js';
@@ -113,7 +113,7 @@ describe('the plugin in the JVM harness, with the sidecar', function () {
     expect((await harness.player('Waiter')).bossBars).to.deep.equal([]);
   });
 
-  it('reads and changes inventories, and uses the Vault economy when Vault is there', async function () {
+  it('reads and changes inventories, and uses the Vault economy when Vault is there, in cents', async function () {
     const harness = await startHarness({ vault: true });
     await connected();
     await harness.request('join', { name: 'Trader' });
@@ -124,14 +124,37 @@ describe('the plugin in the JVM harness, with the sidecar', function () {
     ]);
     expect(await bridge.require('inventories').remove('Trader', 'diamond', 100)).to.equal(70);
     expect(await bridge.require('inventories').read('Trader')).to.deep.equal([]);
-    expect(await bridge.require('inventories').give('Trader', 'no_such_item', 1).catch((error: Error) => error.message)).to.match(/unknown item no_such_item \(-32602\)/);
+    const unknownItem = await bridge.require('inventories').give('Trader', 'no_such_item', 1).catch((error: Error) => error);
+    expect(unknownItem).to.be.instanceOf(UnknownItemError).and.to.deep.include({ item: 'no_such_item' });
+    // A block that is no item (water) is not an item either.
+    expect(await bridge.require('inventories').remove('Trader', 'water', 1).catch((error: Error) => error)).to.be.instanceOf(UnknownItemError);
 
-    // The port counts in cents; Vault in the currency's units.
-    expect(await bridge.require('economy').balance('Trader')).to.equal(10000);
-    expect(await bridge.require('economy').deposit('Trader', 2550)).to.equal(12550);
-    expect(await bridge.require('economy').withdraw('trader', 10000)).to.equal(2550);
-    expect(await bridge.require('economy').withdraw('Trader', 100000).catch((error: Error) => error)).to.be.instanceOf(InsufficientFundsError);
-    expect(await bridge.require('economy').balance('Trader')).to.equal(2550);
+    // The wire counts in cents; the plugin converts to and from Vault's doubles, to the cent.
+    const economy = bridge.require('economy');
+    expect(await economy.describe()).to.equal('Vault (HarnessEconomy)');
+    expect(await economy.balance('Trader')).to.equal(10000);
+    expect(await economy.deposit('Trader', 2550)).to.equal(12550);
+    expect(await economy.deposit('Trader', 1)).to.equal(12551);
+    expect(await economy.withdraw('trader', 10001)).to.equal(2550);
+    const short = await economy.withdraw('Trader', 100000).catch((error: Error) => error);
+    expect(short).to.be.instanceOf(InsufficientFundsError).and.to.deep.include({ playerName: 'Trader', neededCents: 100000, balanceCents: 2550 });
+    expect(await economy.balance('Trader')).to.equal(2550);
+    // Not whole cents: refused, nothing moved.
+    const halfCent = await economy.deposit('Trader', 12.5).catch((error: Error) => error);
+    expect(halfCent).to.be.instanceOf(Error).with.property('message').that.matches(/params\.cents must be a whole number/);
+    expect(await economy.balance('Trader')).to.equal(2550);
+  });
+
+  it('never lets a balance go negative: of concurrent withdrawals, those the balance cannot cover are refused', async function () {
+    const harness = await startHarness({ vault: true });
+    await connected();
+    await harness.request('join', { name: 'Spender' });
+    const economy = bridge.require('economy');
+    const outcomes = await Promise.all(Array.from({ length: 5 }, () => economy.withdraw('Spender', 3000).then((after) => after, (error: Error) => error)));
+    // The check and the withdrawal share one main-thread task, so a refusal is always the check's (-32012), never Vault's failure.
+    expect(outcomes.filter((outcome) => typeof outcome === 'number').sort()).to.deep.equal([1000, 4000, 7000]);
+    expect(outcomes.filter((outcome) => outcome instanceof InsufficientFundsError)).to.have.length(2);
+    expect(await economy.balance('Spender')).to.equal(1000);
   });
 
   it('offers no economy without Vault', async function () {
@@ -141,21 +164,25 @@ describe('the plugin in the JVM harness, with the sidecar', function () {
     expect(bridge.capability('inventories')).to.not.equal(undefined);
   });
 
-  it('reports blocks broken and mobs killed by players, but not a cancelled break', async function () {
-    const seen: Array<GameEvents['blockBroken'][0] | GameEvents['entityKilled'][0]> = [];
-    bridge.events.on('blockBroken', (event) => seen.push(event));
-    bridge.events.on('entityKilled', (event) => seen.push(event));
+  it('reports blocks broken and placed and mobs killed by players with their game mode, but not a cancelled break or place', async function () {
+    const seen: Array<[string, unknown]> = [];
+    for (const event of ['blockBroken', 'blockPlaced', 'entityKilled'] as const) bridge.events.on(event, (payload: unknown) => seen.push([event, payload]));
     const harness = await startHarness();
     await connected();
     await harness.request('join', { name: 'Miner' });
+    await harness.request('join', { name: 'Builder', gameMode: 'creative' });
     await harness.request('breakBlock', { name: 'Miner', block: 'stone', cancelled: true });
+    await harness.request('placeBlock', { name: 'Builder', block: 'dirt', cancelled: true });
     await harness.request('breakBlock', { name: 'Miner', block: 'oak_log' });
+    await harness.request('placeBlock', { name: 'Builder', block: 'stone' });
+    await harness.request('gameMode', { name: 'Miner', gameMode: 'adventure' });
     await harness.request('kill', { name: 'Miner', entity: 'zombie' });
-    await eventually(() => (seen.length >= 2 ? true : undefined), 5000, 'two events');
-    const uuid = (await bridge.onlinePlayers())[0]!.uuid;
+    await eventually(() => (seen.length >= 3 ? true : undefined), 5000, 'three events');
+    const uuids = Object.fromEntries((await bridge.onlinePlayers()).map((player) => [player.name, player.uuid]));
     expect(seen).to.deep.equal([
-      { player: { name: 'Miner', uuid }, block: 'oak_log', location: { world: 'world', x: 10, y: 64, z: -3, yaw: 0, pitch: 0 } },
-      { player: { name: 'Miner', uuid }, entity: 'zombie', location: { world: 'world', x: 1, y: 65, z: 2, yaw: 0, pitch: 0 } },
+      ['blockBroken', { player: { name: 'Miner', uuid: uuids.Miner }, gameMode: 'survival', block: 'oak_log', location: { world: 'world', x: 10, y: 64, z: -3, yaw: 0, pitch: 0 } }],
+      ['blockPlaced', { player: { name: 'Builder', uuid: uuids.Builder }, gameMode: 'creative', block: 'stone', location: { world: 'world', x: 11, y: 64, z: -3, yaw: 0, pitch: 0 } }],
+      ['entityKilled', { player: { name: 'Miner', uuid: uuids.Miner }, gameMode: 'adventure', entity: 'zombie', location: { world: 'world', x: 1, y: 65, z: 2, yaw: 0, pitch: 0 } }],
     ]);
   });
 
@@ -236,6 +263,111 @@ describe('the plugin in the JVM harness, with the sidecar', function () {
   });
 });
 
+describe('the plugin in the JVM harness, with a bare bridge adapter', function () {
+  // The adapter waits 1 s for an answer, so the plugin has 750 ms to start each request's work.
+  const waitMs = 1000;
+  let bridge: BridgeGameAdapter;
+  let harness: PaperHarness;
+  let directory: string;
+  const startAdapter = async (port = 0) => {
+    const adapter = new BridgeGameAdapter({ host: '127.0.0.1', port, token, requestTimeoutMs: waitMs, sidecarName: 'bare', log: () => undefined, logError: () => undefined });
+    await adapter.start();
+    return adapter;
+  };
+  const connected = () => eventually(() => (bridge.isConnected() ? true : undefined), 10000, 'the plugin to connect');
+  /** One-off tasks the plugin has put on the main thread so far. */
+  const mainThreadTasks = async () => (await harness.request<{ tasks: number }>('calls')).tasks;
+  const caught = (promise: Promise<unknown>) => promise.then((value) => value, (error: Error) => error);
+
+  beforeEach(async function () {
+    directory = await temporaryDirectory('gatehouse-bare-');
+    bridge = await startAdapter();
+    harness = await PaperHarness.start({ directory, config: PaperHarness.configFor(bridge.port, token), vault: true });
+    await connected();
+  });
+  afterEach(async function () {
+    const { offMainThread } = await harness.request<{ offMainThread: string[] }>('calls').catch(() => ({ offMainThread: [] }));
+    await harness.stop();
+    await bridge.stop();
+    await rm(directory, { recursive: true, force: true });
+    expect(offMainThread, 'Bukkit calls made off the main thread').to.deep.equal([]);
+  });
+
+  it('never does a request after the sidecar stopped waiting for it: no item given, no message sent once the server is free again', async function () {
+    await harness.request('join', { name: 'Frozen' });
+    await harness.request('freeze', { ms: 2500 });
+    const outcomes = await Promise.all([
+      caught(bridge.require('inventories').give('Frozen', 'diamond', 5)),
+      caught(bridge.require('messaging').sendMessage('Frozen', 'too late')),
+      caught(bridge.require('economy').deposit('Frozen', 500)),
+    ]);
+    for (const outcome of outcomes) {
+      expect(outcome).to.be.instanceOf(GameUnavailableError);
+      expect((outcome as Error).message).to.match(/no answer to \S+ within 1000 ms/);
+    }
+    // The server is free again once it answers; the three requests it was holding came up before this one.
+    await eventually(async () => ((await caught(bridge.onlinePlayers())) instanceof Array ? true : undefined), 5000, 'the server free again');
+    const state = await harness.player('Frozen');
+    expect(state.inventory).to.deep.equal([]);
+    expect(state.messages).to.deep.equal([]);
+    expect(await bridge.require('economy').balance('Frozen')).to.equal(10000);
+    const { calls } = await harness.request<{ calls: string[] }>('calls');
+    expect(calls.filter((call) => /^(Inventory\.addItem|Player\.sendMessage|Economy\.depositPlayer)/.test(call))).to.deep.equal([]);
+  });
+
+  it('gives once when a give is retried with the same operationId, also when the first answer was lost with the link', async function () {
+    await harness.request('join', { name: 'Buyer' });
+    const inventories = bridge.require('inventories');
+    expect(await inventories.give('Buyer', 'diamond', 5, { operationId: 'order-1' })).to.equal(5);
+    expect(await inventories.give('Buyer', 'diamond', 5, { operationId: 'order-1' })).to.equal(5);
+    expect(await inventories.give('Buyer', 'diamond', 2)).to.equal(2);
+
+    // The server is busy; the give reaches the plugin, then the sidecar goes away before the answer comes.
+    await harness.request('freeze', { ms: 500 });
+    const lost = caught(inventories.give('Buyer', 'bread', 3, { operationId: 'order-2' }));
+    await new Promise((resolve) => setTimeout(resolve, 150));
+    const port = bridge.port;
+    await bridge.stop();
+    expect(await lost).to.be.instanceOf(GameUnavailableError);
+    bridge = await startAdapter(port);
+    await connected();
+    // The plugin did the give (it started in time); the answer went nowhere.
+    await eventually(async () => ((await harness.player('Buyer')).inventory?.some((stack) => stack.item === 'bread') ? true : undefined), 5000, 'the bread given');
+    expect(await bridge.require('inventories').give('Buyer', 'bread', 3, { operationId: 'order-2' })).to.equal(3);
+    expect((await harness.player('Buyer')).inventory).to.deep.equal([
+      { item: 'diamond', count: 7, slot: 0 },
+      { item: 'bread', count: 3, slot: 1 },
+    ]);
+  });
+
+  it('teleports with one request and one main-thread task, answering where from and where to', async function () {
+    await harness.request('join', { name: 'Walker' });
+    await harness.request('join', { name: 'Anchor' });
+    const teleports = bridge.require('teleports');
+    const spawn = { world: 'world', x: 0.5, y: 64, z: 0.5, yaw: 0, pitch: 0 };
+    let before = await mainThreadTasks();
+    expect(await teleports.teleportToLocation('Walker', { world: 'world_nether', x: 4, y: 70, z: 4, yaw: 90, pitch: 0 })).to.deep.equal({
+      from: spawn,
+      to: { world: 'world_nether', x: 4, y: 70, z: 4, yaw: 90, pitch: 0 },
+    });
+    expect((await mainThreadTasks()) - before).to.equal(1);
+    before = await mainThreadTasks();
+    expect(await teleports.teleportToPlayer('Anchor', 'walker')).to.deep.equal({ from: spawn, to: { world: 'world_nether', x: 4, y: 70, z: 4, yaw: 90, pitch: 0 } });
+    expect((await mainThreadTasks()) - before).to.equal(1);
+
+    before = await mainThreadTasks();
+    const target = await caught(teleports.teleportToPlayer('Walker', 'Nobody'));
+    expect(target).to.be.instanceOf(PlayerNotOnlineError).and.to.deep.include({ playerName: 'Nobody', role: 'target', message: 'Target player Nobody is not online' });
+    const player = await caught(teleports.teleportToPlayer('Nobody', 'Walker'));
+    expect(player).to.be.instanceOf(PlayerNotOnlineError).and.to.deep.include({ playerName: 'Nobody', role: 'player' });
+    const world = await caught(teleports.teleportToLocation('Walker', { world: 'atlantis', x: 0, y: 64, z: 0 }));
+    expect(world).to.be.instanceOf(UnknownWorldError).and.to.deep.include({ world: 'atlantis', knownWorlds: ['world', 'world_nether', 'world_the_end'] });
+    expect((await mainThreadTasks()) - before).to.equal(3);
+    const { calls } = await harness.request<{ calls: string[] }>('calls');
+    expect(calls.filter((call) => call.startsWith('Player.teleport'))).to.have.length(2);
+  });
+});
+
 /** A bare-socket stand-in for the sidecar, to send the plugin what a real sidecar never would. */
 class RawSidecar {
   readonly lines: any[] = [];
@@ -251,7 +383,7 @@ class RawSidecar {
       socket.setNoDelay(true);
       onJsonLines(socket, (message) => {
         raw.lines.push(message);
-        if (message.method === 'bridge.hello') raw.send({ jsonrpc: '2.0', id: message.id, result: { protocolVersion: 1, sidecar: 'raw' } });
+        if (message.method === 'bridge.hello') raw.send({ jsonrpc: '2.0', id: message.id, result: { protocolVersion: 2, sidecar: 'raw' } });
       });
     });
     await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
@@ -268,6 +400,14 @@ class RawSidecar {
 
   next(check: (message: any) => boolean, what: string, timeoutMs = 5000): Promise<any> {
     return eventually(() => this.lines.find(check), timeoutMs, what);
+  }
+
+  /** Resolves with the first `count` answers the plugin sent with this id. */
+  answersTo(id: string, count: number): Promise<any[]> {
+    return eventually(() => {
+      const answers = this.lines.filter((message) => message.id === id && message.method === undefined);
+      return answers.length >= count ? answers.slice(0, count) : undefined;
+    }, 5000, `${count} answers to ${id}`);
   }
 
   async stop(): Promise<void> {
@@ -296,7 +436,7 @@ describe('the plugin in the JVM harness, with a raw socket for a sidecar', funct
     const hello = await raw.next((message) => message.method === 'bridge.hello', 'the hello');
     expect(hello.params).to.deep.equal({
       token,
-      protocolVersion: 1,
+      protocolVersion: 2,
       plugin: 'Gatehouse 0.1.0',
       server: 'GatehouseHarness fake 1.21.4',
       capabilities: ['operators', 'whitelist', 'messaging', 'teleports', 'bossBars', 'inventories', 'control'],
@@ -309,14 +449,83 @@ describe('the plugin in the JVM harness, with a raw socket for a sidecar', funct
     expect((await raw.next((message) => message.error?.code === -32700, 'a parse error')).id).to.equal(null);
     raw.send('[1,2]');
     await raw.next((message) => message.error?.code === -32600, 'an invalid request error');
-    raw.send({ jsonrpc: '2.0', id: 7, method: 'no.such.method', params: {} });
-    expect((await raw.next((message) => message.id === 7, 'the answer to 7')).error).to.deep.equal({ code: -32601, message: 'unknown method no.such.method' });
-    raw.send({ jsonrpc: '2.0', id: 8, method: 'messaging.broadcast', params: { text: 42 } });
-    expect((await raw.next((message) => message.id === 8, 'the answer to 8')).error).to.deep.equal({ code: -32602, message: 'params.text must be a non-empty string' });
-    raw.send({ jsonrpc: '2.0', id: 9, method: 'teleports.toLocation', params: { name: 'Nobody', location: { world: 'world', x: 0, y: 0, z: 0 } } });
-    expect((await raw.next((message) => message.id === 9, 'the answer to 9')).error.code).to.equal(-32010);
-    raw.send({ jsonrpc: '2.0', id: 10, method: 'players.online', params: {} });
+    raw.send({ jsonrpc: '2.0', id: 'r-7', method: 'no.such.method', params: {}, timeoutMs: 1000 });
+    expect((await raw.next((message) => message.id === 'r-7', 'the answer to r-7')).error).to.deep.equal({ code: -32601, message: 'unknown method no.such.method' });
+    raw.send({ jsonrpc: '2.0', id: 'r-8', method: 'messaging.broadcast', params: { text: 42 }, timeoutMs: 1000 });
+    expect((await raw.next((message) => message.id === 'r-8', 'the answer to r-8')).error).to.deep.equal({ code: -32602, message: 'params.text must be a non-empty string' });
+    raw.send({ jsonrpc: '2.0', id: 'r-9', method: 'teleports.toLocation', params: { name: 'Nobody', location: { world: 'world', x: 0, y: 0, z: 0 } }, timeoutMs: 1000 });
+    expect((await raw.next((message) => message.id === 'r-9', 'the answer to r-9')).error).to.deep.equal({ code: -32010, message: 'player Nobody is not online', data: { name: 'Nobody', role: 'player' } });
+    raw.send({ jsonrpc: '2.0', id: 10, method: 'players.online', params: {}, timeoutMs: 1000 });
     expect((await raw.next((message) => message.id === 10, 'the answer to 10')).result).to.deep.equal([]);
+    // Version 2: a request must say how long the plugin has to start it.
+    raw.send({ jsonrpc: '2.0', id: 'r-11', method: 'players.online', params: {} });
+    expect((await raw.next((message) => message.id === 'r-11', 'the answer to r-11')).error).to.deep.equal({ code: -32600, message: 'a request needs "timeoutMs", a whole number of milliseconds from 1 to 86400000' });
+    raw.send({ jsonrpc: '2.0', id: 'r-12', method: 'players.online', params: {}, timeoutMs: -5 });
+    expect((await raw.next((message) => message.id === 'r-12', 'the answer to r-12')).error.code).to.equal(-32600);
+    raw.send({ jsonrpc: '2.0', id: { not: 'an id' }, method: 'players.online', params: {}, timeoutMs: 1000 });
+    expect((await raw.next((message) => message.error?.message === 'a request id must be a string or a number', 'the bad id refused')).id).to.equal(null);
+  });
+
+  it('answers a repeated request id from memory instead of doing the work twice, and refuses an id reused for another request', async function () {
+    await raw.next((message) => message.method === 'bridge.hello', 'the hello');
+    await harness.request('join', { name: 'Listener' });
+    const broadcast = { jsonrpc: '2.0', id: 'op:messaging.broadcast:once', method: 'messaging.broadcast', params: { text: 'only once' }, timeoutMs: 1000 };
+    const answersTo = (id: string, count: number) => raw.answersTo(id, count);
+    // A repeat while the first is in flight, and one after it was answered.
+    raw.send(broadcast);
+    raw.send(broadcast);
+    await answersTo(broadcast.id, 2);
+    raw.send(broadcast);
+    expect(await answersTo(broadcast.id, 3)).to.deep.equal(Array(3).fill({ jsonrpc: '2.0', id: broadcast.id, result: null }));
+    expect((await harness.player('Listener')).messages!.filter((text) => text === 'only once')).to.have.length(1);
+
+    raw.send({ ...broadcast, params: { text: 'something else' } });
+    const [, , , reused] = await answersTo(broadcast.id, 4);
+    expect(reused.error).to.deep.equal({
+      code: -32600,
+      message: 'request id "op:messaging.broadcast:once" was already used for another request; an id may only be repeated to retry the same request',
+    });
+    expect((await harness.player('Listener')).messages!.filter((text) => text === 'something else')).to.deep.equal([]);
+  });
+
+  it('keeps at most 10,000 answers, forgetting the oldest, and takes ids of at most 256 characters', async function () {
+    await raw.next((message) => message.method === 'bridge.hello', 'the hello');
+    const setEnabled = (id: string, enabled: boolean) => ({ jsonrpc: '2.0', id, method: 'whitelist.setEnabled', params: { enabled }, timeoutMs: 5000 });
+    const whitelistCalls = async () => (await harness.request<{ calls: string[] }>('calls')).calls.filter((call) => call.startsWith('Server.setWhitelist')).length;
+    const ids = Array.from({ length: 10001 }, (_, index) => `op:bound:${index}`);
+    raw.send(ids.map((id, index) => JSON.stringify(setEnabled(id, index % 2 === 0))).join('\n'));
+    await eventually(() => (raw.lines.filter((message) => message.id?.startsWith?.('op:bound:')).length === 10001 ? true : undefined), 30000, '10,001 answers');
+    const done = await whitelistCalls();
+    expect(done).to.equal(10001);
+    // The newest answer is remembered; the oldest was forgotten when the 10,001st came, so its repeat is done again.
+    raw.send(setEnabled(ids[10000]!, true));
+    await raw.answersTo(ids[10000]!, 2);
+    expect(await whitelistCalls()).to.equal(done);
+    raw.send(setEnabled(ids[0]!, true));
+    await raw.answersTo(ids[0]!, 2);
+    expect(await whitelistCalls()).to.equal(done + 1);
+
+    const long = `op:${'x'.repeat(260)}`;
+    raw.send(setEnabled(long, false));
+    const [refused] = await raw.answersTo(long, 1);
+    expect(refused.error).to.deep.equal({ code: -32600, message: 'a request id may be at most 256 characters long' });
+    expect(await whitelistCalls()).to.equal(done + 1);
+  });
+
+  it('drops a request whose work could not start within its timeoutMs, answers -32004, and does it on a retry', async function () {
+    await raw.next((message) => message.method === 'bridge.hello', 'the hello');
+    await harness.request('join', { name: 'Late' });
+    await harness.request('freeze', { ms: 600 });
+    const send = { jsonrpc: '2.0', id: 'op:messaging.send:late', method: 'messaging.send', params: { name: 'Late', text: 'hello' } };
+    raw.send({ ...send, timeoutMs: 100 });
+    const [dropped] = await raw.answersTo(send.id, 1);
+    expect(dropped.error).to.deep.equal({ code: -32004, message: 'the server was too busy to start messaging.send within 100 ms; it was not done' });
+    expect((await harness.player('Late')).messages).to.deep.equal([]);
+    // Never started, so not remembered: the retry does it.
+    raw.send({ ...send, timeoutMs: 1000 });
+    const [, retried] = await raw.answersTo(send.id, 2);
+    expect(retried).to.deep.equal({ jsonrpc: '2.0', id: send.id, result: null });
+    expect((await harness.player('Late')).messages).to.deep.equal(['hello']);
   });
 
   it('tells a player who typed /register that something went wrong when the sidecar does not answer within 5 s', async function () {

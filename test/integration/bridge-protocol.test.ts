@@ -1,28 +1,78 @@
+import { execFileSync } from 'node:child_process';
 import { readFile } from 'node:fs/promises';
+import path from 'node:path';
 import { expect } from 'chai';
 import { BridgeGameAdapter } from '../../src/game/bridge/adapter.js';
-import { decodeLine } from '../../src/game/bridge/json-rpc.js';
+import { decodeLine, startBudgetMs, type Message } from '../../src/game/bridge/json-rpc.js';
+import {
+  CapabilityMissingError,
+  GameError,
+  GameUnavailableError,
+  InsufficientFundsError,
+  PlayerNotOnlineError,
+  UnknownItemError,
+  UnknownWorldError,
+  type GameEvents,
+} from '../../src/game/port.js';
+import { harnessClasses, pluginJar, stubClasses } from '../../scripts/plugin-paths.js';
 import { eventually } from '../helpers/bots.js';
-import { FakePlugin } from '../helpers/fake-plugin.js';
+import { FakePlugin, PluginError } from '../helpers/fake-plugin.js';
 import { api, startBridgeGatehouse, type TestGatehouse } from '../helpers/gatehouse.js';
 
 const token = 'bridge-test-token';
+/** Requests the plugin sends; every other request comes from the sidecar and carries a start budget. */
+const pluginRequests = new Set(['bridge.hello', 'register.command']);
 
 describe('bridge protocol: golden samples', function () {
+  let lines: string[];
+  before(async function () {
+    lines = (await readFile('docs/bridge-samples.jsonl', 'utf8')).trim().split('\n');
+  });
+
   it('decodes every sample line of docs/bridge-samples.jsonl as the message kind it shows', async function () {
-    const lines = (await readFile('docs/bridge-samples.jsonl', 'utf8')).trim().split('\n');
-    expect(lines.length).to.be.at.least(40);
+    expect(lines.length).to.be.at.least(50);
     const kinds = new Set<string>();
     for (const line of lines) {
       const message = decodeLine(line);
       kinds.add(message.kind);
       if (message.kind === 'request' || message.kind === 'notification') expect(message.method).to.match(/^[a-z][A-Za-z]*\.[A-Za-z]+$/);
+      if (message.kind === 'request' && !pluginRequests.has(message.method)) {
+        // Version 2: the sidecar's requests have string ids and a start budget.
+        expect(message.id, line).to.be.a('string');
+        expect(Number.isSafeInteger(message.timeoutMs) && (message.timeoutMs as number) > 0, line).to.equal(true);
+      }
     }
     expect([...kinds].sort()).to.deep.equal(['error', 'notification', 'request', 'result']);
     // Every method the protocol document lists has a sample.
     const documented = new Set([...(await readFile('docs/bridge-protocol.md', 'utf8')).matchAll(/`((?:[a-z]+)\.[A-Za-z]+)`/g)].map((match) => match[1]!));
     const sampled = new Set(lines.map((line) => decodeLine(line)).flatMap((message) => ('method' in message ? [message.method] : [])));
     for (const method of documented) if (!/\.(md|yml|json|port|host)$/.test(method) && !method.startsWith('game.')) expect(sampled, method).to.include(method);
+    // And every error code of the table has one.
+    const codes = new Set(lines.map((line) => decodeLine(line)).flatMap((message) => (message.kind === 'error' ? [message.error.code] : [])));
+    for (const code of [-32001, -32004, -32010, -32011, -32012, -32013]) expect(codes, String(code)).to.include(code);
+  });
+
+  it("decodes every sample line the same way with the plugin's own reader, in the JVM", function () {
+    const output = execFileSync('java', ['-cp', [harnessClasses, stubClasses].join(path.delimiter), 'dev.gatehouse.harness.DecodeLines', '--plugin', pluginJar], {
+      input: lines.join('\n') + '\n',
+      encoding: 'utf8',
+    });
+    const decoded = output.trim().split('\n').map((line) => JSON.parse(line));
+    expect(decoded).to.have.length(lines.length);
+    lines.forEach((line, index) => {
+      const inNode: Message = decodeLine(line);
+      const inJava = decoded[index];
+      expect(inJava.refused, line).to.equal(undefined);
+      expect(inJava.kind, line).to.equal(inNode.kind);
+      expect(inJava.id ?? null, line).to.equal('id' in inNode ? inNode.id : null);
+      if (inNode.kind === 'request' || inNode.kind === 'notification') {
+        expect(inJava.method, line).to.equal(inNode.method);
+        expect(inJava.params, line).to.deep.equal(inNode.params);
+      }
+      if (inNode.kind === 'request') expect(inJava.deadline, line).to.equal(pluginRequests.has(inNode.method) ? 'a request needs "timeoutMs", a whole number of milliseconds from 1 to 86400000' : 'accepted');
+      if (inNode.kind === 'result') expect(inJava.result, line).to.deep.equal(inNode.result);
+      if (inNode.kind === 'error') expect(inJava.error, line).to.deep.equal(inNode.error);
+    });
   });
 });
 
@@ -70,13 +120,14 @@ describe('bridge protocol: the sidecar with a stand-in plugin', function () {
     expect((await first.request('players.online', {})).error.code).to.equal(-32600);
     expect(await first.closedBySidecar()).to.equal(true);
     const old = await connectPlugin();
-    expect((await old.hello(token, ['operators'], 99)).error.code).to.equal(-32002);
+    const refused = await old.hello(token, ['operators'], 1);
+    expect(refused.error).to.deep.equal({ code: -32002, message: 'unsupported protocol version 1; this sidecar speaks 2' });
   });
 
   it('connects with the token, offers exactly the advertised capabilities, and carries requests and events', async function () {
     const plugin = await connectPlugin();
     const answer = await plugin.hello(token, ['operators', 'messaging']);
-    expect(answer.result).to.deep.equal({ protocolVersion: 1, sidecar: 'Gatehouse 0.1.0' });
+    expect(answer.result).to.deep.equal({ protocolVersion: 2, sidecar: 'Gatehouse 0.1.0' });
     expect(bridge.isConnected()).to.equal(true);
     expect(bridge.capability('messaging')).to.not.equal(undefined);
     expect(bridge.capability('teleports')).to.equal(undefined);
@@ -159,6 +210,129 @@ describe('bridge protocol: the sidecar with a stand-in plugin', function () {
     await second.hello(token);
     second.handlers.set('messaging.send', () => null);
     expect((await admin('POST', '/api/admin/messages/send', { username: 'Steve', message: 'back' })).status).to.equal(200);
+  });
+
+  it('gives every request a string id unique across connections and a start budget shorter than the wait', async function () {
+    expect([startBudgetMs(400), startBudgetMs(1000), startBudgetMs(5000), startBudgetMs(60000)]).to.deep.equal([300, 750, 4000, 59000]);
+    const ids: unknown[] = [];
+    for (const round of [1, 2]) {
+      const plugin = await connectPlugin();
+      await plugin.hello(token);
+      plugin.handlers.set('players.online', () => []);
+      plugin.handlers.set('operators.isOperator', () => false);
+      await Promise.all([bridge.onlinePlayers(), bridge.operators.isOperator('Steve'), bridge.require('whitelist').list().catch(() => undefined)]);
+      const requests = plugin.received.filter((message) => message.method !== undefined && message.id !== undefined);
+      expect(requests.length, `round ${round}`).to.be.at.least(3);
+      for (const request of requests) {
+        expect(request.id).to.match(/^[A-Za-z0-9_-]{12}-\d+$/);
+        // The sidecar waits 400 ms here: the plugin must start the work within 300 ms or drop it.
+        expect(request.timeoutMs).to.equal(300);
+        ids.push(request.id);
+      }
+      plugin.close();
+      await eventually(() => (bridge.isConnected() ? undefined : true), 3000, 'the bridge to notice');
+    }
+    expect(new Set(ids).size).to.equal(ids.length);
+  });
+
+  it("sends a change under an id made from its operationId, and the same id when it is retried", async function () {
+    const plugin = await connectPlugin();
+    await plugin.hello(token, ['operators', 'inventories', 'economy']);
+    let gives = 0;
+    plugin.handlers.set('inventories.give', () => (++gives === 1 ? 'never' : 5));
+    plugin.handlers.set('economy.deposit', () => 1250);
+    const inventories = bridge.require('inventories');
+    const lost = await inventories.give('Steve', 'bread', 5, { operationId: 'order-7' }).catch((error: Error) => error);
+    expect(lost).to.be.instanceOf(GameUnavailableError);
+    expect((lost as Error).message).to.match(/no answer to inventories\.give within 400 ms/);
+    expect(await inventories.give('Steve', 'bread', 5, { operationId: 'order-7' })).to.equal(5);
+    expect(await bridge.require('economy').deposit('Steve', 1250, { operationId: 'order-7' })).to.equal(1250);
+    await inventories.give('Steve', 'bread', 1);
+    // The plugin remembers answers by id, so an id has a bound: a longer one is refused before anything is sent.
+    const long = await inventories.give('Steve', 'bread', 1, { operationId: 'x'.repeat(250) }).catch((error: Error) => error);
+    expect(long).to.be.instanceOf(Error).with.property('message').that.matches(/is longer than 256 characters/);
+    const sent = plugin.received.filter((message) => message.method === 'inventories.give' || message.method === 'economy.deposit').map((message) => [message.method, message.id]);
+    expect(sent.slice(0, 3)).to.deep.equal([
+      ['inventories.give', 'op:inventories.give:order-7'],
+      ['inventories.give', 'op:inventories.give:order-7'],
+      ['economy.deposit', 'op:economy.deposit:order-7'],
+    ]);
+    expect(sent).to.have.length(4);
+    expect(sent[3]![1]).to.not.match(/:/);
+  });
+
+  it('sends an operation retried while its first request is unanswered only once, and answers both', async function () {
+    const plugin = await connectPlugin();
+    await plugin.hello(token, ['operators', 'inventories']);
+    plugin.handlers.set('inventories.remove', () => new Promise((resolve) => setTimeout(() => resolve(3), 100)));
+    const inventories = bridge.require('inventories');
+    const answers = await Promise.all([inventories.remove('Steve', 'dirt', 3, { operationId: 'x1' }), inventories.remove('Steve', 'dirt', 3, { operationId: 'x1' })]);
+    expect(answers).to.deep.equal([3, 3]);
+    expect(plugin.received.filter((message) => message.method === 'inventories.remove')).to.have.length(1);
+  });
+
+  it("turns the plugin's error codes into the game port's typed errors, from the error data, in one table", async function () {
+    const plugin = await connectPlugin();
+    await plugin.hello(token, ['operators', 'messaging', 'teleports', 'inventories', 'economy']);
+    const fail = (code: number, message: string, data?: unknown) => () => {
+      throw new PluginError(code, message, data);
+    };
+    plugin.handlers.set('messaging.send', fail(-32010, 'player Ghost is not online', { name: 'Ghost', role: 'player' }));
+    plugin.handlers.set('teleports.toPlayer', fail(-32010, 'target player Alex is not online', { name: 'Alex', role: 'target' }));
+    plugin.handlers.set('teleports.toLocation', fail(-32011, 'unknown world atlantis', { world: 'atlantis', worlds: ['world', 'world_nether'] }));
+    plugin.handlers.set('economy.withdraw', fail(-32012, 'Steve has 2550 cents, less than 100000', { name: 'Steve', neededCents: 100000, balanceCents: 2550 }));
+    plugin.handlers.set('inventories.give', fail(-32013, 'unknown item unobtainium', { item: 'unobtainium' }));
+    plugin.handlers.set('inventories.read', fail(-32004, 'the server was too busy to start inventories.read within 300 ms; it was not done'));
+    plugin.handlers.set('inventories.remove', fail(-32003, 'the server is stopping'));
+    plugin.handlers.set('economy.balance', fail(-32602, 'params.name must be a non-empty string'));
+    // teleports.worlds and players.online have no handler: the stand-in answers -32601.
+
+    const caught = (promise: Promise<unknown>) => promise.then(() => undefined, (error: Error) => error);
+    const notOnline = await caught(bridge.require('messaging').sendMessage('Ghost', 'hi'));
+    expect(notOnline).to.be.instanceOf(PlayerNotOnlineError).and.to.deep.include({ playerName: 'Ghost', role: 'player', message: 'Player Ghost is not online' });
+    const target = await caught(bridge.require('teleports').teleportToPlayer('Steve', 'Alex'));
+    expect(target).to.be.instanceOf(PlayerNotOnlineError).and.to.deep.include({ playerName: 'Alex', role: 'target', message: 'Target player Alex is not online' });
+    const world = await caught(bridge.require('teleports').teleportToLocation('Steve', { world: 'atlantis', x: 0, y: 64, z: 0 }));
+    expect(world).to.be.instanceOf(UnknownWorldError).and.to.deep.include({ world: 'atlantis', knownWorlds: ['world', 'world_nether'] });
+    const funds = await caught(bridge.require('economy').withdraw('Steve', 100000));
+    expect(funds).to.be.instanceOf(InsufficientFundsError).and.to.deep.include({ playerName: 'Steve', neededCents: 100000, balanceCents: 2550 });
+    expect(await caught(bridge.require('inventories').give('Steve', 'unobtainium', 1))).to.be.instanceOf(UnknownItemError).and.to.deep.include({ item: 'unobtainium' });
+    const busy = await caught(bridge.require('inventories').read('Steve'));
+    expect(busy).to.be.instanceOf(GameUnavailableError).and.to.have.property('message').that.matches(/too busy to start inventories\.read/);
+    expect(await caught(bridge.require('inventories').remove('Steve', 'dirt', 1))).to.be.instanceOf(GameUnavailableError);
+    const missing = await caught(bridge.require('teleports').worlds());
+    expect(missing).to.be.instanceOf(CapabilityMissingError).and.to.deep.include({ capability: 'teleports', message: 'The bridge game adapter cannot teleport players' });
+    // Codes of no game meaning stay plain errors (500 at the API), naming the method.
+    const invalid = await caught(bridge.require('economy').balance('Steve'));
+    expect(invalid).to.not.be.instanceOf(GameError);
+    expect((invalid as Error).message).to.equal('bridge economy.balance: params.name must be a non-empty string (-32602)');
+    const unknown = await caught(bridge.onlinePlayers());
+    expect(unknown).to.not.be.instanceOf(GameError);
+    expect((unknown as Error).message).to.equal('bridge players.online: unknown method players.online (-32601)');
+
+    // Through the API: the statuses of the HTTP table, and the sentences the error data made.
+    const teleport = await admin('POST', '/api/teleport', { player: 'Steve', target: 'Alex' });
+    expect([teleport.status, teleport.body.error, teleport.body.code]).to.deep.equal([404, 'Target player Alex is not online', 'player_not_online']);
+    const coordinates = await admin('POST', '/api/admin/teleport-coordinates', { player: 'Steve', world: 'atlantis', x: 0, y: 64, z: 0 });
+    expect([coordinates.status, coordinates.body.error, coordinates.body.code]).to.deep.equal([404, 'World atlantis not found; worlds: world, world_nether', 'world_not_found']);
+  });
+
+  it('emits the block placed event, and the work events with the game mode the plugin sends', async function () {
+    const plugin = await connectPlugin();
+    await plugin.hello(token);
+    const seen: Array<GameEvents['blockPlaced'][0] | GameEvents['blockBroken'][0]> = [];
+    bridge.events.on('blockPlaced', (event) => seen.push(event));
+    bridge.events.on('blockBroken', (event) => seen.push(event));
+    expect(bridge.emits.has('blockPlaced')).to.equal(true);
+    const player = { name: 'Builder', uuid: '11111111-2222-3333-4444-555555555555' };
+    const location = { world: 'world', x: 1, y: 64, z: 2, yaw: 0, pitch: 0 };
+    plugin.notify('event.blockPlaced', { player, gameMode: 'creative', block: 'oak_planks', location });
+    plugin.notify('event.blockBroken', { player, gameMode: 'survival', block: 'stone', location });
+    await eventually(() => (seen.length === 2 ? true : undefined), 3000, 'two events');
+    expect(seen).to.deep.equal([
+      { player, gameMode: 'creative', block: 'oak_planks', location },
+      { player, gameMode: 'survival', block: 'stone', location },
+    ]);
   });
 
   it('replaces a connection when the plugin connects again, failing what was in flight on the old one', async function () {

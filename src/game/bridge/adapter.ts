@@ -5,9 +5,6 @@ import { normalizeAddress } from '../../lib/addresses.js';
 import { requireCapability } from '../capabilities.js';
 import {
   GameUnavailableError,
-  InsufficientFundsError,
-  PlayerNotOnlineError,
-  UnknownWorldError,
   type BossBars,
   type Capabilities,
   type Capability,
@@ -17,7 +14,6 @@ import {
   type GameSettingsChange,
   type GamePort,
   type Inventories,
-  type Location,
   type Messaging,
   type OnlinePlayer,
   type Operators,
@@ -27,12 +23,14 @@ import {
   type ServerPerformance,
   type ServerSoftware,
   type Teleports,
+  type TeleportResult,
   type WorldInfo,
   type Whitelist,
 } from '../port.js';
-import { errorCodes, JsonRpcConnection, RpcError } from './json-rpc.js';
+import { gameErrorOf } from './game-errors.js';
+import { errorCodes, JsonRpcConnection, RpcError, type RequestOptions } from './json-rpc.js';
 
-export const protocolVersion = 1;
+export const protocolVersion = 2;
 
 export interface BridgeOptions {
   host: string;
@@ -63,7 +61,7 @@ export class BridgeGameAdapter implements GamePort {
   readonly adapterName = 'bridge';
   readonly registerCommand = '/register';
   readonly events = new EventEmitter<GameEvents>();
-  readonly emits: ReadonlySet<GameEventName> = new Set<GameEventName>(['join', 'quit', 'loginRefused', 'blockBroken', 'entityKilled', 'connection']);
+  readonly emits: ReadonlySet<GameEventName> = new Set<GameEventName>(['join', 'quit', 'loginRefused', 'blockBroken', 'blockPlaced', 'entityKilled', 'connection']);
   readonly operators: Operators;
   private server: Server | undefined;
   private connection: JsonRpcConnection | undefined;
@@ -94,32 +92,26 @@ export class BridgeGameAdapter implements GamePort {
     const teleports: Teleports = {
       worlds: () => this.call('teleports.worlds', {}) as Promise<string[]>,
       worldInfo: () => this.call('teleports.worldInfo', {}) as Promise<WorldInfo[]>,
-      teleportToPlayer: async (name, target) => {
-        const from = await this.locationOf(name);
-        return { from, to: (await this.call('teleports.toPlayer', { name, target })) as Location };
-      },
-      teleportToLocation: async (name, location) => {
-        const from = await this.locationOf(name);
-        return { from, to: (await this.call('teleports.toLocation', { name, location })) as Location };
-      },
+      teleportToPlayer: (name, target) => this.call('teleports.toPlayer', { name, target }) as Promise<TeleportResult>,
+      teleportToLocation: (name, location) => this.call('teleports.toLocation', { name, location }) as Promise<TeleportResult>,
     };
     const bossBars: BossBars = {
       show: async (bar) => void (await this.call('bossBars.show', bar)),
       update: async (bar) => void (await this.call('bossBars.update', bar)),
       remove: async (id) => void (await this.call('bossBars.remove', { id })),
     };
+    // A change with an operationId goes out under an id made from it, so that its retry is answered from the plugin's memory.
+    const change = (method: string, params: object, operationId: string | undefined) => this.call(method, params, operationId === undefined ? {} : { id: `op:${method}:${operationId}` });
     const inventories: Inventories = {
       read: (name) => this.call('inventories.read', { name }) as ReturnType<Inventories['read']>,
-      remove: (name, item, count) => this.call('inventories.remove', { name, item, count }) as Promise<number>,
-      give: (name, item, count) => this.call('inventories.give', { name, item, count }) as Promise<number>,
+      remove: (name, item, count, options) => change('inventories.remove', { name, item, count }, options?.operationId) as Promise<number>,
+      give: (name, item, count, options) => change('inventories.give', { name, item, count }, options?.operationId) as Promise<number>,
     };
-    // Vault counts in doubles of the currency; the port counts in cents.
-    const toCents = (amount: unknown) => Math.round(Number(amount) * 100);
     const economy: EconomyProvider = {
-      describe: async () => 'Vault',
-      balance: async (name) => toCents(await this.call('economy.balance', { name })),
-      deposit: async (name, cents) => toCents(await this.call('economy.deposit', { name, amount: cents / 100 })),
-      withdraw: async (name, cents) => toCents(await this.call('economy.withdraw', { name, amount: cents / 100 })),
+      describe: async () => `Vault (${String(await this.call('economy.describe', {}))})`,
+      balance: (name) => this.call('economy.balance', { name }) as Promise<number>,
+      deposit: (name, cents, options) => change('economy.deposit', { name, cents }, options?.operationId) as Promise<number>,
+      withdraw: (name, cents, options) => change('economy.withdraw', { name, cents }, options?.operationId) as Promise<number>,
     };
     const control: ServerControl = {
       applySettings: (change) => this.call('control.applySettings', change) as ReturnType<ServerControl['applySettings']>,
@@ -163,12 +155,6 @@ export class BridgeGameAdapter implements GamePort {
     ];
   }
 
-  private async locationOf(name: string): Promise<Location> {
-    const player = (await this.onlinePlayers()).find((online) => online.name.toLowerCase() === name.toLowerCase());
-    if (!player) throw new PlayerNotOnlineError(name);
-    return player.location;
-  }
-
   /** The port the plugin connects to (the real one when configured as 0). */
   get port(): number {
     const address = this.server?.address();
@@ -210,22 +196,13 @@ export class BridgeGameAdapter implements GamePort {
     return (await this.call('players.online', {})) as OnlinePlayer[];
   }
 
-  private async call(method: string, params: object): Promise<unknown> {
+  private async call(method: string, params: object, options: RequestOptions = {}): Promise<unknown> {
     const connection = this.connection;
     if (!connection) throw new GameUnavailableError('the Paper bridge is not connected');
     try {
-      return await connection.request(method, params);
+      return await connection.request(method, params, options);
     } catch (error) {
-      if (!(error instanceof RpcError)) throw error;
-      if (error.code === errorCodes.playerNotOnline) {
-        throw new PlayerNotOnlineError(String((params as { name?: unknown }).name ?? 'player'));
-      }
-      if (error.code === errorCodes.unknownWorld) throw new UnknownWorldError(String((params as { location?: { world?: unknown } }).location?.world ?? 'world'));
-      if (error.code === errorCodes.insufficientFunds) {
-        throw new InsufficientFundsError(String((params as { name?: unknown }).name ?? 'player'), Math.round(Number((params as { amount?: unknown }).amount) * 100));
-      }
-      if (error.code === errorCodes.closed || error.code === errorCodes.timedOut) throw new GameUnavailableError(error.message);
-      throw new Error(`bridge ${method}: ${error.message} (${error.code})`);
+      throw error instanceof RpcError ? gameErrorOf(error, this.adapterName, method, params) : error;
     }
   }
 
@@ -314,8 +291,7 @@ export class BridgeGameAdapter implements GamePort {
 
   private handleNotification(method: string, params: unknown): void {
     const event = method.startsWith('event.') ? (method.slice(6) as keyof GameEvents) : undefined;
-    const known: Array<keyof GameEvents> = ['join', 'quit', 'loginRefused', 'blockBroken', 'entityKilled'];
-    if (!event || !known.includes(event) || typeof params !== 'object' || params === null) {
+    if (!event || event === 'connection' || !this.emits.has(event) || typeof params !== 'object' || params === null) {
       this.options.logError(`bridge: unknown notification ${method}, ignored`);
       return;
     }

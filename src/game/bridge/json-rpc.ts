@@ -5,7 +5,14 @@
  * answered with a parse error and the connection carries on; a request that
  * gets no answer in time fails with -32004; closing fails what is in flight
  * with -32003, so no request is silently lost.
+ *
+ * Every request carries `timeoutMs`, the time the receiver has to start the
+ * work, shorter than the sender waits (startBudgetMs), so work that starts is
+ * answered before the sender gives up, and work that would start later is
+ * not done at all. Request ids are strings unique to this process run, or
+ * the caller's own (an operation's, so that a retry is recognised).
  */
+import { randomBytes } from 'node:crypto';
 import { EventEmitter } from 'node:events';
 import type { Socket } from 'node:net';
 
@@ -22,7 +29,39 @@ export const errorCodes = {
   playerNotOnline: -32010,
   unknownWorld: -32011,
   insufficientFunds: -32012,
+  unknownItem: -32013,
 } as const;
+
+/**
+ * The time the receiver has to start a request's work when the sender waits
+ * `waitMs` for the answer: a margin of a quarter of the wait, at most 1 s, is
+ * left for the work itself and the way back.
+ */
+export function startBudgetMs(waitMs: number): number {
+  return Math.max(1, waitMs - Math.min(1000, Math.floor(waitMs / 4)));
+}
+
+/**
+ * Random per process run, so ids never repeat across connections or restarts
+ * of the sidecar (the plugin remembers answers by id). No colon: ids a caller
+ * names itself contain one, so the two kinds cannot meet.
+ */
+const idPrefix = randomBytes(9).toString('base64url');
+let idCounter = 0;
+function nextRequestId(): string {
+  idCounter += 1;
+  return `${idPrefix}-${idCounter}`;
+}
+
+/** The longest request id the plugin takes (it remembers answers by id). */
+export const maxRequestIdLength = 256;
+
+export interface RequestOptions {
+  /** The request's id, for a retry of one operation to reuse; must contain a colon (generated ids have none) and be at most maxRequestIdLength long. */
+  id?: string;
+  /** How long to wait for the answer, instead of the connection's requestTimeoutMs. */
+  timeoutMs?: number;
+}
 
 export class RpcError extends Error {
   override name = 'RpcError';
@@ -37,7 +76,7 @@ export class RpcError extends Error {
 
 type Id = number | string;
 export type Message =
-  | { kind: 'request'; id: Id; method: string; params: unknown }
+  | { kind: 'request'; id: Id; method: string; params: unknown; timeoutMs?: unknown }
   | { kind: 'notification'; method: string; params: unknown }
   | { kind: 'result'; id: Id; result: unknown }
   | { kind: 'error'; id: Id | null; error: { code: number; message: string; data?: unknown } };
@@ -58,7 +97,8 @@ export function decodeLine(line: string): Message {
   const validId = typeof id === 'number' || typeof id === 'string';
   if (typeof message.method === 'string') {
     const params = message.params ?? {};
-    return validId ? { kind: 'request', id: id as Id, method: message.method, params } : { kind: 'notification', method: message.method, params };
+    if (!validId) return { kind: 'notification', method: message.method, params };
+    return 'timeoutMs' in message ? { kind: 'request', id: id as Id, method: message.method, params, timeoutMs: message.timeoutMs } : { kind: 'request', id: id as Id, method: message.method, params };
   }
   if (validId && 'result' in message) return { kind: 'result', id: id as Id, result: message.result };
   const error = message.error as { code?: unknown; message?: unknown } | undefined;
@@ -76,7 +116,7 @@ export interface JsonRpcOptions {
   log(message: string): void;
 }
 
-interface Pending {
+interface Waiter {
   resolve(value: unknown): void;
   reject(error: RpcError): void;
   timer: NodeJS.Timeout;
@@ -84,8 +124,8 @@ interface Pending {
 
 export class JsonRpcConnection extends EventEmitter<{ notification: [method: string, params: unknown]; closed: [] }> {
   private buffer = '';
-  private nextId = 1;
-  private readonly pending = new Map<Id, Pending>();
+  /** Waiters by request id: more than one when an operation is retried while its first request is still unanswered. */
+  private readonly pending = new Map<Id, Waiter[]>();
   private closed = false;
   private readonly maxLineBytes: number;
 
@@ -106,18 +146,42 @@ export class JsonRpcConnection extends EventEmitter<{ notification: [method: str
     return this.socket.remoteAddress ?? 'unknown';
   }
 
-  request(method: string, params: unknown, timeoutMs = this.options.requestTimeoutMs): Promise<unknown> {
+  /**
+   * Sends a request and resolves with its result. Repeating an explicit id
+   * whose first request is still unanswered sends nothing more: both wait for
+   * the one answer (the plugin would answer the repeat the same way).
+   */
+  request(method: string, params: unknown, options: RequestOptions = {}): Promise<unknown> {
     if (this.closed) return Promise.reject(new RpcError(errorCodes.closed, 'the bridge connection is closed'));
-    const id = this.nextId++;
+    if (options.id !== undefined && !options.id.includes(':')) return Promise.reject(new Error(`request id ${options.id} must contain a colon, so it cannot be taken for a generated one`));
+    // JSON.stringify: the plugin counts the id as written, quotes and escapes included.
+    if (options.id !== undefined && JSON.stringify(options.id).length > maxRequestIdLength) return Promise.reject(new Error(`request id ${options.id.slice(0, 40)}... is longer than ${maxRequestIdLength} characters`));
+    const id = options.id ?? nextRequestId();
+    const waitMs = options.timeoutMs ?? this.options.requestTimeoutMs;
     return new Promise((resolve, reject) => {
-      const timer = setTimeout(() => {
-        this.pending.delete(id);
-        reject(new RpcError(errorCodes.timedOut, `no answer to ${method} within ${timeoutMs} ms`));
-      }, timeoutMs);
-      timer.unref();
-      this.pending.set(id, { resolve, reject, timer });
-      this.write({ jsonrpc: '2.0', id, method, params });
+      const waiters = this.pending.get(id);
+      const waiter: Waiter = {
+        resolve,
+        reject,
+        timer: setTimeout(() => {
+          this.stopWaiting(id, waiter);
+          reject(new RpcError(errorCodes.timedOut, `no answer to ${method} within ${waitMs} ms`));
+        }, waitMs),
+      };
+      waiter.timer.unref();
+      if (waiters) {
+        waiters.push(waiter);
+        return;
+      }
+      this.pending.set(id, [waiter]);
+      this.write({ jsonrpc: '2.0', id, method, params, timeoutMs: startBudgetMs(waitMs) });
     });
+  }
+
+  private stopWaiting(id: Id, waiter: Waiter): void {
+    const waiters = this.pending.get(id)?.filter((other) => other !== waiter);
+    if (waiters?.length) this.pending.set(id, waiters);
+    else this.pending.delete(id);
   }
 
   notify(method: string, params: unknown): void {
@@ -128,9 +192,11 @@ export class JsonRpcConnection extends EventEmitter<{ notification: [method: str
   close(reason: string): void {
     if (this.closed) return;
     this.closed = true;
-    for (const [id, pending] of this.pending) {
-      clearTimeout(pending.timer);
-      pending.reject(new RpcError(errorCodes.closed, `${reason} before the answer came`));
+    for (const [id, waiters] of this.pending) {
+      for (const waiter of waiters) {
+        clearTimeout(waiter.timer);
+        waiter.reject(new RpcError(errorCodes.closed, `${reason} before the answer came`));
+      }
       this.pending.delete(id);
     }
     this.socket.end();
@@ -175,15 +241,17 @@ export class JsonRpcConnection extends EventEmitter<{ notification: [method: str
         return;
       case 'result':
       case 'error': {
-        const pending = message.id === null ? undefined : this.pending.get(message.id);
-        if (!pending) {
+        const waiters = message.id === null ? undefined : this.pending.get(message.id);
+        if (!waiters) {
           this.options.log(`bridge connection: an answer to no request in flight (id ${String(message.id)}), ignored`);
           return;
         }
         this.pending.delete(message.id!);
-        clearTimeout(pending.timer);
-        if (message.kind === 'result') pending.resolve(message.result);
-        else pending.reject(new RpcError(message.error.code, message.error.message, message.error.data));
+        for (const waiter of waiters) {
+          clearTimeout(waiter.timer);
+          if (message.kind === 'result') waiter.resolve(message.result);
+          else waiter.reject(new RpcError(message.error.code, message.error.message, message.error.data));
+        }
       }
     }
   }
@@ -195,7 +263,8 @@ export class JsonRpcConnection extends EventEmitter<{ notification: [method: str
     } catch (error) {
       const rpcError = error instanceof RpcError ? error : new RpcError(errorCodes.internalError, 'internal error');
       if (!(error instanceof RpcError)) this.options.log(`bridge request ${method} failed: ${(error as Error)?.stack ?? String(error)}`);
-      if (!this.closed) this.write({ jsonrpc: '2.0', id, error: { code: rpcError.code, message: rpcError.message } });
+      const data = rpcError.data === undefined ? {} : { data: rpcError.data };
+      if (!this.closed) this.write({ jsonrpc: '2.0', id, error: { code: rpcError.code, message: rpcError.message, ...data } });
     }
   }
 }

@@ -1,6 +1,11 @@
 package dev.gatehouse.harness;
 
+import java.util.ArrayList;
 import java.util.HashMap;
+import java.util.LinkedHashMap;
+import java.util.List;
+import java.util.Locale;
+import java.util.Map;
 import org.bukkit.inventory.ItemStack;
 import org.bukkit.inventory.PlayerInventory;
 
@@ -70,6 +75,20 @@ final class FakeInventory implements PlayerInventory {
             if (slots[slot] != null) copy[slot] = new ItemStack(slots[slot].getType(), slots[slot].getAmount());
         }
         return copy;
+    }
+
+    /** What the player holds, slot by slot, as the protocol's inventories.read lists it; for the test, not the plugin. */
+    List<Map<String, Object>> describe() {
+        List<Map<String, Object>> stacks = new ArrayList<>();
+        for (int slot = 0; slot < slots.length; slot++) {
+            if (slots[slot] == null) continue;
+            Map<String, Object> stack = new LinkedHashMap<>();
+            stack.put("item", slots[slot].getType().name().toLowerCase(Locale.ROOT));
+            stack.put("count", slots[slot].getAmount());
+            stack.put("slot", slot);
+            stacks.add(stack);
+        }
+        return stacks;
     }
 
     private static String describe(ItemStack[] items) {

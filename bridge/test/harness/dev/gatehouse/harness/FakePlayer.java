@@ -62,6 +62,11 @@ final class FakePlayer implements Player {
         return 3;
     }
 
+    /** The inventory as the harness sees it, without recording a call of the plugin's. */
+    FakeInventory inventory() {
+        return inventory;
+    }
+
     @Override
     public PlayerInventory getInventory() {
         server.calls.main("Player.getInventory " + getName());

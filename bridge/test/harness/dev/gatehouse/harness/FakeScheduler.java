@@ -23,6 +23,7 @@ final class FakeScheduler implements BukkitScheduler {
     private final long startedAt = System.nanoTime();
     private final AtomicInteger ids = new AtomicInteger(1);
     private final List<ScheduledFuture<?>> tasks = new CopyOnWriteArrayList<>();
+    private final AtomicInteger oneOffTasks = new AtomicInteger();
 
     FakeScheduler(ScheduledExecutorService mainThread, boolean ticking) {
         this.mainThread = mainThread;
@@ -31,7 +32,14 @@ final class FakeScheduler implements BukkitScheduler {
 
     @Override
     public BukkitTask runTask(Plugin plugin, Runnable task) {
-        return schedule(plugin, task, 0, 0);
+        BukkitTask scheduled = schedule(plugin, task, 0, 0);
+        oneOffTasks.incrementAndGet();
+        return scheduled;
+    }
+
+    /** How many one-off tasks (runTask) plugins have scheduled: a test counts a request's trips to the main thread with it. */
+    int tasksScheduled() {
+        return oneOffTasks.get();
     }
 
     @Override

@@ -35,11 +35,14 @@ import org.bukkit.command.CommandExecutor;
 import org.bukkit.command.HarnessCommands;
 import org.bukkit.command.PluginCommand;
 import org.bukkit.entity.EntityType;
+import org.bukkit.GameMode;
 import org.bukkit.event.block.BlockBreakEvent;
+import org.bukkit.event.block.BlockPlaceEvent;
 import org.bukkit.event.entity.EntityDeathEvent;
 import org.bukkit.event.player.AsyncPlayerPreLoginEvent;
 import org.bukkit.event.player.PlayerJoinEvent;
 import org.bukkit.event.player.PlayerLoginEvent;
+import org.bukkit.inventory.EquipmentSlot;
 import org.bukkit.inventory.ItemStack;
 import org.bukkit.plugin.PluginDescriptionFile;
 import org.bukkit.plugin.java.JavaPlugin;
@@ -203,7 +206,8 @@ public final class Harness {
         String name = (String) request.get("name");
         switch (op) {
             case "join":
-                return join(name, request.get("address") instanceof String address ? address : "127.0.0.1");
+                return join(name, request.get("address") instanceof String address ? address : "127.0.0.1",
+                        request.get("gameMode") instanceof String mode ? gameMode(mode) : null);
             case "quit":
                 return onMain(() -> {
                     FakePlayer player = server.online(name);
@@ -211,23 +215,40 @@ public final class Harness {
                     return player != null;
                 });
             case "command":
-                return onMain(() -> command(server.online(name), (String) request.get("line")));
+                return onMain(() -> command(onlinePlayer(name), (String) request.get("line")));
             case "player":
                 return onMain(() -> describe(name));
+            case "gameMode":
+                // As /gamemode would: the player's game mode, which the plugin reports with their work.
+                return onMain(() -> {
+                    onlinePlayer(name).gameMode = gameMode((String) request.get("gameMode"));
+                    return null;
+                });
             case "give":
-                return onMain(() -> server.online(name).getInventory().addItem(new ItemStack(Material.matchMaterial((String) request.get("item")), ((Number) request.get("count")).intValue())).isEmpty());
+                return onMain(() -> onlinePlayer(name).getInventory().addItem(new ItemStack(material((String) request.get("item")), ((Number) request.get("count")).intValue())).isEmpty());
             case "breakBlock":
                 return onMain(() -> {
-                    FakePlayer player = server.online(name);
+                    FakePlayer player = onlinePlayer(name);
                     Location at = new Location(server.worlds.get("world"), 10, 64, -3, 0, 0);
-                    BlockBreakEvent event = new BlockBreakEvent(new FakeBlock(Material.matchMaterial((String) request.get("block")), at), player);
+                    BlockBreakEvent event = new BlockBreakEvent(new FakeBlock(material((String) request.get("block")), at), player);
+                    event.setCancelled(Boolean.TRUE.equals(request.get("cancelled")));
+                    server.pluginManager.callEvent(event);
+                    return null;
+                });
+            case "placeBlock":
+                return onMain(() -> {
+                    FakePlayer player = onlinePlayer(name);
+                    Material type = material((String) request.get("block"));
+                    Location at = new Location(server.worlds.get("world"), 11, 64, -3, 0, 0);
+                    FakeBlock against = new FakeBlock(Material.STONE, new Location(server.worlds.get("world"), 11, 63, -3, 0, 0));
+                    BlockPlaceEvent event = new BlockPlaceEvent(new FakeBlock(type, at), new FakeBlockState(Material.AIR), against, new ItemStack(type, 1), player, true, EquipmentSlot.HAND);
                     event.setCancelled(Boolean.TRUE.equals(request.get("cancelled")));
                     server.pluginManager.callEvent(event);
                     return null;
                 });
             case "kill":
                 return onMain(() -> {
-                    FakePlayer player = server.online(name);
+                    FakePlayer player = onlinePlayer(name);
                     EntityType type = EntityType.valueOf(((String) request.get("entity")).toUpperCase(Locale.ROOT));
                     FakeMob mob = new FakeMob(type, new Location(server.worlds.get("world"), 1, 65, 2, 0, 0), player);
                     server.pluginManager.callEvent(new EntityDeathEvent(mob, null, List.of()));
@@ -246,7 +267,7 @@ public final class Harness {
                 });
                 return null;
             case "calls":
-                return Map.of("calls", server.calls.calls(), "offMainThread", server.calls.offMainThread());
+                return Map.of("calls", server.calls.calls(), "offMainThread", server.calls.offMainThread(), "tasks", scheduler.tasksScheduled());
             case "state":
                 return onMain(this::state);
             case "stop":
@@ -257,12 +278,30 @@ public final class Harness {
         }
     }
 
+    private FakePlayer onlinePlayer(String name) {
+        FakePlayer player = name == null ? null : server.online(name);
+        if (player == null) throw new IllegalArgumentException("no player named " + name + " is online");
+        return player;
+    }
+
+    private static Material material(String name) {
+        Material material = name == null ? null : Material.matchMaterial(name);
+        if (material == null) throw new IllegalArgumentException("the harness has no material " + name);
+        return material;
+    }
+
+    private static GameMode gameMode(String name) {
+        for (GameMode mode : GameMode.values()) if (mode.name().equalsIgnoreCase(name)) return mode;
+        throw new IllegalArgumentException("no game mode " + name + "; one of survival, creative, adventure, spectator");
+    }
+
     /**
      * A login as the server runs it: the async pre-login event on a network
      * thread, then on the main thread the login checks (name in use,
      * whitelist, full), the login event, and the join.
      */
-    private Object join(String name, String address) throws Exception {
+    /** @param gameMode the player's game mode, or null for the server's default */
+    private Object join(String name, String address, GameMode gameMode) throws Exception {
         InetAddress inet = InetAddress.getByName(address);
         Profile profile = server.profile(name);
         AsyncPlayerPreLoginEvent preLogin = new AsyncPlayerPreLoginEvent(name, inet, profile.getUniqueId(), false);
@@ -270,7 +309,7 @@ public final class Harness {
         if (preLogin.getLoginResult() != AsyncPlayerPreLoginEvent.Result.ALLOWED) return Map.of("refused", preLogin.getKickMessage());
         return onMain(() -> {
             Location spawn = new Location(server.worlds.get("world"), 0.5, 64, 0.5, 0, 0);
-            FakePlayer player = new FakePlayer(name, profile, new InetSocketAddress(inet, 40000 + (int) (Math.random() * 20000)), spawn, server.defaultGameMode, server);
+            FakePlayer player = new FakePlayer(name, profile, new InetSocketAddress(inet, 40000 + (int) (Math.random() * 20000)), spawn, gameMode != null ? gameMode : server.defaultGameMode, server);
             PlayerLoginEvent login = new PlayerLoginEvent(player, "localhost", inet);
             if (server.online(name) != null) {
                 login.disallow(PlayerLoginEvent.Result.KICK_OTHER, "A player named " + name + " is already connected");
@@ -311,6 +350,7 @@ public final class Harness {
         Location location = player.location;
         state.put("location", Map.of("world", location.getWorld().getName(), "x", location.getX(), "y", location.getY(), "z", location.getZ(), "yaw", (double) location.getYaw(), "pitch", (double) location.getPitch()));
         state.put("gameMode", player.gameMode.name().toLowerCase(Locale.ROOT));
+        state.put("inventory", player.inventory().describe());
         List<String> bars = new ArrayList<>();
         for (FakeBossBar bar : server.bossBars) if (bar.getPlayers().contains(player)) bars.add(bar.getTitle());
         state.put("bossBars", bars);

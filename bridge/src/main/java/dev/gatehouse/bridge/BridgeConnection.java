@@ -30,7 +30,7 @@ import java.util.logging.Logger;
  * blocks the server's main thread: callers only put messages on a queue.
  */
 public final class BridgeConnection {
-    public static final int protocolVersion = 1;
+    public static final int protocolVersion = 2;
     private static final int wrongToken = -32001;
     static final int maxLineBytes = 1 << 20;
     private static final long ownRequestTimeoutMs = 5000;
@@ -250,46 +250,41 @@ public final class BridgeConnection {
             }
         }
 
-        @SuppressWarnings("unchecked")
         private void receive(String line) {
-            Object parsed;
+            WireMessage message;
             try {
-                parsed = Json.parse(line);
-            } catch (Json.ParseException e) {
-                send(error(null, RpcException.parseError, "parse error: " + e.getMessage()));
+                message = WireMessage.decode(line);
+            } catch (RpcException e) {
+                send(error(null, e));
                 return;
             }
-            if (!(parsed instanceof Map<?, ?> raw) || !"2.0".equals(raw.get("jsonrpc"))) {
-                send(error(null, RpcException.invalidRequest, "not a JSON-RPC 2.0 message"));
-                return;
-            }
-            Map<String, Object> message = (Map<String, Object>) raw;
-            Object id = message.get("id");
-            Object method = message.get("method");
-            if (method instanceof String name) {
-                if (id == null) {
-                    logger.fine("Ignored notification " + name + " from the sidecar");
-                    return;
+            switch (message.kind()) {
+                case notification -> logger.fine("Ignored notification " + message.method() + " from the sidecar");
+                case request -> answer(message);
+                case result, error -> {
+                    // The plugin's own ids are numbers; anything else answers no request of this plugin.
+                    CompletableFuture<Object> waiting = message.id() instanceof Number number ? pending.remove(number.longValue()) : null;
+                    if (waiting == null) return; // a late answer to a request that timed out
+                    if (message.kind() == WireMessage.Kind.result) {
+                        waiting.complete(message.result());
+                    } else {
+                        Object code = message.error().get("code");
+                        waiting.completeExceptionally(new RpcException(code instanceof Number n ? n.intValue() : RpcException.internalError, String.valueOf(message.error().get("message"))));
+                    }
                 }
-                Object params = message.get("params");
-                Map<String, Object> paramMap = params instanceof Map<?, ?> map ? (Map<String, Object>) map : new LinkedHashMap<>();
-                CompletableFuture<Object> answer;
-                try {
-                    answer = handler.handle(name, paramMap);
-                } catch (RuntimeException e) {
-                    answer = CompletableFuture.failedFuture(e);
-                }
-                answer.whenComplete((result, error) -> send(error == null ? result(id, result) : error(id, error)));
-                return;
             }
-            CompletableFuture<Object> waiting = id instanceof Number number ? pending.remove(number.longValue()) : null;
-            if (waiting == null) return; // a late answer to a request that timed out
-            if (message.get("error") instanceof Map<?, ?> error) {
-                Object code = error.get("code");
-                waiting.completeExceptionally(new RpcException(code instanceof Number n ? n.intValue() : RpcException.internalError, String.valueOf(error.get("message"))));
-            } else {
-                waiting.complete(message.get("result"));
+        }
+
+        private void answer(WireMessage request) {
+            Object id = request.id();
+            CompletableFuture<Object> answer;
+            try {
+                // The deadline counts from here, the moment the request was read.
+                answer = handler.handle(id, request.method(), request.params(), request.deadline());
+            } catch (RuntimeException e) {
+                answer = CompletableFuture.failedFuture(e);
             }
+            answer.whenComplete((result, error) -> send(error == null ? result(id, result) : error(id, error)));
         }
     }
 
@@ -303,15 +298,16 @@ public final class BridgeConnection {
 
     private Map<String, Object> error(Object id, Throwable failure) {
         Throwable cause = unwrap(failure);
-        if (cause instanceof RpcException rpc) return error(id, rpc.code(), rpc.getMessage());
+        if (cause instanceof RpcException rpc) return error(id, rpc.code(), rpc.getMessage(), rpc.data());
         logger.log(Level.WARNING, "A bridge request failed inside the server", cause);
-        return error(id, RpcException.internalError, String.valueOf(cause.getMessage() != null ? cause.getMessage() : cause.getClass().getSimpleName()));
+        return error(id, RpcException.internalError, String.valueOf(cause.getMessage() != null ? cause.getMessage() : cause.getClass().getSimpleName()), null);
     }
 
-    private static Map<String, Object> error(Object id, int code, String text) {
+    private static Map<String, Object> error(Object id, int code, String text, Map<String, Object> data) {
         Map<String, Object> body = new LinkedHashMap<>();
         body.put("code", code);
         body.put("message", text);
+        if (data != null) body.put("data", data);
         Map<String, Object> message = new LinkedHashMap<>();
         message.put("jsonrpc", "2.0");
         message.put("id", id);

@@ -10,6 +10,7 @@ import org.bukkit.event.EventHandler;
 import org.bukkit.event.EventPriority;
 import org.bukkit.event.Listener;
 import org.bukkit.event.block.BlockBreakEvent;
+import org.bukkit.event.block.BlockPlaceEvent;
 import org.bukkit.event.entity.EntityDeathEvent;
 import org.bukkit.event.player.AsyncPlayerPreLoginEvent;
 import org.bukkit.event.player.PlayerJoinEvent;
@@ -64,22 +65,36 @@ public final class GameEventsListener implements Listener {
 
     @EventHandler(priority = EventPriority.MONITOR, ignoreCancelled = true)
     public void onBlockBreak(BlockBreakEvent event) {
-        Map<String, Object> params = new LinkedHashMap<>();
-        params.put("player", Wire.player(event.getPlayer()));
+        Map<String, Object> params = workEvent(event.getPlayer());
         params.put("block", event.getBlock().getType().name().toLowerCase(Locale.ROOT));
         params.put("location", Wire.location(event.getBlock().getLocation()));
         bridge.notify("event.blockBroken", params);
+    }
+
+    @EventHandler(priority = EventPriority.MONITOR, ignoreCancelled = true)
+    public void onBlockPlace(BlockPlaceEvent event) {
+        Map<String, Object> params = workEvent(event.getPlayer());
+        params.put("block", event.getBlockPlaced().getType().name().toLowerCase(Locale.ROOT));
+        params.put("location", Wire.location(event.getBlockPlaced().getLocation()));
+        bridge.notify("event.blockPlaced", params);
     }
 
     @EventHandler(priority = EventPriority.MONITOR)
     public void onEntityDeath(EntityDeathEvent event) {
         Player killer = event.getEntity().getKiller();
         if (killer == null) return;
-        Map<String, Object> params = new LinkedHashMap<>();
-        params.put("player", Wire.player(killer));
+        Map<String, Object> params = workEvent(killer);
         params.put("entity", event.getEntity().getType().name().toLowerCase(Locale.ROOT));
         params.put("location", Wire.location(event.getEntity().getLocation()));
         bridge.notify("event.entityKilled", params);
+    }
+
+    /** The start of a block or kill event: who, and in which game mode (jobs pay nothing in creative). */
+    private static Map<String, Object> workEvent(Player player) {
+        Map<String, Object> params = new LinkedHashMap<>();
+        params.put("player", Wire.player(player));
+        params.put("gameMode", Wire.gameMode(player.getGameMode()));
+        return params;
     }
 
     private void refused(String name, UUID uuid, String address, String reason) {

@@ -10,6 +10,7 @@ import java.util.Set;
 import java.util.concurrent.CompletableFuture;
 import java.util.concurrent.ExecutorService;
 import java.util.concurrent.Executors;
+import java.util.function.BiFunction;
 import java.util.function.Function;
 import org.bukkit.Difficulty;
 import org.bukkit.GameMode;
@@ -27,10 +28,21 @@ import org.bukkit.inventory.ItemStack;
  * the game. Each handler runs on the main thread, except two: the lookup of a
  * player the server has never seen (which may ask Mojang) runs on a worker of
  * its own, and the operator questions are answered from a copy the main
- * thread keeps ({@link OperatorSnapshot}).
+ * thread keeps ({@link OperatorSnapshot}). Main-thread work honours the
+ * request's deadline ({@link MainThread#call}), and a repeated request id is
+ * answered from {@link AnswerMemory}.
  */
 public final class GameRequests implements RequestHandler {
-    private interface Handler extends Function<Params, CompletableFuture<Object>> {}
+    private interface Handler extends BiFunction<Params, Deadline, CompletableFuture<Object>> {}
+
+    /**
+     * Methods that only read: as good done again, so they bypass the answer
+     * memory, which keeps neither their (sometimes large) answers nor adds its
+     * cost to the most frequent requests (operators.isOperator on every admin request).
+     */
+    private static final Set<String> reads = Set.of("players.online", "operators.isOperator", "operators.list", "whitelist.isEnabled",
+            "whitelist.isWhitelisted", "whitelist.list", "teleports.worlds", "inventories.read", "economy.balance", "economy.describe",
+            "control.readSettings");
 
     private final Server server;
     private final MainThread mainThread;
@@ -44,6 +56,7 @@ public final class GameRequests implements RequestHandler {
         return thread;
     });
     private final Map<String, Handler> handlers = new HashMap<>();
+    private final AnswerMemory memory = new AnswerMemory();
 
     /**
      * @param economy null when Vault is absent: the economy methods are then unknown
@@ -59,8 +72,8 @@ public final class GameRequests implements RequestHandler {
 
         onMain("players.online", p -> onlinePlayers());
         // Asked on every admin request: answered at once from the snapshot, without waiting for a tick.
-        handlers.put("operators.isOperator", p -> CompletableFuture.completedFuture(operators.isOperator(p.string("name"))));
-        handlers.put("operators.list", p -> CompletableFuture.completedFuture(operators.list()));
+        handlers.put("operators.isOperator", (p, deadline) -> CompletableFuture.completedFuture(operators.isOperator(p.string("name"))));
+        handlers.put("operators.list", (p, deadline) -> CompletableFuture.completedFuture(operators.list()));
         withPlayer("operators.set", (player, p) -> {
             boolean operator = p.bool("operator");
             if (player.isOp() == operator) return false;
@@ -79,7 +92,7 @@ public final class GameRequests implements RequestHandler {
         withPlayer("whitelist.remove", (player, p) -> setWhitelisted(player, false));
         onMain("messaging.send", p -> {
             String text = p.string("text");
-            online(p.string("name")).sendMessage(text);
+            online(p.string("name"), "player").sendMessage(text);
             return null;
         });
         onMain("messaging.broadcast", p -> {
@@ -87,14 +100,14 @@ public final class GameRequests implements RequestHandler {
             for (Player player : server.getOnlinePlayers()) player.sendMessage(text);
             return null;
         });
-        onMain("teleports.worlds", p -> server.getWorlds().stream().map(World::getName).toList());
+        onMain("teleports.worlds", p -> worldNames());
         onMain("teleports.toPlayer", p -> {
-            Player player = online(p.string("name"));
-            Player target = online(p.string("target"));
+            Player player = online(p.string("name"), "player");
+            Player target = online(p.string("target"), "target");
             return teleport(player, target.getLocation());
         });
         onMain("teleports.toLocation", p -> {
-            Player player = online(p.string("name"));
+            Player player = online(p.string("name"), "player");
             return teleport(player, location(p.object("location"), player.getLocation()));
         });
         onMain("bossBars.show", this::showBossBar);
@@ -103,13 +116,22 @@ public final class GameRequests implements RequestHandler {
             bossBars.remove(p.string("id"));
             return null;
         });
-        onMain("inventories.read", p -> inventory(online(p.string("name"))));
-        onMain("inventories.remove", p -> removeItems(online(p.string("name")), item(p.string("item")), p.positiveInt("count")));
-        onMain("inventories.give", p -> giveItems(online(p.string("name")), item(p.string("item")), p.positiveInt("count")));
+        onMain("inventories.read", p -> inventory(online(p.string("name"), "player")));
+        onMain("inventories.remove", p -> {
+            int count = p.positiveInt("count");
+            Material material = item(p.string("item"));
+            return removeItems(online(p.string("name"), "player"), material, count);
+        });
+        onMain("inventories.give", p -> {
+            int count = p.positiveInt("count");
+            Material material = item(p.string("item"));
+            return giveItems(online(p.string("name"), "player"), material, count);
+        });
         if (economy != null) {
+            onMain("economy.describe", p -> economy.name());
             withPlayer("economy.balance", (player, p) -> economy.balance(player));
-            withPlayer("economy.deposit", (player, p) -> economy.deposit(player, amount(p)));
-            withPlayer("economy.withdraw", (player, p) -> economy.withdraw(player, amount(p)));
+            withPlayer("economy.deposit", (player, p) -> economy.deposit(player, p.positiveLong("cents")));
+            withPlayer("economy.withdraw", (player, p) -> economy.withdraw(player, p.string("name"), p.positiveLong("cents")));
         }
         onMain("control.applySettings", this::applySettings);
         onMain("control.readSettings", p -> readSettings());
@@ -130,10 +152,11 @@ public final class GameRequests implements RequestHandler {
     }
 
     @Override
-    public CompletableFuture<Object> handle(String method, Map<String, Object> params) {
+    public CompletableFuture<Object> handle(Object id, String method, Map<String, Object> params, Deadline deadline) {
         Handler handler = handlers.get(method);
         if (handler == null) return CompletableFuture.failedFuture(new RpcException(RpcException.methodNotFound, "unknown method " + method));
-        return handler.apply(new Params(params));
+        if (reads.contains(method)) return handler.apply(new Params(params), deadline);
+        return memory.answer(id, method + " " + Json.write(params), () -> handler.apply(new Params(params), deadline));
     }
 
     void close() {
@@ -141,7 +164,7 @@ public final class GameRequests implements RequestHandler {
     }
 
     private void onMain(String method, Function<Params, Object> work) {
-        handlers.put(method, params -> mainThread.call(() -> work.apply(params)));
+        handlers.put(method, (params, deadline) -> mainThread.call(deadline, () -> work.apply(params)));
     }
 
     /**
@@ -149,14 +172,15 @@ public final class GameRequests implements RequestHandler {
      * those the server knows on the main thread, or else looked up by name on
      * the lookup worker, and the work then runs on the main thread.
      */
-    private void withPlayer(String method, java.util.function.BiFunction<OfflinePlayer, Params, Object> work) {
-        handlers.put(method, params -> {
+    private void withPlayer(String method, BiFunction<OfflinePlayer, Params, Object> work) {
+        handlers.put(method, (params, deadline) -> {
             String name = params.string("name");
-            return mainThread.call(() -> known(name))
+            // The deadline guards the work's own task too: a slow lookup must not let it start late.
+            return mainThread.call(deadline, () -> known(name))
                     .thenCompose(found -> found != null
                             ? CompletableFuture.completedFuture(found)
                             : CompletableFuture.supplyAsync(() -> (Object) server.getOfflinePlayer(name), lookups))
-                    .thenCompose(player -> mainThread.call(() -> work.apply((OfflinePlayer) player, params)));
+                    .thenCompose(player -> mainThread.call(deadline, () -> work.apply((OfflinePlayer) player, params)));
         });
     }
 
@@ -168,10 +192,15 @@ public final class GameRequests implements RequestHandler {
         return null;
     }
 
-    private Player online(String name) {
+    /** @param role which player of the request this is, "player" or "target", for the sidecar's message */
+    private Player online(String name, String role) {
         Player player = server.getPlayerExact(name);
-        if (player == null) throw RpcException.notOnline(name);
+        if (player == null) throw RpcException.notOnline(name, role);
         return player;
+    }
+
+    private List<String> worldNames() {
+        return server.getWorlds().stream().map(World::getName).toList();
     }
 
     private List<Map<String, Object>> onlinePlayers() {
@@ -180,7 +209,7 @@ public final class GameRequests implements RequestHandler {
             Map<String, Object> entry = Wire.player(player);
             entry.put("ipAddress", Wire.address(player.getAddress()));
             entry.put("location", Wire.location(player.getLocation()));
-            entry.put("gameMode", player.getGameMode().name().toLowerCase(Locale.ROOT));
+            entry.put("gameMode", Wire.gameMode(player.getGameMode()));
             entry.put("ping", player.getPing());
             players.add(entry);
         }
@@ -199,17 +228,22 @@ public final class GameRequests implements RequestHandler {
         return true;
     }
 
+    /** Where the player was and where they arrived, read in the same task as the move. */
     private Map<String, Object> teleport(Player player, Location destination) {
+        Map<String, Object> from = Wire.location(player.getLocation());
         if (!player.teleport(destination, TeleportCause.PLUGIN)) {
             throw new RpcException(RpcException.internalError, "another plugin cancelled the teleport");
         }
-        return Wire.location(player.getLocation());
+        Map<String, Object> moved = new LinkedHashMap<>();
+        moved.put("from", from);
+        moved.put("to", Wire.location(player.getLocation()));
+        return moved;
     }
 
     private Location location(Params location, Location current) {
         String worldName = location.string("world");
         World world = server.getWorld(worldName);
-        if (world == null) throw new RpcException(RpcException.unknownWorld, "no world named " + worldName);
+        if (world == null) throw RpcException.unknownWorld(worldName, worldNames());
         float yaw = location.has("yaw") ? (float) location.number("yaw") : current.getYaw();
         float pitch = location.has("pitch") ? (float) location.number("pitch") : current.getPitch();
         return new Location(world, location.number("x"), location.number("y"), location.number("z"), yaw, pitch);
@@ -222,7 +256,7 @@ public final class GameRequests implements RequestHandler {
 
     private static Material item(String name) {
         Material material = Material.matchMaterial(name);
-        if (material == null || !material.isItem()) throw RpcException.invalidParams("unknown item " + name);
+        if (material == null || !material.isItem()) throw RpcException.unknownItem(name);
         return material;
     }
 
@@ -273,12 +307,6 @@ public final class GameRequests implements RequestHandler {
         int left = 0;
         for (ItemStack stack : notDone.values()) left += stack.getAmount();
         return left;
-    }
-
-    private static double amount(Params p) {
-        double amount = p.number("amount");
-        if (amount <= 0) throw RpcException.invalidParams("params.amount must be above 0");
-        return amount;
     }
 
     /** The server's own values; difficulty and PvP are those of the first world (the overworld). */

@@ -19,10 +19,20 @@ public final class MainThread {
         this.scheduler = scheduler;
     }
 
-    public CompletableFuture<Object> call(Callable<Object> work) {
+    /**
+     * Runs the work on the main thread unless its deadline has passed by the
+     * time the main thread gets to it (a long tick, a frozen server): then the
+     * work is dropped and the future fails with -32004, because the sidecar
+     * has stopped waiting and would never learn it was done.
+     */
+    public CompletableFuture<Object> call(Deadline deadline, Callable<Object> work) {
         CompletableFuture<Object> result = new CompletableFuture<>();
         try {
             scheduler.runTask(plugin, () -> {
+                if (deadline.passed()) {
+                    result.completeExceptionally(deadline.dropped());
+                    return;
+                }
                 try {
                     result.complete(work.call());
                 } catch (Throwable failure) {

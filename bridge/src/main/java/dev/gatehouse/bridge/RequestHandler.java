@@ -6,5 +6,9 @@ import java.util.concurrent.CompletableFuture;
 /** Answers the sidecar's requests; the future fails with an RpcException for a protocol error. */
 @FunctionalInterface
 public interface RequestHandler {
-    CompletableFuture<Object> handle(String method, Map<String, Object> params);
+    /**
+     * @param id the request's id (a String or a Number): a repeated id is a retry of the same request
+     * @param deadline when the work must have started by, or be dropped
+     */
+    CompletableFuture<Object> handle(Object id, String method, Map<String, Object> params, Deadline deadline);
 }

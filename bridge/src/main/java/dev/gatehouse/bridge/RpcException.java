@@ -1,6 +1,14 @@
 package dev.gatehouse.bridge;
 
-/** A JSON-RPC error with one of the codes of docs/bridge-protocol.md. */
+import java.util.LinkedHashMap;
+import java.util.List;
+import java.util.Map;
+
+/**
+ * A JSON-RPC error with one of the codes of docs/bridge-protocol.md, and the
+ * error's {@code data} where the protocol gives it one: the sidecar builds its
+ * typed errors from that data, not from the message text.
+ */
 public final class RpcException extends RuntimeException {
     private static final long serialVersionUID = 1L;
     public static final int parseError = -32700;
@@ -13,23 +21,60 @@ public final class RpcException extends RuntimeException {
     public static final int playerNotOnline = -32010;
     public static final int unknownWorld = -32011;
     public static final int insufficientFunds = -32012;
+    public static final int unknownItem = -32013;
 
     private final int code;
+    private final transient Map<String, Object> data;
 
     public RpcException(int code, String message) {
+        this(code, message, null);
+    }
+
+    public RpcException(int code, String message, Map<String, Object> data) {
         super(message);
         this.code = code;
+        this.data = data;
     }
 
     public int code() {
         return code;
     }
 
+    /** The error's data member, or null for none. */
+    public Map<String, Object> data() {
+        return data;
+    }
+
     public static RpcException invalidParams(String message) {
         return new RpcException(invalidParams, message);
     }
 
-    public static RpcException notOnline(String name) {
-        return new RpcException(playerNotOnline, "player " + name + " is not online");
+    /** @param role "player" or, for the one a player is sent to, "target" */
+    public static RpcException notOnline(String name, String role) {
+        Map<String, Object> data = new LinkedHashMap<>();
+        data.put("name", name);
+        data.put("role", role);
+        return new RpcException(playerNotOnline, ("target".equals(role) ? "target player " : "player ") + name + " is not online", data);
+    }
+
+    public static RpcException unknownWorld(String world, List<String> worlds) {
+        Map<String, Object> data = new LinkedHashMap<>();
+        data.put("world", world);
+        data.put("worlds", worlds);
+        return new RpcException(unknownWorld, "unknown world " + world, data);
+    }
+
+    public static RpcException unknownItem(String item) {
+        Map<String, Object> data = new LinkedHashMap<>();
+        data.put("item", item);
+        return new RpcException(unknownItem, "unknown item " + item, data);
+    }
+
+    public static RpcException insufficientFunds(String name, long neededCents, long balanceCents) {
+        Map<String, Object> data = new LinkedHashMap<>();
+        data.put("name", name);
+        data.put("neededCents", neededCents);
+        data.put("balanceCents", balanceCents);
+        return new RpcException(insufficientFunds, name + " has " + balanceCents + " cents, less than " + neededCents, data);
     }
 }

@@ -6,7 +6,9 @@ import java.util.ArrayList;
 import java.util.Collection;
 import java.util.LinkedHashMap;
 import java.util.List;
+import java.util.Locale;
 import java.util.Map;
+import org.bukkit.GameMode;
 import org.bukkit.Location;
 import org.bukkit.OfflinePlayer;
 
@@ -39,6 +41,10 @@ final class Wire {
         entry.put("yaw", (double) location.getYaw());
         entry.put("pitch", (double) location.getPitch());
         return entry;
+    }
+
+    static String gameMode(GameMode mode) {
+        return mode.name().toLowerCase(Locale.ROOT);
     }
 
     static String address(InetSocketAddress address) {
