@@ -17,6 +17,7 @@ import { EmbeddedCommands } from './commands.js';
 import type { SquidServer } from './flying-squid.js';
 import { ServerLifecycle } from './lifecycle.js';
 import { LoginGate } from './login-gate.js';
+import { loginPosition } from './login-position.js';
 import { EmbeddedMessaging } from './messaging.js';
 import { RunningServer, type EmbeddedModule } from './module.js';
 import { OnlinePlayers } from './online-players.js';
@@ -76,6 +77,7 @@ export class EmbeddedGameServer implements GamePort {
       settings,
       lists,
       new LoginGate(running, lists, settings, events),
+      loginPosition,
       commands,
       messaging,
       bossBars,
