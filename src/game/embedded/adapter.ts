@@ -25,6 +25,7 @@ import { installPacketCompat } from './packet-compat.js';
 import { PlayerLists } from './player-lists.js';
 import { LiveSettings } from './settings.js';
 import { EmbeddedTeleports } from './teleports.js';
+import { WorkEvents } from './work-events.js';
 import { EmbeddedWorlds } from './worlds.js';
 
 export interface EmbeddedServerOptions {
@@ -46,12 +47,12 @@ export interface EmbeddedServerOptions {
  * of modules (./module.ts), each one idea: the fixes flying-squid needs to
  * speak 1.21.4, the worlds, the live settings, operators and the whitelist in
  * vanilla's files, the login gate, who is online, commands, messages,
- * teleports and boss bars.
+ * teleports, boss bars and the events of players' work.
  */
 export class EmbeddedGameServer implements GamePort {
   readonly adapterName = 'embedded';
   readonly events = new EventEmitter<GameEvents>();
-  readonly emits: ReadonlySet<GameEventName> = new Set<GameEventName>(['join', 'quit', 'loginRefused', 'connection']);
+  readonly emits: ReadonlySet<GameEventName> = new Set<GameEventName>(['join', 'quit', 'loginRefused', 'connection', ...WorkEvents.emitted]);
   readonly operators: Operators;
   private readonly running = new RunningServer();
   private readonly lifecycle: ServerLifecycle;
@@ -82,6 +83,7 @@ export class EmbeddedGameServer implements GamePort {
       messaging,
       bossBars,
       online,
+      new WorkEvents(events, worlds),
     ];
     this.lifecycle = new ServerLifecycle(options, running, settings, modules, events);
     const control: ServerControl = {
