@@ -15,6 +15,8 @@ import { EmbeddedBossBars } from './boss-bars.js';
 import { guardClients } from './client-guard.js';
 import { EmbeddedCommands } from './commands.js';
 import type { SquidServer } from './flying-squid.js';
+import { inventoryClicks } from './inventory-clicks.js';
+import { EmbeddedInventories } from './inventories.js';
 import { ServerLifecycle } from './lifecycle.js';
 import { LoginGate } from './login-gate.js';
 import { loginPosition } from './login-position.js';
@@ -47,7 +49,7 @@ export interface EmbeddedServerOptions {
  * of modules (./module.ts), each one idea: the fixes flying-squid needs to
  * speak 1.21.4, the worlds, the live settings, operators and the whitelist in
  * vanilla's files, the login gate, who is online, commands, messages,
- * teleports, boss bars and the events of players' work.
+ * teleports, boss bars, inventories and the events of players' work.
  */
 export class EmbeddedGameServer implements GamePort {
   readonly adapterName = 'embedded';
@@ -83,6 +85,7 @@ export class EmbeddedGameServer implements GamePort {
       messaging,
       bossBars,
       online,
+      inventoryClicks,
       new WorkEvents(events, worlds),
     ];
     this.lifecycle = new ServerLifecycle(options, running, settings, modules, events);
@@ -98,6 +101,7 @@ export class EmbeddedGameServer implements GamePort {
       messaging,
       teleports: new EmbeddedTeleports(online, worlds),
       bossBars,
+      inventories: new EmbeddedInventories(running, online),
       control,
       console: commands.console,
     };
