@@ -2,15 +2,17 @@ import { rm } from 'node:fs/promises';
 import { expect } from 'chai';
 import type { Bot } from 'mineflayer';
 import { EmbeddedGameServer } from '../../src/game/embedded/adapter.js';
+import { PlayerNotOnlineError } from '../../src/game/port.js';
 import { eventually, joinBot, leave } from '../helpers/bots.js';
 import { temporaryDirectory } from '../helpers/gatehouse.js';
 
 /**
- * What a player does with their own inventory shows in what the game port
- * reads: flying-squid ignored 1.21.4 clients' clicks (the contract suite
- * covers giving, removing and reading).
+ * The embedded server's inventories beyond the contract suite (which covers
+ * giving, removing and reading): what a player arranges with their own
+ * clicks shows in what the port reads (flying-squid ignored 1.21.4 clients'
+ * clicks), bad counts are refused, and a failed operation id is forgotten.
  */
-describe('embedded server: inventories as players arrange them', function () {
+describe('embedded server: inventories', function () {
   let directory: string;
   let game: EmbeddedGameServer;
   const bots: Bot[] = [];
@@ -48,6 +50,26 @@ describe('embedded server: inventories as players arrange them', function () {
       { item: 'shield', count: 1, slot: 40 },
     ];
     await eventually(async () => (JSON.stringify(await inventories.read('Knight')) === JSON.stringify(arranged) ? true : undefined), 5000, 'the server to see the arrangement');
+  });
+
+  it('refuses a count that is not a whole number of at least 1, changing nothing', async function () {
+    await join('Careful');
+    const inventories = game.require('inventories');
+    for (const count of [0, -3, 1.5, Number.NaN, Number.POSITIVE_INFINITY]) {
+      expect(await inventories.give('Careful', 'diamond', count).catch((error: Error) => error), `give ${count}`).to.be.instanceOf(RangeError);
+      expect(await inventories.remove('Careful', 'diamond', count).catch((error: Error) => error), `remove ${count}`).to.be.instanceOf(RangeError);
+    }
+    expect(await inventories.read('Careful')).to.deep.equal([]);
+  });
+
+  it('forgets an operation id whose change failed, so it can be tried again', async function () {
+    const inventories = game.require('inventories');
+    const early = await inventories.give('Latecomer', 'diamond', 3, { operationId: 'embedded-late-1' }).catch((error: Error) => error);
+    expect(early).to.be.instanceOf(PlayerNotOnlineError);
+    await join('Latecomer');
+    expect(await inventories.give('Latecomer', 'diamond', 3, { operationId: 'embedded-late-1' })).to.equal(3);
+    expect(await inventories.give('Latecomer', 'diamond', 3, { operationId: 'embedded-late-1' })).to.equal(3);
+    expect(await inventories.read('Latecomer')).to.deep.equal([{ item: 'diamond', count: 3, slot: 0 }]);
   });
 
   it('counts armour and the off hand when removing, and tells the client', async function () {
