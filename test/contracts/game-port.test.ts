@@ -1,13 +1,16 @@
 /**
  * The game port's contract. Every game adapter runs this suite through a
- * fixture that can make players join, type and leave: the embedded server,
- * with mineflayer bots as real 1.21.4 clients, the bridge adapter
+ * fixture that can make players join, type, work and leave: the embedded
+ * server, with mineflayer bots as real 1.21.4 clients, the bridge adapter
  * connected to the real plugin jar inside the JVM harness (a fake Paper
  * server, bridge/test/harness/), whose players the harness plays, and the
  * RCON adapter against the stand-in vanilla server (test/helpers/
- * vanilla-stand-in.ts: no vanilla server can run here), with the
- * management protocol on. A test of a capability or an event an adapter does
- * not declare is skipped for it, and says so.
+ * vanilla-stand-in.ts: no vanilla server can run here), with the management
+ * protocol on.
+ *
+ * An adapter is held only to what it declares: a test of a capability it does
+ * not offer, or of an event it does not list in `emits`, is skipped, so an
+ * adapter that can do less (RCON has no events) proves itself on the rest.
  */
 import { rm } from 'node:fs/promises';
 import { expect } from 'chai';
@@ -15,7 +18,19 @@ import type { Bot } from 'mineflayer';
 import { BridgeGameAdapter } from '../../src/game/bridge/adapter.js';
 import { EmbeddedGameServer } from '../../src/game/embedded/adapter.js';
 import { RconGameAdapter } from '../../src/game/rcon/adapter.js';
-import { PlayerNotOnlineError, type Capability, type GameEventName, type GameEvents, type GamePort } from '../../src/game/port.js';
+import { squidRequire, type SquidItemConstructor, type SquidPlayer } from '../../src/game/embedded/flying-squid.js';
+import {
+  CapabilityMissingError,
+  capabilityNames,
+  PlayerNotOnlineError,
+  UnknownItemError,
+  type Capability,
+  type GameEventName,
+  type GameEvents,
+  type GameMode,
+  type GamePort,
+  type ItemStack,
+} from '../../src/game/port.js';
 import { eventually, joinBot, leave, nextChat, refusedJoin } from '../helpers/bots.js';
 import { temporaryDirectory } from '../helpers/gatehouse.js';
 import { PaperHarness } from '../helpers/harness.js';
@@ -32,6 +47,14 @@ interface ConnectedPlayer {
   bossBarTitles(): Promise<string[]>;
   /** Resolves when the server ends the connection, with the reason it gave. */
   disconnected(): Promise<string>;
+  /** Breaks a block beside the player, as the player; resolves with the block's id once the game has handled it. `vetoed`: a plugin cancels it. */
+  breakBlock(options?: { vetoed?: boolean }): Promise<string>;
+  /** Places a block of this id beside the player, as the player, and resolves once the game has handled it. */
+  placeBlock(block: string, options?: { vetoed?: boolean }): Promise<void>;
+  /** The player kills a mob of this type (`zombie`). */
+  kill(entity: string): Promise<void>;
+  /** What the player's client shows in its inventory, by vanilla slot; absent where the fixture has no client. */
+  clientInventory?(): Promise<ItemStack[]>;
   leave(): Promise<void>;
 }
 
@@ -42,7 +65,49 @@ interface GameFixture {
   refusedJoin(name: string): Promise<string>;
   /** Whether the server refuses a second login with a name already online (vanilla kicks the first instead). */
   refusesSecondLogin: boolean;
+  /** Puts an online player in a game mode, as the game's own /gamemode would. */
+  setGameMode(name: string, gameMode: GameMode): Promise<void>;
+  /** The work the fixture can have a plugin of the game cancel. */
+  vetoes: ReadonlySet<'dig' | 'placement'>;
   dispose(): Promise<void>;
+}
+
+/** Blocks around a bot's feet level, two away so that neither digging nor placing touches the block it stands on. */
+const besideOffsets = [
+  [2, 0],
+  [-2, 0],
+  [0, 2],
+  [0, -2],
+  [2, 2],
+  [-2, -2],
+  [2, -2],
+  [-2, 2],
+] as const;
+
+/** A solid ground block beside the bot with air above it: one to dig, or to place on. */
+function groundBeside(bot: Bot) {
+  for (const [dx, dz] of besideOffsets) {
+    const ground = bot.blockAt(bot.entity.position.offset(dx, -1, dz));
+    const above = bot.blockAt(bot.entity.position.offset(dx, 0, dz));
+    if (ground && ground.name !== 'air' && ground.name !== 'bedrock' && above?.name === 'air') return ground;
+  }
+  throw new Error('no ground beside the bot to work on');
+}
+
+/** Vanilla slot numbers from mineflayer's own idea of its inventory window (not the adapter's conversion). */
+function vanillaInventoryOf(bot: Bot): ItemStack[] {
+  const window = bot.inventory;
+  const armour = ['feet', 'legs', 'torso', 'head'].map((part) => bot.getEquipmentDestSlot(part));
+  const offHand = bot.getEquipmentDestSlot('off-hand');
+  const vanillaSlot = (slot: number) => {
+    if (slot >= window.hotbarStart && slot < window.hotbarStart + 9) return slot - window.hotbarStart;
+    if (armour.includes(slot)) return 36 + armour.indexOf(slot);
+    if (slot === offHand) return 40;
+    return slot;
+  };
+  return window.slots
+    .flatMap((item, slot) => (item && (slot >= window.inventoryStart || armour.includes(slot)) ? [{ item: item.name, count: item.count, slot: vanillaSlot(slot) }] : []))
+    .sort((a, b) => a.slot - b.slot);
 }
 
 const fixtures: Record<string, () => Promise<GameFixture>> = {
@@ -59,6 +124,16 @@ const fixtures: Record<string, () => Promise<GameFixture>> = {
     });
     await game.start();
     const bots: Bot[] = [];
+    const serverSide = (name: string): SquidPlayer => game.flyingSquid()!.players.find((player) => player.username === name)!;
+    /** Resolves once flying-squid has handled a dig of this player (completed or vetoed). */
+    const digHandled = (player: SquidPlayer) =>
+      new Promise<void>((resolve) => {
+        const onDug = () => {
+          player.off('dug', onDug);
+          resolve();
+        };
+        player.on('dug', onDug);
+      });
     return {
       game,
       join: async (name) => {
@@ -71,11 +146,56 @@ const fixtures: Record<string, () => Promise<GameFixture>> = {
           position: async () => bot.entity.position,
           bossBarTitles: async () => (bot as unknown as { bossBars: Array<{ title: unknown }> }).bossBars.map((bar) => String(bar.title)),
           disconnected: () => kicked,
+          breakBlock: async ({ vetoed = false } = {}) => {
+            const player = serverSide(name);
+            // Digging in the air takes a client five times as long: a bot just spawned may not have landed yet.
+            await eventually(() => (bot.entity.onGround ? true : undefined), 5000, `${name} on the ground`);
+            const block = groundBeside(bot);
+            // How a flying-squid plugin vetoes a dig.
+            const veto = (_dig: unknown, cancel: () => void) => cancel();
+            if (vetoed) player.on('dug_cancel', veto);
+            const handled = digHandled(player);
+            try {
+              await bot.dig(block, true);
+              await handled;
+            } finally {
+              player.off('dug_cancel', veto);
+            }
+            return block.name;
+          },
+          placeBlock: async (blockId, { vetoed = false } = {}) => {
+            if (vetoed) throw new Error('flying-squid has no way to veto a placement');
+            const player = serverSide(name);
+            const Item = squidRequire<(registry: unknown) => SquidItemConstructor>('prismarine-item')(game.flyingSquid()!.registry);
+            player.inventory.updateSlot(36 + player.heldItemSlot, new Item(game.flyingSquid()!.registry.itemsByName[blockId]!.id, 1));
+            await eventually(() => (bot.heldItem?.name === blockId ? true : undefined), 5000, `${blockId} in hand`);
+            const ground = groundBeside(bot);
+            await bot.placeBlock(ground, ground.position.minus(ground.position).offset(0, 1, 0));
+          },
+          kill: async (entity) => {
+            const serv = game.flyingSquid()!;
+            const type = serv.registry.entitiesByName[entity]!;
+            // flying-squid 1.12's spawnMob knows only a few mob types on 1.21.4 (see the reference); it is taught this one.
+            serv.registry.mobs[type.id] = type;
+            const mob = serv.spawnMob(type.id, serverSide(name).world, bot.entity.position.offset(1.5, 0, 0));
+            const seen = await eventually(() => bot.entities[mob.id], 5000, `the ${entity} in sight`);
+            // A hit takes 1 of a mob's 20 health.
+            for (let hit = 0; hit < 40 && mob.health > 0; hit++) {
+              bot.attack(seen);
+              await new Promise((resolve) => setTimeout(resolve, 25));
+            }
+            expect(mob.health, `the ${entity}'s health after the hits`).to.be.at.most(0);
+          },
+          clientInventory: async () => vanillaInventoryOf(bot),
           leave: () => leave(bot),
         };
       },
       refusedJoin: (name) => refusedJoin(game.port, name),
       refusesSecondLogin: true,
+      setGameMode: async (name, gameMode) => {
+        expect(await game.require('console').run(`gamemode ${gameMode} ${name}`)).to.match(/game mode to/);
+      },
+      vetoes: new Set(['dig']),
       dispose: async () => {
         await Promise.all(bots.map((bot) => leave(bot)));
         await game.stop();
@@ -108,11 +228,19 @@ const fixtures: Record<string, () => Promise<GameFixture>> = {
           position: async () => (await state()).location!,
           bossBarTitles: async () => (await state()).bossBars ?? [],
           disconnected: () => eventually(async () => (await state()).kickedWith ?? undefined, 10000, 'the kick'),
+          breakBlock: async ({ vetoed = false } = {}) => {
+            await harness.request('breakBlock', { name, block: 'stone', cancelled: vetoed });
+            return 'stone';
+          },
+          placeBlock: async (block, { vetoed = false } = {}) => void (await harness.request('placeBlock', { name, block, cancelled: vetoed })),
+          kill: async (entity) => void (await harness.request('kill', { name, entity })),
           leave: async () => void (await harness.request('quit', { name })),
         };
       },
       refusedJoin,
       refusesSecondLogin: true,
+      setGameMode: async (name, gameMode) => void (await harness.request('gameMode', { name, gameMode })),
+      vetoes: new Set(['dig', 'placement']),
       dispose: async () => {
         const { offMainThread } = await harness.request<{ offMainThread: string[] }>('calls');
         await harness.stop();
@@ -122,7 +250,6 @@ const fixtures: Record<string, () => Promise<GameFixture>> = {
       },
     };
   },
-
   'RCON adapter and a stand-in vanilla server': async () => {
     const directory = await temporaryDirectory('gatehouse-vanilla-');
     const options = { password: 'contract-rcon', directory, version: '1.21.9', managementSecret: 'c'.repeat(40) };
@@ -180,11 +307,19 @@ const fixtures: Record<string, () => Promise<GameFixture>> = {
           },
           bossBarTitles: async () => [...server.bossBars.values()].filter((bar) => bar.players.includes(name)).map((bar) => bar.title),
           disconnected: () => eventually(() => joinedTo.kicked.get(name), 10000, 'the kick'),
+          // Vanilla's log tells no work: the adapter declares no work events, and these tests are skipped.
+          breakBlock: () => Promise.reject(new Error('no work events over RCON')),
+          placeBlock: () => Promise.reject(new Error('no work events over RCON')),
+          kill: () => Promise.reject(new Error('no work events over RCON')),
           leave: () => server.quit(name),
         };
       },
       refusedJoin,
       refusesSecondLogin: false,
+      setGameMode: async (name, gameMode) => {
+        server.players.get(name.toLowerCase())!.gameType = ['survival', 'creative', 'adventure', 'spectator'].indexOf(gameMode);
+      },
+      vetoes: new Set(),
       dispose: async () => {
         server.onStop = undefined;
         await game.stop();
@@ -195,18 +330,22 @@ const fixtures: Record<string, () => Promise<GameFixture>> = {
   },
 };
 
-/** Skips the test for an adapter that does not declare what it is about. */
-function needs(context: Mocha.Context, game: GamePort, what: { capability?: Capability; event?: GameEventName }): void {
-  if (what.capability && !game.capability(what.capability)) context.skip();
-  if (what.event && !game.emits.has(what.event)) context.skip();
-}
+const eventNames: GameEventName[] = ['join', 'quit', 'loginRefused', 'blockBroken', 'blockPlaced', 'entityKilled', 'connection'];
 
 function recordEvents(game: GamePort) {
-  const seen: Array<{ event: keyof GameEvents; payload: unknown }> = [];
-  for (const event of ['join', 'quit', 'loginRefused', 'connection'] as const) {
+  const seen: Array<{ event: GameEventName; payload: unknown }> = [];
+  for (const event of eventNames) {
     game.events.on(event, (payload: unknown) => seen.push({ event, payload }));
   }
   return seen;
+}
+
+/** Skips the running test unless the adapter offers every one of these capabilities and emits every one of these events. */
+function onlyIfDeclared(test: Mocha.Context, game: GamePort, needs: Array<Capability | GameEventName>): void {
+  const declared = (need: Capability | GameEventName) =>
+    (capabilityNames as readonly string[]).includes(need) ? game.capability(need as Capability) !== undefined : game.emits.has(need as GameEventName);
+  const missing = needs.filter((need) => !declared(need));
+  if (missing.length > 0) test.skip();
 }
 
 for (const [name, makeFixture] of Object.entries(fixtures)) {
@@ -220,6 +359,9 @@ for (const [name, makeFixture] of Object.entries(fixtures)) {
     afterEach(async function () {
       await fixture.dispose();
     });
+    const eventsOf = <E extends GameEventName>(event: E) => events.filter((seen) => seen.event === event).map((seen) => seen.payload as GameEvents[E][0]);
+    const nextEventOf = <E extends GameEventName>(event: E, count = 1) =>
+      eventually(() => (eventsOf(event).length >= count ? eventsOf(event)[count - 1] : undefined), 10000, `${event} event number ${count}`);
 
     it('is connected once started, with no players online', async function () {
       expect(fixture.game.isConnected()).to.equal(true);
@@ -227,12 +369,12 @@ for (const [name, makeFixture] of Object.entries(fixtures)) {
     });
 
     it('announces join and quit with the player and address, and lists the player while online', async function () {
-      needs(this, fixture.game, { event: 'join' });
+      onlyIfDeclared(this, fixture.game, ['join', 'quit']);
       const player = await fixture.join('Joiner');
-      const join = await eventually(() => events.find((seen) => seen.event === 'join'), 5000, 'join event');
-      expect(join.payload).to.deep.include({ ipAddress: '127.0.0.1' });
-      expect((join.payload as GameEvents['join'][0]).player.name).to.equal('Joiner');
-      expect((join.payload as GameEvents['join'][0]).player.uuid).to.match(/^[0-9a-f-]{36}$/);
+      const join = await nextEventOf('join');
+      expect(join).to.deep.include({ ipAddress: '127.0.0.1' });
+      expect(join.player.name).to.equal('Joiner');
+      expect(join.player.uuid).to.match(/^[0-9a-f-]{36}$/);
 
       const online = await fixture.game.onlinePlayers();
       expect(online.map((p) => p.name)).to.deep.equal(['Joiner']);
@@ -241,20 +383,20 @@ for (const [name, makeFixture] of Object.entries(fixtures)) {
       expect(online[0]!.gameMode).to.equal('survival');
 
       await player.leave();
-      const quit = await eventually(() => events.find((seen) => seen.event === 'quit'), 5000, 'quit event');
-      const { player: joined, ipAddress } = join.payload as GameEvents['join'][0];
-      expect(quit.payload).to.deep.equal({ player: joined, ipAddress });
+      const quit = await nextEventOf('quit');
+      // A join may also say where the player logged in; a quit says who and from where.
+      expect(quit).to.deep.include({ player: join.player, ipAddress: join.ipAddress });
       expect(await fixture.game.onlinePlayers()).to.deep.equal([]);
     });
 
     it('refuses a second login with the same name, with a reason, and reports it', async function () {
+      onlyIfDeclared(this, fixture.game, ['loginRefused']);
       if (!fixture.refusesSecondLogin) this.skip();
-      needs(this, fixture.game, { event: 'loginRefused' });
       await fixture.join('Twin');
       expect(await fixture.refusedJoin('twin')).to.match(/already connected/);
-      const refused = await eventually(() => events.find((seen) => seen.event === 'loginRefused'), 5000, 'loginRefused event');
-      expect(refused.payload).to.deep.include({ name: 'twin', ipAddress: '127.0.0.1' });
-      expect(events.filter((seen) => seen.event === 'join')).to.have.length(1);
+      const refused = await nextEventOf('loginRefused');
+      expect(refused).to.deep.include({ name: 'twin', ipAddress: '127.0.0.1' });
+      expect(eventsOf('join')).to.have.length(1);
     });
 
     it('keeps operators: grant, check in any letter case, list, remove', async function () {
@@ -287,8 +429,25 @@ for (const [name, makeFixture] of Object.entries(fixtures)) {
       expect(fixture.game.isConnected()).to.equal(true);
     });
 
+    it('answers CapabilityMissingError for every capability it does not offer', async function () {
+      const missing = capabilityNames.filter((capability) => fixture.game.capability(capability) === undefined);
+      if (missing.length === 0) this.skip();
+      for (const capability of missing) {
+        const refusal = (() => {
+          try {
+            fixture.game.require(capability);
+          } catch (error) {
+            return error;
+          }
+          return undefined;
+        })();
+        expect(refusal, `require('${capability}')`).to.be.instanceOf(CapabilityMissingError);
+        expect((refusal as CapabilityMissingError).capability).to.equal(capability);
+      }
+    });
+
     it('delivers a message to an online player and refuses one to an offline player', async function () {
-      needs(this, fixture.game, { capability: 'messaging' });
+      onlyIfDeclared(this, fixture.game, ['messaging']);
       const player = await fixture.join('Reader');
       const received = player.nextMessage(/hello from the API/);
       await fixture.game.require('messaging').sendMessage('reader', 'hello from the API');
@@ -298,7 +457,7 @@ for (const [name, makeFixture] of Object.entries(fixtures)) {
     });
 
     it('enforces the whitelist when enabled, letting listed players and operators in', async function () {
-      needs(this, fixture.game, { capability: 'whitelist' });
+      onlyIfDeclared(this, fixture.game, ['whitelist']);
       const whitelist = fixture.game.require('whitelist');
       await whitelist.setEnabled(true);
       expect(await whitelist.add('Listed')).to.equal(true);
@@ -317,31 +476,33 @@ for (const [name, makeFixture] of Object.entries(fixtures)) {
       await (await fixture.join('Stranger')).leave();
     });
 
-    it('teleports a player to coordinates and to another player, across worlds', async function () {
-      needs(this, fixture.game, { capability: 'teleports' });
+    it('teleports a player to coordinates and to another player, across worlds, answering from and to', async function () {
+      onlyIfDeclared(this, fixture.game, ['teleports']);
       const teleports = fixture.game.require('teleports');
       expect(await teleports.worlds()).to.include.members(['world', 'world_nether', 'world_the_end']);
       const walker = await fixture.join('Walker');
       await fixture.join('Anchor');
+      const before = (await fixture.game.onlinePlayers()).find((player) => player.name === 'Walker')!.location;
       const arrived = await teleports.teleportToLocation('walker', { world: 'world', x: 50.5, y: 6, z: 50.5, yaw: 180, pitch: 10 });
       expect(arrived.to).to.deep.include({ world: 'world', x: 50.5, y: 6, z: 50.5 });
-      expect(arrived.from.world).to.equal('world');
+      expect(arrived.from).to.deep.include({ world: before.world, x: before.x, y: before.y, z: before.z });
       await eventually(async () => (Math.abs((await walker.position()).x - 50.5) < 0.01 ? true : undefined), 5000, 'the client at x 50.5');
 
       const nether = await teleports.teleportToLocation('Walker', { world: 'world_nether', x: 4, y: 10, z: 4 });
-      expect(nether.to.world).to.equal('world_nether');
+      expect(nether.to).to.deep.include({ world: 'world_nether', x: 4, y: 10, z: 4 });
       expect(nether.from).to.deep.include({ world: 'world', x: 50.5, z: 50.5 });
       const joined = await teleports.teleportToPlayer('Anchor', 'Walker');
-      expect(joined.to.world).to.equal('world_nether');
+      expect(joined.to).to.deep.include({ world: 'world_nether', x: 4, z: 4 });
       expect(joined.from.world).to.equal('world');
       const online = await fixture.game.onlinePlayers();
       expect(online.map((player) => player.location.world).sort()).to.deep.equal(['world_nether', 'world_nether']);
       const offline = await teleports.teleportToPlayer('Walker', 'Nobody').catch((error: Error) => error);
       expect(offline).to.be.instanceOf(PlayerNotOnlineError);
+      expect((offline as PlayerNotOnlineError).role).to.equal('target');
     });
 
     it('shows boss bars to players online and to players who join later, until removed', async function () {
-      needs(this, fixture.game, { capability: 'bossBars' });
+      onlyIfDeclared(this, fixture.game, ['bossBars']);
       const bars = fixture.game.require('bossBars');
       const early = await fixture.join('EarlyBird');
       await bars.show({ id: 'test:bar', title: 'Contract bar', progress: 1, color: 'red' });
@@ -353,8 +514,171 @@ for (const [name, makeFixture] of Object.entries(fixtures)) {
       await eventually(async () => ((await early.bossBarTitles()).length + (await late.bossBarTitles()).length === 0 ? true : undefined), 5000, 'the bar gone');
     });
 
+    describe('work events', function () {
+      it('announce a block a player breaks, with the player, place and game mode, and not one a plugin vetoed', async function () {
+        onlyIfDeclared(this, fixture.game, ['blockBroken']);
+        const digger = await fixture.join('Digger');
+        if (fixture.vetoes.has('dig')) await digger.breakBlock({ vetoed: true });
+        const block = await digger.breakBlock();
+        const broken = await nextEventOf('blockBroken');
+        expect(broken).to.deep.include({ block, gameMode: 'survival' });
+        expect(broken.player.name).to.equal('Digger');
+        expect(broken.location.world).to.equal('world');
+        expect([broken.location.x, broken.location.y, broken.location.z].every(Number.isInteger), 'a block position').to.equal(true);
+        expect(eventsOf('blockBroken'), 'only the dig that was not vetoed').to.have.length(1);
+      });
+
+      it('announce a block a player places, with the player, place and game mode', async function () {
+        onlyIfDeclared(this, fixture.game, ['blockPlaced']);
+        const builder = await fixture.join('Builder');
+        await builder.placeBlock('stone');
+        const placed = await nextEventOf('blockPlaced');
+        expect(placed).to.deep.include({ block: 'stone', gameMode: 'survival' });
+        expect(placed.player.name).to.equal('Builder');
+        expect(placed.location.world).to.equal('world');
+        expect([placed.location.x, placed.location.y, placed.location.z].every(Number.isInteger), 'a block position').to.equal(true);
+      });
+
+      it('do not announce a placement a plugin vetoed', async function () {
+        onlyIfDeclared(this, fixture.game, ['blockPlaced']);
+        if (!fixture.vetoes.has('placement')) this.skip();
+        const builder = await fixture.join('Undone');
+        await builder.placeBlock('stone', { vetoed: true });
+        await builder.placeBlock('dirt');
+        expect((await nextEventOf('blockPlaced')).block).to.equal('dirt');
+        expect(eventsOf('blockPlaced'), 'only the placement that was not vetoed').to.have.length(1);
+      });
+
+      it('announce a mob a player kills, with the player, place and game mode', async function () {
+        onlyIfDeclared(this, fixture.game, ['entityKilled']);
+        const hunter = await fixture.join('Hunter');
+        await hunter.kill('zombie');
+        const killed = await nextEventOf('entityKilled');
+        expect(killed).to.deep.include({ entity: 'zombie', gameMode: 'survival' });
+        expect(killed.player.name).to.equal('Hunter');
+        expect(killed.location.world).to.equal('world');
+        expect(eventsOf('entityKilled'), 'one kill, one event').to.have.length(1);
+      });
+
+      it('carry the game mode the player is in when it happens', async function () {
+        const declared = (['blockBroken', 'blockPlaced', 'entityKilled'] as const).filter((event) => fixture.game.emits.has(event));
+        if (declared.length === 0) this.skip();
+        const worker = await fixture.join('Creative');
+        await fixture.setGameMode('Creative', 'creative');
+        if (declared.includes('blockBroken')) {
+          await worker.breakBlock();
+          expect((await nextEventOf('blockBroken')).gameMode).to.equal('creative');
+        }
+        if (declared.includes('blockPlaced')) {
+          await worker.placeBlock('stone');
+          expect((await nextEventOf('blockPlaced')).gameMode).to.equal('creative');
+        }
+        if (declared.includes('entityKilled')) {
+          await worker.kill('zombie');
+          expect((await nextEventOf('entityKilled')).gameMode).to.equal('creative');
+        }
+      });
+    });
+
+    describe('inventories', function () {
+      it('give items into vanilla slots, topping up stacks to their stack size, and read them back', async function () {
+        onlyIfDeclared(this, fixture.game, ['inventories']);
+        const inventories = fixture.game.require('inventories');
+        const holder = await fixture.join('Holder');
+        expect(await inventories.read('Holder')).to.deep.equal([]);
+        expect(await inventories.give('holder', 'diamond', 70)).to.equal(70);
+        expect(await inventories.read('Holder')).to.deep.equal([
+          { item: 'diamond', count: 64, slot: 0 },
+          { item: 'diamond', count: 6, slot: 1 },
+        ]);
+        expect(await inventories.give('Holder', 'minecraft:diamond', 60)).to.equal(60);
+        expect(await inventories.give('Holder', 'diamond_sword', 2)).to.equal(2);
+        const expected = [
+          { item: 'diamond', count: 64, slot: 0 },
+          { item: 'diamond', count: 64, slot: 1 },
+          { item: 'diamond', count: 2, slot: 2 },
+          { item: 'diamond_sword', count: 1, slot: 3 },
+          { item: 'diamond_sword', count: 1, slot: 4 },
+        ];
+        expect(await inventories.read('Holder')).to.deep.equal(expected);
+        if (holder.clientInventory) {
+          await eventually(async () => (JSON.stringify(await holder.clientInventory!()) === JSON.stringify(expected) ? true : undefined), 5000, 'the client showing the items');
+        }
+      });
+
+      it('remove up to the count asked, from any stacks, and answer how many were removed', async function () {
+        onlyIfDeclared(this, fixture.game, ['inventories']);
+        const inventories = fixture.game.require('inventories');
+        const holder = await fixture.join('Spender');
+        await inventories.give('Spender', 'stone', 100);
+        await inventories.give('Spender', 'diamond', 3);
+        expect(await inventories.remove('spender', 'stone', 80)).to.equal(80);
+        const total = async (item: string) => (await inventories.read('Spender')).filter((stack) => stack.item === item).reduce((sum, stack) => sum + stack.count, 0);
+        expect(await total('stone')).to.equal(20);
+        expect(await inventories.remove('Spender', 'minecraft:stone', 50)).to.equal(20);
+        expect(await inventories.remove('Spender', 'stone', 5)).to.equal(0);
+        expect(await inventories.read('Spender')).to.deep.equal([{ item: 'diamond', count: 3, slot: 2 }]);
+        if (holder.clientInventory) {
+          await eventually(async () => (JSON.stringify(await holder.clientInventory!()) === JSON.stringify([{ item: 'diamond', count: 3, slot: 2 }]) ? true : undefined), 5000, 'the client without the stone');
+        }
+      });
+
+      it('give only as many as fit, and answer how many were given', async function () {
+        onlyIfDeclared(this, fixture.game, ['inventories']);
+        const inventories = fixture.game.require('inventories');
+        await fixture.join('Packrat');
+        expect(await inventories.give('Packrat', 'stone', 36 * 64 + 10)).to.equal(36 * 64);
+        expect(await inventories.give('Packrat', 'diamond', 1)).to.equal(0);
+        const stacks = await inventories.read('Packrat');
+        expect(stacks).to.have.length(36);
+        expect(stacks.every((stack) => stack.item === 'stone' && stack.count === 64 && stack.slot < 36)).to.equal(true);
+      });
+
+      it('refuse an item the game does not know, changing nothing', async function () {
+        onlyIfDeclared(this, fixture.game, ['inventories']);
+        const inventories = fixture.game.require('inventories');
+        await fixture.join('Alchemist');
+        await inventories.give('Alchemist', 'diamond', 2);
+        for (const attempt of [inventories.give('Alchemist', 'unobtainium', 1), inventories.remove('Alchemist', 'minecraft:unobtainium', 1)]) {
+          const refusal = await attempt.catch((error: Error) => error);
+          expect(refusal).to.be.instanceOf(UnknownItemError);
+        }
+        expect(await inventories.read('Alchemist')).to.deep.equal([{ item: 'diamond', count: 2, slot: 0 }]);
+      });
+
+      it('answer a give or remove retried with the same operation id without doing it again', async function () {
+        onlyIfDeclared(this, fixture.game, ['inventories']);
+        const inventories = fixture.game.require('inventories');
+        await fixture.join('Retrier');
+        expect(await inventories.give('Retrier', 'diamond', 5, { operationId: 'contract-give-1' })).to.equal(5);
+        expect(await inventories.give('Retrier', 'diamond', 5, { operationId: 'contract-give-1' })).to.equal(5);
+        expect(await inventories.remove('Retrier', 'diamond', 2, { operationId: 'contract-remove-1' })).to.equal(2);
+        expect(await inventories.remove('Retrier', 'diamond', 2, { operationId: 'contract-remove-1' })).to.equal(2);
+        expect(await inventories.read('Retrier')).to.deep.equal([{ item: 'diamond', count: 3, slot: 0 }]);
+        expect(await inventories.give('Retrier', 'diamond', 1, { operationId: 'contract-give-2' })).to.equal(1);
+        expect(await inventories.read('Retrier')).to.deep.equal([{ item: 'diamond', count: 4, slot: 0 }]);
+      });
+
+      it('refuse inventories of players who are not online', async function () {
+        onlyIfDeclared(this, fixture.game, ['inventories']);
+        const inventories = fixture.game.require('inventories');
+        for (const attempt of [inventories.read('Ghost'), inventories.give('Ghost', 'diamond', 1), inventories.remove('Ghost', 'diamond', 1)]) {
+          expect(await (attempt as Promise<unknown>).catch((error: Error) => error)).to.be.instanceOf(PlayerNotOnlineError);
+        }
+      });
+
+      it('list the item ids the game knows, where it can', async function () {
+        onlyIfDeclared(this, fixture.game, ['inventories']);
+        if (!fixture.game.require('inventories').itemIds) this.skip();
+        const ids = await fixture.game.require('inventories').itemIds!();
+        expect(ids).to.include.members(['diamond', 'stone', 'diamond_sword']);
+        expect(ids).to.not.include('air');
+        expect(ids.every((id) => /^[a-z0-9_]+$/.test(id)), 'ids without namespace').to.equal(true);
+      });
+    });
+
     it('applies live settings and says which it applied', async function () {
-      needs(this, fixture.game, { capability: 'control' });
+      onlyIfDeclared(this, fixture.game, ['control']);
       const applied = await fixture.game.require('control').applySettings({ motd: 'Contract MOTD', maxPlayers: 1, difficulty: 'hard', defaultGameMode: 'creative', pvp: false, whitelistEnabled: false });
       expect(applied.sort()).to.deep.equal(['defaultGameMode', 'difficulty', 'maxPlayers', 'motd', 'pvp', 'whitelistEnabled']);
       await fixture.join('OnlyOne');
@@ -363,13 +687,13 @@ for (const [name, makeFixture] of Object.entries(fixtures)) {
     });
 
     it('restarts the game server: players are told why, and can join again', async function () {
-      needs(this, fixture.game, { capability: 'control', event: 'connection' });
+      onlyIfDeclared(this, fixture.game, ['control', 'connection']);
       const player = await fixture.join('Restartee');
       const gone = player.disconnected();
       await fixture.game.require('control').restart('Contract restart');
       expect(await gone).to.contain('Contract restart');
       // The embedded server is back when restart() resolves; a Paper server goes down after answering, then its plugin reconnects.
-      const links = () => events.filter((seen) => seen.event === 'connection').map((seen) => (seen.payload as { connected: boolean }).connected);
+      const links = () => eventsOf('connection').map((payload) => payload.connected);
       await eventually(() => (links().length === 2 && fixture.game.isConnected() ? true : undefined), 15000, 'the game back after the restart');
       expect(links()).to.deep.equal([false, true]);
       await fixture.join('Restartee');

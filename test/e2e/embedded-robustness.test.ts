@@ -1,7 +1,6 @@
 import { rm } from 'node:fs/promises';
 import { expect } from 'chai';
 import { EmbeddedGameServer } from '../../src/game/embedded/adapter.js';
-import type { SquidServer } from '../../src/game/embedded/flying-squid.js';
 import { eventually, joinBot, leave, nextChat } from '../helpers/bots.js';
 import { temporaryDirectory } from '../helpers/gatehouse.js';
 
@@ -23,7 +22,7 @@ describe('embedded server: a failure a player triggers stays with that player', 
     await game.stop();
     await rm(directory, { recursive: true, force: true });
   });
-  const squid = () => (game as unknown as { serv: SquidServer }).serv;
+  const squid = () => game.flyingSquid()!;
 
   it('disconnects a client whose packet makes a handler throw, and keeps serving others', async function () {
     const bot = await joinBot(game.port, 'Swinger');

@@ -9,12 +9,48 @@ export function chatLog(bot: Bot): string[] {
 
 /** A mineflayer bot: a real Minecraft 1.21.4 client. Resolves once it has spawned. */
 export function joinBot(port: number, username: string, timeoutMs = 20_000): Promise<Bot> {
-  const bot = mineflayer.createBot({ host: '127.0.0.1', port, username, version: '1.21.4', auth: 'offline', hideErrors: true });
+  return spawned(createBot(port, username), username, timeoutMs);
+}
+
+/** The packets a client sends to say where it is and looks: position, look, both, or neither (on ground only). */
+export const movementPackets: ReadonlySet<string> = new Set(['position', 'look', 'position_look', 'flying']);
+
+export interface StillBot {
+  bot: Bot;
+  /** Lets the bot send movement packets again, from now on. */
+  release(): void;
+}
+
+/**
+ * A bot that sends no movement packet at all, from its creation until
+ * released: a player who has neither moved nor turned since joining.
+ * mineflayer would send a position every second and answer every position
+ * the server sends; those are held back. Its physics is off, so it does not
+ * fall either.
+ */
+export async function joinStillBot(port: number, username: string, timeoutMs = 20_000): Promise<StillBot> {
+  const bot = createBot(port, username, { physicsEnabled: false });
+  let still = true;
+  const write = bot._client.write.bind(bot._client);
+  bot._client.write = (name: string, params: unknown) => {
+    if (still && movementPackets.has(name)) return;
+    write(name, params);
+  };
+  await spawned(bot, username, timeoutMs);
+  return { bot, release: () => void (still = false) };
+}
+
+function createBot(port: number, username: string, options: { physicsEnabled?: boolean } = {}): Bot {
+  const bot = mineflayer.createBot({ host: '127.0.0.1', port, username, version: '1.21.4', auth: 'offline', hideErrors: true, ...options });
   const log: string[] = [];
   chatLogs.set(bot, log);
   bot.on('messagestr', (message: string) => {
     log.push(message);
   });
+  return bot;
+}
+
+function spawned(bot: Bot, username: string, timeoutMs: number): Promise<Bot> {
   return new Promise((resolve, reject) => {
     const timer = setTimeout(() => fail(new Error(`${username} did not spawn within ${timeoutMs} ms`)), timeoutMs);
     const fail = (error: Error) => {

@@ -30,7 +30,16 @@ interface StandInPlayer {
   registerEnabled: boolean;
 }
 
-const itemNames: Record<string, string> = { diamond: 'Diamond', stone: 'Stone', cobblestone: 'Cobblestone', iron_sword: 'Iron Sword', oak_log: 'Oak Log' };
+const itemNames: Record<string, string> = {
+  diamond: 'Diamond',
+  stone: 'Stone',
+  dirt: 'Dirt',
+  cobblestone: 'Cobblestone',
+  iron_sword: 'Iron Sword',
+  diamond_sword: 'Diamond Sword',
+  oak_log: 'Oak Log',
+  bread: 'Bread',
+};
 
 export interface StandInOptions {
   password: string;
@@ -443,7 +452,7 @@ export class VanillaStandIn {
     if (!itemNames[item]) return `Unknown item '${id}'`;
     const count = Number(countText ?? 1);
     let left = count;
-    const size = item === 'iron_sword' ? 1 : 64;
+    const size = item.endsWith('_sword') ? 1 : 64;
     for (const stack of player.inventory) {
       if (stack.id === `minecraft:${item}` && stack.slot <= 35 && stack.count < size) {
         const added = Math.min(left, size - stack.count);

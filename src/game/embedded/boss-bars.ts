@@ -1,6 +1,7 @@
 import { randomUUID } from 'node:crypto';
 import type { BossBar, BossBars } from '../port.js';
-import { squidRequire, type SquidPlayer, type SquidServer } from './flying-squid.js';
+import { squidRequire, type SquidPlayer } from './flying-squid.js';
+import type { EmbeddedModule, RunningServer } from './module.js';
 
 const colours: Record<BossBar['color'], number> = { pink: 0, blue: 1, red: 2, green: 3, yellow: 4, purple: 5, white: 6 };
 
@@ -13,24 +14,24 @@ interface Nbt {
  * Boss bars by raw packet (flying-squid has no API for them). Bars are shown
  * to everyone online and, until removed, to everyone who joins later.
  */
-export class EmbeddedBossBars implements BossBars {
+export class EmbeddedBossBars implements BossBars, EmbeddedModule {
   private readonly bars = new Map<string, { uuid: string; bar: BossBar }>();
   private readonly nbt = squidRequire<Nbt>('prismarine-nbt');
 
-  constructor(private readonly server: () => SquidServer | undefined) {}
+  constructor(private readonly running: RunningServer) {}
 
   async show(bar: BossBar): Promise<void> {
     const existing = this.bars.get(bar.id);
     if (existing) return this.update(bar);
     const entry = { uuid: randomUUID(), bar: { ...bar } };
     this.bars.set(bar.id, entry);
-    this.server()?._writeAll('boss_bar', this.createPacket(entry));
+    this.running.get()?._writeAll('boss_bar', this.createPacket(entry));
   }
 
   async update(bar: BossBar): Promise<void> {
     const entry = this.bars.get(bar.id);
     if (!entry) return this.show(bar);
-    const serv = this.server();
+    const serv = this.running.get();
     if (entry.bar.progress !== bar.progress) serv?._writeAll('boss_bar', { entityUUID: entry.uuid, action: 2, health: clamp(bar.progress) });
     if (entry.bar.title !== bar.title) serv?._writeAll('boss_bar', { entityUUID: entry.uuid, action: 3, title: this.title(bar.title) });
     if (entry.bar.color !== bar.color) serv?._writeAll('boss_bar', { entityUUID: entry.uuid, action: 4, color: colours[bar.color], dividers: 0 });
@@ -41,14 +42,14 @@ export class EmbeddedBossBars implements BossBars {
     const entry = this.bars.get(id);
     if (!entry) return;
     this.bars.delete(id);
-    this.server()?._writeAll('boss_bar', { entityUUID: entry.uuid, action: 1 });
+    this.running.get()?._writeAll('boss_bar', { entityUUID: entry.uuid, action: 1 });
   }
 
-  /** For a player who just joined. */
-  showAllTo(player: SquidPlayer): void {
-    for (const entry of this.bars.values()) player._client.write('boss_bar', this.createPacket(entry));
+  watchPlayer(player: SquidPlayer): void {
+    player.once('connected', () => {
+      for (const entry of this.bars.values()) player._client.write('boss_bar', this.createPacket(entry));
+    });
   }
-
 
   private createPacket(entry: { uuid: string; bar: BossBar }) {
     return {

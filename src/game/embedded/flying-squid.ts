@@ -31,17 +31,52 @@ export interface SquidWorld {
   stopSaving(): void;
 }
 
-export interface SquidPlayer extends EventEmitter {
+/** An item stack of prismarine-item. */
+export interface SquidItem {
+  type: number;
+  count: number;
+  name: string;
+  stackSize: number;
+  nbt: unknown;
+  components?: unknown[];
+}
+
+export interface SquidItemConstructor {
+  new (type: number, count: number): SquidItem;
+}
+
+/** A player's inventory window (prismarine-windows): 5-8 armour head..feet, 9-35 main, 36-44 hotbar, 45 off hand. */
+export interface SquidInventoryWindow {
+  slots: Array<SquidItem | null | undefined>;
+  /** Sets a slot and sends it to the client. */
+  updateSlot(slot: number, item: SquidItem | null): void;
+}
+
+/** Any entity: a player, a mob, an object. */
+export interface SquidEntity extends EventEmitter {
   id: number;
+  /** 'player', 'mob' or 'object'. */
+  type: string;
+  /** The entity type's name for mobs and objects, e.g. `zombie`. */
+  name?: string;
+  health: number;
+  position: Vec3Like;
+  world: SquidWorld;
+  takeDamage(attack: object): void;
+  _writeOthersNearby(name: string, params: Record<string, unknown>): void;
+}
+
+export interface SquidPlayer extends SquidEntity {
   username: string;
   uuid: string;
   op: boolean;
   gameMode: number;
-  position: Vec3Like;
   yaw: number;
   pitch: number;
-  world: SquidWorld;
   profileProperties: unknown[];
+  inventory: SquidInventoryWindow;
+  /** 0-8: the hotbar slot in hand. */
+  heldItemSlot: number;
   teleport(position: Vec3Like): Promise<void>;
   _unloadAllChunks(): void;
   _sendRespawn(difficulty: number | undefined, gameMode: number | undefined, dimension: number): void;
@@ -49,6 +84,8 @@ export interface SquidPlayer extends EventEmitter {
   worldSendInitialChunks(): Promise<void>;
   worldSendRestOfChunks(): Promise<void>;
   sendSelfPosition(position?: Vec3Like): void;
+  /** flying-squid's login waits on this before its last steps. */
+  waitPlayerLogin(): Promise<void>;
   _client: SquidClient;
   handleCommand(command: string): Promise<void>;
   chat(message: string): void;
@@ -80,7 +117,19 @@ export interface SquidServer extends EventEmitter {
   overworld: SquidWorld;
   netherworld: SquidWorld;
   dimensionNames: Record<string, string>;
-  registry: { entitiesByName: Record<string, { id: number }>; blocksByName: Record<string, { id: number }> };
+  registry: {
+    entitiesByName: Record<string, { id: number; name: string } | undefined>;
+    /** The entity types spawnMob accepts, by id (on 1.21.4 only a few: see the reference on spawning mobs). */
+    mobs: Record<number, unknown>;
+    blocksByName: Record<string, { id: number }>;
+    blocks: Record<number, { name: string } | undefined>;
+    itemsByName: Record<string, { id: number; stackSize: number } | undefined>;
+    itemsArray: Array<{ name: string }>;
+  };
+  /** Decides which block a player's held item places (called only for a placement that passed flying-squid's checks). */
+  placeItem(placement: { item: SquidItem; player: SquidPlayer; placedPosition: Vec3Like }): { id?: number; data?: number } | Promise<{ id?: number; data?: number }>;
+  entities: Record<number, SquidEntity | undefined>;
+  spawnMob(type: number, world: SquidWorld, position: Vec3Like): SquidEntity;
   commands: SquidCommands;
   bannedIPs: Record<string, { reason?: string }>;
   difficulty: number;

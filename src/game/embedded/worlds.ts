@@ -3,22 +3,69 @@
  * overworld and a nether; an End (a flat island of end stone) is added so
  * teleports can cross all three common worlds.
  */
-import { UnknownWorldError, type Location } from '../port.js';
+import { UnknownWorldError, type Location, type WorldInfo } from '../port.js';
 import { protocolByteToDegrees } from './packet-compat.js';
-import { loadFlyingSquid, squidRequire, type SquidPlayer, type SquidServer, type SquidWorld } from './flying-squid.js';
+import { loadFlyingSquid, squidRequire, type SquidEntity, type SquidPlayer, type SquidServer, type SquidWorld } from './flying-squid.js';
+import type { EmbeddedModule } from './module.js';
 
 interface Vec3Constructor {
   new (x: number, y: number, z: number): { x: number; y: number; z: number };
 }
 
 /** Vanilla world name → flying-squid world and the dimension number its respawn uses. */
-export interface WorldEntry {
+interface WorldEntry {
   name: string;
   world: SquidWorld;
   dimension: number;
 }
 
-export function createWorlds(serv: SquidServer): WorldEntry[] {
+/** The worlds of the server running now, by their vanilla names. */
+export class EmbeddedWorlds implements EmbeddedModule {
+  private entries: WorldEntry[] = [];
+  private serv: SquidServer | undefined;
+
+  attach(serv: SquidServer): void {
+    this.serv = serv;
+    this.entries = createWorlds(serv);
+  }
+
+  /** Each world with its environment and its spawn point (the flat world's surface). */
+  async info(): Promise<WorldInfo[]> {
+    const serv = this.serv;
+    return Promise.all(
+      this.entries.map(async (entry) => {
+        const spawn = serv ? await serv.getSpawnPoint(entry.world) : undefined;
+        return { name: entry.name, environment: environmentOf(entry.dimension), spawn: spawn ? { x: spawn.x, y: spawn.y, z: spawn.z } : null };
+      }),
+    );
+  }
+
+  names(): string[] {
+    return this.entries.map((entry) => entry.name);
+  }
+
+  nameOf(world: SquidWorld): string {
+    return this.entries.find((entry) => entry.world === world)?.name ?? 'world';
+  }
+
+  /** Where an entity (a mob, a block's breaker) is, without a view direction. */
+  positionOf(entity: SquidEntity): Location {
+    const { x, y, z } = entity.position;
+    return { world: this.nameOf(entity.world), x, y, z };
+  }
+
+  /** Where a player is and looks, in degrees. */
+  locationOf(player: SquidPlayer): Location {
+    return { ...this.positionOf(player), yaw: protocolByteToDegrees(player.yaw), pitch: protocolByteToDegrees(player.pitch) };
+  }
+
+  /** Throws UnknownWorldError. */
+  move(player: SquidPlayer, location: Location): Promise<void> {
+    return movePlayer(player, this.entries, location);
+  }
+}
+
+function createWorlds(serv: SquidServer): WorldEntry[] {
   const registry = serv.registry;
   const World = squidRequire<(registry: unknown) => new (generator: unknown) => SquidWorld>('prismarine-world')(registry);
   const endStone = registry.blocksByName.end_stone!.id;
@@ -33,19 +80,8 @@ export function createWorlds(serv: SquidServer): WorldEntry[] {
   ];
 }
 
-export function locationOf(player: SquidPlayer, worlds: WorldEntry[]): Location {
-  return {
-    world: worlds.find((entry) => entry.world === player.world)?.name ?? 'world',
-    x: player.position.x,
-    y: player.position.y,
-    z: player.position.z,
-    yaw: protocolByteToDegrees(player.yaw),
-    pitch: protocolByteToDegrees(player.pitch),
-  };
-}
-
 /** Moves a player to a location, switching world first when it differs; yaw and pitch in degrees, 0 when not given. */
-export async function movePlayer(player: SquidPlayer, worlds: WorldEntry[], { yaw = 0, pitch = 0, ...location }: Location): Promise<void> {
+async function movePlayer(player: SquidPlayer, worlds: WorldEntry[], { yaw = 0, pitch = 0, ...location }: Location): Promise<void> {
   const target = worlds.find((entry) => entry.name === location.world);
   if (!target) throw new UnknownWorldError(location.world, worlds.map((entry) => entry.name));
   const Vec3 = squidRequire<{ Vec3: Vec3Constructor }>('vec3').Vec3;
@@ -85,6 +121,10 @@ async function switchWorld(player: SquidPlayer, target: WorldEntry, destination:
   player.sendSelfPosition();
   player.emit('change_world');
   void player.worldSendRestOfChunks();
+}
+
+function environmentOf(dimension: number): WorldInfo['environment'] {
+  return dimension === -1 ? 'nether' : dimension === 1 ? 'end' : 'normal';
 }
 
 function degreesToProtocolByte(degrees: number): number {

@@ -1,0 +1,86 @@
+import { rm } from 'node:fs/promises';
+import { expect } from 'chai';
+import type { Bot } from 'mineflayer';
+import { EmbeddedGameServer } from '../../src/game/embedded/adapter.js';
+import { PlayerNotOnlineError } from '../../src/game/port.js';
+import { eventually, joinBot, leave } from '../helpers/bots.js';
+import { temporaryDirectory } from '../helpers/gatehouse.js';
+
+/**
+ * The embedded server's inventories beyond the contract suite (which covers
+ * giving, removing and reading): what a player arranges with their own
+ * clicks shows in what the port reads (flying-squid ignored 1.21.4 clients'
+ * clicks), bad counts are refused, and a failed operation id is forgotten.
+ */
+describe('embedded server: inventories', function () {
+  let directory: string;
+  let game: EmbeddedGameServer;
+  const bots: Bot[] = [];
+  before(async function () {
+    directory = await temporaryDirectory('gatehouse-inventories-');
+    game = new EmbeddedGameServer({ host: '127.0.0.1', port: 0, motd: 'x', maxPlayers: 5, viewDistance: 2, dataDirectory: directory, log: () => undefined });
+    await game.start();
+  });
+  afterEach(async function () {
+    await Promise.all(bots.splice(0).map((bot) => leave(bot)));
+  });
+  after(async function () {
+    await game.stop();
+    await rm(directory, { recursive: true, force: true });
+  });
+  const join = async (name: string) => {
+    const bot = await joinBot(game.port, name);
+    bots.push(bot);
+    return bot;
+  };
+
+  it('reads armour and the off hand where the player put them, in vanilla slots 36-40', async function () {
+    const bot = await join('Knight');
+    const inventories = game.require('inventories');
+    for (const item of ['diamond_boots', 'iron_helmet', 'shield', 'bread']) expect(await inventories.give('Knight', item, 1)).to.equal(1);
+    await eventually(() => (bot.inventory.items().length === 4 ? true : undefined), 5000, 'the items on the client');
+    const item = (name: string) => bot.inventory.items().find((stack) => stack.name === name)!;
+    await bot.equip(item('diamond_boots'), 'feet');
+    await bot.equip(item('iron_helmet'), 'head');
+    await bot.equip(item('shield'), 'off-hand');
+    const arranged = [
+      { item: 'bread', count: 1, slot: 3 },
+      { item: 'diamond_boots', count: 1, slot: 36 },
+      { item: 'iron_helmet', count: 1, slot: 39 },
+      { item: 'shield', count: 1, slot: 40 },
+    ];
+    await eventually(async () => (JSON.stringify(await inventories.read('Knight')) === JSON.stringify(arranged) ? true : undefined), 5000, 'the server to see the arrangement');
+  });
+
+  it('refuses a count that is not a whole number of at least 1, changing nothing', async function () {
+    await join('Careful');
+    const inventories = game.require('inventories');
+    for (const count of [0, -3, 1.5, Number.NaN, Number.POSITIVE_INFINITY]) {
+      expect(await inventories.give('Careful', 'diamond', count).catch((error: Error) => error), `give ${count}`).to.be.instanceOf(RangeError);
+      expect(await inventories.remove('Careful', 'diamond', count).catch((error: Error) => error), `remove ${count}`).to.be.instanceOf(RangeError);
+    }
+    expect(await inventories.read('Careful')).to.deep.equal([]);
+  });
+
+  it('forgets an operation id whose change failed, so it can be tried again', async function () {
+    const inventories = game.require('inventories');
+    const early = await inventories.give('Latecomer', 'diamond', 3, { operationId: 'embedded-late-1' }).catch((error: Error) => error);
+    expect(early).to.be.instanceOf(PlayerNotOnlineError);
+    await join('Latecomer');
+    expect(await inventories.give('Latecomer', 'diamond', 3, { operationId: 'embedded-late-1' })).to.equal(3);
+    expect(await inventories.give('Latecomer', 'diamond', 3, { operationId: 'embedded-late-1' })).to.equal(3);
+    expect(await inventories.read('Latecomer')).to.deep.equal([{ item: 'diamond', count: 3, slot: 0 }]);
+  });
+
+  it('counts armour and the off hand when removing, and tells the client', async function () {
+    const bot = await join('Squire');
+    const inventories = game.require('inventories');
+    await inventories.give('Squire', 'shield', 2);
+    await eventually(() => (bot.inventory.items().length === 2 ? true : undefined), 5000, 'the shields on the client');
+    await bot.equip(bot.inventory.items().find((stack) => stack.name === 'shield')!, 'off-hand');
+    await eventually(async () => ((await inventories.read('Squire')).some((stack) => stack.slot === 40) ? true : undefined), 5000, 'a shield in the off hand');
+    expect(await inventories.remove('Squire', 'shield', 2)).to.equal(2);
+    expect(await inventories.read('Squire')).to.deep.equal([]);
+    await eventually(() => (bot.inventory.slots.every((slot) => !slot) ? true : undefined), 5000, 'the client empty');
+  });
+});
