@@ -1,7 +1,7 @@
 import type { Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import type { Config } from './config/config.js';
-import { features } from './features/index.js';
+import { allStoreParts, features } from './features/index.js';
 import type { FeatureContext, FeatureModule, Logger } from './features/feature.js';
 import { ServiceRegistry } from './features/services.js';
 import { createGameAdapter } from './game/factory.js';
@@ -48,7 +48,7 @@ export interface StartOptions {
  */
 export async function startGatehouse(config: Config, logger: Logger, options: StartOptions = {}): Promise<Gatehouse> {
   const texts = await GameTexts.load(config.textsFile);
-  const store = await createStore(config, { parts: features.flatMap((feature) => feature.storeParts ?? []), logInfo: logger.info, logError: logger.error });
+  const store = await createStore(config, { parts: allStoreParts(), logInfo: logger.info, logError: logger.error });
   const game = options.game ?? createGameAdapter(config, gatehouseVersion, logger);
   const services = new ServiceRegistry();
   const requests = new RequestMetrics();

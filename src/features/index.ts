@@ -9,6 +9,7 @@ import { cacheFeature } from './cache/feature.js';
 import { chatFeature } from './chat/feature.js';
 import { connectionsFeature } from './connections/feature.js';
 import { economyFeature } from './economy/feature.js';
+import type { StorePart } from '../store/port.js';
 import type { Feature } from './feature.js';
 import { healthFeature } from './health/feature.js';
 import { messagesFeature } from './messages/feature.js';
@@ -23,6 +24,11 @@ import { shopFeature } from './shop/feature.js';
 import { teleportsFeature } from './teleports/feature.js';
 import { usersFeature } from './users/feature.js';
 import { whitelistFeature } from './whitelist/feature.js';
+
+/** Every store part the features keep: a store opened on Gatehouse's data must know them all. */
+export function allStoreParts(): Array<StorePart<unknown>> {
+  return features.flatMap((feature) => feature.storeParts ?? []);
+}
 
 export const features: Feature[] = [
   retentionFeature,

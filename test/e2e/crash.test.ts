@@ -1,6 +1,7 @@
 import { mkdir, readFile, readdir, rm, writeFile } from 'node:fs/promises';
 import path from 'node:path';
 import { expect } from 'chai';
+import { allStoreParts } from '../../src/features/index.js';
 import { JsonStore } from '../../src/store/json/index.js';
 import { api, temporaryDirectory } from '../helpers/gatehouse.js';
 import { killStartedProcesses, startGatehouseProcess } from '../helpers/process.js';
@@ -65,7 +66,7 @@ describe('crash safety: kill -9 during a burst of registrations', function () {
         if (name.endsWith('.json')) JSON.parse(await readFile(path.join(folder, name), 'utf8'));
       }
     }
-    const store = await JsonStore.open(dataDirectory);
+    const store = await JsonStore.open(dataDirectory, { parts: allStoreParts() });
     try {
       for (const username of acknowledged) {
         expect(await store.users.findByUsername(username), username).to.not.equal(undefined);

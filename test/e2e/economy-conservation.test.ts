@@ -11,6 +11,7 @@ import path from 'node:path';
 import { expect } from 'chai';
 import { ledgerPart } from '../../src/features/economy/feature.js';
 import type { LedgerRecord } from '../../src/features/economy/ledger-store.js';
+import { allStoreParts } from '../../src/features/index.js';
 import { JsonStore } from '../../src/store/json/index.js';
 import { offlinePlayerUuid } from '../../src/game/embedded/offline-uuid.js';
 import { api, startTestGatehouse, temporaryDirectory } from '../helpers/gatehouse.js';
@@ -109,7 +110,7 @@ async function moveMoneyAtRandom(baseUrl: string, tokens: string[], options: { o
 
 /** Reads every account and its whole history from the store and checks the sums. */
 async function checkConservation(dataDirectory: string, acknowledged: Acknowledged, startingCents: number): Promise<{ records: number; accounts: number }> {
-  const store = await JsonStore.open(dataDirectory, { parts: [ledgerPart] });
+  const store = await JsonStore.open(dataDirectory, { parts: allStoreParts() });
   try {
     const ledger = store.part(ledgerPart);
     let totalCents = 0;
