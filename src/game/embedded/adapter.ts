@@ -1,4 +1,5 @@
 import { EventEmitter } from 'node:events';
+import path from 'node:path';
 import { requireCapability } from '../capabilities.js';
 import type {
   Capabilities,
@@ -16,6 +17,7 @@ import type {
 import { EmbeddedBossBars } from './boss-bars.js';
 import { guardClients } from './client-guard.js';
 import { EmbeddedCommands } from './commands.js';
+import { DurableOperations } from './durable-operations.js';
 import type { SquidServer } from './flying-squid.js';
 import { inventoryClicks } from './inventory-clicks.js';
 import { EmbeddedInventories } from './inventories.js';
@@ -25,6 +27,7 @@ import { loginPosition } from './login-position.js';
 import { EmbeddedMessaging } from './messaging.js';
 import { RunningServer, type EmbeddedModule } from './module.js';
 import { OnlinePlayers } from './online-players.js';
+import { RecentOperations } from './recent-operations.js';
 import { installPacketCompat } from './packet-compat.js';
 import { PlayerLists } from './player-lists.js';
 import { LiveSettings } from './settings.js';
@@ -77,6 +80,7 @@ export class EmbeddedGameServer implements GamePort {
     const messaging = new EmbeddedMessaging(running, online);
     const bossBars = new EmbeddedBossBars(running);
     const ticks = new TickMeter();
+    const operations = new DurableOperations(path.join(options.dataDirectory, 'world'), new RecentOperations<number>(), options.log);
     // In this order: a joining player is an operator before their join is announced, and sees the boss bars with it.
     const modules: EmbeddedModule[] = [
       { attach: installPacketCompat },
@@ -93,6 +97,7 @@ export class EmbeddedGameServer implements GamePort {
       inventoryClicks,
       new WorkEvents(events, worlds),
       { attach: (serv) => ticks.attach(serv) },
+      operations,
     ];
     this.lifecycle = new ServerLifecycle(options, running, settings, modules, events);
     const control: ServerControl = {
@@ -107,7 +112,7 @@ export class EmbeddedGameServer implements GamePort {
       messaging,
       teleports: new EmbeddedTeleports(online, worlds),
       bossBars,
-      inventories: new EmbeddedInventories(running, online),
+      inventories: new EmbeddedInventories(running, online, operations),
       control,
       console: commands.console,
       performance: ticks,

@@ -3,7 +3,7 @@ import { squidRequire, type SquidInventoryWindow, type SquidItem, type SquidItem
 import { offHandSlot, vanillaSlotCount, windowSlotOf } from './inventory-slots.js';
 import type { RunningServer } from './module.js';
 import type { OnlinePlayers } from './online-players.js';
-import { RecentOperations } from './recent-operations.js';
+import type { DurableOperations } from './durable-operations.js';
 
 /** Vanilla fills the hotbar, then the main inventory; armour slots and the off hand only take what is put there. */
 const storageSlots = Array.from({ length: 36 }, (_, slot) => slot);
@@ -13,13 +13,14 @@ const storageSlots = Array.from({ length: 36 }, (_, slot) => slot);
  * a give tops up matching stacks first (the held one, the off hand, then in
  * slot order) up to the item's stack size, then fills empty slots, and gives
  * as many as fit. Every changed slot is sent to the player's client at once.
+ * A change under an operation id is made once, and kept with the player's
+ * saved data (./durable-operations.ts).
  */
 export class EmbeddedInventories implements Inventories {
-  private readonly recent = new RecentOperations<number>();
-
   constructor(
     private readonly running: RunningServer,
     private readonly online: OnlinePlayers,
+    private readonly operations: DurableOperations,
   ) {}
 
   async read(playerName: string): Promise<ItemStack[]> {
@@ -36,21 +37,22 @@ export class EmbeddedInventories implements Inventories {
     return this.running.require().registry.itemsArray.map((item) => item.name).filter((name) => name !== 'air');
   }
 
-  give(playerName: string, item: string, count: number, options: ChangeOptions = {}): Promise<number> {
-    return this.recent.once(operationKey('give', options), async () => {
+  async give(playerName: string, item: string, count: number, options: ChangeOptions = {}): Promise<number> {
+    const player = this.online.require(playerName);
+    return this.operations.once(player, operationKey('give', options), async () => {
       const type = this.itemType(item);
       checkCount(count);
-      const player = this.online.require(playerName);
       const Item = squidRequire<(registry: unknown) => SquidItemConstructor>('prismarine-item')(this.running.require().registry);
       return giveStacks(player, type, count, Item);
     });
   }
 
-  remove(playerName: string, item: string, count: number, options: ChangeOptions = {}): Promise<number> {
-    return this.recent.once(operationKey('remove', options), async () => {
+  async remove(playerName: string, item: string, count: number, options: ChangeOptions = {}): Promise<number> {
+    const player = this.online.require(playerName);
+    return this.operations.once(player, operationKey('remove', options), async () => {
       const type = this.itemType(item);
       checkCount(count);
-      return removeStacks(this.online.require(playerName).inventory, type.id, count);
+      return removeStacks(player.inventory, type.id, count);
     });
   }
 

@@ -20,7 +20,18 @@ export class RecentOperations<T> {
     result.catch(() => {
       if (this.results.get(operationId) === result) this.results.delete(operationId);
     });
-    if (this.results.size > this.capacity) this.results.delete(this.results.keys().next().value!);
+    this.trim();
     return result;
+  }
+
+  /** A result known from elsewhere (a player's saved file), as if the change had been made here. */
+  remember(operationId: string, result: T): void {
+    if (this.results.has(operationId)) return;
+    this.results.set(operationId, Promise.resolve(result));
+    this.trim();
+  }
+
+  private trim(): void {
+    while (this.results.size > this.capacity) this.results.delete(this.results.keys().next().value!);
   }
 }

@@ -1,0 +1,158 @@
+/**
+ * Inventory changes made under an operation id, remembered in the player's
+ * own data file, in the same write as the inventory they changed.
+ *
+ * The embedded server lives and dies with Gatehouse. If a give were only
+ * remembered in memory, a crash after the give and before the shop wrote
+ * down its outcome would leave two possibilities the shop cannot tell apart:
+ * the items saved in the player's file (a retry must not give again) or lost
+ * with the process (a retry must). So after a change under an operation id,
+ * the player's inventory and the operation's result are written to
+ * `world/playerdata/<uuid>.dat` together, atomically (a temporary file,
+ * fsync, rename): after a crash the file holds both or neither, and a retry
+ * under the same id is answered from the file, or done, accordingly.
+ *
+ * The results live in a compound `GatehouseOperations` of the file (the last
+ * 200 per player), which flying-squid's own saves keep, since it rewrites
+ * only the fields it knows. They are read back when the player is created,
+ * before anything can ask about them.
+ */
+import { mkdir, open, readFile, rename } from 'node:fs/promises';
+import path from 'node:path';
+import { gzipSync } from 'node:zlib';
+import { squidRequire, type SquidPlayer } from './flying-squid.js';
+import type { EmbeddedModule } from './module.js';
+import type { RecentOperations } from './recent-operations.js';
+
+const tagName = 'GatehouseOperations';
+const keptPerPlayer = 200;
+
+interface NbtTag {
+  type: string;
+  value: unknown;
+}
+type NbtCompound = { type: 'compound'; name?: string; value: Record<string, NbtTag> };
+
+interface PrismarineNbt {
+  parse(data: Buffer, callback: (error: Error | null, parsed: NbtCompound) => void): void;
+  writeUncompressed(value: NbtCompound): Buffer;
+}
+interface SlotConversion {
+  toNBT(windowSlot: number): number | string;
+}
+
+export class DurableOperations implements EmbeddedModule {
+  /** Each player's file read, by UUID: a question about an operation waits for it. */
+  private readonly loaded = new Map<string, Promise<void>>();
+  /** The results kept in each player's file, newest last. */
+  private readonly kept = new Map<string, Array<[string, number]>>();
+  private readonly nbt = squidRequire<PrismarineNbt>('prismarine-nbt');
+  private readonly slots = squidRequire<SlotConversion>('flying-squid/src/lib/convertInventorySlotId.js');
+
+  constructor(
+    private readonly worldFolder: string,
+    private readonly recent: RecentOperations<number>,
+    private readonly log: (message: string) => void,
+  ) {}
+
+  watchPlayer(player: SquidPlayer): void {
+    this.loaded.set(player.uuid, this.load(player.uuid));
+  }
+
+  /**
+   * A change under an operation id: answered from memory (or the player's
+   * file) if it was made before, else made and then written to the file with
+   * the inventory it changed, before it is answered.
+   */
+  async once(player: SquidPlayer, operationKey: string | undefined, change: () => Promise<number>): Promise<number> {
+    if (operationKey === undefined) return change();
+    await this.loaded.get(player.uuid);
+    return this.recent.once(operationKey, async () => {
+      const result = await change();
+      try {
+        await this.save(player, operationKey, result);
+      } catch (error) {
+        // The change stands in memory (and is remembered there); only a crash before the next save could lose it.
+        this.log(`embedded server: saving ${player.username}'s inventory after ${operationKey}: ${(error as Error).message}`);
+      }
+      return result;
+    });
+  }
+
+  private file(uuid: string): string {
+    return path.join(this.worldFolder, 'playerdata', `${uuid}.dat`);
+  }
+
+  private async read(uuid: string): Promise<NbtCompound | undefined> {
+    let data: Buffer;
+    try {
+      data = await readFile(this.file(uuid));
+    } catch (error) {
+      if ((error as NodeJS.ErrnoException).code === 'ENOENT') return undefined;
+      throw error;
+    }
+    return new Promise((resolve, reject) => this.nbt.parse(data, (error, parsed) => (error ? reject(error) : resolve(parsed))));
+  }
+
+  private async load(uuid: string): Promise<void> {
+    try {
+      const tag = (await this.read(uuid))?.value[tagName] as NbtCompound | undefined;
+      const entries: Array<[string, number]> = Object.entries(tag?.value ?? {}).map(([key, value]) => [key, Number(value.value)]);
+      this.kept.set(uuid, entries);
+      for (const [key, result] of entries) this.recent.remember(key, result);
+    } catch (error) {
+      this.log(`embedded server: reading the operations in ${this.file(uuid)}: ${(error as Error).message}`);
+    }
+  }
+
+  /** The player's file with the inventory as it is now and the operation's result, in one atomic write. */
+  private async save(player: SquidPlayer, operationKey: string, result: number): Promise<void> {
+    let data = await this.read(player.uuid);
+    if (!data) {
+      // flying-squid writes a new player's file with every field; this write then replaces it.
+      await player.save();
+      data = await this.read(player.uuid);
+      if (!data) throw new Error('flying-squid wrote no player file');
+    }
+    const kept = [...(this.kept.get(player.uuid) ?? []).filter(([key]) => key !== operationKey), [operationKey, result] as [string, number]].slice(-keptPerPlayer);
+    this.kept.set(player.uuid, kept);
+    data.value[tagName] = { type: 'compound', value: Object.fromEntries(kept.map(([key, value]) => [key, { type: 'int', value }])) };
+    data.value.Inventory = { type: 'list', value: { type: 'compound', value: this.inventoryTags(player) } };
+    await writeAtomically(this.file(player.uuid), gzipSync(this.nbt.writeUncompressed(data)));
+  }
+
+  /** The inventory as flying-squid's save writes it (window slots to NBT slots, namespaced ids). */
+  private inventoryTags(player: SquidPlayer): Array<Record<string, NbtTag>> {
+    const tags: Array<Record<string, NbtTag>> = [];
+    player.inventory.slots.forEach((item, windowSlot) => {
+      if (!item) return;
+      const tag: Record<string, NbtTag> = {
+        Slot: { type: 'byte', value: Number(this.slots.toNBT(windowSlot)) },
+        id: { type: 'string', value: `minecraft:${item.name}` },
+        Count: { type: 'byte', value: item.count },
+      };
+      if (item.nbt) tag.tag = item.nbt as NbtTag;
+      tags.push(tag);
+    });
+    return tags;
+  }
+}
+
+async function writeAtomically(file: string, content: Buffer): Promise<void> {
+  await mkdir(path.dirname(file), { recursive: true });
+  const temporary = `${file}.gatehouse-tmp`;
+  const handle = await open(temporary, 'w', 0o600);
+  try {
+    await handle.writeFile(content);
+    await handle.sync();
+  } finally {
+    await handle.close();
+  }
+  await rename(temporary, file);
+  const directory = await open(path.dirname(file), 'r');
+  try {
+    await directory.sync();
+  } finally {
+    await directory.close();
+  }
+}
