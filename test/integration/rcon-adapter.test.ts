@@ -20,7 +20,9 @@ describe('the RCON adapter against a stand-in vanilla server', function () {
   let standIn: VanillaStandIn;
   let adapter: RconGameAdapter;
   const logged: string[] = [];
-  const start = async (options: { version?: string; logFormat?: 'vanilla' | 'paper'; equipmentCompound?: boolean; password?: string; managementSecret?: string } = {}) => {
+  const start = async (
+    options: { version?: string; logFormat?: 'vanilla' | 'paper'; equipmentCompound?: boolean; password?: string; managementSecret?: string; adapterManagementSecret?: string } = {},
+  ) => {
     standIn = await VanillaStandIn.start({
       password,
       directory,
@@ -40,7 +42,7 @@ describe('the RCON adapter against a stand-in vanilla server', function () {
       logError: (message) => logged.push(`ERROR ${message}`),
       logPollMs: 50,
       firstBackoffMs: 50,
-      ...(standIn.management ? { managementUrl: standIn.management.url, managementSecret: options.managementSecret } : {}),
+      ...(standIn.management ? { managementUrl: standIn.management.url, managementSecret: options.adapterManagementSecret ?? options.managementSecret } : {}),
     });
     await adapter.start();
   };
@@ -277,22 +279,7 @@ describe('the RCON adapter against a stand-in vanilla server', function () {
   });
 
   it('goes on over RCON and the log when the management secret is refused, and says why', async function () {
-    standIn = await VanillaStandIn.start({ password, directory, version: '1.21.9', managementSecret });
-    adapter = new RconGameAdapter({
-      host: '127.0.0.1',
-      port: standIn.port,
-      password,
-      serverDirectory: directory,
-      logFile: standIn.logFile,
-      requestTimeoutMs: 2000,
-      log: (message) => logged.push(message),
-      logError: (message) => logged.push(`ERROR ${message}`),
-      logPollMs: 50,
-      firstBackoffMs: 50,
-      managementUrl: standIn.management!.url,
-      managementSecret: 'b'.repeat(40),
-    });
-    await adapter.start();
+    await start({ version: '1.21.9', managementSecret, adapterManagementSecret: 'b'.repeat(40) });
     expect(adapter.isConnected()).to.equal(true);
     expect(adapter.connectionProblem()).to.match(/management protocol: the management secret was refused/);
     expect(logged.join('\n')).to.not.include('b'.repeat(40));

@@ -17,9 +17,10 @@
  * only the fields it knows. They are read back when the player is created,
  * before anything can ask about them.
  */
-import { mkdir, open, readFile, rename } from 'node:fs/promises';
+import { mkdir, readFile } from 'node:fs/promises';
 import path from 'node:path';
 import { gzipSync } from 'node:zlib';
+import { writeFileDurably } from '../../store/json/durable-file.js';
 import { squidRequire, type SquidPlayer } from './flying-squid.js';
 import type { EmbeddedModule } from './module.js';
 import type { RecentOperations } from './recent-operations.js';
@@ -118,7 +119,8 @@ export class DurableOperations implements EmbeddedModule {
     this.kept.set(player.uuid, kept);
     data.value[tagName] = { type: 'compound', value: Object.fromEntries(kept.map(([key, value]) => [key, { type: 'int', value }])) };
     data.value.Inventory = { type: 'list', value: { type: 'compound', value: this.inventoryTags(player) } };
-    await writeAtomically(this.file(player.uuid), gzipSync(this.nbt.writeUncompressed(data)));
+    await mkdir(path.dirname(this.file(player.uuid)), { recursive: true });
+    await writeFileDurably(this.file(player.uuid), gzipSync(this.nbt.writeUncompressed(data)));
   }
 
   /** The inventory as flying-squid's save writes it (window slots to NBT slots, namespaced ids). */
@@ -135,24 +137,5 @@ export class DurableOperations implements EmbeddedModule {
       tags.push(tag);
     });
     return tags;
-  }
-}
-
-async function writeAtomically(file: string, content: Buffer): Promise<void> {
-  await mkdir(path.dirname(file), { recursive: true });
-  const temporary = `${file}.gatehouse-tmp`;
-  const handle = await open(temporary, 'w', 0o600);
-  try {
-    await handle.writeFile(content);
-    await handle.sync();
-  } finally {
-    await handle.close();
-  }
-  await rename(temporary, file);
-  const directory = await open(path.dirname(file), 'r');
-  try {
-    await directory.sync();
-  } finally {
-    await directory.close();
   }
 }
