@@ -6,6 +6,7 @@ import YAML from 'yaml';
 import { configFileSchema, type ConfigFile } from './schema.js';
 import { configDefaults } from './defaults.js';
 import { deepMerge, isPlainObject } from '../lib/objects.js';
+import type { RconSettings } from '../game/rcon/settings.js';
 import type { ServerSettings } from '../services/settings-model.js';
 
 /** The validated configuration the rest of the service reads. */
@@ -24,18 +25,7 @@ export interface Config {
     connection: 'embedded' | 'bridge' | 'rcon';
     embedded: { host: string; port: number; viewDistance: number };
     bridge: { host: string; port: number; requestTimeoutMs: number };
-    rcon: {
-      host: string;
-      port: number;
-      password: string;
-      /** The vanilla server's directory (ops.json, whitelist.json, server.properties, logs/); empty when not on this machine. */
-      serverDirectory: string;
-      /** The server's log to follow for joins and leaves; by default logs/latest.log in the server directory. */
-      logFile: string;
-      requestTimeoutMs: number;
-      managementUrl: string;
-      managementSecret: string;
-    };
+    rcon: RconSettings;
   };
   /** Defaults of the live settings (GET/POST /api/admin/settings). */
   settings: ServerSettings;

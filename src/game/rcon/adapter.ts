@@ -47,20 +47,10 @@ import {
 import { ManagementClient } from './management.js';
 import { ServerFiles } from './server-files.js';
 import { maxStackSize } from './stack-sizes.js';
+import type { RconSettings } from './settings.js';
 import type { Snbt } from './snbt.js';
 
-export interface RconAdapterOptions {
-  host: string;
-  port: number;
-  password: string;
-  /** The server's directory (ops.json, whitelist.json, server.properties), or empty. */
-  serverDirectory: string;
-  /** The server's log to follow for joins, leaves and refusals, or empty. */
-  logFile: string;
-  requestTimeoutMs: number;
-  /** The Server Management Protocol (1.21.9+): `ws://host:port`, and its secret; empty when not used. */
-  managementUrl?: string;
-  managementSecret?: string;
+export interface RconAdapterOptions extends Omit<RconSettings, 'managementUrl' | 'managementSecret'>, Partial<Pick<RconSettings, 'managementUrl' | 'managementSecret'>> {
   log: (message: string) => void;
   logError: (message: string) => void;
   /** Log polling and reconnecting, shortened by tests. */
