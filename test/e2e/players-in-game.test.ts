@@ -28,6 +28,31 @@ describe('players, maps and the whitelist with mineflayer bots on the embedded s
     expect(stats.body.players.peakToday).to.be.at.least(2);
   });
 
+  it("shows a bot's inventory after it is given items and equips armour, with the market's price; admins see anyone's", async function () {
+    const token = await registeredUser(session.server.gatehouse, session.server.baseUrl, 'carrier', 'Carrier');
+    const bot = await session.join('Carrier');
+    const inventories = session.server.gatehouse.game.require('inventories');
+    await inventories.give('Carrier', 'diamond', 70);
+    await inventories.give('Carrier', 'iron_helmet', 1);
+    await eventually(() => (bot.inventory.items().some((stack) => stack.name === 'iron_helmet') ? true : undefined), 5000, 'the helmet in the client');
+    // The bot puts the helmet on: the server follows the client's click.
+    await bot.equip(bot.inventory.items().find((stack) => stack.name === 'iron_helmet')!, 'head');
+    const answer = await eventually(async () => {
+      const read = await api(session.server.baseUrl, 'GET', '/api/player/inventory', { token });
+      return read.body.items?.some((stack: { slot: number }) => stack.slot === 39) ? read : undefined;
+    }, 5000, 'the helmet in slot 39');
+    expect(answer.body.username).to.equal('Carrier');
+    const diamonds = answer.body.items.filter((stack: { item: string }) => stack.item === 'diamond');
+    expect(diamonds.map((stack: { count: number }) => stack.count).sort((a: number, b: number) => b - a)).to.deep.equal([64, 6]);
+    const prices = (await api(session.server.baseUrl, 'GET', '/api/economy/market-prices', { token })).body.prices;
+    expect(diamonds[0].sellPrice).to.equal(prices.diamond.sellPrice);
+    expect(answer.body.items.find((stack: { slot: number }) => stack.slot === 39)).to.deep.include({ item: 'iron_helmet', count: 1, sellPrice: null });
+    expect((await session.admin('GET', '/api/player/inventory?username=Carrier')).body.items).to.have.length(answer.body.items.length);
+    const other = await registeredUser(session.server.gatehouse, session.server.baseUrl, 'snoop', 'Snoop');
+    expect((await api(session.server.baseUrl, 'GET', '/api/player/inventory?username=Carrier', { token: other })).status).to.equal(403);
+    expect((await api(session.server.baseUrl, 'GET', '/api/player/inventory', { token: other })).status, 'Snoop is not online').to.equal(404);
+  });
+
   it('keeps where a player was last seen in each world, across a move to the nether and a quit', async function () {
     const token = await registeredUser(session.server.gatehouse, session.server.baseUrl, 'walker', 'Walker');
     const walker = await session.join('Walker');
