@@ -16,7 +16,8 @@ export type GameErrorKind =
   | 'unknownItem'
   | 'insufficientFunds'
   | 'gameUnavailable'
-  | 'capabilityMissing';
+  | 'capabilityMissing'
+  | 'otherServer';
 
 /** A named player is not online; `role` says which of two (a teleport's target, say). */
 export class PlayerNotOnlineError extends GameError {
@@ -79,6 +80,18 @@ export class CapabilityMissingError extends GameError {
     readonly capability: string,
   ) {
     super(`The ${adapterName} game adapter cannot ${capabilityWork[capability] ?? `do this (no ${capability} capability)`}`);
+  }
+}
+
+/** On a network: two players who must be on one server (a teleport to a player) are on different ones. */
+export class PlayerOnOtherServerError extends GameError {
+  override name = 'PlayerOnOtherServerError';
+  readonly kind = 'otherServer';
+  constructor(
+    readonly playerName: string,
+    readonly server: string,
+  ) {
+    super(`${playerName} is on another server of the network (${server})`);
   }
 }
 

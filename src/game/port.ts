@@ -43,6 +43,8 @@ export interface OnlinePlayer extends PlayerRef {
   gameMode: GameMode;
   /** Round-trip time in milliseconds as last measured by the game. */
   ping: number;
+  /** On a network of servers sharing one database: the `server.id` of the server the player is on. */
+  server?: string;
 }
 
 export interface JoinEvent {

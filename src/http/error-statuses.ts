@@ -13,6 +13,7 @@ const statusOfGameError: Record<GameErrorKind, { status: number; code: string; p
   insufficientFunds: { status: 400, code: 'insufficient_funds' },
   gameUnavailable: { status: 503, code: 'game_unavailable', prefix: 'Game server not available: ' },
   capabilityMissing: { status: 501, code: 'not_supported' },
+  otherServer: { status: 409, code: 'on_another_server' },
 };
 
 export function apiErrorOfGameError(error: GameError): ApiError {

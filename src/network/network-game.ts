@@ -1,0 +1,261 @@
+/**
+ * The game port of an instance on a network: this instance's own game
+ * adapter, with what concerns a player carried to the instance the player is
+ * on. Features do not know there is a network; whichever instance serves a
+ * request, the answer is the same.
+ *
+ * - Who is online: this server's players and the others' (each with its
+ *   `server`).
+ * - About one player (a message, a teleport, an inventory): done here when the
+ *   player is here, else by the instance they are on (PlayerNotOnlineError
+ *   when they are on none). A teleport to a player joins two players of one
+ *   server; two on different servers is a PlayerOnOtherServerError (409).
+ * - Network-wide: a broadcast reaches every server; a whitelist change is
+ *   made on every server; an operator of any server is an operator here
+ *   (admin rights follow).
+ * - This server's own: boss bars, settings and restarts (the settings
+ *   feature applies a change on each instance), the console, the tick rate,
+ *   the worlds, and the events of its players.
+ */
+import { GameUnavailableError, PlayerNotOnlineError, PlayerOnOtherServerError } from '../game/errors.js';
+import type {
+  Capabilities,
+  Capability,
+  GameEventName,
+  GameEvents,
+  GamePort,
+  Inventories,
+  Location,
+  Messaging,
+  OnlinePlayer,
+  Operators,
+  PlayerCommand,
+  PlayerRef,
+  RegisterCommandHandler,
+  ServerSoftware,
+  Teleports,
+  Whitelist,
+} from '../game/port.js';
+import type { EventEmitter } from 'node:events';
+import type { Network } from './port.js';
+
+/** What other instances may ask this one to do, by name. */
+type Operation = (...args: never[]) => Promise<unknown>;
+
+export class NetworkGame implements GamePort {
+  readonly operators: Operators;
+  private readonly wrapped: Partial<Capabilities>;
+
+  constructor(
+    private readonly local: GamePort,
+    private readonly network: Network,
+    private readonly log: (message: string) => void,
+  ) {
+    this.operators = this.operatorsEverywhere();
+    this.wrapped = {
+      ...(local.capability('messaging') ? { messaging: this.messagingAcross(local.capability('messaging')!) } : {}),
+      ...(local.capability('teleports') ? { teleports: this.teleportsAcross(local.capability('teleports')!) } : {}),
+      ...(local.capability('inventories') ? { inventories: this.inventoriesAcross(local.capability('inventories')!) } : {}),
+      ...(local.capability('whitelist') ? { whitelist: this.whitelistEverywhere(local.capability('whitelist')!) } : {}),
+    };
+    network.subscribe('broadcast', (payload) => void this.local.capability('messaging')?.broadcast((payload as { text: string }).text).catch(() => undefined));
+    network.subscribe('whitelist', (payload) => void this.applyWhitelist(payload as WhitelistChange).catch((error: Error) => this.log(`network: a whitelist change from another server: ${error.message}`)));
+  }
+
+  get adapterName(): string {
+    return this.local.adapterName;
+  }
+  get events(): EventEmitter<GameEvents> {
+    return this.local.events;
+  }
+  get emits(): ReadonlySet<GameEventName> {
+    return this.local.emits;
+  }
+  get registerCommand(): string {
+    return this.local.registerCommand;
+  }
+
+  /** The local adapter's capability, or the network's version of it. */
+  capability<C extends Capability>(name: C): Capabilities[C] | undefined {
+    const local = this.local.capability(name);
+    if (!local) return undefined;
+    return (this.wrapped[name] as Capabilities[C] | undefined) ?? local;
+  }
+
+  require<C extends Capability>(name: C): Capabilities[C] {
+    this.local.require(name);
+    return this.capability(name)!;
+  }
+
+  async start(): Promise<void> {
+    await this.local.start();
+    await this.network.start({ localPlayers: () => this.localPlayers(), serve: (operation, args) => this.serve(operation, args) });
+    // Presence follows joins and quits at once, not only at the heartbeat.
+    const publish = () => void this.network.publishPlayers().catch(() => undefined);
+    this.local.events.on('join', publish);
+    this.local.events.on('quit', publish);
+  }
+
+  async stop(): Promise<void> {
+    await this.network.stop();
+    await this.local.stop();
+  }
+
+  isConnected(): boolean {
+    return this.local.isConnected();
+  }
+
+  describeForOwner(): string[] {
+    return [...this.local.describeForOwner(), `On the network as "${this.network.serverId}" (server.id), sharing the database with the other servers`];
+  }
+
+  serverSoftware(): ServerSoftware | undefined {
+    return this.local.serverSoftware();
+  }
+
+  connectionProblem(): string | undefined {
+    return this.local.connectionProblem?.();
+  }
+
+  onRegisterCommand(handler: RegisterCommandHandler): void {
+    this.local.onRegisterCommand(handler);
+  }
+
+  addPlayerCommand(command: PlayerCommand): void {
+    this.local.addPlayerCommand(command);
+  }
+
+  /** Everyone on the network: this server's players now, and the others' as they last published them. */
+  async onlinePlayers(): Promise<OnlinePlayer[]> {
+    const [here, elsewhere] = await Promise.all([this.localPlayers(), this.network.remotePlayers().catch(() => [])]);
+    const seen = new Set(here.map((player) => player.uuid));
+    return [...here, ...elsewhere.filter((player) => !seen.has(player.uuid))];
+  }
+
+  private async localPlayers(): Promise<OnlinePlayer[]> {
+    return (await this.local.onlinePlayers()).map((player) => ({ ...player, server: this.network.serverId }));
+  }
+
+  /** The server a player is on: this one, another, or none. */
+  private async serverOf(name: string): Promise<string | undefined> {
+    const wanted = name.toLowerCase();
+    if ((await this.local.onlinePlayers()).some((player) => player.name.toLowerCase() === wanted)) return this.network.serverId;
+    return (await this.network.remotePlayers()).find((player) => player.name.toLowerCase() === wanted)?.server;
+  }
+
+  /** Runs `here` when the player is on this server, else asks their server to run `operation`. */
+  private async forPlayer<T>(name: string, role: 'player' | 'target', operation: string, args: unknown[], here: () => Promise<T>): Promise<T> {
+    const server = await this.serverOf(name);
+    if (server === undefined) throw new PlayerNotOnlineError(name, role);
+    if (server === this.network.serverId) return here();
+    return (await this.network.call(server, operation, args)) as T;
+  }
+
+  private messagingAcross(local: Messaging): Messaging {
+    return {
+      sendMessage: (name, text) => this.forPlayer(name, 'player', 'messaging.sendMessage', [name, text], () => local.sendMessage(name, text)),
+      broadcast: async (text) => {
+        await local.broadcast(text);
+        await this.network.publish('broadcast', { text });
+      },
+    };
+  }
+
+  private teleportsAcross(local: Teleports): Teleports {
+    return {
+      worlds: () => local.worlds(),
+      worldInfo: () => local.worldInfo(),
+      teleportToPlayer: async (name, target) => {
+        const [from, to] = await Promise.all([this.serverOf(name), this.serverOf(target)]);
+        if (from === undefined) throw new PlayerNotOnlineError(name);
+        if (to === undefined) throw new PlayerNotOnlineError(target, 'target');
+        if (from !== to) throw new PlayerOnOtherServerError(target, to);
+        if (from === this.network.serverId) return local.teleportToPlayer(name, target);
+        return (await this.network.call(from, 'teleports.teleportToPlayer', [name, target])) as Awaited<ReturnType<Teleports['teleportToPlayer']>>;
+      },
+      teleportToLocation: (name, location: Location) =>
+        this.forPlayer(name, 'player', 'teleports.teleportToLocation', [name, location], () => local.teleportToLocation(name, location)),
+    };
+  }
+
+  private inventoriesAcross(local: Inventories): Inventories {
+    return {
+      read: (name) => this.forPlayer(name, 'player', 'inventories.read', [name], () => local.read(name)),
+      give: (name, item, count, options) => this.forPlayer(name, 'player', 'inventories.give', [name, item, count, options ?? {}], () => local.give(name, item, count, options)),
+      remove: (name, item, count, options) => this.forPlayer(name, 'player', 'inventories.remove', [name, item, count, options ?? {}], () => local.remove(name, item, count, options)),
+      ...(local.itemIds ? { itemIds: () => local.itemIds!() } : {}),
+    };
+  }
+
+  /** Made here, then on every other server (each applies it to its own game). */
+  private whitelistEverywhere(local: Whitelist): Whitelist {
+    return {
+      isEnabled: () => local.isEnabled(),
+      isWhitelisted: (name) => local.isWhitelisted(name),
+      list: () => local.list(),
+      setEnabled: async (enabled) => {
+        await local.setEnabled(enabled);
+        await this.network.publish('whitelist', { enabled } satisfies WhitelistChange);
+      },
+      add: async (name) => {
+        const changed = await local.add(name);
+        await this.network.publish('whitelist', { add: name } satisfies WhitelistChange);
+        return changed;
+      },
+      remove: async (name) => {
+        const changed = await local.remove(name);
+        await this.network.publish('whitelist', { remove: name } satisfies WhitelistChange);
+        return changed;
+      },
+    };
+  }
+
+  private async applyWhitelist(change: WhitelistChange): Promise<void> {
+    const whitelist = this.local.capability('whitelist');
+    if (!whitelist) return;
+    if (change.enabled !== undefined) await whitelist.setEnabled(change.enabled);
+    if (change.add !== undefined) await whitelist.add(change.add);
+    if (change.remove !== undefined) await whitelist.remove(change.remove);
+  }
+
+  /** An operator of any server of the network is one here; operators are made on this server. */
+  private operatorsEverywhere(): Operators {
+    const others = async () => (await this.network.instances()).filter((server) => server !== this.network.serverId);
+    const askOthers = async <T>(operation: string, args: unknown[]): Promise<T[]> => {
+      const answers = await Promise.allSettled((await others()).map((server) => this.network.call(server, operation, args)));
+      return answers.flatMap((answer) => (answer.status === 'fulfilled' ? [answer.value as T] : []));
+    };
+    return {
+      isOperator: async (name) => (await this.local.operators.isOperator(name)) || (await askOthers<boolean>('operators.isOperator', [name])).includes(true),
+      list: async () => {
+        const everyone = [...(await this.local.operators.list()), ...(await askOthers<PlayerRef[]>('operators.list', [])).flat()];
+        return [...new Map(everyone.map((player) => [player.name.toLowerCase(), player])).values()];
+      },
+      setOperator: (name, operator) => this.local.operators.setOperator(name, operator),
+    };
+  }
+
+  /** What another instance asks of this one: always of this server's own game. */
+  private serve(operation: string, args: unknown[]): Promise<unknown> {
+    const local = this.local;
+    const operations: Record<string, Operation> = {
+      'messaging.sendMessage': (name: string, text: string) => local.require('messaging').sendMessage(name, text),
+      'teleports.teleportToPlayer': (name: string, target: string) => local.require('teleports').teleportToPlayer(name, target),
+      'teleports.teleportToLocation': (name: string, location: Location) => local.require('teleports').teleportToLocation(name, location),
+      'inventories.read': (name: string) => local.require('inventories').read(name),
+      'inventories.give': (name: string, item: string, count: number, options: { operationId?: string }) => local.require('inventories').give(name, item, count, options),
+      'inventories.remove': (name: string, item: string, count: number, options: { operationId?: string }) => local.require('inventories').remove(name, item, count, options),
+      'operators.isOperator': (name: string) => local.operators.isOperator(name),
+      'operators.list': () => local.operators.list(),
+    };
+    const run = operations[operation];
+    if (!run) return Promise.reject(new GameUnavailableError(`this server does not serve ${operation}`));
+    return (run as (...values: unknown[]) => Promise<unknown>)(...args);
+  }
+}
+
+interface WhitelistChange {
+  enabled?: boolean;
+  add?: string;
+  remove?: string;
+}

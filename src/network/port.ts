@@ -1,0 +1,46 @@
+/**
+ * A network of servers: several Gatehouse instances (each beside its own game
+ * server, `server.id` naming it) on one shared database. The network port
+ * says who is online where, carries a request for a player to the instance
+ * that player is on, tells every instance of what changed, and lets a
+ * scheduled job run on one instance at a time. On a single server (the JSON
+ * store) it is the one instance (./single-server.ts); on PostgreSQL, tables
+ * and LISTEN/NOTIFY (src/store/postgres/network.ts).
+ */
+import type { OnlinePlayer } from '../game/port.js';
+
+/** An instance's answer to another's call: a value, or a game error to throw again there. */
+export type CallHandler = (operation: string, args: unknown[]) => Promise<unknown>;
+
+export interface NetworkOptions {
+  /** Who is online on this instance's game server now (published at every heartbeat and change). */
+  localPlayers: () => Promise<OnlinePlayer[]>;
+  /** Runs the operations other instances ask this one to run (see NetworkGame). */
+  serve: CallHandler;
+}
+
+export interface Network {
+  /** This instance's `server.id`. */
+  readonly serverId: string;
+  /** Whether other instances may exist (a shared database): a single server skips the network's work. */
+  readonly shared: boolean;
+  start(options: NetworkOptions): Promise<void>;
+  stop(): Promise<void>;
+  /** Every instance alive now, this one included. */
+  instances(): Promise<string[]>;
+  /** Players on the other live instances, each with its `server`, as they last published them. */
+  remotePlayers(): Promise<OnlinePlayer[]>;
+  /** Publishes this instance's players now (after a join or a quit), not waiting for the heartbeat. */
+  publishPlayers(): Promise<void>;
+  /**
+   * Asks the instance `server` to run `operation`; resolves with its answer,
+   * rejects with the game error it answered (typed again), or with
+   * GameUnavailableError when it does not answer in time.
+   */
+  call(server: string, operation: string, args: unknown[]): Promise<unknown>;
+  /** Tells every other instance that `topic` happened. */
+  publish(topic: string, payload: unknown): Promise<void>;
+  subscribe(topic: string, listener: (payload: unknown, from: string) => void): void;
+  /** Runs `work` unless another instance is running the job `name` now; undefined when it was. */
+  exclusively<T>(name: string, work: () => Promise<T>): Promise<T | undefined>;
+}
