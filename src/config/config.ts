@@ -20,6 +20,8 @@ export interface Config {
   textsFile: string;
   /** shop.yml beside the config file: the shop's catalogue and market. */
   shopFile: string;
+  /** `server.id`: this server's name on a network of servers sharing one database. */
+  serverId: string;
   storage: { type: 'json' };
   game: {
     connection: 'embedded' | 'bridge' | 'rcon';
@@ -53,6 +55,7 @@ export class ConfigError extends Error {
 /** Environment variables that override a key of the file, with the key they set. */
 const environmentOverrides: Array<{ variable: string; key: string[]; type: 'string' | 'integer' }> = [
   { variable: 'GATEHOUSE_DATA', key: ['data-directory'], type: 'string' },
+  { variable: 'GATEHOUSE_SERVER_ID', key: ['server', 'id'], type: 'string' },
   { variable: 'GATEHOUSE_PORT', key: ['port'], type: 'integer' },
   { variable: 'GATEHOUSE_HOST', key: ['host'], type: 'string' },
   { variable: 'GATEHOUSE_TOKEN', key: ['token'], type: 'string' },
@@ -133,6 +136,7 @@ function toConfig(file: ConfigFile, cwd: string, beside: string): Config {
     dataDirectory: path.resolve(cwd, file['data-directory']),
     textsFile: path.join(beside, 'messages.yml'),
     shopFile: path.join(beside, 'shop.yml'),
+    serverId: file.server.id,
     storage: { type: file.storage.type },
     game: {
       connection: file.game.connection,

@@ -23,7 +23,7 @@ export const configDefaults: ConfigFile = {
       'management-secret': '',
     },
   },
-  server: { name: 'A Gatehouse server', 'max-players': 20, difficulty: 'normal', 'game-mode': 'survival', pvp: true },
+  server: { id: 'main', name: 'A Gatehouse server', 'max-players': 20, difficulty: 'normal', 'game-mode': 'survival', pvp: true },
   whitelist: { enabled: false, 'auto-approve': false },
   notifications: { enabled: true, 'unregistered-interval': 10 },
   chat: { enabled: false, 'webhook-url': '', 'allow-private-addresses': false },

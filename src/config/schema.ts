@@ -23,7 +23,7 @@ export interface ConfigFile {
       'management-secret': string;
     };
   };
-  server: { name: string; 'max-players': number; difficulty: string; 'game-mode': string; pvp: boolean };
+  server: { id: string; name: string; 'max-players': number; difficulty: string; 'game-mode': string; pvp: boolean };
   whitelist: { enabled: boolean; 'auto-approve': boolean };
   notifications: { enabled: boolean; 'unregistered-interval': number };
   chat: { enabled: boolean; 'webhook-url': string; 'allow-private-addresses': boolean };
@@ -82,6 +82,7 @@ export const configFileSchema = group({
     }),
   }),
   server: group({
+    id: { type: 'string', pattern: '^[a-z0-9][a-z0-9_-]{0,31}$' },
     name: { type: 'string', maxLength: 100 },
     'max-players': { type: 'integer', minimum: 1, maximum: 10000 },
     difficulty: { type: 'string', enum: difficulties },

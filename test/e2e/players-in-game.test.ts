@@ -16,7 +16,9 @@ describe('players, maps and the whitelist with mineflayer bots on the embedded s
     const asPlayer = await api(session.server.baseUrl, 'GET', '/api/players', { token });
     expect(asPlayer.body.count).to.equal(2);
     const lister = asPlayer.body.players.find((player: { name: string }) => player.name === 'Lister');
-    expect(lister).to.deep.include({ world: 'world', gameMode: 'survival', hasAccount: true });
+    expect(lister).to.deep.include({ world: 'world', gameMode: 'survival', hasAccount: true, server: 'main' });
+    expect((await api(session.server.baseUrl, 'GET', '/api/players?server=main', { token })).body.count).to.equal(2);
+    expect((await api(session.server.baseUrl, 'GET', '/api/players?server=creative', { token })).body).to.deep.include({ count: 0, players: [] });
     expect(lister).to.not.have.property('ipAddress');
     expect(asPlayer.body.players.find((player: { name: string }) => player.name === 'Stranger').hasAccount).to.equal(false);
     const asAdmin = await session.admin('GET', '/api/players');

@@ -71,6 +71,8 @@ describe('whitelist, players, server, cache and metrics over HTTP', function () 
   describe('players', function () {
     it('lists nobody online, and answers 404 for the inventory of a player who is not online and 403 for another player', async function () {
       expect((await asPlayer('GET', '/api/players')).body).to.deep.equal({ success: true, players: [], count: 0, max: 20 });
+      expect((await asPlayer('GET', '/api/players?server=main')).body.count).to.equal(0);
+      expect((await asPlayer('GET', '/api/players?server=Not%20A%20Server')).status).to.equal(400);
       expect((await asPlayer('GET', '/api/player/inventory?username=Someone')).status).to.equal(403);
       expect((await asPlayer('GET', '/api/player/maps?username=Someone')).status).to.equal(403);
       expect((await asService('GET', '/api/player/maps?username=Nobody')).status).to.equal(404);

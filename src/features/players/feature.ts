@@ -31,6 +31,7 @@ const onlinePlayer = t.object({
   gameMode: t.enum(gameModes),
   ping: t.integer({ description: 'Milliseconds.' }),
   hasAccount: t.boolean({ description: 'Whether the player has a web account.' }),
+  server: t.string({ description: 'The server.id of the server the player is on (a network of servers shares one database).' }),
   ipAddress: t.optional(t.string({ description: 'Admins only.' })),
   location: t.optional(t.object({ ...coordinates, yaw: t.number(), pitch: t.number() }, { description: 'Admins only.' })),
 });
@@ -51,6 +52,10 @@ const mapWorld = t.object({
 
 const subjectQuery = t.object({ username: t.optional(playerName) });
 
+const serverQuery = t.object({
+  server: t.optional(t.string({ pattern: '^[a-z0-9][a-z0-9_-]{0,31}$', 'x-message': 'must be a server.id like survival' })),
+});
+
 /**
  * The players group: who is online, a player's inventory, and the worlds
  * (maps) a player can be in with where they were last seen in each.
@@ -58,7 +63,7 @@ const subjectQuery = t.object({ username: t.optional(playerName) });
 export const playersFeature = defineFeature({
   name: 'players',
   storeParts: [positionsPart as StorePart<unknown>],
-  create: ({ store, game, services, log, now }) => {
+  create: ({ config, store, game, services, log, now }) => {
     const tracker = new PlayerTracker(game, store, now, log.error);
     services.provide('players', tracker);
     if (services.has('teleports')) tracker.followTeleports(services.get('teleports'));
@@ -83,11 +88,14 @@ export const playersFeature = defineFeature({
           method: 'GET',
           path: '/api/players',
           access: 'login',
-          summary: 'Who is online: name, world, game mode, ping, whether they have a web account (admins also see address and position)',
+          summary: 'Who is online (on every server of a network, or the one named by server): name, world, game mode, ping, server, whether they have a web account (admins also see address and position)',
+          query: serverQuery,
           answer: t.object({ success: t.literal(true), players: t.array(onlinePlayer), count: t.integer(), max: t.integer() }),
           errors: { 503: 'The game server is not available' },
           handle: async (request) => {
-            const [players, isAdmin] = await Promise.all([game.onlinePlayers(), access.isAdmin(request.caller)]);
+            const [everyone, isAdmin] = await Promise.all([game.onlinePlayers(), access.isAdmin(request.caller)]);
+            const serverOf = (player: { server?: string }) => player.server ?? config.serverId;
+            const players = request.query.server === undefined ? everyone : everyone.filter((player) => serverOf(player) === request.query.server);
             const withAccounts = await Promise.all(players.map(async (player) => (await store.users.findByGameUuid(player.uuid)) !== undefined));
             return {
               success: true as const,
@@ -98,6 +106,7 @@ export const playersFeature = defineFeature({
                 gameMode: player.gameMode,
                 ping: Math.round(player.ping),
                 hasAccount: withAccounts[index]!,
+                server: serverOf(player),
                 ...(isAdmin
                   ? { ipAddress: player.ipAddress, location: { x: player.location.x, y: player.location.y, z: player.location.z, yaw: player.location.yaw ?? 0, pitch: player.location.pitch ?? 0 } }
                   : {}),
