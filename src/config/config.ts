@@ -52,6 +52,7 @@ export interface Config {
   retention: { connectionLogDays: number; messageDays: number; teleportLogDays: number; auditLogDays: number; transactionDays: number };
   http: { bodyLimitBytes: number; idleTimeoutMs: number; maxConnections: number; trustedProxies: string[] };
   metrics: { enabled: boolean; allowedAddresses: string[] };
+  jobs: { maxPerPlayer: number; rejoinCooldownMs: number; payoutIntervalMs: number; placedBlocksRemembered: number };
 }
 
 export class ConfigError extends Error {
@@ -203,6 +204,12 @@ function toConfig(file: ConfigFile, cwd: string, textsFile: string): Config {
       trustedProxies: file.http['trusted-proxies'],
     },
     metrics: { enabled: file.metrics.enabled, allowedAddresses: file.metrics['allowed-addresses'] },
+    jobs: {
+      maxPerPlayer: file.jobs['max-per-player'],
+      rejoinCooldownMs: file.jobs['rejoin-cooldown-minutes'] * 60_000,
+      payoutIntervalMs: file.jobs['payout-interval-seconds'] * 1000,
+      placedBlocksRemembered: file.jobs['placed-blocks-remembered'],
+    },
   };
 }
 
