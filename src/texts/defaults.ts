@@ -31,6 +31,8 @@ export const defaultTexts = {
   'economy.insufficient-funds': { text: '&cYou do not have {amount}; your balance is {balance}.', placeholders: ['amount', 'balance'] },
   'economy.pay-yourself': { text: '&cYou cannot pay yourself.', placeholders: [] },
   'economy.unavailable': { text: '&cThe economy is not available right now.', placeholders: [] },
+  'jobs.level-up': { text: '&6You reached level {level} as {job}! Your pay is now x{multiplier}.', placeholders: ['job', 'level', 'multiplier'] },
+  'jobs.daily-cap': { text: '&eYou earned today\'s most as {job} ({cap}). Your experience still counts; pay starts again tomorrow (UTC).', placeholders: ['job', 'cap'] },
 } as const satisfies Record<string, { text: string; placeholders: readonly string[] }>;
 
 export type TextKey = keyof typeof defaultTexts;
