@@ -11,6 +11,8 @@ import { connectionsFeature } from './connections/feature.js';
 import { economyFeature } from './economy/feature.js';
 import type { Feature } from './feature.js';
 import { healthFeature } from './health/feature.js';
+import { jobsFeature } from './jobs/feature.js';
+import { leaderboardFeature } from './leaderboard/feature.js';
 import { messagesFeature } from './messages/feature.js';
 import { metricsFeature } from './metrics/feature.js';
 import { playersFeature } from './players/feature.js';
@@ -38,6 +40,8 @@ export const features: Feature[] = [
   teleportsFeature,
   remindersFeature,
   economyFeature,
+  jobsFeature,
+  leaderboardFeature,
   whitelistFeature,
   playersFeature,
   serverFeature,
