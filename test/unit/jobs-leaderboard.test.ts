@@ -3,7 +3,7 @@ import { expect } from 'chai';
 import { Board, type Standing } from '../../src/features/leaderboard/board.js';
 import { PlaytimeTally } from '../../src/features/leaderboard/playtime.js';
 import { LeaderboardService } from '../../src/features/leaderboard/service.js';
-import { sortInSlices, TimeSlicer } from '../../src/features/leaderboard/time-slices.js';
+import { TimeSlicer } from '../../src/features/leaderboard/time-slices.js';
 import type { GameEvents, GamePort } from '../../src/game/port.js';
 import { CacheRegistry } from '../../src/lib/cache.js';
 import type { ConnectionLogEntry, ConnectionLogStore } from '../../src/store/port.js';
@@ -32,17 +32,20 @@ describe('leaderboards: ranking, caching and playtime', function () {
     expect(board.size).to.equal(5);
   });
 
-  it('sorts in slices exactly as a stable native sort does, handing the event loop back between slices', async function () {
+  it('ranks 50,000 standings with many ties exactly as a sort by value then name would, handing the event loop back meanwhile', async function () {
     let seed = 7;
     const random = () => (seed = (seed * 1103515245 + 12345) % 2 ** 31) / 2 ** 31;
-    const items = Array.from({ length: 50_000 }, (_, index) => ({ index, value: Math.floor(random() * 500) }));
-    const compare = (a: { value: number }, b: { value: number }) => b.value - a.value;
+    const standings: Standing[] = Array.from({ length: 50_000 }, (_, index) => ({ key: `k${index}`, player: `P${Math.floor(random() * 1e9)}`, value: Math.floor(random() * 500) }));
+    const byValueThenName = (a: Standing, b: Standing) => b.value - a.value || (a.player.toLowerCase() < b.player.toLowerCase() ? -1 : a.player.toLowerCase() > b.player.toLowerCase() ? 1 : 0);
     let turns = 0;
     const counting = setInterval(() => (turns += 1), 0);
-    const sorted = await sortInSlices(items, compare, new TimeSlicer(0.5));
+    const board = await Board.build(standings, 0, new TimeSlicer(0.5));
     clearInterval(counting);
-    expect(sorted.map((item) => item.index)).to.deep.equal([...items].sort(compare).map((item) => item.index));
-    expect(turns, 'timers ran while it sorted').to.be.greaterThan(0);
+    const expected = [...standings].sort(byValueThenName);
+    expect(board.page(1, 50_000).map((standing) => standing.key)).to.deep.equal(expected.map((standing) => standing.key));
+    const ranks = board.page(1, 50_000).map((standing) => standing.rank);
+    expect(ranks.every((rank, index) => rank === (index > 0 && expected[index - 1]!.value === expected[index]!.value ? ranks[index - 1] : index + 1))).to.equal(true);
+    expect(turns, 'timers ran while it ranked').to.be.greaterThan(0);
   });
 
   it('serves the cached board, rebuilds it in the background past half its time to live, and builds only a missing one while asked', async function () {

@@ -244,14 +244,12 @@ export class JobsService {
     };
   }
 
-  /** Everyone working a job now, with their experience and level: the job's leaderboard. */
-  workersWithExperience(job: Job): Array<{ player: PlayerRef; experience: number; level: number }> {
-    const standings: Array<{ player: PlayerRef; experience: number; level: number }> = [];
+  /** Everyone working a job now, with their experience and level, read as the caller iterates: the job's leaderboard. */
+  *workersWithExperience(job: Job): Iterable<{ player: PlayerRef; experience: number; level: number }> {
     for (const [uuid, live] of this.players) {
       const progress = live.jobs.get(job.id);
-      if (progress?.joined) standings.push({ player: { name: live.name, uuid }, experience: progress.experience, level: job.levels.levelAt(progress.experience) });
+      if (progress?.joined) yield { player: { name: live.name, uuid }, experience: progress.experience, level: job.levels.levelAt(progress.experience) };
     }
-    return standings;
   }
 
   /** Work counted and not yet written (for tests and statistics). */

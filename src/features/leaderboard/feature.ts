@@ -58,7 +58,7 @@ export const leaderboardFeature = defineFeature({
         }
         const job = name.startsWith('jobs:') ? jobs.catalogue.get(name.slice('jobs:'.length)) : undefined;
         if (!job) return undefined;
-        return () => jobs.workersWithExperience(job).map(({ player, experience, level }) => ({ key: player.uuid, player: player.name, value: experience, level }));
+        return () => mapped(jobs.workersWithExperience(job), ({ player, experience, level }) => ({ key: player.uuid, player: player.name, value: experience, level }));
       },
       { ttlMs: boardTtlMs, now: () => now().getTime(), logError: log.error },
     );
