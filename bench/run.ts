@@ -13,7 +13,9 @@
  *   6, 7. the economy: transfers per second and the ledger at scale (./economy.ts);
  *   8. the players list with 500 online and the server stats (./players.ts);
  *   9. RCON: commands per second over one connection, and the players list
- *      through the RCON adapter (./rcon.ts).
+ *      through the RCON adapter (./rcon.ts);
+ *  10, 11. jobs: 2,000 block-break events a second with 100 players in jobs,
+ *      and leaderboards at 10^5 players (./jobs.ts).
  * Everything runs on 127.0.0.1 and every loop is bounded.
  */
 import { execFile } from 'node:child_process';
@@ -36,6 +38,7 @@ import { PaperHarness } from '../test/helpers/harness.js';
 import { api, startBridgeGatehouse, startTestGatehouse, temporaryDirectory } from '../test/helpers/gatehouse.js';
 import { registeredUser } from '../test/helpers/accounts.js';
 import { ledgerAtScale, transferThroughput } from './economy.js';
+import { jobsPayoutLoad, leaderboardsAtScale } from './jobs.js';
 import { playersAndStats } from './players.js';
 import { rconBenchmarks } from './rcon.js';
 
@@ -281,6 +284,8 @@ const sections: Record<string, () => Promise<void>> = {
   ledger: ledgerAtScale,
   players: playersAndStats,
   rcon: rconBenchmarks,
+  jobs: jobsPayoutLoad,
+  leaderboards: leaderboardsAtScale,
 };
 const chosen = process.argv.slice(2).filter((name) => name in sections);
 for (const name of chosen.length ? chosen : Object.keys(sections)) await sections[name]!();
