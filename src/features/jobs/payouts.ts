@@ -27,7 +27,10 @@ export function owedPayoutKey(id: string): string {
  * experience, and the owed payouts are then paid through the economy with
  * an Idempotency-Key of their own and removed: a crash after counting pays
  * them at the next start; a crash after paying and before removing finds
- * the payment's stored answer and pays nothing again.
+ * the payment's stored answer and pays nothing again. The one instant left
+ * is the economy's own: a crash after Vault took a deposit and before the
+ * ledger recorded it pays that payout again at the next start (the plugin
+ * does not remember operations across a restart).
  *
  * Pay is counted in ten-thousandths of a cent; a payout pays whole cents
  * and carries the rest of a cent to the player's next payout (in memory).

@@ -69,8 +69,8 @@ function dayOf(date: Date): string {
  * Payouts: one unit of work records the experience, the day's earnings, the
  * placed blocks and the REWARD transactions together. What is in memory
  * when the process dies uncleanly is neither counted nor paid (at most one
- * payout interval of work); nothing counted is ever left unpaid or paid
- * twice.
+ * payout interval of work); nothing counted is left unpaid or paid twice
+ * (with Vault, see Payouts for the one instant it cannot cover).
  */
 export class JobsService {
   private readonly players = new Map<string, LivePlayer>();
@@ -114,7 +114,6 @@ export class JobsService {
     await this.payouts.run();
   }
 
-  // --- the game's events -------------------------------------------------
 
   blockPlaced(event: BlockPlacedEvent): void {
     this.placed.placed(event.location, this.now().getTime());
@@ -159,7 +158,6 @@ export class JobsService {
     }
   }
 
-  // --- joining and leaving -------------------------------------------------
 
   /** 400 unknown job or already joined; 409 at the maximum or during the rejoin cooldown. */
   async join(player: PlayerRef, jobId: string): Promise<Job> {
@@ -215,7 +213,6 @@ export class JobsService {
     return job;
   }
 
-  // --- what the API shows --------------------------------------------------
 
   workersOf(jobId: string): number {
     return this.workers.get(jobId) ?? 0;
