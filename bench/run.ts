@@ -15,7 +15,9 @@
  *   9. RCON: commands per second over one connection, and the players list
  *      through the RCON adapter (./rcon.ts);
  *   10, 11. the shop: purchases per second against /api/auth/me, and the
- *      price list and catalogue at 1,000 items (./shop.ts).
+ *      price list and catalogue at 1,000 items (./shop.ts);
+ *   12, 13. jobs: 2,000 block-break events a second with 100 players in jobs,
+ *      and leaderboards at 10^5 players (./jobs.ts).
  * Everything runs on 127.0.0.1 and every loop is bounded.
  */
 import { createWriteStream } from 'node:fs';
@@ -36,10 +38,10 @@ import { api, startBridgeGatehouse, startTestGatehouse, temporaryDirectory } fro
 import { registeredUser } from '../test/helpers/accounts.js';
 import { ledgerAtScale, transferThroughput } from './economy.js';
 import { getRate } from './load-runner.js';
+import { jobsPayoutLoad, leaderboardsAtScale } from './jobs.js';
 import { playersAndStats } from './players.js';
 import { rconBenchmarks } from './rcon.js';
 import { catalogueAtScale, purchaseThroughput } from './shop.js';
-
 
 async function measureLag<T>(work: () => Promise<T>): Promise<{ p99: number; max: number; ms: number }> {
   const histogram = monitorEventLoopDelay({ resolution: 1 });
@@ -275,6 +277,8 @@ const sections: Record<string, () => Promise<void>> = {
   rcon: rconBenchmarks,
   purchases: purchaseThroughput,
   catalogue: catalogueAtScale,
+  jobs: jobsPayoutLoad,
+  leaderboards: leaderboardsAtScale,
 };
 const chosen = process.argv.slice(2).filter((name) => name in sections);
 for (const name of chosen.length ? chosen : Object.keys(sections)) await sections[name]!();

@@ -20,6 +20,8 @@ export interface Config {
   textsFile: string;
   /** shop.yml beside the config file: the shop's catalogue and market. */
   shopFile: string;
+  /** jobs.yml beside the config file: the jobs. */
+  jobsFile: string;
   /** `server.id`: this server's name on a network of servers sharing one database. */
   serverId: string;
   storage: { type: 'json' };
@@ -46,6 +48,7 @@ export interface Config {
   retention: { connectionLogDays: number; messageDays: number; teleportLogDays: number; auditLogDays: number; transactionDays: number };
   http: { bodyLimitBytes: number; idleTimeoutMs: number; maxConnections: number; trustedProxies: string[] };
   metrics: { enabled: boolean; allowedAddresses: string[] };
+  jobs: { maxPerPlayer: number; rejoinCooldownMs: number; payoutIntervalMs: number; placedBlocksRemembered: number };
 }
 
 export class ConfigError extends Error {
@@ -136,6 +139,7 @@ function toConfig(file: ConfigFile, cwd: string, beside: string): Config {
     dataDirectory: path.resolve(cwd, file['data-directory']),
     textsFile: path.join(beside, 'messages.yml'),
     shopFile: path.join(beside, 'shop.yml'),
+    jobsFile: path.join(beside, 'jobs.yml'),
     serverId: file.server.id,
     storage: { type: file.storage.type },
     game: {
@@ -201,6 +205,12 @@ function toConfig(file: ConfigFile, cwd: string, beside: string): Config {
       trustedProxies: file.http['trusted-proxies'],
     },
     metrics: { enabled: file.metrics.enabled, allowedAddresses: file.metrics['allowed-addresses'] },
+    jobs: {
+      maxPerPlayer: file.jobs['max-per-player'],
+      rejoinCooldownMs: file.jobs['rejoin-cooldown-minutes'] * 60_000,
+      payoutIntervalMs: file.jobs['payout-interval-seconds'] * 1000,
+      placedBlocksRemembered: file.jobs['placed-blocks-remembered'],
+    },
   };
 }
 

@@ -40,5 +40,6 @@ export const configDefaults: ConfigFile = {
   retention: { 'connection-log-days': 30, 'message-days': 90, 'teleport-log-days': 90, 'audit-log-days': 365, 'transaction-days': 90 },
   http: { 'body-limit-kib': 64, 'idle-timeout-seconds': 10, 'max-connections': 512, 'trusted-proxies': [] },
   metrics: { enabled: false, 'allowed-addresses': [] },
+  jobs: { 'max-per-player': 3, 'rejoin-cooldown-minutes': 60, 'payout-interval-seconds': 5, 'placed-blocks-remembered': 100000 },
   sidecar: { launch: true, node: 'node' },
 };

@@ -40,6 +40,7 @@ export interface ConfigFile {
   retention: { 'connection-log-days': number; 'message-days': number; 'teleport-log-days': number; 'audit-log-days': number; 'transaction-days': number };
   http: { 'body-limit-kib': number; 'idle-timeout-seconds': number; 'max-connections': number; 'trusted-proxies': string[] };
   metrics: { enabled: boolean; 'allowed-addresses': string[] };
+  jobs: { 'max-per-player': number; 'rejoin-cooldown-minutes': number; 'payout-interval-seconds': number; 'placed-blocks-remembered': number };
   /** Read by the Paper plugin that hosts this sidecar (bridge/); the sidecar itself ignores it. */
   sidecar: { launch: boolean; node: string };
 }
@@ -116,6 +117,12 @@ export const configFileSchema = group({
     'transaction-days': positiveInteger,
   }),
   metrics: group({ enabled: { type: 'boolean' }, 'allowed-addresses': { type: 'array', items: { type: 'string', format: 'ip-address' } } }),
+  jobs: group({
+    'max-per-player': { type: 'integer', minimum: 1, maximum: 100 },
+    'rejoin-cooldown-minutes': { type: 'integer', minimum: 0, maximum: 43200 },
+    'payout-interval-seconds': { type: 'integer', minimum: 1, maximum: 3600 },
+    'placed-blocks-remembered': { type: 'integer', minimum: 1000, maximum: 10000000 },
+  }),
   sidecar: group({ launch: { type: 'boolean' }, node: { type: 'string', minLength: 1 } }),
   http: group({
     'body-limit-kib': { type: 'integer', minimum: 1, maximum: 10240 },

@@ -12,6 +12,8 @@ import { economyFeature } from './economy/feature.js';
 import type { StorePart } from '../store/port.js';
 import type { Feature } from './feature.js';
 import { healthFeature } from './health/feature.js';
+import { jobsFeature } from './jobs/feature.js';
+import { leaderboardFeature } from './leaderboard/feature.js';
 import { messagesFeature } from './messages/feature.js';
 import { metricsFeature } from './metrics/feature.js';
 import { playersFeature } from './players/feature.js';
@@ -46,6 +48,8 @@ export const features: Feature[] = [
   remindersFeature,
   economyFeature,
   shopFeature,
+  jobsFeature,
+  leaderboardFeature,
   whitelistFeature,
   playersFeature,
   serverFeature,

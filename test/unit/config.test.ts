@@ -37,7 +37,7 @@ describe('configuration', function () {
   it('matches the commented config.yml shipped with the project', async function () {
     const shipped = await loadConfig({ GATEHOUSE_CONFIG: path.resolve('config.yml') }, directory);
     // messages.yml is looked for beside whichever config file was read.
-    expect({ ...shipped, textsFile: '', shopFile: '' }).to.deep.equal({ ...(await loadConfig({}, directory)), textsFile: '', shopFile: '' });
+    expect({ ...shipped, textsFile: '', shopFile: '', jobsFile: '' }).to.deep.equal({ ...(await loadConfig({}, directory)), textsFile: '', shopFile: '', jobsFile: '' });
     expect(shipped.textsFile).to.equal(path.resolve('messages.yml'));
     expect(shipped.shopFile).to.equal(path.resolve('shop.yml'));
   });

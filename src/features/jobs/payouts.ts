@@ -1,0 +1,186 @@
+import { randomUUID } from 'node:crypto';
+import type { PlayerRef } from '../../game/port.js';
+import type { Store, TransactionalStores } from '../../store/port.js';
+import { ledgerPart } from '../economy/feature.js';
+import type { Posting } from '../economy/ledger-store.js';
+import type { EconomyService } from '../economy/service.js';
+import type { Job, JobCatalogue } from './catalogue.js';
+import { freshRecord, jobsPart, type OwedPayout, type PlayerJobs } from './jobs-store.js';
+import { basisPointsPerUnit } from './levels.js';
+import type { PendingWork, PendingWorkLedger } from './pending-work.js';
+import type { PlacedBlocks } from './placed-blocks.js';
+
+/** The Idempotency-Key an owed payout is paid under: a retry after a crash finds the first payment's answer. */
+export function owedPayoutKey(id: string): string {
+  return `jobs-payout:${id}`;
+}
+
+/**
+ * Pays the work counted since the last payout: one REWARD transaction per
+ * player, and the experience, the day's earnings and the placed blocks
+ * written with it.
+ *
+ * With Gatehouse's own economy it is one unit of work: counted and paid
+ * together, or neither (the work goes back to wait for the next payout).
+ * With the game's economy (Vault) the money moves in the game, outside any
+ * unit, so counting writes an owed payout in the same unit as the
+ * experience, and the owed payouts are then paid through the economy with
+ * an Idempotency-Key of their own and removed: a crash after counting pays
+ * them at the next start; a crash after paying and before removing finds
+ * the payment's stored answer and pays nothing again. The one instant left
+ * is the economy's own: a crash after Vault took a deposit and before the
+ * ledger recorded it pays that payout again at the next start (the plugin
+ * does not remember operations across a restart).
+ *
+ * Pay is counted in ten-thousandths of a cent; a payout pays whole cents
+ * and carries the rest of a cent to the player's next payout (in memory).
+ */
+export class Payouts {
+  /** Less than a cent per player, carried to their next payout. */
+  private readonly carried = new Map<string, number>();
+  private owedCount = 0;
+  private running: Promise<void> = Promise.resolve();
+  private lastProblem = '';
+
+  constructor(
+    private readonly store: Store,
+    private readonly economy: EconomyService,
+    private readonly catalogue: JobCatalogue,
+    private readonly pending: PendingWorkLedger,
+    private readonly placed: PlacedBlocks,
+    private readonly options: { paysMoney: boolean; levelUp(player: PlayerRef, job: Job, level: number): void },
+    private readonly now: () => Date,
+    private readonly logError: (message: string) => void,
+  ) {}
+
+  /**
+   * At start: owed payouts whose payment was recorded before a crash are
+   * removed (their stored answer says so) before the hourly retention job
+   * could forget that answer; the rest are paid at the next run.
+   */
+  async load(): Promise<void> {
+    const jobs = this.store.part(jobsPart);
+    const owed = await jobs.owed();
+    const ledger = this.store.part(ledgerPart);
+    const paid: string[] = [];
+    for (const payout of owed) if (await ledger.answer(owedPayoutKey(payout.id))) paid.push(payout.id);
+    if (paid.length > 0) await jobs.removeOwed(paid);
+    this.owedCount = owed.length - paid.length;
+  }
+
+  /** One payout at a time: a run asked for while one is under way follows it. */
+  run(): Promise<void> {
+    this.running = this.running.then(() => this.payOnce().catch((error: Error) => this.problem(`jobs: a payout failed and will be retried: ${error.message}`)));
+    return this.running;
+  }
+
+  /** Owed payouts waiting for the game's economy. */
+  get owed(): number {
+    return this.owedCount;
+  }
+
+  private async payOnce(): Promise<void> {
+    const provider = this.options.paysMoney ? this.economy.provider() : undefined;
+    if (this.options.paysMoney && !provider) {
+      // The economy is away (Vault with the server down): the work waits in memory, counted, for it to come back.
+      if (this.pending.size > 0) this.problem('jobs: the economy is not available; pay waits until it is');
+      return;
+    }
+    await this.count(provider);
+    if (this.owedCount > 0 && this.economy.provider()) await this.payOwed();
+  }
+
+  /** Counts the pending work in one unit of work, paying it in the same unit with Gatehouse's own economy. */
+  private async count(provider: 'builtin' | 'vault' | undefined): Promise<void> {
+    if (this.pending.size === 0 && !this.placed.hasChanges) return;
+    const work = this.pending.take();
+    const placedChange = this.placed.takeChanges();
+    const byPlayer = new Map<string, PendingWork[]>();
+    for (const entry of work) {
+      const list = byPlayer.get(entry.player.uuid) ?? [];
+      list.push(entry);
+      byPlayer.set(entry.player.uuid, list);
+    }
+    const payments = [...byPlayer.values()].map((entries) => this.paymentOf(entries));
+    try {
+      const levelUps = await this.store.transaction(async (tx) => {
+        const jobs = tx.part(jobsPart);
+        const records: PlayerJobs[] = [];
+        const ups: Array<{ player: PlayerRef; job: Job; level: number }> = [];
+        for (const entries of byPlayer.values()) records.push(await this.addedUp(tx, entries, ups));
+        await jobs.save(records);
+        await jobs.recordPlacedBlocks(placedChange);
+        const owing = payments.filter((payment) => payment.cents > 0);
+        if (owing.length > 0 && provider === 'builtin') {
+          await this.economy.postWithin(tx, owing.map((payment) => ({ player: payment.player, amount: payment.cents, type: 'REWARD', description: payment.description }) satisfies Posting));
+        } else if (owing.length > 0) {
+          const countedAt = this.now().toISOString();
+          await jobs.addOwed(owing.map((payment): OwedPayout => ({ id: randomUUID(), player: payment.player, cents: payment.cents, description: payment.description, countedAt })));
+        }
+        return ups;
+      });
+      for (const payment of payments) {
+        if (payment.carry > 0) this.carried.set(payment.player.uuid, payment.carry);
+        else this.carried.delete(payment.player.uuid);
+      }
+      if (provider !== 'builtin') this.owedCount += payments.filter((payment) => payment.cents > 0).length;
+      this.lastProblem = '';
+      for (const { player, job, level } of levelUps) this.options.levelUp(player, job, level);
+    } catch (error) {
+      this.pending.restore(work);
+      this.placed.restoreChanges(placedChange);
+      throw error;
+    }
+  }
+
+  /** A player's payment for their pending work: whole cents, the rest of a cent carried. */
+  private paymentOf(entries: PendingWork[]): { player: PlayerRef; cents: number; carry: number; description: string } {
+    const player = entries[entries.length - 1]!.player;
+    const units = entries.reduce((sum, entry) => sum + entry.units, 0) + (this.carried.get(player.uuid) ?? 0);
+    const cents = Math.floor(units / basisPointsPerUnit);
+    const actions = new Map<string, number>();
+    for (const entry of entries) actions.set(entry.job, (actions.get(entry.job) ?? 0) + entry.actions);
+    const description = `Jobs: ${[...actions].map(([job, count]) => `${this.catalogue.get(job)?.name ?? job} (${count} ${count === 1 ? 'action' : 'actions'})`).join(', ')}`;
+    return { player, cents, carry: units - cents * basisPointsPerUnit, description };
+  }
+
+  /** The player's stored record with the work added, noting the levels reached. Records are copied, never changed in place. */
+  private async addedUp(tx: TransactionalStores, entries: PendingWork[], ups: Array<{ player: PlayerRef; job: Job; level: number }>): Promise<PlayerJobs> {
+    const player = entries[entries.length - 1]!.player;
+    const stored = await tx.part(jobsPart).player(player.uuid);
+    const jobs = { ...(stored?.jobs ?? {}) };
+    for (const entry of [...entries].sort((a, b) => (a.day < b.day ? -1 : a.day > b.day ? 1 : 0))) {
+      const current = jobs[entry.job] ?? freshRecord();
+      const experience = current.experience + entry.experience;
+      const earned =
+        current.earned.day === entry.day ? { day: entry.day, units: current.earned.units + entry.units } : entry.day > current.earned.day ? { day: entry.day, units: entry.units } : current.earned;
+      jobs[entry.job] = { ...current, experience, earned };
+      const job = this.catalogue.get(entry.job);
+      if (!job) continue;
+      const before = job.levels.levelAt(current.experience);
+      const after = job.levels.levelAt(experience);
+      if (after > before) ups.push({ player, job, level: after });
+    }
+    return { uuid: player.uuid, name: player.name, jobs };
+  }
+
+  /** Pays owed payouts through the economy, each once; stops at the first failure (the game away) to retry later. */
+  private async payOwed(): Promise<void> {
+    const jobs = this.store.part(jobsPart);
+    for (const payout of await jobs.owed()) {
+      await this.economy.move(
+        [{ player: payout.player, amount: payout.cents, type: 'REWARD', description: payout.description }],
+        { key: owedPayoutKey(payout.id), fingerprint: `${payout.player.uuid}:${payout.cents}` },
+      );
+      await jobs.removeOwed([payout.id]);
+      this.owedCount -= 1;
+    }
+  }
+
+  /** Logs a problem once until it changes or a payout succeeds, so a long outage is one line, not one a second. */
+  private problem(message: string): void {
+    if (message === this.lastProblem) return;
+    this.lastProblem = message;
+    this.logError(message);
+  }
+}
