@@ -24,6 +24,22 @@ const typeParsers = {
     oid === int8Oid && format !== 'binary' ? (value: string) => Number(value) : pg.types.getTypeParser(oid, format as 'text')) as typeof pg.types.getTypeParser,
 };
 
+/**
+ * A statement by a name of its own (a digest of its text): each connection
+ * parses and plans it the first time only, then runs the plan it kept.
+ * Stores write each statement's text the same way every time, with values
+ * as parameters, so the names stay few.
+ */
+function prepared(sql: string, params: unknown[] | undefined): pg.QueryConfig {
+  let name = statementNames.get(sql);
+  if (name === undefined) {
+    name = `g${createHash('sha1').update(sql).digest('base64url').slice(0, 20)}`;
+    statementNames.set(sql, name);
+  }
+  return { name, text: sql, values: params };
+}
+const statementNames = new Map<string, string>();
+
 /** Attempts of a unit of work that PostgreSQL failed to break a deadlock, before the failure is the caller's. */
 const maxAttempts = 10;
 
@@ -101,7 +117,7 @@ export class PostgresDatabase {
 
   /** One statement, on a connection of the pool, committed on its own. */
   query<R extends pg.QueryResultRow = pg.QueryResultRow>(sql: string, params?: unknown[]): Promise<R[]> {
-    return this.guard(() => this.pool.query<R>(sql, params)).then((result) => result.rows);
+    return this.guard(() => this.pool.query<R>(prepared(sql, params))).then((result) => result.rows);
   }
 
   /**
@@ -177,7 +193,7 @@ export class PostgresDatabase {
   }
 
   private over(client: pg.PoolClient): Queryable {
-    return { query: async <R extends pg.QueryResultRow>(sql: string, params?: unknown[]) => (await this.guard(() => client.query<R>(sql, params))).rows };
+    return { query: async <R extends pg.QueryResultRow>(sql: string, params?: unknown[]) => (await this.guard(() => client.query<R>(prepared(sql, params)))).rows };
   }
 
   /**
