@@ -2,7 +2,6 @@ import { InsufficientFundsError } from '../../game/errors.js';
 import type { PlayerRef } from '../../game/port.js';
 import { asciiLowerCase } from '../../lib/ascii.js';
 import type { PostgresAccess, PostgresStorePart } from '../../store/postgres/access.js';
-import type { Queryable } from '../../store/postgres/database.js';
 import type { EconomyAccount, LedgerRecord, LedgerStore, Posting, StoredAnswer } from './ledger-store.js';
 
 /**
@@ -11,12 +10,13 @@ import type { EconomyAccount, LedgerRecord, LedgerStore, Posting, StoredAnswer }
  * `<prefix>economy_reversals` and `<prefix>economy_answers` (the answers
  * kept for Idempotency-Keys).
  *
- * Money moves only in statements the database checks: a posting is
- * `UPDATE ... SET cents = cents + amount WHERE ... AND cents + amount >= 0`,
- * after the accounts of the posting are locked in the order of their
- * numbers (so two transfers between the same players, either way, wait for
- * each other instead of deadlocking). The records of one posting get
- * consecutive ids, as the transfer's two sides are found by id.
+ * Money moves only in statements the database checks, in one function
+ * (`<prefix>ledger_post`) that locks the posting's accounts in the order of
+ * their numbers (so two transfers between the same players, either way,
+ * wait for each other instead of deadlocking) and moves each line with
+ * `UPDATE ... SET cents = cents + amount WHERE ... AND cents + amount >= 0`.
+ * The records of one posting get consecutive ids, as a transfer's two sides
+ * are found by id.
  */
 export const postgresLedgerPart: PostgresStorePart<LedgerStore> = {
   migrations: [
@@ -91,6 +91,85 @@ export const postgresLedgerPart: PostgresStorePart<LedgerStore> = {
           END;
           PERFORM pg_advisory_unlock(${lockKey('ledger-ids')});
           RETURN first_id;
+        END
+        $$;
+
+        -- Applies a posting (its lines in order, each to an account) in one
+        -- call, so a transfer costs one round trip rather than five. The
+        -- accounts are locked first, in the order of their numbers, so two
+        -- postings over the same accounts wait for each other instead of
+        -- deadlocking. Then, under those locks, the lines are checked in
+        -- order: if one would take a balance below zero nothing is written
+        -- and a single row with refused = true names the account, the line's
+        -- amount and the balance before it (the caller's transaction stays
+        -- usable). Otherwise each line is an UPDATE that adds its amount only
+        -- while the balance stays at zero or above (a line with an external
+        -- balance, from Vault, takes that balance), and the records are
+        -- inserted with consecutive ids and returned.
+        CREATE FUNCTION ${name('ledger_post')}(
+          uuids text[], amounts bigint[], external_balances bigint[], at timestamptz, types text[], descriptions text[],
+          counterparty_uuids text[], counterparty_names text[], items text[], quantities integer[], reversed_ids bigint[], actors text[]
+        ) RETURNS TABLE (
+          refused boolean, id bigint, account integer, player_uuid text, player_name text, type text, amount bigint, balance bigint,
+          description text, "timestamp" timestamptz, counterparty_uuid text, counterparty_name text, item text, quantity integer, reverses bigint, actor text
+        ) LANGUAGE plpgsql AS $$
+        DECLARE
+          lines integer := cardinality(uuids);
+          locked_uuids text[] := '{}';
+          running bigint[] := '{}';
+          names text[] := '{}';
+          line integer;
+          slot integer;
+          after_line bigint[] := '{}';
+          numbers integer[] := '{}';
+          line_names text[] := '{}';
+          first_id bigint;
+          found_row record;
+        BEGIN
+          FOR found_row IN SELECT a.no, a.uuid, a.name, a.cents FROM ${name('economy_accounts')} a WHERE a.uuid = ANY(uuids) ORDER BY a.no FOR UPDATE LOOP
+            locked_uuids := locked_uuids || found_row.uuid;
+            running := running || found_row.cents;
+            names := names || found_row.name;
+          END LOOP;
+          FOR line IN 1 .. lines LOOP
+            slot := array_position(locked_uuids, uuids[line]);
+            IF slot IS NULL THEN
+              RAISE EXCEPTION 'no economy account for %', uuids[line];
+            END IF;
+            IF external_balances[line] IS NOT NULL THEN
+              running[slot] := external_balances[line];
+            ELSIF running[slot] + amounts[line] < 0 THEN
+              RETURN QUERY SELECT true, NULL::bigint, NULL::integer, uuids[line], names[slot], NULL::text, amounts[line], running[slot],
+                NULL::text, NULL::timestamptz, NULL::text, NULL::text, NULL::text, NULL::integer, NULL::bigint, NULL::text;
+              RETURN;
+            ELSE
+              running[slot] := running[slot] + amounts[line];
+            END IF;
+          END LOOP;
+          FOR line IN 1 .. lines LOOP
+            IF external_balances[line] IS NOT NULL THEN
+              UPDATE ${name('economy_accounts')} a SET cents = external_balances[line] WHERE a.uuid = uuids[line]
+                RETURNING a.no, a.name, a.cents INTO found_row;
+            ELSE
+              UPDATE ${name('economy_accounts')} a SET cents = a.cents + amounts[line] WHERE a.uuid = uuids[line] AND a.cents + amounts[line] >= 0
+                RETURNING a.no, a.name, a.cents INTO found_row;
+            END IF;
+            IF NOT FOUND THEN
+              RAISE EXCEPTION 'the balance of % changed under its lock', uuids[line];
+            END IF;
+            numbers := numbers || found_row.no;
+            line_names := line_names || found_row.name;
+            after_line := after_line || found_row.cents;
+          END LOOP;
+          first_id := ${name('ledger_reserve_ids')}(lines);
+          RETURN QUERY
+            INSERT INTO ${name('ledger')} AS l (id, account, player_uuid, player_name, type, amount, balance, description, timestamp,
+                                               counterparty_uuid, counterparty_name, item, quantity, reverses, actor)
+            SELECT first_id + i - 1, numbers[i], uuids[i], line_names[i], types[i], amounts[i], after_line[i], descriptions[i], at,
+                   counterparty_uuids[i], counterparty_names[i], items[i], quantities[i], reversed_ids[i], actors[i]
+            FROM generate_series(1, lines) AS i
+            RETURNING false, l.id, l.account, l.player_uuid, l.player_name, l.type, l.amount, l.balance, l.description, l.timestamp,
+                      l.counterparty_uuid, l.counterparty_name, l.item, l.quantity, l.reverses, l.actor;
         END
         $$;
       `,
@@ -209,68 +288,33 @@ class PostgresLedgerStore implements LedgerStore {
     });
   }
 
-  post(postings: Posting[], at: Date): Promise<LedgerRecord[]> {
+  /** One call of `<prefix>ledger_post` (see the migration): the accounts locked, checked, moved and recorded. */
+  async post(postings: Posting[], at: Date): Promise<LedgerRecord[]> {
     for (const posting of postings) {
-      if (!Number.isSafeInteger(posting.amount)) return Promise.reject(new Error(`a posting's amount must be whole cents, not ${posting.amount}`));
+      if (!Number.isSafeInteger(posting.amount)) throw new Error(`a posting's amount must be whole cents, not ${posting.amount}`);
     }
-    if (postings.length === 0) return Promise.resolve([]);
-    return this.access.write(async (unit) => {
-      const uuids = [...new Set(postings.map((posting) => posting.player.uuid))];
-      const locked = await unit.query<{ uuid: string }>(`SELECT uuid FROM ${this.accounts} WHERE uuid = ANY($1) ORDER BY no FOR UPDATE`, [uuids]);
-      const missing = postings.find((posting) => !locked.some((row) => row.uuid === posting.player.uuid));
-      if (missing) throw new Error(`no economy account for ${missing.player.name}`);
-      const after: AccountRow[] = [];
-      for (const posting of postings) after.push(await this.apply(unit, posting));
-      const [{ first }] = (await unit.query<{ first: number }>(`SELECT ${this.access.name('ledger_reserve_ids')}($1) AS first`, [postings.length])) as [{ first: number }];
-      const timestamp = at.toISOString();
-      const params: unknown[] = [];
-      const rows = postings.map((posting, index) => {
-        const account = after[index]!;
-        const values = [
-          first + index,
-          account.no,
-          account.uuid,
-          account.name,
-          posting.type,
-          posting.amount,
-          account.cents,
-          posting.description,
-          timestamp,
-          posting.counterparty?.uuid ?? null,
-          posting.counterparty?.name ?? null,
-          posting.item ?? null,
-          posting.item !== undefined ? (posting.quantity ?? null) : null,
-          posting.reverses ?? null,
-          posting.actor ?? null,
-        ];
-        const placeholders = values.map((value) => {
-          params.push(value);
-          return `$${params.length}`;
-        });
-        return `(${placeholders.join(', ')})`;
-      });
-      const inserted = await unit.query<RecordRow>(`INSERT INTO ${this.ledger} (${recordColumns}) VALUES ${rows.join(', ')} RETURNING ${recordColumns}`, params);
-      return inserted.map(toRecord).sort((a, b) => a.id - b.id);
-    });
-  }
-
-  /**
-   * One posting on its (locked) account. With the builtin economy the
-   * database adds the amount only if the balance stays at zero or above;
-   * with one the game keeps (Vault), the balance the game reported is taken.
-   */
-  private async apply(unit: Queryable, posting: Posting): Promise<AccountRow> {
-    if (posting.externalBalance !== undefined) {
-      const [row] = await unit.query<AccountRow>(`UPDATE ${this.accounts} SET cents = $2 WHERE uuid = $1 RETURNING ${accountColumns}`, [posting.player.uuid, posting.externalBalance]);
-      return row!;
-    }
-    const [row] = await unit.query<AccountRow>(
-      `UPDATE ${this.accounts} SET cents = cents + $2 WHERE uuid = $1 AND cents + $2 >= 0 RETURNING ${accountColumns}`,
-      [posting.player.uuid, posting.amount],
+    if (postings.length === 0) return [];
+    const column = <T>(value: (posting: Posting) => T | undefined) => postings.map((posting) => value(posting) ?? null);
+    const rows = await this.access.query<RecordRow & { refused: boolean }>(
+      `SELECT * FROM ${this.access.name('ledger_post')}($1, $2, $3, $4, $5, $6, $7, $8, $9, $10, $11, $12)`,
+      [
+        column((posting) => posting.player.uuid),
+        column((posting) => posting.amount),
+        column((posting) => posting.externalBalance),
+        at.toISOString(),
+        column((posting) => posting.type),
+        column((posting) => posting.description),
+        column((posting) => posting.counterparty?.uuid),
+        column((posting) => posting.counterparty?.name),
+        column((posting) => posting.item),
+        column((posting) => (posting.item !== undefined ? posting.quantity : undefined)),
+        column((posting) => posting.reverses),
+        column((posting) => posting.actor),
+      ],
     );
-    if (row) return row;
-    const [short] = await unit.query<AccountRow>(`SELECT ${accountColumns} FROM ${this.accounts} WHERE uuid = $1`, [posting.player.uuid]);
-    throw new InsufficientFundsError(short!.name, -posting.amount, short!.cents);
+    const refusal = rows.find((row) => row.refused);
+    if (refusal) throw new InsufficientFundsError(refusal.player_name, -refusal.amount, refusal.balance);
+    return rows.map(toRecord).sort((a, b) => a.id - b.id);
   }
 
   async record(id: number): Promise<LedgerRecord | undefined> {
