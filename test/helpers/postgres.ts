@@ -68,9 +68,11 @@ export class ThrowawayPostgres {
     private readonly directory: string,
     private readonly account: { uid: number; gid: number } | undefined,
     readonly port: number,
+    private readonly durable: boolean,
   ) {}
 
-  static async start(): Promise<ThrowawayPostgres> {
+  /** `durable`: fsync on, every commit on disk before it is acknowledged, as in production (the benchmarks). */
+  static async start(options: { durable?: boolean } = {}): Promise<ThrowawayPostgres> {
     const binaries = await findBinaries();
     if (!binaries) throw new Error('no PostgreSQL server binaries (initdb, pg_ctl) on the PATH or in /usr/lib/postgresql/*/bin; on Debian: apt-get install postgresql');
     const account = await serverAccount();
@@ -85,7 +87,7 @@ export class ThrowawayPostgres {
       let server: ThrowawayPostgres | undefined;
       // The port is free when picked, but another process may take it before the server binds it.
       for (let attempt = 1; !server; attempt += 1) {
-        const candidate = new ThrowawayPostgres(binaries, directory, account, await freePort());
+        const candidate = new ThrowawayPostgres(binaries, directory, account, await freePort(), options.durable ?? false);
         if (attempt === 1) await candidate.initdb();
         try {
           await candidate.startServer();
@@ -129,8 +131,7 @@ export class ThrowawayPostgres {
       `-c listen_addresses=127.0.0.1`,
       `-p ${this.port}`,
       `-c unix_socket_directories=${this.directory}`,
-      '-c fsync=off',
-      '-c full_page_writes=off',
+      ...(this.durable ? [] : ['-c fsync=off', '-c full_page_writes=off']),
       '-c max_connections=200',
       '-c shared_buffers=64MB',
     ].join(' ');
