@@ -13,7 +13,8 @@
  *   6, 7. the economy: transfers per second and the ledger at scale (./economy.ts);
  *   8. the players list with 500 online and the server stats (./players.ts);
  *   9. RCON: commands per second over one connection, and the players list
- *      through the RCON adapter (./rcon.ts).
+ *      through the RCON adapter (./rcon.ts);
+ *  10. PostgreSQL: committed transfers per second beside the JSON store's (./postgres.ts).
  * Everything runs on 127.0.0.1 and every loop is bounded.
  */
 import { execFile } from 'node:child_process';
@@ -37,6 +38,7 @@ import { api, startBridgeGatehouse, startTestGatehouse, temporaryDirectory } fro
 import { registeredUser } from '../test/helpers/accounts.js';
 import { ledgerAtScale, transferThroughput } from './economy.js';
 import { playersAndStats } from './players.js';
+import { postgresThroughput } from './postgres.js';
 import { rconBenchmarks } from './rcon.js';
 
 const here = path.dirname(fileURLToPath(import.meta.url));
@@ -281,6 +283,7 @@ const sections: Record<string, () => Promise<void>> = {
   ledger: ledgerAtScale,
   players: playersAndStats,
   rcon: rconBenchmarks,
+  postgres: postgresThroughput,
 };
 const chosen = process.argv.slice(2).filter((name) => name in sections);
 for (const name of chosen.length ? chosen : Object.keys(sections)) await sections[name]!();
