@@ -71,7 +71,8 @@ export class PostgresDatabase {
   readonly pool: pg.Pool;
   private unitsCommitted = 0;
   private unitsRetried = 0;
-  private unavailableSince: number | null = null;
+  /** While calls fail: when the first did and the last did. */
+  private outage: { since: number; lastFailure: number } | null = null;
   private closed = false;
 
   constructor(
@@ -94,6 +95,10 @@ export class PostgresDatabase {
     });
     // An idle connection that PostgreSQL closes (a restart) is dropped by the pool; without a listener the process would crash.
     this.pool.on('error', (error) => this.options.logInfo?.(`store: an idle PostgreSQL connection closed (${error.message}); the pool opens a new one when needed`));
+    // A connection also reports its end as an event while it is handed out (the pool's own listener is off then, and
+    // a shutdown message may arrive in the same read as the connection's first answer): the statement that uses it
+    // next fails and the connection is closed, so the event itself needs no more than a listener.
+    this.pool.on('connect', (client) => client.on('error', () => undefined));
   }
 
   /** Where the database is, for messages (never the password). */
@@ -128,9 +133,6 @@ export class PostgresDatabase {
   async transaction<T>(work: (unit: Queryable) => Promise<T>): Promise<T> {
     for (let attempt = 1; ; attempt += 1) {
       const client = await this.guard(() => this.pool.connect());
-      // A connection that dies between two statements of the unit reports it as an event; the next statement fails anyway.
-      const ignoreEvent = () => undefined;
-      client.on('error', ignoreEvent);
       let broken: Error | undefined;
       try {
         await this.guard(() => client.query('BEGIN'));
@@ -144,7 +146,6 @@ export class PostgresDatabase {
         if (!isRetryable(error) || attempt >= maxAttempts) throw error;
         this.unitsRetried += 1;
       } finally {
-        client.off('error', ignoreEvent);
         // A connection in an unknown state is closed rather than handed to the next unit.
         client.release(broken);
       }
@@ -156,8 +157,6 @@ export class PostgresDatabase {
   /** A connection held until `release`, outside the pool's rotation of units. */
   async openSession(): Promise<Session> {
     const client = await this.guard(() => this.pool.connect());
-    const ignoreEvent = () => undefined;
-    client.on('error', ignoreEvent);
     let broken: Error | undefined;
     return {
       query: async <R extends pg.QueryResultRow>(sql: string, params?: unknown[]) => {
@@ -168,10 +167,7 @@ export class PostgresDatabase {
           throw error;
         }
       },
-      release: () => {
-        client.off('error', ignoreEvent);
-        client.release(broken);
-      },
+      release: () => client.release(broken),
     };
   }
 
@@ -198,23 +194,28 @@ export class PostgresDatabase {
 
   /**
    * Runs a call to PostgreSQL: a failure that means the database cannot be
-   * reached becomes StoreUnavailableError, logged once per outage; the first
-   * success after one is logged too.
+   * reached becomes StoreUnavailableError. An outage is logged once when it
+   * begins, and once when it is over: at the first success a second or more
+   * after the last failure (while PostgreSQL shuts down, calls on older
+   * connections still succeed between the failures of new ones).
    */
   private async guard<T>(call: () => Promise<T>): Promise<T> {
     try {
       const result = await call();
-      if (this.unavailableSince !== null) {
-        const seconds = ((Date.now() - this.unavailableSince) / 1000).toFixed(1);
-        this.unavailableSince = null;
-        this.options.logInfo?.(`store: PostgreSQL at ${this.address} answers again (unavailable for ${seconds} s)`);
+      if (this.outage !== null && Date.now() - this.outage.lastFailure >= 1000) {
+        const seconds = ((Date.now() - this.outage.since) / 1000).toFixed(1);
+        this.outage = null;
+        this.options.logInfo?.(`store: PostgreSQL at ${this.address} answers again (${seconds} s after the first failure)`);
       }
       return result;
     } catch (error) {
       if (!isUnavailable(error) || error instanceof StoreUnavailableError) throw error;
-      if (this.unavailableSince === null && !this.closed) {
-        this.unavailableSince = Date.now();
+      const now = Date.now();
+      if (this.outage === null && !this.closed) {
+        this.outage = { since: now, lastFailure: now };
         this.options.logError?.(`store: PostgreSQL at ${this.address} cannot be used (${(error as Error).message}); requests that need the store answer 503 until it is back`);
+      } else if (this.outage !== null) {
+        this.outage.lastFailure = now;
       }
       throw new StoreUnavailableError(`PostgreSQL at ${this.address} cannot be used: ${(error as Error).message}`);
     }
