@@ -199,27 +199,34 @@ export class ThrowawayPostgres {
   }
 }
 
-let availability: Promise<{ server?: ThrowawayPostgres; reason?: string }> | undefined;
+let shared: Promise<{ server?: ThrowawayPostgres; reason?: string }> | undefined;
 
 /**
  * For a suite's `before` (a `function () {}`, for `this.skip()`): a running
- * throwaway server, shared by the suites of one test run and stopped when the
- * process exits; or the suite is skipped, saying why.
+ * throwaway server, or the suite is skipped, saying why. Suites share one
+ * server per test run, stopped when the process exits; a suite that stops
+ * and starts its server asks for one of its `own` and disposes of it.
  */
-export async function requirePostgres(context: Mocha.Context): Promise<ThrowawayPostgres> {
-  availability ??= ThrowawayPostgres.start().then(
-    (server) => {
-      // mocha --exit ends the process when the run is over: stop the server and remove its directory then.
-      process.once('exit', () => server.disposeSync());
-      return { server };
-    },
-    (error: Error) => ({ reason: error.message }),
-  );
-  const { server, reason } = await availability;
+export async function requirePostgres(context: Mocha.Context, options: { own?: boolean } = {}): Promise<ThrowawayPostgres> {
+  const starting = options.own
+    ? startOrSayWhy()
+    : (shared ??= startOrSayWhy().then((result) => {
+        // mocha --exit ends the process when the run is over: stop the server and remove its directory then.
+        if (result.server) process.once('exit', () => result.server!.disposeSync());
+        return result;
+      }));
+  const { server, reason } = await starting;
   if (server) return server;
   if (process.env.GATEHOUSE_POSTGRES_REQUIRED === 'true') throw new Error(`PostgreSQL is required here (GATEHOUSE_POSTGRES_REQUIRED) but cannot be started: ${reason}`);
   console.log(`    PostgreSQL suite skipped: PostgreSQL cannot be started here: ${reason}`);
   context.skip();
+}
+
+function startOrSayWhy(): Promise<{ server?: ThrowawayPostgres; reason?: string }> {
+  return ThrowawayPostgres.start().then(
+    (server) => ({ server }),
+    (error: Error) => ({ reason: error.message }),
+  );
 }
 
 let prefixes = 0;
