@@ -334,13 +334,17 @@ class PostgresLedgerStore implements LedgerStore {
   }
 
   /**
-   * Inside a unit of work the record is locked first, so of two reversals
-   * of one record at once the second waits, then (its next statement seeing
-   * what committed meanwhile) finds the first.
+   * Inside a unit of work, reversals take turns: one advisory lock for all of
+   * them, held until the unit ends, so of two reversals of one record at
+   * once the second waits, then (its next statement seeing what committed
+   * meanwhile) finds the first. One lock rather than one per record: a
+   * transfer is reversed through either of its two records, and two units
+   * locking the pair from either end would deadlock. Reversals are an
+   * admin's rare act; transfers and purchases never wait for this lock.
    */
   async reversalOf(id: number): Promise<number | undefined> {
     if (!Number.isSafeInteger(id)) return undefined;
-    if (this.access.inUnit) await this.access.query(`SELECT id FROM ${this.ledger} WHERE id = $1 FOR UPDATE`, [id]);
+    if (this.access.inUnit) await this.access.query('SELECT pg_advisory_xact_lock($1)', [this.access.lockKey('reversals')]);
     const [row] = await this.access.query<{ reversal: number }>(`SELECT reversal FROM ${this.reversals} WHERE id = $1`, [id]);
     return row?.reversal;
   }
