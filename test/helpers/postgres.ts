@@ -6,9 +6,13 @@
  * everything removed afterwards. PostgreSQL refuses to run as root, so as
  * root the server runs as the `postgres` user that Debian's package creates.
  *
+ * Benchmarks ask for a `durable` one instead (fsync on).
+ *
  * Suites that need it call `requirePostgres(this)` in `before`: when no
  * server can be started they are skipped with the reason printed, unless
- * GATEHOUSE_POSTGRES_REQUIRED=true (CI), where that is a failure.
+ * GATEHOUSE_POSTGRES_REQUIRED=true (CI), where that is a failure. The
+ * programs are looked for in GATEHOUSE_POSTGRES_BIN, on the PATH, then in
+ * Debian's /usr/lib/postgresql/<version>/bin.
  */
 import { execFile, execFileSync, type ExecFileOptions } from 'node:child_process';
 import { existsSync, rmSync } from 'node:fs';
@@ -25,8 +29,13 @@ const superuser = 'gatehouse_test';
 const password = 'throwaway-password';
 export const testDatabase = 'gatehouse';
 
-/** Where initdb, pg_ctl and postgres are: on the PATH, or Debian's /usr/lib/postgresql/<version>/bin (the newest). */
+/**
+ * Where initdb, pg_ctl and postgres are: GATEHOUSE_POSTGRES_BIN when set,
+ * else on the PATH, else Debian's /usr/lib/postgresql/<version>/bin (the newest).
+ */
 async function findBinaries(): Promise<string | undefined> {
+  const chosen = process.env.GATEHOUSE_POSTGRES_BIN;
+  if (chosen) return existsSync(path.join(chosen, 'initdb')) && existsSync(path.join(chosen, 'pg_ctl')) ? chosen : undefined;
   for (const directory of (process.env.PATH ?? '').split(path.delimiter)) {
     if (directory && existsSync(path.join(directory, 'initdb')) && existsSync(path.join(directory, 'pg_ctl'))) return directory;
   }
@@ -74,7 +83,13 @@ export class ThrowawayPostgres {
   /** `durable`: fsync on, every commit on disk before it is acknowledged, as in production (the benchmarks). */
   static async start(options: { durable?: boolean } = {}): Promise<ThrowawayPostgres> {
     const binaries = await findBinaries();
-    if (!binaries) throw new Error('no PostgreSQL server binaries (initdb, pg_ctl) on the PATH or in /usr/lib/postgresql/*/bin; on Debian: apt-get install postgresql');
+    if (!binaries) {
+      throw new Error(
+        process.env.GATEHOUSE_POSTGRES_BIN
+          ? `no initdb and pg_ctl in GATEHOUSE_POSTGRES_BIN (${process.env.GATEHOUSE_POSTGRES_BIN})`
+          : 'no PostgreSQL server programs (initdb, pg_ctl) on the PATH or in /usr/lib/postgresql/*/bin; on Debian: apt-get install postgresql (scripts/install-postgres.sh)',
+      );
+    }
     const account = await serverAccount();
     const directory = await mkdtemp(path.join(os.tmpdir(), 'gatehouse-postgres-'));
     try {
