@@ -5,9 +5,12 @@
  * store in the same run. PostgreSQL is a throwaway server on this machine
  * with fsync on (a commit is on disk before it is acknowledged, as the JSON
  * journal's units are), then again with fsync off for comparison; the pool
- * holds 20 connections. Beside each figure: the units of work committed per
- * second, the units run again after a deadlock, and the machine's fsync
- * rate. Skipped, saying why, when no PostgreSQL server can be started.
+ * holds 20 connections. Beside each figure: the CPU time each committed
+ * transfer cost Gatehouse (this process, which also sends nothing but
+ * waits) and the PostgreSQL server, the units run again after a deadlock,
+ * and the machine's fsync rate. Gatehouse, PostgreSQL and the load share
+ * the machine's cores. Skipped, saying why, when no PostgreSQL server can
+ * be started.
  */
 import { execFile } from 'node:child_process';
 import { open, rm, writeFile } from 'node:fs/promises';
@@ -46,10 +49,13 @@ interface Throughput {
   rate: number;
   rounds: number[];
   retried: number;
+  /** CPU milliseconds per committed transfer over both rounds: this process (Gatehouse), and the PostgreSQL server when there is one. */
+  gatehouseCpuMs: number;
+  postgresCpuMs?: number;
 }
 
 /** 64 players with money, then the transfer load from another process: a warm-up, and 2 rounds of 4 s. */
-async function transfersPerSecond(directory: string, adjust: (config: Config) => void): Promise<Throughput> {
+async function transfersPerSecond(directory: string, adjust: (config: Config) => void, postgres?: ThrowawayPostgres): Promise<Throughput> {
   const server = await startTestGatehouse(
     (config) => {
       config.settings.economy.startingBalance = 1_000_000;
@@ -71,14 +77,26 @@ async function transfersPerSecond(directory: string, adjust: (config: Config) =>
     await run(process.execPath, [path.join(here, 'transfer-load.js'), server.baseUrl, String(clients), '1', tokensFile]);
     const rounds: number[] = [];
     const retriedBefore = await retriedUnits(server.gatehouse.store);
+    const cpuBefore = process.cpuUsage();
+    const postgresBefore = await postgres?.cpuSeconds();
+    let committed = 0;
     for (let round = 0; round < 2; round += 1) {
       const { stdout } = await run(process.execPath, [path.join(here, 'transfer-load.js'), server.baseUrl, String(clients), '4', tokensFile]);
       const result = JSON.parse(stdout) as { committed: number; refused: number; errors: number; seconds: number };
       if (result.errors > 0 || result.refused > 0) throw new Error(`transfer load: ${stdout}`);
       rounds.push(result.committed / result.seconds);
+      committed += result.committed;
     }
+    const cpu = process.cpuUsage(cpuBefore);
+    const postgresSeconds = postgres ? (await postgres.cpuSeconds()) - postgresBefore! : undefined;
     if (server.errors.length > 0) throw new Error(`errors during the load: ${server.errors.join('\n')}`);
-    return { rate: Math.max(...rounds), rounds, retried: (await retriedUnits(server.gatehouse.store)) - retriedBefore };
+    return {
+      rate: Math.max(...rounds),
+      rounds,
+      retried: (await retriedUnits(server.gatehouse.store)) - retriedBefore,
+      gatehouseCpuMs: (cpu.user + cpu.system) / 1000 / committed,
+      ...(postgresSeconds !== undefined ? { postgresCpuMs: (postgresSeconds * 1000) / committed } : {}),
+    };
   } finally {
     await server.stop();
   }
@@ -89,7 +107,8 @@ async function retriedUnits(store: Store): Promise<number> {
 }
 
 function describeRate(label: string, result: Throughput): string {
-  return `   ${label}: ${result.rate.toFixed(0)} per second (rounds ${result.rounds.map((rate) => rate.toFixed(0)).join(', ')})`;
+  const cpu = `CPU per transfer: Gatehouse ${result.gatehouseCpuMs.toFixed(2)} ms${result.postgresCpuMs !== undefined ? `, PostgreSQL ${result.postgresCpuMs.toFixed(2)} ms` : ''}`;
+  return `   ${label}: ${result.rate.toFixed(0)} per second (rounds ${result.rounds.map((rate) => rate.toFixed(0)).join(', ')}); ${cpu}`;
 }
 
 export async function postgresThroughput(): Promise<void> {
@@ -107,20 +126,28 @@ export async function postgresThroughput(): Promise<void> {
     const json = await transfersPerSecond(directory, () => undefined);
     let onDisk: Throughput;
     try {
-      onDisk = await transfersPerSecond(directory, (config) => {
-        config.storage.type = 'postgresql';
-        config.storage.postgresql = durable.settings(uniquePrefix('bench'), 20);
-      });
+      onDisk = await transfersPerSecond(
+        directory,
+        (config) => {
+          config.storage.type = 'postgresql';
+          config.storage.postgresql = durable.settings(uniquePrefix('bench'), 20);
+        },
+        durable,
+      );
     } finally {
       await durable.dispose();
     }
     const fast = await ThrowawayPostgres.start({ durable: false });
     let inMemory: Throughput;
     try {
-      inMemory = await transfersPerSecond(directory, (config) => {
-        config.storage.type = 'postgresql';
-        config.storage.postgresql = fast.settings(uniquePrefix('bench'), 20);
-      });
+      inMemory = await transfersPerSecond(
+        directory,
+        (config) => {
+          config.storage.type = 'postgresql';
+          config.storage.postgresql = fast.settings(uniquePrefix('bench'), 20);
+        },
+        fast,
+      );
     } finally {
       await fast.dispose();
     }

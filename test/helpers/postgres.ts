@@ -16,7 +16,7 @@
  */
 import { execFile, execFileSync, type ExecFileOptions } from 'node:child_process';
 import { existsSync, rmSync } from 'node:fs';
-import { chmod, chown, mkdtemp, readdir, rm, writeFile } from 'node:fs/promises';
+import { chmod, chown, mkdtemp, readdir, readFile, rm, writeFile } from 'node:fs/promises';
 import { createServer } from 'node:net';
 import os from 'node:os';
 import path from 'node:path';
@@ -159,6 +159,31 @@ export class ThrowawayPostgres {
    */
   async stopServer(mode: 'fast' | 'immediate' = 'fast'): Promise<void> {
     await this.asServerAccount('pg_ctl', ['-D', this.dataDirectory, '-m', mode, '-w', '-t', '60', 'stop']);
+  }
+
+  /**
+   * CPU seconds the server has used so far (user and system): its postmaster
+   * with the backends that ended, and the backends still running (Linux /proc).
+   */
+  async cpuSeconds(): Promise<number> {
+    const ticksPerSecond = 100;
+    const postmaster = Number((await readFile(path.join(this.dataDirectory, 'postmaster.pid'), 'utf8')).split('\n')[0]);
+    let ticks = 0;
+    for (const entry of await readdir('/proc')) {
+      if (!/^\d+$/.test(entry)) continue;
+      let stat: string;
+      try {
+        stat = await readFile(`/proc/${entry}/stat`, 'utf8');
+      } catch {
+        continue;
+      }
+      // Fields after the command's closing parenthesis: state is field 3, ppid 4, utime 14, stime 15, cutime 16, cstime 17.
+      const fields = stat.slice(stat.lastIndexOf(')') + 2).split(' ');
+      const [utime, stime, cutime, cstime] = [fields[11], fields[12], fields[13], fields[14]].map(Number) as [number, number, number, number];
+      if (Number(entry) === postmaster) ticks += utime + stime + cutime + cstime;
+      else if (Number(fields[1]) === postmaster) ticks += utime + stime;
+    }
+    return ticks / ticksPerSecond;
   }
 
   /** Stops the server and removes everything it had. */
