@@ -131,10 +131,16 @@ export class ThrowawayPostgres {
     return client;
   }
 
+  /**
+   * A database with a Unicode locale, as production ones have, where
+   * `lower` folds more than A to Z (the Kelvin sign into k): the store's
+   * ASCII-only comparisons are tested where they matter. C.UTF-8 comes with
+   * glibc; without it, the server's default.
+   */
   async createDatabase(name: string): Promise<void> {
     const client = await this.client('postgres');
     try {
-      await client.query(`CREATE DATABASE ${pg.escapeIdentifier(name)}`);
+      await client.query(`CREATE DATABASE ${pg.escapeIdentifier(name)} TEMPLATE template0 ENCODING 'UTF8' LOCALE 'C.UTF-8'`).catch(() => client.query(`CREATE DATABASE ${pg.escapeIdentifier(name)}`));
     } finally {
       await client.end();
     }
