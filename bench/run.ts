@@ -17,7 +17,8 @@
  *   10, 11. the shop: purchases per second against /api/auth/me, and the
  *      price list and catalogue at 1,000 items (./shop.ts);
  *   12, 13. jobs: 2,000 block-break events a second with 100 players in jobs,
- *      and leaderboards at 10^5 players (./jobs.ts).
+ *      and leaderboards at 10^5 players (./jobs.ts);
+ *   14. PostgreSQL: committed transfers per second beside the JSON store's (./postgres.ts).
  * Everything runs on 127.0.0.1 and every loop is bounded.
  */
 import { createWriteStream } from 'node:fs';
@@ -40,6 +41,7 @@ import { ledgerAtScale, transferThroughput } from './economy.js';
 import { getRate } from './load-runner.js';
 import { jobsPayoutLoad, leaderboardsAtScale } from './jobs.js';
 import { playersAndStats } from './players.js';
+import { postgresThroughput } from './postgres.js';
 import { rconBenchmarks } from './rcon.js';
 import { catalogueAtScale, purchaseThroughput } from './shop.js';
 
@@ -279,6 +281,7 @@ const sections: Record<string, () => Promise<void>> = {
   catalogue: catalogueAtScale,
   jobs: jobsPayoutLoad,
   leaderboards: leaderboardsAtScale,
+  postgres: postgresThroughput,
 };
 const chosen = process.argv.slice(2).filter((name) => name in sections);
 for (const name of chosen.length ? chosen : Object.keys(sections)) await sections[name]!();

@@ -8,6 +8,7 @@ import { configDefaults } from './defaults.js';
 import { deepMerge, isPlainObject } from '../lib/objects.js';
 import type { RconSettings } from '../game/rcon/settings.js';
 import type { ServerSettings } from '../services/settings-model.js';
+import { parseAddress, type PostgresSettings } from '../store/postgres/settings.js';
 
 /** The validated configuration the rest of the service reads. */
 export interface Config {
@@ -24,7 +25,8 @@ export interface Config {
   jobsFile: string;
   /** `server.id`: this server's name on a network of servers sharing one database. */
   serverId: string;
-  storage: { type: 'json' };
+  /** The store: `json` files in the data directory, or a `postgresql` database several instances may share. */
+  storage: { type: 'json' | 'postgresql'; postgresql: PostgresSettings };
   game: {
     connection: 'embedded' | 'bridge' | 'rcon';
     embedded: { host: string; port: number; viewDistance: number };
@@ -67,10 +69,18 @@ const environmentOverrides: Array<{ variable: string; key: string[]; type: 'stri
   { variable: 'GATEHOUSE_BRIDGE_PORT', key: ['game', 'bridge', 'port'], type: 'integer' },
   { variable: 'GATEHOUSE_RCON_PASSWORD', key: ['game', 'rcon', 'password'], type: 'string' },
   { variable: 'GATEHOUSE_MANAGEMENT_SECRET', key: ['game', 'rcon', 'management-secret'], type: 'string' },
+  { variable: 'GATEHOUSE_STORAGE_TYPE', key: ['storage', 'type'], type: 'string' },
+  { variable: 'GATEHOUSE_POSTGRES_ADDRESS', key: ['storage', 'postgresql', 'address'], type: 'string' },
+  { variable: 'GATEHOUSE_POSTGRES_DATABASE', key: ['storage', 'postgresql', 'database'], type: 'string' },
+  { variable: 'GATEHOUSE_POSTGRES_USERNAME', key: ['storage', 'postgresql', 'username'], type: 'string' },
+  { variable: 'GATEHOUSE_POSTGRES_PASSWORD', key: ['storage', 'postgresql', 'password'], type: 'string' },
+  { variable: 'GATEHOUSE_POSTGRES_POOL_SIZE', key: ['storage', 'postgresql', 'pool-size'], type: 'integer' },
+  { variable: 'GATEHOUSE_POSTGRES_TABLE_PREFIX', key: ['storage', 'postgresql', 'table-prefix'], type: 'string' },
 ];
 
 const configAjv = new Ajv({ allErrors: false, strict: true });
 configAjv.addFormat('ip-address', (value: string) => isIP(value) !== 0);
+configAjv.addFormat('host:port', (value: string) => parseAddress(value) !== undefined);
 const validateConfigFile = configAjv.compile<ConfigFile>(configFileSchema);
 
 /**
@@ -129,7 +139,7 @@ function articleFor(type: string): string {
   return type === 'integer' || type === 'object' ? `an ${type}` : `a ${type}`;
 }
 
-/** `beside`: the config file's directory, where messages.yml and shop.yml are. */
+/** `beside`: the config file's directory, where messages.yml, shop.yml and jobs.yml are. */
 function toConfig(file: ConfigFile, cwd: string, beside: string): Config {
   return {
     port: file.port,
@@ -141,7 +151,7 @@ function toConfig(file: ConfigFile, cwd: string, beside: string): Config {
     shopFile: path.join(beside, 'shop.yml'),
     jobsFile: path.join(beside, 'jobs.yml'),
     serverId: file.server.id,
-    storage: { type: file.storage.type },
+    storage: { type: file.storage.type, postgresql: toPostgresSettings(file.storage.postgresql) },
     game: {
       connection: file.game.connection,
       embedded: {
@@ -214,9 +224,24 @@ function toConfig(file: ConfigFile, cwd: string, beside: string): Config {
   };
 }
 
+function toPostgresSettings(file: ConfigFile['storage']['postgresql']): PostgresSettings {
+  // The schema's format already refused an address parseAddress cannot read.
+  const { host, port } = parseAddress(file.address)!;
+  return {
+    host,
+    port,
+    database: file.database,
+    username: file.username,
+    password: file.password,
+    poolSize: file['pool-size'],
+    tablePrefix: file['table-prefix'],
+  };
+}
+
 /** The configuration as it may be logged: secrets masked (the webhook URL holds one too). */
 export function describeConfigForLog(config: Config): Config {
   const masked = structuredClone(config);
+  if (masked.storage.postgresql.password) masked.storage.postgresql.password = '********';
   masked.token = config.token ? '********' : '';
   if (masked.game.rcon.password) masked.game.rcon.password = '********';
   if (masked.game.rcon.managementSecret) masked.game.rcon.managementSecret = '********';

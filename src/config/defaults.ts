@@ -7,7 +7,10 @@ export const configDefaults: ConfigFile = {
   token: '',
   cors: { enabled: true, 'allowed-origins': '*' },
   'data-directory': 'data',
-  storage: { type: 'json' },
+  storage: {
+    type: 'json',
+    postgresql: { address: 'localhost:5432', database: 'gatehouse', username: 'gatehouse', password: '', 'pool-size': 10, 'table-prefix': 'gatehouse_' },
+  },
   game: {
     connection: 'embedded',
     embedded: { host: '0.0.0.0', port: 25565, 'view-distance': 4 },

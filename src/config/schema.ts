@@ -1,5 +1,6 @@
 /** The shape of config.yml after defaults are merged in, as a JSON schema and as a type. */
 import { difficulties, gameModes } from '../game/port.js';
+import { tablePrefixPattern } from '../store/postgres/settings.js';
 
 export interface ConfigFile {
   port: number;
@@ -7,7 +8,10 @@ export interface ConfigFile {
   token: string;
   cors: { enabled: boolean; 'allowed-origins': string };
   'data-directory': string;
-  storage: { type: 'json' };
+  storage: {
+    type: 'json' | 'postgresql';
+    postgresql: { address: string; database: string; username: string; password: string; 'pool-size': number; 'table-prefix': string };
+  };
   game: {
     connection: 'embedded' | 'bridge' | 'rcon';
     embedded: { host: string; port: number; 'view-distance': number };
@@ -58,7 +62,18 @@ export const configFileSchema = group({
   token: { type: 'string' },
   cors: group({ enabled: { type: 'boolean' }, 'allowed-origins': { type: 'string', minLength: 1 } }),
   'data-directory': { type: 'string', minLength: 1 },
-  storage: group({ type: { type: 'string', enum: ['json'] } }),
+  storage: group({
+    type: { type: 'string', enum: ['json', 'postgresql'] },
+    postgresql: group({
+      // host, host:port, [IPv6] or [IPv6]:port (the format is parseAddress, registered in config.ts).
+      address: { type: 'string', format: 'host:port' },
+      database: { type: 'string', minLength: 1 },
+      username: { type: 'string', minLength: 1 },
+      password: { type: 'string' },
+      'pool-size': { type: 'integer', minimum: 1, maximum: 1000 },
+      'table-prefix': { type: 'string', pattern: tablePrefixPattern },
+    }),
+  }),
   game: group({
     connection: { type: 'string', enum: ['embedded', 'bridge', 'rcon'] },
     embedded: group({

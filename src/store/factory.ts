@@ -1,5 +1,6 @@
 import type { Config } from '../config/config.js';
 import { JsonStore } from './json/index.js';
+import { PostgresStore } from './postgres/index.js';
 import type { Store, StorePart } from './port.js';
 
 /** The store `storage.type` names, opened with the features' own parts declared. */
@@ -10,5 +11,7 @@ export function createStore(
   switch (config.storage.type) {
     case 'json':
       return JsonStore.open(config.dataDirectory, options);
+    case 'postgresql':
+      return PostgresStore.open(config.storage.postgresql, options);
   }
 }

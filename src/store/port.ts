@@ -212,11 +212,15 @@ export interface Store extends TransactionalStores {
 export interface StorePart<P> {
   readonly name: string;
   readonly json: JsonStorePart<P>;
+  /** The part on PostgreSQL; a store of that kind refuses to open with a part that has none. */
+  readonly postgres?: PostgresStorePart<P>;
 }
 
 /** The store cannot accept writes (its journal could not be written); the API answers 503 until a restart. */
 export type { JsonStorePart } from './json/access.js';
 import type { JsonStorePart } from './json/access.js';
+export type { PostgresStorePart } from './postgres/access.js';
+import type { PostgresStorePart } from './postgres/access.js';
 
 export class StoreFailedError extends Error {
   override name = 'StoreFailedError';

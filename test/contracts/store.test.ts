@@ -1,12 +1,17 @@
 /**
  * The store port's contract. Every store implementation runs this suite; a
- * new one (SQL, say) proves itself by passing it. Today: the JSON-file store.
+ * new one proves itself by passing it: the JSON-file store, and PostgreSQL
+ * (a throwaway server, each test with tables of its own prefix; skipped,
+ * saying why, where no server can be started).
  */
 import { rm } from 'node:fs/promises';
 import { expect } from 'chai';
+import { positionsPart } from '../../src/features/players/positions.js';
 import { JsonStore } from '../../src/store/json/index.js';
-import { UniqueConflictError, type NewUser, type Store } from '../../src/store/port.js';
+import { PostgresStore } from '../../src/store/postgres/index.js';
+import { UniqueConflictError, type NewUser, type Store, type StorePart } from '../../src/store/port.js';
 import { temporaryDirectory } from '../helpers/gatehouse.js';
+import { requirePostgres, uniquePrefix, type ThrowawayPostgres } from '../helpers/postgres.js';
 
 interface StoreFixture {
   open(): Promise<Store>;
@@ -15,17 +20,45 @@ interface StoreFixture {
   dispose(): Promise<void>;
 }
 
-const implementations: Record<string, () => Promise<StoreFixture>> = {
-  'JSON files': async () => {
-    const directory = await temporaryDirectory('gatehouse-store-');
-    return {
-      open: () => JsonStore.open(directory),
-      reopen: async (store) => {
-        await store.close();
-        return JsonStore.open(directory);
-      },
-      dispose: () => rm(directory, { recursive: true, force: true }),
-    };
+/** Feature parts whose contracts live here too. */
+const parts = [positionsPart as StorePart<unknown>];
+
+interface Implementation {
+  /** Once before the suite (a function for mocha's `this`): what the fixtures need. */
+  prepare?(context: Mocha.Context): Promise<void>;
+  fixture(): Promise<StoreFixture>;
+}
+
+let postgres: ThrowawayPostgres;
+const implementations: Record<string, Implementation> = {
+  'JSON files': {
+    fixture: async () => {
+      const directory = await temporaryDirectory('gatehouse-store-');
+      return {
+        open: () => JsonStore.open(directory, { parts }),
+        reopen: async (store) => {
+          await store.close();
+          return JsonStore.open(directory, { parts });
+        },
+        dispose: () => rm(directory, { recursive: true, force: true }),
+      };
+    },
+  },
+  PostgreSQL: {
+    prepare: async (context) => {
+      postgres = await requirePostgres(context);
+    },
+    fixture: async () => {
+      const settings = postgres.settings(uniquePrefix('store'));
+      return {
+        open: () => PostgresStore.open(settings, { parts }),
+        reopen: async (store) => {
+          await store.close();
+          return PostgresStore.open(settings, { parts });
+        },
+        dispose: async () => undefined,
+      };
+    },
   },
 };
 
@@ -33,12 +66,15 @@ function newUser(username: string, gameUsername = username, uuid = `uuid-${gameU
   return { username, passwordHash: 'hash', email: `${username}@example.com`, gameUsername, gameUuid: uuid, createdAt: new Date().toISOString() };
 }
 
-for (const [name, makeFixture] of Object.entries(implementations)) {
+for (const [name, implementation] of Object.entries(implementations)) {
   describe(`store port contract: ${name}`, function () {
     let fixture: StoreFixture;
     let store: Store;
+    before(async function () {
+      await implementation.prepare?.(this);
+    });
     beforeEach(async function () {
-      fixture = await makeFixture();
+      fixture = await implementation.fixture();
       store = await fixture.open();
     });
     afterEach(async function () {
@@ -83,6 +119,14 @@ for (const [name, makeFixture] of Object.entries(implementations)) {
         expect(next.id).to.be.greaterThan(created.id);
       });
 
+      it('compares usernames in ASCII letter case only: a look-alike written with the Kelvin sign finds no one', async function () {
+        await store.users.create(newUser('Kate'));
+        expect(await store.users.findByUsername('\u212Aate')).to.equal(undefined);
+        expect((await store.users.findByGameUsername('KATE'))!.username).to.equal('Kate');
+        expect(await store.users.findByGameUsername('\u212Aate')).to.equal(undefined);
+        expect((await store.users.create(newUser('\u212Aate', 'Other'))).username, 'a different name, not a conflict').to.equal('\u212Aate');
+      });
+
       it('lists users a page at a time, with a case-insensitive search', async function () {
         for (let index = 1; index <= 25; index += 1) await store.users.create(newUser(`user${String(index).padStart(2, '0')}`));
         await store.users.create(newUser('Special_One'));
@@ -92,6 +136,7 @@ for (const [name, makeFixture] of Object.entries(implementations)) {
         const searched = await store.users.list({ page: 1, limit: 10, search: 'SPECIAL' });
         expect(searched.total).to.equal(1);
         expect(searched.users[0]!.username).to.equal('Special_One');
+        expect((await store.users.list({ page: 1, limit: 50, search: '_' })).users.map((user) => user.username), 'an underscore is matched as itself').to.deep.equal(['Special_One']);
         expect((await store.users.list({ page: 9, limit: 10 })).users).to.deep.equal([]);
       });
     });
@@ -181,11 +226,14 @@ for (const [name, makeFixture] of Object.entries(implementations)) {
           })
           .catch((error: Error) => error.message);
         expect(failed).to.equal('changed my mind');
-        for (const current of [store, (store = await fixture.reopen(store))]) {
-          expect(await current.users.findByUsername('Together')).to.not.equal(undefined);
-          expect(await current.users.findByUsername('Never')).to.equal(undefined);
-          expect(await current.settings.load()).to.deep.equal({ serverName: 'together' });
-        }
+        const expectOnlyTheFirstUnit = async () => {
+          expect(await store.users.findByUsername('Together')).to.not.equal(undefined);
+          expect(await store.users.findByUsername('Never')).to.equal(undefined);
+          expect(await store.settings.load()).to.deep.equal({ serverName: 'together' });
+        };
+        await expectOnlyTheFirstUnit();
+        store = await fixture.reopen(store);
+        await expectOnlyTheFirstUnit();
       });
 
       it('lets a unit read its own writes, and keeps them from others until it ends', async function () {
@@ -267,6 +315,69 @@ for (const [name, makeFixture] of Object.entries(implementations)) {
         expect(new Set(keys.map((key) => key.toString('hex'))).size).to.equal(1);
         store = await fixture.reopen(store);
         expect((await store.keys.getOrCreate('test-key', () => Buffer.alloc(32, 99))).toString('hex')).to.equal(keys[0]!.toString('hex'));
+      });
+    });
+
+    describe('messages, audit and teleport logs', function () {
+      it('lists messages newest first, shows announcements until they expire, and deletes old ones', async function () {
+        const add = (content: string, type: 'ANNOUNCEMENT' | 'DIRECT', createdAt: string, expiresAt: string | null) =>
+          store.messages.add({ type, content, createdAt, expiresAt, ...(type === 'DIRECT' ? { recipient: 'Steve' } : {}), sentBy: 'admin' });
+        const old = await add('old', 'ANNOUNCEMENT', '2026-01-01T00:00:00.000Z', '2026-01-02T00:00:00.000Z');
+        const direct = await add('hello', 'DIRECT', '2026-03-01T00:00:00.000Z', null);
+        const current = await add('current', 'ANNOUNCEMENT', '2026-03-02T00:00:00.000Z', '2026-03-09T00:00:00.000Z');
+        expect(direct).to.deep.include({ type: 'DIRECT', recipient: 'Steve', expiresAt: null, createdAt: '2026-03-01T00:00:00.000Z' });
+        expect(current).to.not.have.property('recipient');
+        expect((await store.messages.list(2)).map((message) => message.content)).to.deep.equal(['current', 'hello']);
+        expect((await store.messages.activeAnnouncements(new Date('2026-03-05T00:00:00.000Z'))).map((message) => message.id)).to.deep.equal([current.id]);
+        expect(await store.messages.deleteBefore(new Date('2026-02-01T00:00:00.000Z'))).to.equal(1);
+        expect((await store.messages.list(10)).map((message) => message.id)).to.deep.equal([current.id, direct.id]);
+        expect(old.id).to.be.lessThan(direct.id);
+      });
+
+      it('keeps audit details and teleports as they were written, newest first', async function () {
+        const details = { updated: ['serverName', 'chat.enabled'], previous: { serverName: 'a', nested: { deep: [1, 2, null] } }, note: 'quote " and \\ and \u00e9' };
+        await store.auditLog.append({ timestamp: '2026-11-20T10:00:00.000Z', actor: 'admin', ipAddress: '10.0.0.2', action: 'settings.update', details });
+        await store.auditLog.append({ timestamp: '2026-11-20T11:00:00.000Z', actor: 'service', ipAddress: '10.0.0.3', action: 'restart.schedule', details: {} });
+        const [newest, oldest] = await store.auditLog.recent({ limit: 10 });
+        expect(newest).to.deep.include({ actor: 'service', action: 'restart.schedule' });
+        expect(oldest!.details).to.deep.equal(details);
+        const teleport = { timestamp: '2026-11-20T12:00:00.000Z', requestedBy: 'admin', player: 'Steve', from: { world: 'world', x: 1.5, y: 64, z: -3 }, to: { world: 'world_nether', x: 0, y: 70, z: 0, yaw: 90, pitch: -10 }, target: 'Alex' };
+        const written = await store.teleportLog.append(teleport);
+        store = await fixture.reopen(store);
+        expect(await store.teleportLog.recent({ limit: 1, equals: { player: 'STEVE' } })).to.deep.equal([{ ...teleport, id: written.id }]);
+        expect(await store.teleportLog.recent({ limit: 1, equals: { player: 'Alex' } })).to.deep.equal([]);
+      });
+    });
+
+    describe('player positions (a feature\'s store part)', function () {
+      const steve = { name: 'Steve', uuid: '00000000-0000-3000-8000-000000000001' };
+      const alex = { name: 'Alex', uuid: '00000000-0000-3000-8000-000000000002' };
+      const at = (world: string, x: number) => ({ world, x, y: 64, z: -x, yaw: 0, pitch: 0 });
+
+      it('keeps the last sighting in every world, several in one write, across a restart', async function () {
+        const positions = store.part(positionsPart);
+        await positions.record([
+          { player: steve, location: at('world', 1), at: new Date('2026-11-20T10:00:00.000Z') },
+          { player: alex, location: at('world', 5), at: new Date('2026-11-20T10:00:00.000Z') },
+          { player: steve, location: at('world_nether', 2), at: new Date('2026-11-20T10:00:01.000Z') },
+        ]);
+        await positions.record([{ player: steve, location: at('world', 3), at: new Date('2026-11-20T10:00:02.000Z') }]);
+        store = await fixture.reopen(store);
+        const seen = await store.part(positionsPart).get(steve.uuid);
+        expect(seen).to.deep.equal({
+          uuid: steve.uuid,
+          name: 'Steve',
+          world: 'world',
+          worlds: { world: { x: 3, y: 64, z: -3, at: '2026-11-20T10:00:02.000Z' }, world_nether: { x: 2, y: 64, z: -2, at: '2026-11-20T10:00:01.000Z' } },
+        });
+        expect((await store.part(positionsPart).byName('ALEX'))!.worlds.world!.x).to.equal(5);
+        expect(await store.part(positionsPart).get('no-such-player')).to.equal(undefined);
+      });
+
+      it('keeps sightings written at once from many places', async function () {
+        const positions = store.part(positionsPart);
+        await Promise.all(Array.from({ length: 20 }, (_, index) => positions.record([{ player: steve, location: at(`world${index}`, index), at: new Date() }])));
+        expect(Object.keys((await positions.get(steve.uuid))!.worlds).sort()).to.deep.equal(Array.from({ length: 20 }, (_, index) => `world${index}`).sort());
       });
     });
   });

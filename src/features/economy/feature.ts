@@ -7,6 +7,7 @@ import { pagination } from '../common/schemas.js';
 import { requestSubject } from '../common/subject.js';
 import { defineFeature } from '../feature.js';
 import { jsonLedgerPart } from './ledger-json.js';
+import { postgresLedgerPart } from './ledger-postgres.js';
 import type { LedgerRecord, LedgerStore } from './ledger-store.js';
 import { formatMoney, fromCents, toCents } from './money.js';
 import {
@@ -31,7 +32,7 @@ declare module '../services.js' {
   }
 }
 
-export const ledgerPart: StorePart<LedgerStore> = { name: 'ledger', json: jsonLedgerPart };
+export const ledgerPart: StorePart<LedgerStore> = { name: 'ledger', json: jsonLedgerPart, postgres: postgresLedgerPart };
 
 const unavailable = { 503: 'Economy system not available (economy.provider none, or Vault not offered by the server)' };
 

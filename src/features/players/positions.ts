@@ -8,6 +8,7 @@ import type { Location, PlayerRef } from '../../game/port.js';
 import { asciiLowerCase } from '../../lib/ascii.js';
 import type { StorePart } from '../../store/port.js';
 import { shardedFile } from '../../store/json/table-files.js';
+import { postgresPositionsPart } from './positions-postgres.js';
 
 export interface SeenAt {
   x: number;
@@ -35,6 +36,7 @@ const table = 'playerPositions';
 
 export const positionsPart: StorePart<PositionStore> = {
   name: 'player-positions',
+  postgres: postgresPositionsPart,
   json: {
     define: (database, dataDirectory) => {
       database.define<PlayerPositions>(

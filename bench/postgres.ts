@@ -1,0 +1,162 @@
+/**
+ * `npm run bench -- postgres`: committed transfers per second with 64
+ * concurrent clients over HTTP (POST /api/economy/transfer from a separate
+ * process, keep-alive, best of 2 × 4 s), on PostgreSQL and on the JSON
+ * store in the same run. PostgreSQL is a throwaway server on this machine
+ * with fsync on (a commit is on disk before it is acknowledged, as the JSON
+ * journal's units are), then again with fsync off for comparison; the pool
+ * holds 20 connections. Beside each figure: the CPU time each committed
+ * transfer cost Gatehouse (this process, which also sends nothing but
+ * waits) and the PostgreSQL server, the units run again after a deadlock,
+ * and the machine's fsync rate. Gatehouse, PostgreSQL and the load share
+ * the machine's cores. Skipped, saying why, when no PostgreSQL server can
+ * be started.
+ */
+import { execFile } from 'node:child_process';
+import { open, rm, writeFile } from 'node:fs/promises';
+import path from 'node:path';
+import { performance } from 'node:perf_hooks';
+import { fileURLToPath } from 'node:url';
+import { promisify } from 'node:util';
+import type { Config } from '../src/config/config.js';
+import type { Store } from '../src/store/port.js';
+import { registeredUser } from '../test/helpers/accounts.js';
+import { api, startTestGatehouse, temporaryDirectory } from '../test/helpers/gatehouse.js';
+import { ThrowawayPostgres, uniquePrefix } from '../test/helpers/postgres.js';
+
+const here = path.dirname(fileURLToPath(import.meta.url));
+const run = promisify(execFile);
+const clients = 64;
+
+/** Syncs per second of a small append (as bench/economy.ts measures it): what one durable commit at a time costs here. */
+async function fsyncRate(directory: string): Promise<number> {
+  const handle = await open(path.join(directory, 'fsync-probe'), 'a');
+  try {
+    const count = 500;
+    const started = performance.now();
+    for (let index = 0; index < count; index += 1) {
+      await handle.write('x'.repeat(120) + '\n');
+      await handle.datasync();
+    }
+    return count / ((performance.now() - started) / 1000);
+  } finally {
+    await handle.close();
+  }
+}
+
+interface Throughput {
+  /** Committed transfers per second, the best round. */
+  rate: number;
+  rounds: number[];
+  retried: number;
+  /** CPU milliseconds per committed transfer over both rounds: this process (Gatehouse), and the PostgreSQL server when there is one. */
+  gatehouseCpuMs: number;
+  postgresCpuMs?: number;
+}
+
+/** 64 players with money, then the transfer load from another process: a warm-up, and 2 rounds of 4 s. */
+async function transfersPerSecond(directory: string, adjust: (config: Config) => void, postgres?: ThrowawayPostgres): Promise<Throughput> {
+  const server = await startTestGatehouse(
+    (config) => {
+      config.settings.economy.startingBalance = 1_000_000;
+      adjust(config);
+    },
+    { checkAnswers: false },
+  );
+  try {
+    const players = await Promise.all(
+      Array.from({ length: clients }, async (_, index) => {
+        const name = `Trader${index}`;
+        const token = await registeredUser(server.gatehouse, server.baseUrl, `trader_${index}`, name);
+        await api(server.baseUrl, 'GET', '/api/economy/balance', { token });
+        return { name, token };
+      }),
+    );
+    const tokensFile = path.join(directory, 'tokens.json');
+    await writeFile(tokensFile, JSON.stringify(players));
+    await run(process.execPath, [path.join(here, 'transfer-load.js'), server.baseUrl, String(clients), '1', tokensFile]);
+    const rounds: number[] = [];
+    const retriedBefore = await retriedUnits(server.gatehouse.store);
+    const cpuBefore = process.cpuUsage();
+    const postgresBefore = await postgres?.cpuSeconds();
+    let committed = 0;
+    for (let round = 0; round < 2; round += 1) {
+      const { stdout } = await run(process.execPath, [path.join(here, 'transfer-load.js'), server.baseUrl, String(clients), '4', tokensFile]);
+      const result = JSON.parse(stdout) as { committed: number; refused: number; errors: number; seconds: number };
+      if (result.errors > 0 || result.refused > 0) throw new Error(`transfer load: ${stdout}`);
+      rounds.push(result.committed / result.seconds);
+      committed += result.committed;
+    }
+    const cpu = process.cpuUsage(cpuBefore);
+    const postgresSeconds = postgres ? (await postgres.cpuSeconds()) - postgresBefore! : undefined;
+    if (server.errors.length > 0) throw new Error(`errors during the load: ${server.errors.join('\n')}`);
+    return {
+      rate: Math.max(...rounds),
+      rounds,
+      retried: (await retriedUnits(server.gatehouse.store)) - retriedBefore,
+      gatehouseCpuMs: (cpu.user + cpu.system) / 1000 / committed,
+      ...(postgresSeconds !== undefined ? { postgresCpuMs: (postgresSeconds * 1000) / committed } : {}),
+    };
+  } finally {
+    await server.stop();
+  }
+}
+
+async function retriedUnits(store: Store): Promise<number> {
+  return (await store.statistics()).unitsRetried ?? 0;
+}
+
+function describeRate(label: string, result: Throughput): string {
+  const cpu = `CPU per transfer: Gatehouse ${result.gatehouseCpuMs.toFixed(2)} ms${result.postgresCpuMs !== undefined ? `, PostgreSQL ${result.postgresCpuMs.toFixed(2)} ms` : ''}`;
+  return `   ${label}: ${result.rate.toFixed(0)} per second (rounds ${result.rounds.map((rate) => rate.toFixed(0)).join(', ')}); ${cpu}`;
+}
+
+export async function postgresThroughput(): Promise<void> {
+  console.log(`\n14. Committed transfers per second, ${clients} concurrent clients over HTTP: PostgreSQL beside the JSON store (best of 2 × 4 s)`);
+  const directory = await temporaryDirectory('gatehouse-bench-postgres-');
+  try {
+    let durable: ThrowawayPostgres;
+    try {
+      durable = await ThrowawayPostgres.start({ durable: true });
+    } catch (error) {
+      console.log(`   skipped: PostgreSQL cannot be started here: ${(error as Error).message}`);
+      return;
+    }
+    const syncsPerSecond = await fsyncRate(directory);
+    const json = await transfersPerSecond(directory, () => undefined);
+    let onDisk: Throughput;
+    try {
+      onDisk = await transfersPerSecond(
+        directory,
+        (config) => {
+          config.storage.type = 'postgresql';
+          config.storage.postgresql = durable.settings(uniquePrefix('bench'), 20);
+        },
+        durable,
+      );
+    } finally {
+      await durable.dispose();
+    }
+    const fast = await ThrowawayPostgres.start({ durable: false });
+    let inMemory: Throughput;
+    try {
+      inMemory = await transfersPerSecond(
+        directory,
+        (config) => {
+          config.storage.type = 'postgresql';
+          config.storage.postgresql = fast.settings(uniquePrefix('bench'), 20);
+        },
+        fast,
+      );
+    } finally {
+      await fast.dispose();
+    }
+    console.log(`   this machine's fsync rate (one small append + fdatasync at a time): ${syncsPerSecond.toFixed(0)} per second`);
+    console.log(describeRate('JSON store (journal, group commit)', json));
+    console.log(`${describeRate('PostgreSQL 127.0.0.1, fsync on, pool of 20', onDisk)}; ${onDisk.retried} units run again after a deadlock`);
+    console.log(`${describeRate('PostgreSQL 127.0.0.1, fsync off (the tests\' setting), pool of 20', inMemory)}; ${inMemory.retried} run again`);
+    console.log(`   PostgreSQL (fsync on) / JSON: ${(onDisk.rate / json.rate).toFixed(2)}`);
+  } finally {
+    await rm(directory, { recursive: true, force: true });
+  }
+}

@@ -1,0 +1,97 @@
+import type { AppendLog, LogQuery } from '../port.js';
+import type { PostgresDatabase } from './database.js';
+
+interface PendingAppend<T> {
+  fields: Omit<T, 'id'>;
+  resolve: (record: T) => void;
+  reject: (error: Error) => void;
+}
+
+/** Field names go into the SQL as literals, so only plain names are accepted. */
+const fieldName = /^[A-Za-z][A-Za-z0-9]*$/;
+
+/**
+ * An append-only log in `<prefix><table>`: each record as JSON beside its
+ * id and time. Appends that arrive while one is being written go together
+ * in the next INSERT (one statement, one commit), in the order they
+ * arrived, and their ids are handed out in that order, as the JSON store's
+ * day files do. Queries by field compare in any ASCII letter case; the
+ * connection log has an index for its usernames.
+ */
+export class PostgresAppendLog<T extends { id: number; timestamp: string }> implements AppendLog<T> {
+  private pending: Array<PendingAppend<T>> = [];
+  private flushing: Promise<void> | null = null;
+
+  constructor(
+    private readonly database: PostgresDatabase,
+    private readonly table: string,
+  ) {}
+
+  append(fields: Omit<T, 'id'>): Promise<T> {
+    return new Promise<T>((resolve, reject) => {
+      this.pending.push({ fields, resolve, reject });
+      this.flushing ??= this.flush();
+    });
+  }
+
+  async recent(query: LogQuery<T>): Promise<T[]> {
+    const conditions: string[] = [];
+    const params: unknown[] = [];
+    for (const [field, value] of Object.entries(query.equals ?? {})) {
+      if (value === undefined) continue;
+      if (!fieldName.test(field)) throw new Error(`a log query names fields by plain names, not ${JSON.stringify(field)}`);
+      params.push(value);
+      conditions.push(`lower((record->>'${field}') COLLATE "C") = lower($${params.length} COLLATE "C")`);
+    }
+    params.push(query.limit);
+    const rows = await this.database.query<{ id: number; record: Omit<T, 'id'> }>(
+      `SELECT id, record FROM ${this.database.name(this.table)} ${conditions.length ? `WHERE ${conditions.join(' AND ')}` : ''} ORDER BY id DESC LIMIT $${params.length}`,
+      params,
+    );
+    return rows.map((row) => ({ ...row.record, id: row.id }) as T);
+  }
+
+  async deleteBefore(cutoff: Date): Promise<number> {
+    return (await this.database.query(`DELETE FROM ${this.database.name(this.table)} WHERE timestamp < $1 RETURNING id`, [cutoff.toISOString()])).length;
+  }
+
+  /** Resolves when everything appended so far is written. */
+  async drain(): Promise<void> {
+    while (this.flushing) await this.flushing;
+  }
+
+  private async flush(): Promise<void> {
+    while (this.pending.length > 0) {
+      const batch = this.pending;
+      this.pending = [];
+      try {
+        const ids = await this.insert(batch.map((entry) => entry.fields));
+        batch.forEach((entry, index) => entry.resolve({ ...entry.fields, id: ids[index]! } as T));
+      } catch (error) {
+        for (const entry of batch) entry.reject(error as Error);
+      }
+    }
+    this.flushing = null;
+  }
+
+  /**
+   * Takes one id per record from the log's sequence and gives the smallest
+   * to the first record, so ids follow the order of the appends.
+   */
+  private async insert(records: Array<Omit<T, 'id'>>): Promise<number[]> {
+    const table = this.database.name(this.table);
+    const rows = await this.database.query<{ id: number }>(
+      `WITH input AS (
+         SELECT record, position FROM unnest($1::json[]) WITH ORDINALITY AS input(record, position)
+       ), ids AS (
+         SELECT id, row_number() OVER (ORDER BY id) AS position
+         FROM (SELECT nextval('${this.database.name(`${this.table}_ids`)}') AS id FROM input) AS taken
+       )
+       INSERT INTO ${table} (id, timestamp, record)
+       SELECT ids.id, (input.record->>'timestamp')::timestamptz, input.record FROM input JOIN ids USING (position)
+       RETURNING id`,
+      [records.map((record) => JSON.stringify(record))],
+    );
+    return rows.map((row) => row.id).sort((a, b) => a - b);
+  }
+}

@@ -1,0 +1,113 @@
+import type { KeyStore, MessageRecord, MessageStore, PendingRestart, RestartStore, SettingsOverrides, SettingsStore } from '../port.js';
+import type { PostgresAccess } from './access.js';
+
+/**
+ * The settings changed through the API, one row (created by the migration,
+ * so there is always a row to lock). Read inside a unit of work, the row is
+ * locked until the unit ends: a read-modify-write of the settings is never
+ * lost to another running at the same time.
+ */
+export class PostgresSettingsStore implements SettingsStore {
+  constructor(private readonly access: PostgresAccess) {}
+
+  async load(): Promise<SettingsOverrides> {
+    const [row] = await this.access.query<{ overrides: SettingsOverrides }>(
+      `SELECT overrides FROM ${this.access.name('settings')} WHERE id = 1${this.access.inUnit ? ' FOR UPDATE' : ''}`,
+    );
+    return row?.overrides ?? {};
+  }
+
+  async save(overrides: SettingsOverrides): Promise<void> {
+    await this.access.query(`UPDATE ${this.access.name('settings')} SET overrides = $1 WHERE id = 1`, [JSON.stringify(overrides)]);
+  }
+}
+
+interface MessageRow {
+  id: number;
+  type: MessageRecord['type'];
+  content: string;
+  created_at: Date;
+  expires_at: Date | null;
+  recipient: string | null;
+  sent_by: string;
+}
+
+function toMessage(row: MessageRow): MessageRecord {
+  return {
+    type: row.type,
+    content: row.content,
+    createdAt: row.created_at.toISOString(),
+    expiresAt: row.expires_at && row.expires_at.toISOString(),
+    ...(row.recipient !== null ? { recipient: row.recipient } : {}),
+    sentBy: row.sent_by,
+    id: row.id,
+  };
+}
+
+const messageColumns = 'id, type, content, created_at, expires_at, recipient, sent_by';
+
+/** Announcements and direct messages; ids from an identity column, never reused. */
+export class PostgresMessageStore implements MessageStore {
+  private readonly table: string;
+
+  constructor(private readonly access: PostgresAccess) {
+    this.table = access.name('messages');
+  }
+
+  async add(message: Omit<MessageRecord, 'id'>): Promise<MessageRecord> {
+    const [row] = await this.access.query<MessageRow>(
+      `INSERT INTO ${this.table} (type, content, created_at, expires_at, recipient, sent_by) VALUES ($1, $2, $3, $4, $5, $6) RETURNING ${messageColumns}`,
+      [message.type, message.content, message.createdAt, message.expiresAt, message.recipient ?? null, message.sentBy],
+    );
+    return toMessage(row!);
+  }
+
+  async list(limit: number): Promise<MessageRecord[]> {
+    return (await this.access.query<MessageRow>(`SELECT ${messageColumns} FROM ${this.table} ORDER BY id DESC LIMIT $1`, [limit])).map(toMessage);
+  }
+
+  async activeAnnouncements(now: Date): Promise<MessageRecord[]> {
+    const rows = await this.access.query<MessageRow>(`SELECT ${messageColumns} FROM ${this.table} WHERE type = 'ANNOUNCEMENT' AND expires_at > $1 ORDER BY id`, [now.toISOString()]);
+    return rows.map(toMessage);
+  }
+
+  async deleteBefore(cutoff: Date): Promise<number> {
+    return (await this.access.query(`DELETE FROM ${this.table} WHERE created_at < $1 RETURNING id`, [cutoff.toISOString()])).length;
+  }
+}
+
+/** The pending restart, one row; locked like the settings when read inside a unit of work. */
+export class PostgresRestartStore implements RestartStore {
+  constructor(private readonly access: PostgresAccess) {}
+
+  async load(): Promise<PendingRestart | null> {
+    const [row] = await this.access.query<{ pending: PendingRestart | null }>(
+      `SELECT pending FROM ${this.access.name('restart')} WHERE id = 1${this.access.inUnit ? ' FOR UPDATE' : ''}`,
+    );
+    return row?.pending ?? null;
+  }
+
+  async save(pending: PendingRestart | null): Promise<void> {
+    await this.access.query(`UPDATE ${this.access.name('restart')} SET pending = $1 WHERE id = 1`, [pending === null ? null : JSON.stringify(pending)]);
+  }
+}
+
+/** Keys shared by every instance on the database, base64 in `<prefix>keys`. */
+export class PostgresKeyStore implements KeyStore {
+  constructor(private readonly access: PostgresAccess) {}
+
+  /**
+   * The first instance to insert the key wins; the others' inserts do
+   * nothing and they read the winner's, in a second statement (the first
+   * one's snapshot began before the winner committed).
+   */
+  async getOrCreate(name: string, create: () => Buffer): Promise<Buffer> {
+    if (!/^[a-z0-9-]+$/.test(name)) throw new Error(`key names are lower-case letters, digits and -: ${name}`);
+    const table = this.access.name('keys');
+    const read = async () => (await this.access.query<{ value: string }>(`SELECT value FROM ${table} WHERE name = $1`, [name]))[0]?.value;
+    const existing = await read();
+    if (existing !== undefined) return Buffer.from(existing, 'base64');
+    await this.access.query(`INSERT INTO ${table} (name, value) VALUES ($1, $2) ON CONFLICT (name) DO NOTHING`, [name, create().toString('base64')]);
+    return Buffer.from((await read())!, 'base64');
+  }
+}

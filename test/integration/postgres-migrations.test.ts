@@ -1,0 +1,206 @@
+/**
+ * The PostgreSQL store's schema at start: created with the table prefix and
+ * recorded in `<prefix>schema_versions`; run once when several instances
+ * start at once; upgraded when a part brings a new migration, its data kept;
+ * refused when the database is newer than the code, or a migration fails
+ * (then nothing of it stays); and two prefixes in one database apart.
+ */
+import { expect } from 'chai';
+import { ledgerPart } from '../../src/features/economy/feature.js';
+import { positionsPart } from '../../src/features/players/positions.js';
+import type { PostgresMigration } from '../../src/store/postgres/access.js';
+import { PostgresStore } from '../../src/store/postgres/index.js';
+import type { StorePart } from '../../src/store/port.js';
+import { requirePostgres, uniquePrefix, type ThrowawayPostgres } from '../helpers/postgres.js';
+
+interface Note {
+  text: string;
+  kind: string;
+}
+
+interface NoteStore {
+  add(text: string): Promise<void>;
+  all(): Promise<Note[]>;
+}
+
+const version1: PostgresMigration = {
+  version: 1,
+  description: 'notes',
+  sql: ({ name }) => `CREATE TABLE ${name('notes')} (id bigint GENERATED ALWAYS AS IDENTITY PRIMARY KEY, text text NOT NULL);`,
+};
+const version2: PostgresMigration = {
+  version: 2,
+  description: 'a kind for each note',
+  sql: ({ name }) => `ALTER TABLE ${name('notes')} ADD COLUMN kind text NOT NULL DEFAULT 'plain';`,
+};
+
+/** A feature's part as a feature declares one, at two versions of its schema. */
+function notesPart(migrations: PostgresMigration[]): StorePart<NoteStore> {
+  return {
+    name: 'notes',
+    json: {
+      define: () => undefined,
+      bind: () => {
+        throw new Error('not used with the JSON store here');
+      },
+    },
+    postgres: {
+      migrations,
+      bind: (access) => ({
+        add: async (text) => {
+          await access.query(`INSERT INTO ${access.name('notes')} (text) VALUES ($1)`, [text]);
+        },
+        all: async () =>
+          access.query<Note>(`SELECT text, ${migrations.length >= 2 ? 'kind' : `'none' AS kind`} FROM ${access.name('notes')} ORDER BY id`),
+      }),
+    },
+  };
+}
+
+describe('PostgreSQL store: the schema and its migrations', function () {
+  let postgres: ThrowawayPostgres;
+  before(async function () {
+    postgres = await requirePostgres(this);
+  });
+
+  const tablesOf = async (prefix: string) => {
+    const client = await postgres.client();
+    try {
+      const { rows } = await client.query<{ name: string }>(`SELECT tablename AS name FROM pg_tables WHERE schemaname = 'public' AND tablename LIKE $1 ORDER BY 1`, [`${prefix.replace(/_/g, '\\_')}%`]);
+      return rows.map((row) => row.name.slice(prefix.length));
+    } finally {
+      await client.end();
+    }
+  };
+  const versionsOf = async (prefix: string) => {
+    const client = await postgres.client();
+    try {
+      const { rows } = await client.query<{ component: string; version: number }>(`SELECT component, version FROM ${prefix}schema_versions ORDER BY component, version`);
+      return rows.map((row) => `${row.component} ${row.version}`);
+    } finally {
+      await client.end();
+    }
+  };
+
+  it('creates every table with the prefix and records each migration', async function () {
+    const prefix = uniquePrefix('schema');
+    const store = await PostgresStore.open(postgres.settings(prefix), { parts: [ledgerPart, positionsPart as StorePart<unknown>] });
+    await store.close();
+    expect(await tablesOf(prefix)).to.deep.equal([
+      'audit_log',
+      'connection_log',
+      'economy_accounts',
+      'economy_answers',
+      'economy_reversals',
+      'keys',
+      'ledger',
+      'messages',
+      'player_positions',
+      'registration_codes',
+      'restart',
+      'schema_versions',
+      'settings',
+      'teleport_log',
+      'users',
+    ]);
+    expect(await versionsOf(prefix)).to.deep.equal(['core 1', 'ledger 1', 'player-positions 1']);
+  });
+
+  it('runs each migration once when four instances start at once', async function () {
+    const prefix = uniquePrefix('race');
+    const logs: string[] = [];
+    const stores = await Promise.all(Array.from({ length: 4 }, () => PostgresStore.open(postgres.settings(prefix), { parts: [ledgerPart], logInfo: (line) => logs.push(line) })));
+    await Promise.all(stores.map((store) => store.close()));
+    expect(await versionsOf(prefix)).to.deep.equal(['core 1', 'ledger 1']);
+    expect(logs.filter((line) => /schema migrated/.test(line))).to.deep.equal([
+      'store: core schema migrated to version 1: users, registration codes, connection, audit and teleport logs, settings, messages, the pending restart, keys',
+      'store: ledger schema migrated to version 1: economy accounts, the ledger, reversals, answers to Idempotency-Keys',
+    ]);
+  });
+
+  it('upgrades a part whose feature brings a new migration, keeping its data', async function () {
+    const prefix = uniquePrefix('upgrade');
+    const old = await PostgresStore.open(postgres.settings(prefix), { parts: [notesPart([version1]) as StorePart<unknown>] });
+    await old.part(notesPart([version1])).add('written by the old version');
+    await old.close();
+    const upgraded = await PostgresStore.open(postgres.settings(prefix), { parts: [notesPart([version1, version2]) as StorePart<unknown>] });
+    try {
+      const notes = upgraded.part(notesPart([version1, version2]));
+      await notes.add('written by the new version');
+      expect(await notes.all()).to.deep.equal([
+        { text: 'written by the old version', kind: 'plain' },
+        { text: 'written by the new version', kind: 'plain' },
+      ]);
+    } finally {
+      await upgraded.close();
+    }
+    expect(await versionsOf(prefix)).to.deep.equal(['core 1', 'notes 1', 'notes 2']);
+  });
+
+  it('refuses to start on a database newer than it knows, changing nothing', async function () {
+    const prefix = uniquePrefix('newer');
+    await (await PostgresStore.open(postgres.settings(prefix), { parts: [notesPart([version1, version2]) as StorePart<unknown>] })).close();
+    const refusal = await PostgresStore.open(postgres.settings(prefix), { parts: [notesPart([version1]) as StorePart<unknown>] }).then(
+      () => undefined,
+      (error: Error) => error.message,
+    );
+    expect(refusal).to.match(/the database's notes schema \(\w+schema_versions\) is at version 2, newer than this Gatehouse knows \(1\): upgrade Gatehouse/);
+    expect(await versionsOf(prefix)).to.deep.equal(['core 1', 'notes 1', 'notes 2']);
+  });
+
+  it('stops start-up on a failing migration, naming it, and keeps none of it', async function () {
+    const prefix = uniquePrefix('broken');
+    const broken: PostgresMigration = {
+      version: 2,
+      description: 'half a change',
+      sql: ({ name }) => `CREATE TABLE ${name('half')} (id integer); SELECT no_such_column FROM ${name('notes')};`,
+    };
+    const refusal = await PostgresStore.open(postgres.settings(prefix), { parts: [notesPart([version1, broken]) as StorePart<unknown>] }).then(
+      () => undefined,
+      (error: Error) => error.message,
+    );
+    expect(refusal).to.match(/the notes schema's migration 2 \(half a change\) failed: column "no_such_column" does not exist/);
+    expect(await tablesOf(prefix), 'version 1 committed, nothing of version 2').to.include('notes').and.not.include('half');
+    expect(await versionsOf(prefix)).to.deep.equal(['core 1', 'notes 1']);
+  });
+
+  it('refuses a part that has no PostgreSQL implementation', async function () {
+    const jsonOnly: StorePart<unknown> = { name: 'json-only', json: { define: () => undefined, bind: () => ({}) } };
+    const refusal = await PostgresStore.open(postgres.settings(uniquePrefix('jsononly')), { parts: [jsonOnly] }).then(
+      () => undefined,
+      (error: Error) => error.message,
+    );
+    expect(refusal).to.equal('the store part "json-only" has no PostgreSQL implementation yet: use storage.type json');
+  });
+
+  it('keeps two table prefixes in one database apart', async function () {
+    const [lobby, survival] = await Promise.all([uniquePrefix('lobby'), uniquePrefix('survival')].map((prefix) => PostgresStore.open(postgres.settings(prefix))));
+    try {
+      const newUser = (username: string) => ({ username, passwordHash: 'h', email: `${username}@example.com`, gameUsername: username, gameUuid: `uuid-${username}`, createdAt: new Date().toISOString() });
+      await lobby!.users.create(newUser('Same'));
+      await survival!.users.create(newUser('Same'));
+      await lobby!.settings.save({ serverName: 'lobby' });
+      expect(await survival!.settings.load()).to.deep.equal({});
+      expect(await lobby!.users.count()).to.equal(1);
+      expect(await survival!.users.count()).to.equal(1);
+    } finally {
+      await Promise.all([lobby!.close(), survival!.close()]);
+    }
+  });
+
+  it('stops start-up with the address named, and never the password, when the database cannot be reached', async function () {
+    const settings = { ...postgres.settings(uniquePrefix('unreachable')), port: 1, password: 'do-not-print-me' };
+    const refusal = await PostgresStore.open(settings).then(
+      () => undefined,
+      (error: Error) => error.message,
+    );
+    expect(refusal).to.match(/^PostgreSQL store at 127\.0\.0\.1:1\/gatehouse: PostgreSQL at 127\.0\.0\.1:1\/gatehouse cannot be used: connect ECONNREFUSED/);
+    expect(refusal).to.not.include('do-not-print-me');
+    const wrongPassword = await PostgresStore.open({ ...postgres.settings(uniquePrefix('denied')), password: 'wrong-password' }).then(
+      () => undefined,
+      (error: Error) => error.message,
+    );
+    expect(wrongPassword).to.match(/password authentication failed for user "gatehouse_test"/);
+    expect(wrongPassword).to.not.include('wrong-password');
+  });
+});
