@@ -4,67 +4,17 @@
  * server, each test with tables of its own prefix; skipped, saying why,
  * where no server can be started).
  */
-import { readdir, rm } from 'node:fs/promises';
+import { readdir } from 'node:fs/promises';
 import path from 'node:path';
 import { expect } from 'chai';
 import { ledgerPart } from '../../src/features/economy/feature.js';
 import type { LedgerStore } from '../../src/features/economy/ledger-store.js';
 import { InsufficientFundsError } from '../../src/game/errors.js';
 import { JsonStore } from '../../src/store/json/index.js';
-import { PostgresStore } from '../../src/store/postgres/index.js';
-import type { Store } from '../../src/store/port.js';
-import { temporaryDirectory } from '../helpers/gatehouse.js';
-import { requirePostgres, uniquePrefix, type ThrowawayPostgres } from '../helpers/postgres.js';
+import type { Store, StorePart } from '../../src/store/port.js';
+import { storeImplementations, type StoreFixture } from '../helpers/store-implementations.js';
 
-interface LedgerFixture {
-  open(): Promise<Store>;
-  reopen(store: Store): Promise<Store>;
-  dispose(): Promise<void>;
-  /** Files of the ledger's records, where the store keeps them in files. */
-  recordFiles?(): Promise<string[]>;
-}
-
-interface Implementation {
-  /** Once before the suite (a function for mocha's `this`): what the fixtures need. */
-  prepare?(context: Mocha.Context): Promise<void>;
-  fixture(): Promise<LedgerFixture>;
-}
-
-let postgres: ThrowawayPostgres;
-const implementations: Record<string, Implementation> = {
-  'JSON files': {
-    fixture: async () => {
-      const directory = await temporaryDirectory('gatehouse-ledger-');
-      const open = () => JsonStore.open(directory, { parts: [ledgerPart], checkpointIntervalMs: 3600_000 });
-      return {
-        open,
-        reopen: async (store) => {
-          await store.close();
-          return open();
-        },
-        dispose: () => rm(directory, { recursive: true, force: true }),
-        recordFiles: async () => (await readdir(path.join(directory, 'economy', 'ledger'))).filter((name) => name.endsWith('.jsonl')).sort(),
-      };
-    },
-  },
-  PostgreSQL: {
-    prepare: async (context) => {
-      postgres = await requirePostgres(context);
-    },
-    fixture: async () => {
-      const prefix = uniquePrefix('ledger');
-      const open = () => PostgresStore.open(postgres.settings(prefix), { parts: [ledgerPart] });
-      return {
-        open,
-        reopen: async (store) => {
-          await store.close();
-          return open();
-        },
-        dispose: async () => undefined,
-      };
-    },
-  },
-};
+const implementations = storeImplementations('ledger', [ledgerPart as StorePart<unknown>], { checkpointIntervalMs: 3600_000 });
 
 /**
  * A meeting point for concurrent units of work: each waits there until all
@@ -90,7 +40,7 @@ const at = (iso: string) => new Date(iso);
 
 for (const [name, implementation] of Object.entries(implementations)) {
   describe(`ledger store contract: ${name}`, function () {
-    let fixture: LedgerFixture;
+    let fixture: StoreFixture;
     let store: Store;
     let ledger: LedgerStore;
     before(async function () {
@@ -188,7 +138,7 @@ for (const [name, implementation] of Object.entries(implementations)) {
       expect(left.records.map((record) => record.description)).to.deep.equal(['2026-11-20']);
       expect(left.total).to.equal(1);
       expect((await ledger.account(alice.uuid))!.cents, 'balances do not depend on old records').to.equal(300);
-      if (fixture.recordFiles) expect(await fixture.recordFiles()).to.have.length(1);
+      if (fixture.directory) expect((await readdir(path.join(fixture.directory, 'economy', 'ledger'))).filter((name) => name.endsWith('.jsonl'))).to.have.length(1);
       await reopen();
       expect((await ledger.history(alice.uuid, { offset: 0, limit: 10 })).records.map((record) => record.description)).to.deep.equal(['2026-11-20']);
     });

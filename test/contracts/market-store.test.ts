@@ -1,36 +1,15 @@
 /**
  * The shop's store part contract: the market, offer counts, daily sales,
- * deliveries and sales under way. Every store implementation runs it; today
- * the JSON store.
+ * deliveries and sales under way. Every store implementation runs it (see
+ * test/helpers/store-implementations.ts).
  */
-import { rm } from 'node:fs/promises';
 import { expect } from 'chai';
 import { marketPart } from '../../src/features/shop/feature.js';
 import type { DeliveryRecord, MarketStore } from '../../src/features/shop/market-store.js';
-import { JsonStore } from '../../src/store/json/index.js';
-import type { Store } from '../../src/store/port.js';
-import { temporaryDirectory } from '../helpers/gatehouse.js';
+import type { Store, StorePart } from '../../src/store/port.js';
+import { storeImplementations, type StoreFixture } from '../helpers/store-implementations.js';
 
-interface MarketFixture {
-  open(): Promise<Store>;
-  reopen(store: Store): Promise<Store>;
-  dispose(): Promise<void>;
-}
-
-const implementations: Record<string, () => Promise<MarketFixture>> = {
-  'JSON files': async () => {
-    const directory = await temporaryDirectory('gatehouse-market-');
-    const open = () => JsonStore.open(directory, { parts: [marketPart], checkpointIntervalMs: 3600_000 });
-    return {
-      open,
-      reopen: async (store) => {
-        await store.close();
-        return open();
-      },
-      dispose: () => rm(directory, { recursive: true, force: true }),
-    };
-  },
-};
+const implementations = storeImplementations('market', [marketPart as StorePart<unknown>], { checkpointIntervalMs: 3600_000 });
 
 const alice = { name: 'Alice', uuid: '00000000-0000-4000-8000-00000000000a' };
 const bob = { name: 'Bob', uuid: '00000000-0000-4000-8000-00000000000b' };
@@ -39,13 +18,16 @@ function newDelivery(player = alice, transactionId = 1, at = '2026-11-20T10:00:0
   return { player, item: 'diamond', quantity: 5, given: 0, state: 'pending', transactionId, createdAt: at, updatedAt: at, attempt: null, attempts: 0 };
 }
 
-for (const [name, makeFixture] of Object.entries(implementations)) {
+for (const [name, implementation] of Object.entries(implementations)) {
   describe(`market store contract: ${name}`, function () {
-    let fixture: MarketFixture;
+    let fixture: StoreFixture;
     let store: Store;
     let market: MarketStore;
+    before(async function () {
+      await implementation.prepare?.(this);
+    });
     beforeEach(async function () {
-      fixture = await makeFixture();
+      fixture = await implementation.fixture();
       store = await fixture.open();
       market = store.part(marketPart);
     });

@@ -4,63 +4,14 @@
  * (a throwaway server, each test with tables of its own prefix; skipped,
  * saying why, where no server can be started).
  */
-import { rm } from 'node:fs/promises';
 import { expect } from 'chai';
 import { positionsPart } from '../../src/features/players/positions.js';
-import { JsonStore } from '../../src/store/json/index.js';
-import { PostgresStore } from '../../src/store/postgres/index.js';
 import { UniqueConflictError, type NewUser, type Store, type StorePart } from '../../src/store/port.js';
-import { temporaryDirectory } from '../helpers/gatehouse.js';
-import { requirePostgres, uniquePrefix, type ThrowawayPostgres } from '../helpers/postgres.js';
-
-interface StoreFixture {
-  open(): Promise<Store>;
-  /** Closes and opens the same data again, as a restart would. */
-  reopen(store: Store): Promise<Store>;
-  dispose(): Promise<void>;
-}
+import { storeImplementations, type StoreFixture } from '../helpers/store-implementations.js';
 
 /** Feature parts whose contracts live here too. */
 const parts = [positionsPart as StorePart<unknown>];
-
-interface Implementation {
-  /** Once before the suite (a function for mocha's `this`): what the fixtures need. */
-  prepare?(context: Mocha.Context): Promise<void>;
-  fixture(): Promise<StoreFixture>;
-}
-
-let postgres: ThrowawayPostgres;
-const implementations: Record<string, Implementation> = {
-  'JSON files': {
-    fixture: async () => {
-      const directory = await temporaryDirectory('gatehouse-store-');
-      return {
-        open: () => JsonStore.open(directory, { parts }),
-        reopen: async (store) => {
-          await store.close();
-          return JsonStore.open(directory, { parts });
-        },
-        dispose: () => rm(directory, { recursive: true, force: true }),
-      };
-    },
-  },
-  PostgreSQL: {
-    prepare: async (context) => {
-      postgres = await requirePostgres(context);
-    },
-    fixture: async () => {
-      const settings = postgres.settings(uniquePrefix('store'));
-      return {
-        open: () => PostgresStore.open(settings, { parts }),
-        reopen: async (store) => {
-          await store.close();
-          return PostgresStore.open(settings, { parts });
-        },
-        dispose: async () => undefined,
-      };
-    },
-  },
-};
+const implementations = storeImplementations('store', parts);
 
 function newUser(username: string, gameUsername = username, uuid = `uuid-${gameUsername.toLowerCase()}`): NewUser {
   return { username, passwordHash: 'hash', email: `${username}@example.com`, gameUsername, gameUuid: uuid, createdAt: new Date().toISOString() };

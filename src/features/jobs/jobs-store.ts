@@ -3,11 +3,12 @@
  * experience, what was earned today), the blocks players placed (so breaking
  * them pays nothing, across restarts), and payouts counted but not yet paid
  * where the economy is the game's (Vault). A store part: the JSON
- * implementation is in jobs-json.ts.
+ * implementations are in jobs-json.ts and jobs-postgres.ts.
  */
 import type { PlayerRef } from '../../game/port.js';
 import type { StorePart } from '../../store/port.js';
 import { jsonJobsPart } from './jobs-json.js';
+import { postgresJobsPart } from './jobs-postgres.js';
 
 export interface JobRecord {
   joined: boolean;
@@ -54,4 +55,4 @@ export interface JobsStore {
   removeOwed(ids: string[]): Promise<void>;
 }
 
-export const jobsPart: StorePart<JobsStore> = { name: 'jobs', json: jsonJobsPart };
+export const jobsPart: StorePart<JobsStore> = { name: 'jobs', json: jsonJobsPart, postgres: postgresJobsPart };

@@ -49,7 +49,7 @@ export const leaderboardFeature = defineFeature({
     const leaderboards = new LeaderboardService(
       caches,
       (name) => {
-        if (name === 'balance') return () => mapped(balances.balances(), (account) => ({ key: account.uuid, player: account.name, value: account.cents }));
+        if (name === 'balance') return async () => mapped(await balances.balances(), (account) => ({ key: account.uuid, player: account.name, value: account.cents }));
         if (name === 'playtime') {
           return async () => {
             await playtimeRead;

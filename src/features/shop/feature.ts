@@ -12,6 +12,7 @@ import { loadCatalogue, normaliseItemId } from './catalogue.js';
 import { DeliveryService } from './deliveries.js';
 import { MarketService, type Quote, type QuoteList } from './market.js';
 import { jsonMarketPart } from './market-json.js';
+import { postgresMarketPart } from './market-postgres.js';
 import type { DeliveryRecord, MarketStore } from './market-store.js';
 import { affordableUnits, offerUnitCents } from './pricing.js';
 import { PurchaseService } from './purchases.js';
@@ -42,7 +43,7 @@ declare module '../services.js' {
   }
 }
 
-export const marketPart: StorePart<MarketStore> = { name: 'market', json: jsonMarketPart };
+export const marketPart: StorePart<MarketStore> = { name: 'market', json: jsonMarketPart, postgres: postgresMarketPart };
 
 const unavailable = { 503: 'Economy system not available (economy.provider none, or Vault not offered by the server)' };
 
