@@ -21,7 +21,7 @@ import { api, startTestGatehouse, temporaryDirectory } from '../test/helpers/gat
 
 
 /** Syncs per second of a small append, the way the journal writes: what a durable commit costs here. */
-async function fsyncRate(directory: string): Promise<number> {
+export async function fsyncRate(directory: string): Promise<number> {
   const handle = await open(path.join(directory, 'fsync-probe'), 'a');
   try {
     const count = 500;

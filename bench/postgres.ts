@@ -12,37 +12,16 @@
  * the machine's cores. Skipped, saying why, when no PostgreSQL server can
  * be started.
  */
-import { execFile } from 'node:child_process';
-import { open, rm, writeFile } from 'node:fs/promises';
-import path from 'node:path';
-import { performance } from 'node:perf_hooks';
-import { fileURLToPath } from 'node:url';
-import { promisify } from 'node:util';
+import { rm } from 'node:fs/promises';
 import type { Config } from '../src/config/config.js';
 import type { Store } from '../src/store/port.js';
 import { registeredUser } from '../test/helpers/accounts.js';
 import { api, startTestGatehouse, temporaryDirectory } from '../test/helpers/gatehouse.js';
 import { ThrowawayPostgres, uniquePrefix } from '../test/helpers/postgres.js';
+import { fsyncRate } from './economy.js';
+import { runLoad } from './load-runner.js';
 
-const here = path.dirname(fileURLToPath(import.meta.url));
-const run = promisify(execFile);
 const clients = 64;
-
-/** Syncs per second of a small append (as bench/economy.ts measures it): what one durable commit at a time costs here. */
-async function fsyncRate(directory: string): Promise<number> {
-  const handle = await open(path.join(directory, 'fsync-probe'), 'a');
-  try {
-    const count = 500;
-    const started = performance.now();
-    for (let index = 0; index < count; index += 1) {
-      await handle.write('x'.repeat(120) + '\n');
-      await handle.datasync();
-    }
-    return count / ((performance.now() - started) / 1000);
-  } finally {
-    await handle.close();
-  }
-}
 
 interface Throughput {
   /** Committed transfers per second, the best round. */
@@ -55,7 +34,7 @@ interface Throughput {
 }
 
 /** 64 players with money, then the transfer load from another process: a warm-up, and 2 rounds of 4 s. */
-async function transfersPerSecond(directory: string, adjust: (config: Config) => void, postgres?: ThrowawayPostgres): Promise<Throughput> {
+async function transfersPerSecond(adjust: (config: Config) => void, postgres?: ThrowawayPostgres): Promise<Throughput> {
   const server = await startTestGatehouse(
     (config) => {
       config.settings.economy.startingBalance = 1_000_000;
@@ -72,18 +51,15 @@ async function transfersPerSecond(directory: string, adjust: (config: Config) =>
         return { name, token };
       }),
     );
-    const tokensFile = path.join(directory, 'tokens.json');
-    await writeFile(tokensFile, JSON.stringify(players));
-    await run(process.execPath, [path.join(here, 'transfer-load.js'), server.baseUrl, String(clients), '1', tokensFile]);
+    await runLoad(server.baseUrl, clients, 1, { kind: 'transfer', players });
     const rounds: number[] = [];
     const retriedBefore = await retriedUnits(server.gatehouse.store);
     const cpuBefore = process.cpuUsage();
     const postgresBefore = await postgres?.cpuSeconds();
     let committed = 0;
     for (let round = 0; round < 2; round += 1) {
-      const { stdout } = await run(process.execPath, [path.join(here, 'transfer-load.js'), server.baseUrl, String(clients), '4', tokensFile]);
-      const result = JSON.parse(stdout) as { committed: number; refused: number; errors: number; seconds: number };
-      if (result.errors > 0 || result.refused > 0) throw new Error(`transfer load: ${stdout}`);
+      const result = await runLoad(server.baseUrl, clients, 4, { kind: 'transfer', players });
+      if (result.errors > 0 || result.refused > 0) throw new Error(`transfer load: ${JSON.stringify(result)}`);
       rounds.push(result.committed / result.seconds);
       committed += result.committed;
     }
@@ -123,11 +99,10 @@ export async function postgresThroughput(): Promise<void> {
       return;
     }
     const syncsPerSecond = await fsyncRate(directory);
-    const json = await transfersPerSecond(directory, () => undefined);
+    const json = await transfersPerSecond(() => undefined);
     let onDisk: Throughput;
     try {
       onDisk = await transfersPerSecond(
-        directory,
         (config) => {
           config.storage.type = 'postgresql';
           config.storage.postgresql = durable.settings(uniquePrefix('bench'), 20);
@@ -141,7 +116,6 @@ export async function postgresThroughput(): Promise<void> {
     let inMemory: Throughput;
     try {
       inMemory = await transfersPerSecond(
-        directory,
         (config) => {
           config.storage.type = 'postgresql';
           config.storage.postgresql = fast.settings(uniquePrefix('bench'), 20);

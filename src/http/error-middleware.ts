@@ -26,7 +26,11 @@ export function errorMiddleware(logError: (message: string) => void): Middleware
 function toApiError(error: unknown, logError: (message: string) => void, where: string): ApiError {
   if (error instanceof ApiError) return error;
   if (error instanceof GameError) return apiErrorOfGameError(error);
-  if (error instanceof StoreFailedError) return new ApiError(503, 'Storage is not accepting writes; the server needs a restart (see its log)', 'storage_failed');
+  if (error instanceof StoreFailedError) {
+    return error.passes
+      ? new ApiError(503, 'Storage cannot be reached for now; try again shortly', 'storage_failed')
+      : new ApiError(503, 'Storage is not accepting writes; the server needs a restart (see its log)', 'storage_failed');
+  }
   logError(`${where}: ${(error as Error)?.stack ?? String(error)}`);
   return new ApiError(500, 'Internal server error', 'internal_error');
 }

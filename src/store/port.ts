@@ -224,6 +224,8 @@ import type { PostgresStorePart } from './postgres/access.js';
 
 export class StoreFailedError extends Error {
   override name = 'StoreFailedError';
+  /** True when it passes by itself (a database away for now); false when only a restart helps (a journal that failed). */
+  readonly passes: boolean = false;
 }
 
 /** A data file cannot be read; start-up stops and the file is left untouched. */

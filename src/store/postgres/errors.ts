@@ -8,6 +8,7 @@ import { StoreFailedError } from '../port.js';
  */
 export class StoreUnavailableError extends StoreFailedError {
   override name = 'StoreUnavailableError';
+  override readonly passes = true;
 }
 
 /** Network errors of the socket, before PostgreSQL says anything. */
