@@ -1,6 +1,16 @@
 import { EventEmitter } from 'node:events';
 import type { GamePort } from '../game/port.js';
 import type { PendingRestart, RestartStore } from '../store/port.js';
+
+/** This server's pending restart in the store (on a network, each server has its own). */
+export function restartOf(store: RestartStore, server: string): ServerRestart {
+  return { load: () => store.load(server), save: (pending) => store.save(server, pending) };
+}
+
+export interface ServerRestart {
+  load(): Promise<PendingRestart | null>;
+  save(pending: PendingRestart | null): Promise<void>;
+}
 import type { GameTexts } from '../texts/catalogue.js';
 import type { Actor } from './audit.js';
 
@@ -27,7 +37,7 @@ export class RestartService {
   private changes: Promise<unknown> = Promise.resolve();
 
   constructor(
-    private readonly store: RestartStore,
+    private readonly store: ServerRestart,
     private readonly game: GamePort,
     private readonly texts: GameTexts,
     private readonly now: () => Date = () => new Date(),

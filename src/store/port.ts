@@ -161,9 +161,10 @@ export interface PendingRestart {
   delaySeconds: number;
 }
 
+/** Pending restarts by `server.id`: on a network each server restarts on its own. */
 export interface RestartStore {
-  load(): Promise<PendingRestart | null>;
-  save(pending: PendingRestart | null): Promise<void>;
+  load(server: string): Promise<PendingRestart | null>;
+  save(server: string, pending: PendingRestart | null): Promise<void>;
 }
 
 /** Secrets every instance sharing the store must agree on (the JWT signing key). */

@@ -253,12 +253,18 @@ for (const [name, implementation] of Object.entries(implementations)) {
         }
       });
 
-      it('pending restarts saved at once: the store and what it reloads agree', async function () {
+      it('pending restarts saved at once: the store and what it reloads agree, each server its own', async function () {
         const restart = (index: number) => ({ restartAt: `2026-01-01T00:00:${String(index).padStart(2, '0')}.000Z`, reason: `r${index}`, requestedBy: 'a', requestedAt: '2026-01-01T00:00:00.000Z', delaySeconds: index });
-        await Promise.all(Array.from({ length: 20 }, (_, index) => store.restarts.save(restart(index))));
-        const saved = await store.restarts.load();
+        await Promise.all(Array.from({ length: 20 }, (_, index) => store.restarts.save('survival', restart(index))));
+        await store.restarts.save('creative', restart(42));
+        const saved = await store.restarts.load('survival');
+        expect(saved).to.not.equal(null);
         store = await fixture.reopen(store);
-        expect(await store.restarts.load()).to.deep.equal(saved);
+        expect(await store.restarts.load('survival')).to.deep.equal(saved);
+        expect((await store.restarts.load('creative'))!.reason).to.equal('r42');
+        await store.restarts.save('creative', null);
+        expect(await store.restarts.load('creative')).to.equal(null);
+        expect(await store.restarts.load('lobby')).to.equal(null);
       });
 
       it('one signing key, however many ask for it first at once', async function () {

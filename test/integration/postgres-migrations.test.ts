@@ -95,15 +95,15 @@ describe('PostgreSQL store: the schema and its migrations', function () {
       'keys',
       'ledger',
       'messages',
+      'pending_restarts',
       'player_positions',
       'registration_codes',
-      'restart',
       'schema_versions',
       'settings',
       'teleport_log',
       'users',
     ]);
-    expect(await versionsOf(prefix)).to.deep.equal(['core 1', 'ledger 1', 'player-positions 1']);
+    expect(await versionsOf(prefix)).to.deep.equal(['core 1', 'core 2', 'ledger 1', 'player-positions 1']);
   });
 
   it('runs each migration once when four instances start at once', async function () {
@@ -111,9 +111,10 @@ describe('PostgreSQL store: the schema and its migrations', function () {
     const logs: string[] = [];
     const stores = await Promise.all(Array.from({ length: 4 }, () => PostgresStore.open(postgres.settings(prefix), { parts: [ledgerPart], logInfo: (line) => logs.push(line) })));
     await Promise.all(stores.map((store) => store.close()));
-    expect(await versionsOf(prefix)).to.deep.equal(['core 1', 'ledger 1']);
+    expect(await versionsOf(prefix)).to.deep.equal(['core 1', 'core 2', 'ledger 1']);
     expect(logs.filter((line) => /schema migrated/.test(line))).to.deep.equal([
       'store: core schema migrated to version 1: users, registration codes, connection, audit and teleport logs, settings, messages, the pending restart, keys',
+      'store: core schema migrated to version 2: pending restarts by server (a network restarts each server on its own)',
       'store: ledger schema migrated to version 1: economy accounts, the ledger, reversals, answers to Idempotency-Keys',
     ]);
   });
@@ -134,7 +135,7 @@ describe('PostgreSQL store: the schema and its migrations', function () {
     } finally {
       await upgraded.close();
     }
-    expect(await versionsOf(prefix)).to.deep.equal(['core 1', 'notes 1', 'notes 2']);
+    expect(await versionsOf(prefix)).to.deep.equal(['core 1', 'core 2', 'notes 1', 'notes 2']);
   });
 
   it('refuses to start on a database newer than it knows, changing nothing', async function () {
@@ -145,7 +146,7 @@ describe('PostgreSQL store: the schema and its migrations', function () {
       (error: Error) => error.message,
     );
     expect(refusal).to.match(/the database's notes schema \(\w+schema_versions\) is at version 2, newer than this Gatehouse knows \(1\): upgrade Gatehouse/);
-    expect(await versionsOf(prefix)).to.deep.equal(['core 1', 'notes 1', 'notes 2']);
+    expect(await versionsOf(prefix)).to.deep.equal(['core 1', 'core 2', 'notes 1', 'notes 2']);
   });
 
   it('stops start-up on a failing migration, naming it, and keeps none of it', async function () {
@@ -161,7 +162,7 @@ describe('PostgreSQL store: the schema and its migrations', function () {
     );
     expect(refusal).to.match(/the notes schema's migration 2 \(half a change\) failed: column "no_such_column" does not exist/);
     expect(await tablesOf(prefix), 'version 1 committed, nothing of version 2').to.include('notes').and.not.include('half');
-    expect(await versionsOf(prefix)).to.deep.equal(['core 1', 'notes 1']);
+    expect(await versionsOf(prefix)).to.deep.equal(['core 1', 'core 2', 'notes 1']);
   });
 
   it('refuses a part that has no PostgreSQL implementation', async function () {

@@ -3,7 +3,7 @@ import { expect } from 'chai';
 import { GameTexts } from '../../src/texts/catalogue.js';
 import { CapabilityMissingError } from '../../src/game/errors.js';
 import { apiErrorOfGameError } from '../../src/http/error-statuses.js';
-import { RestartService } from '../../src/services/restarts.js';
+import { RestartService, restartOf } from '../../src/services/restarts.js';
 import { JsonStore } from '../../src/store/json/index.js';
 import { FakeGame } from '../helpers/fake-game.js';
 import { temporaryDirectory } from '../helpers/gatehouse.js';
@@ -23,7 +23,7 @@ describe('RestartService', function () {
   it('keeps the stored restart and the countdown in agreement under concurrent requests', async function () {
     const game = new FakeGame();
     game.capabilities.control = { applySettings: async () => [], restart: async () => undefined };
-    const restarts = new RestartService(store.restarts, game, GameTexts.defaults());
+    const restarts = new RestartService(restartOf(store.restarts, 'main'), game, GameTexts.defaults());
     const actor = { name: 'admin', ipAddress: '127.0.0.1' };
     try {
       const results = await Promise.all([
@@ -34,7 +34,7 @@ describe('RestartService', function () {
       ]);
       expect(results[1]!.reason, 'the cancel took the first').to.equal('first');
       expect(restarts.current()!.reason).to.equal('third');
-      expect((await store.restarts.load())!.reason).to.equal('third');
+      expect((await store.restarts.load('main'))!.reason).to.equal('third');
     } finally {
       restarts.stop();
     }
@@ -42,7 +42,7 @@ describe('RestartService', function () {
 
   it('answers 501 when the game adapter cannot restart', async function () {
     const game = new FakeGame();
-    const restarts = new RestartService(store.restarts, game, GameTexts.defaults());
+    const restarts = new RestartService(restartOf(store.restarts, 'main'), game, GameTexts.defaults());
     const error = await restarts.schedule({ name: 'a', ipAddress: 'x' }, 10, '').catch((caught) => caught);
     expect(error).to.be.instanceOf(CapabilityMissingError);
     expect(apiErrorOfGameError(error)).to.include({ status: 501 });

@@ -1,7 +1,7 @@
 import { notFound } from '../../errors.js';
 import { route } from '../../http/route.js';
 import { t } from '../../lib/schema.js';
-import { RestartService } from '../../services/restarts.js';
+import { RestartService, restartOf } from '../../services/restarts.js';
 import type { PendingRestart } from '../../store/port.js';
 import { chatColours } from '../chat/feature.js';
 import { gameText, messageAnswer, timestamp } from '../common/schemas.js';
@@ -25,8 +25,8 @@ const pendingRestart = t.object({
 /** Scheduled restarts with a boss-bar countdown; a pending one survives a restart of Gatehouse. */
 export const restartsFeature = defineFeature({
   name: 'restarts',
-  create: ({ store, game, services, texts, log, now }) => {
-    const restarts = new RestartService(store.restarts, game, texts, now, log.error);
+  create: ({ config, store, game, services, texts, log, now }) => {
+    const restarts = new RestartService(restartOf(store.restarts, config.serverId), game, texts, now, log.error);
     services.provide('restarts', restarts);
     const audit = services.get('audit');
     const chat = services.get('chatEvents');

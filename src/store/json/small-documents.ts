@@ -94,14 +94,21 @@ export class JsonMessageStore implements MessageStore {
   }
 }
 
-/** restart.json: the pending restart, so it survives a restart of Gatehouse itself. */
+/**
+ * restart.json: the pending restart by `server.id`, so it survives a restart
+ * of Gatehouse itself (`{"servers": {"main": {...}}}`; an older file's
+ * `{"pending": ...}` is the server `main`'s).
+ */
 export function defineRestart(database: JsonDatabase, dataDirectory: string): void {
   database.define<{ pending: PendingRestart | null }>(
     { name: 'restart' },
-    documentFile<{ pending: PendingRestart | null }, { pending?: PendingRestart | null }>(path.join(dataDirectory, 'restart.json'), {
+    documentFile<{ pending: PendingRestart | null }, { servers?: Record<string, PendingRestart>; pending?: PendingRestart | null }>(path.join(dataDirectory, 'restart.json'), {
       pretty: true,
-      fromDocument: (document) => [['pending', { pending: document.pending ?? null }]],
-      toDocument: (records) => ({ pending: records.find(([key]) => key === 'pending')?.[1].pending ?? null }),
+      fromDocument: (document) => [
+        ...Object.entries(document.servers ?? {}).map(([server, pending]): [string, { pending: PendingRestart | null }] => [server, { pending }]),
+        ...(document.pending ? [['main', { pending: document.pending }] as [string, { pending: PendingRestart | null }]] : []),
+      ],
+      toDocument: (records) => ({ servers: Object.fromEntries(records.flatMap(([server, { pending }]) => (pending ? [[server, pending]] : []))) }),
     }),
   );
 }
@@ -109,13 +116,13 @@ export function defineRestart(database: JsonDatabase, dataDirectory: string): vo
 export class JsonRestartStore implements RestartStore {
   constructor(private readonly access: JsonAccess) {}
 
-  async load(): Promise<PendingRestart | null> {
-    const pending = this.access.read<{ pending: PendingRestart | null }>('restart').get('pending')?.pending ?? null;
+  async load(server: string): Promise<PendingRestart | null> {
+    const pending = this.access.read<{ pending: PendingRestart | null }>('restart').get(server)?.pending ?? null;
     return pending && { ...pending };
   }
 
-  save(pending: PendingRestart | null): Promise<void> {
-    return this.access.write((tx) => tx.put('restart', 'pending', { pending: pending && { ...pending } }));
+  save(server: string, pending: PendingRestart | null): Promise<void> {
+    return this.access.write((tx) => (pending ? tx.put('restart', server, { pending: { ...pending } }) : tx.remove('restart', server)));
   }
 }
 

@@ -70,6 +70,18 @@ export const coreMigrations: PostgresMigration[] = [
       );
     `,
   },
+  {
+    version: 2,
+    description: 'pending restarts by server (a network restarts each server on its own)',
+    sql: ({ name }) => `
+      CREATE TABLE ${name('pending_restarts')} (
+        server text PRIMARY KEY,
+        pending json NOT NULL
+      );
+      INSERT INTO ${name('pending_restarts')} (server, pending) SELECT 'main', pending FROM ${name('restart')} WHERE id = 1 AND pending IS NOT NULL;
+      DROP TABLE ${name('restart')};
+    `,
+  },
 ];
 
 /** An append-only log: the record as JSON, its id from a sequence of its own, its time for retention. */

@@ -76,19 +76,27 @@ export class PostgresMessageStore implements MessageStore {
   }
 }
 
-/** The pending restart, one row; locked like the settings when read inside a unit of work. */
+/** Pending restarts, a row per server; locked like the settings when read inside a unit of work. */
 export class PostgresRestartStore implements RestartStore {
   constructor(private readonly access: PostgresAccess) {}
 
-  async load(): Promise<PendingRestart | null> {
-    const [row] = await this.access.query<{ pending: PendingRestart | null }>(
-      `SELECT pending FROM ${this.access.name('restart')} WHERE id = 1${this.access.inUnit ? ' FOR UPDATE' : ''}`,
+  async load(server: string): Promise<PendingRestart | null> {
+    const [row] = await this.access.query<{ pending: PendingRestart }>(
+      `SELECT pending FROM ${this.access.name('pending_restarts')} WHERE server = $1${this.access.inUnit ? ' FOR UPDATE' : ''}`,
+      [server],
     );
     return row?.pending ?? null;
   }
 
-  async save(pending: PendingRestart | null): Promise<void> {
-    await this.access.query(`UPDATE ${this.access.name('restart')} SET pending = $1 WHERE id = 1`, [pending === null ? null : JSON.stringify(pending)]);
+  async save(server: string, pending: PendingRestart | null): Promise<void> {
+    if (pending === null) {
+      await this.access.query(`DELETE FROM ${this.access.name('pending_restarts')} WHERE server = $1`, [server]);
+      return;
+    }
+    await this.access.query(
+      `INSERT INTO ${this.access.name('pending_restarts')} (server, pending) VALUES ($1, $2) ON CONFLICT (server) DO UPDATE SET pending = EXCLUDED.pending`,
+      [server, JSON.stringify(pending)],
+    );
   }
 }
 
