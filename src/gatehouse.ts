@@ -10,7 +10,12 @@ import { createHttpApp } from './http/app.js';
 import type { Route } from './http/route.js';
 import { routerFor } from './http/router.js';
 import { createApiServer } from './http/server.js';
+import { NetworkGame } from './network/network-game.js';
+import type { Network } from './network/port.js';
+import { SingleServer } from './network/single-server.js';
 import { createStore } from './store/factory.js';
+import { PostgresStore } from './store/postgres/index.js';
+import { PostgresNetwork } from './store/postgres/network.js';
 import { CacheRegistry } from './lib/cache.js';
 import { RequestMetrics } from './services/request-metrics.js';
 import type { Store } from './store/port.js';
@@ -49,11 +54,14 @@ export interface StartOptions {
 export async function startGatehouse(config: Config, logger: Logger, options: StartOptions = {}): Promise<Gatehouse> {
   const texts = await GameTexts.load(config.textsFile);
   const store = await createStore(config, { parts: allStoreParts(), logInfo: logger.info, logError: logger.error });
-  const game = options.game ?? createGameAdapter(config, gatehouseVersion, logger);
+  // On a database several instances share, the game is this server's own, with what concerns a player carried to the server they are on.
+  const network = networkFor(config, store, logger);
+  const ownGame = options.game ?? createGameAdapter(config, gatehouseVersion, logger);
+  const game = network.shared ? new NetworkGame(ownGame, network, logger.error) : ownGame;
   const services = new ServiceRegistry();
   const requests = new RequestMetrics();
   const caches = new CacheRegistry();
-  const context: FeatureContext = { config, store, game, log: logger, texts, services, now: () => new Date(), startedAt: Date.now(), requests, caches };
+  const context: FeatureContext = { config, store, game, log: logger, texts, services, now: () => new Date(), startedAt: Date.now(), requests, caches, network };
   const modules: FeatureModule[] = [];
   let http: Server | undefined;
   const stopAll = async () => {
@@ -104,6 +112,12 @@ export async function startGatehouse(config: Config, logger: Logger, options: St
     await stopAll().catch(() => undefined);
     throw error;
   }
+}
+
+/** The network of servers on the store: PostgreSQL's when the store is a database several instances may share. */
+function networkFor(config: Config, store: Store, logger: Logger): Network {
+  if (store instanceof PostgresStore) return new PostgresNetwork(store.database, config.serverId, { log: logger.info });
+  return new SingleServer(config.serverId);
 }
 
 function listen(http: Server, host: string, port: number): Promise<void> {

@@ -11,6 +11,7 @@ import type { Store, StorePart } from '../store/port.js';
 import type { GameTexts } from '../texts/catalogue.js';
 import type { ServiceRegistry } from './services.js';
 import type { CacheRegistry } from '../lib/cache.js';
+import type { Network } from '../network/port.js';
 import type { RequestMetrics } from '../services/request-metrics.js';
 
 export interface Logger {
@@ -35,6 +36,8 @@ export interface FeatureContext {
   readonly requests: RequestMetrics;
   /** Every cache, by name: features register theirs. */
   readonly caches: CacheRegistry;
+  /** The other servers sharing the database (none on the JSON store): notices to them, jobs run once per network. */
+  readonly network: Network;
 }
 
 /** A built feature: its routes, and what it does once the API and the game are up, and at stop. */

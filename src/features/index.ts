@@ -9,6 +9,7 @@ import { cacheFeature } from './cache/feature.js';
 import { chatFeature } from './chat/feature.js';
 import { connectionsFeature } from './connections/feature.js';
 import { economyFeature } from './economy/feature.js';
+import { networkPart } from '../store/postgres/network.js';
 import type { StorePart } from '../store/port.js';
 import type { Feature } from './feature.js';
 import { healthFeature } from './health/feature.js';
@@ -27,9 +28,9 @@ import { teleportsFeature } from './teleports/feature.js';
 import { usersFeature } from './users/feature.js';
 import { whitelistFeature } from './whitelist/feature.js';
 
-/** Every store part the features keep: a store opened on Gatehouse's data must know them all. */
+/** Every store part Gatehouse keeps (the network's tables, and the features'): a store opened on its data must know them all. */
 export function allStoreParts(): Array<StorePart<unknown>> {
-  return features.flatMap((feature) => feature.storeParts ?? []);
+  return [networkPart as StorePart<unknown>, ...features.flatMap((feature) => feature.storeParts ?? [])];
 }
 
 export const features: Feature[] = [

@@ -117,11 +117,15 @@ export class CacheRegistry {
     return this.caches.get(name);
   }
 
-  /** Empties one cache, or all; returns what each lost. */
-  invalidate(name?: string): Array<{ name: string; entries: number }> {
+  /**
+   * Empties one cache, or all; returns what each lost. Listeners are told
+   * (other instances, through the network), unless this is what another
+   * instance told (`announce: false`).
+   */
+  invalidate(name?: string, options: { announce?: boolean } = {}): Array<{ name: string; entries: number }> {
     const chosen = name === undefined ? this.list() : [this.caches.get(name)].filter((cache): cache is RegisteredCache => cache !== undefined);
     const emptied = chosen.map((cache) => ({ name: cache.name, entries: cache.clear() }));
-    for (const { name: emptiedName } of emptied) for (const listener of this.clearedListeners) listener(emptiedName);
+    if (options.announce !== false) for (const { name: emptiedName } of emptied) for (const listener of this.clearedListeners) listener(emptiedName);
     return emptied;
   }
 

@@ -13,6 +13,8 @@ export class RetentionJob {
   constructor(
     private readonly now: () => Date = () => new Date(),
     private readonly logError: (message: string) => void = console.error,
+    /** Runs the job unless another instance on the database is running it (on a network, it runs once). */
+    private readonly exclusively: <T>(work: () => Promise<T>) => Promise<T | undefined> = (work) => work(),
   ) {}
 
   /** A step that deletes records older than `days` days: `deleteBefore` gets the cutoff. */
@@ -26,8 +28,9 @@ export class RetentionJob {
   }
 
   start(intervalMs = 3600_000): void {
-    void this.runOnce();
-    this.timer = setInterval(() => void this.runOnce(), intervalMs);
+    const run = () => void this.exclusively(() => this.runOnce()).catch((error: Error) => this.logError(`retention: ${error.message}`));
+    run();
+    this.timer = setInterval(run, intervalMs);
     this.timer.unref();
   }
 

@@ -121,6 +121,21 @@ export class SettingsService {
     return { updated, appliedInGame };
   }
 
+  /**
+   * Another instance on the database changed these settings: read them back
+   * from the store and apply them to this server's game too (settings are
+   * network-wide).
+   */
+  async reload(updated: string[]): Promise<void> {
+    const overrides = await this.store.settings.load();
+    this.updatesAsked += 1;
+    this.updateShown = this.updatesAsked;
+    this.overrides = overrides;
+    this.current = withOverrides(this.defaults, overrides);
+    await this.applyToGame(updated);
+    this.events.emit('changed', this.get(), updated);
+  }
+
   /** Sends the named settings to the game; returns the dotted paths it applied. */
   async applyToGame(paths: string[]): Promise<string[]> {
     const control = this.game?.capability('control');

@@ -44,9 +44,9 @@ for (const [name, implementation] of Object.entries(implementations)) {
       expect(await market.item('diamond')).to.equal(undefined);
       await market.saveItem({ item: 'diamond', stock: 20, updatedAt: '2026-11-20T10:00:00.000Z', samples: [{ at: '2026-11-20T10:00:00.000Z', cents: 10_000 }] });
       await market.saveItem({ item: 'coal', stock: 0, updatedAt: '2026-11-20T10:00:00.000Z', samples: [] });
-      await market.saveItem({ item: 'diamond', stock: 19, updatedAt: '2026-11-20T11:00:00.000Z', samples: [{ at: '2026-11-20T10:00:00.000Z', cents: 10_000 }, { at: '2026-11-20T11:00:00.000Z', cents: 10_513 }] });
+      await market.saveItem({ item: 'diamond', stock: 19, updatedAt: '2026-11-20T11:00:00.000Z', samples: [{ at: '2026-11-20T10:00:00.000Z', cents: 10_000 }, { at: '2026-11-20T11:00:00.000Z', cents: 10_513 }], driftedAt: '2026-11-20T10:50:00.000Z' });
       await reopen();
-      expect(await market.item('diamond')).to.deep.equal({ item: 'diamond', stock: 19, updatedAt: '2026-11-20T11:00:00.000Z', samples: [{ at: '2026-11-20T10:00:00.000Z', cents: 10_000 }, { at: '2026-11-20T11:00:00.000Z', cents: 10_513 }] });
+      expect(await market.item('diamond')).to.deep.equal({ item: 'diamond', stock: 19, updatedAt: '2026-11-20T11:00:00.000Z', samples: [{ at: '2026-11-20T10:00:00.000Z', cents: 10_000 }, { at: '2026-11-20T11:00:00.000Z', cents: 10_513 }], driftedAt: '2026-11-20T10:50:00.000Z' });
       expect((await market.items()).map((state) => state.item).sort()).to.deep.equal(['coal', 'diamond']);
     });
 

@@ -5,7 +5,7 @@
  * instances sharing one database; checked on the store afterwards.
  */
 import { expect } from 'chai';
-import { ledgerPart } from '../../src/features/economy/feature.js';
+import { allStoreParts } from '../../src/features/index.js';
 import { PostgresStore } from '../../src/store/postgres/index.js';
 import { startTestGatehouse, type TestGatehouse } from '../helpers/gatehouse.js';
 import { checkConservation, moveMoneyAtRandom, registerPlayers, storeCodes } from '../helpers/money-conservation.js';
@@ -23,8 +23,12 @@ describe('money is conserved under concurrency on PostgreSQL (builtin economy)',
     await Promise.all(running.splice(0).map((server) => server.stop()));
   });
 
+  let started = 0;
   const startOn = async (prefix: string) => {
+    const serverId = `server${(started += 1)}`;
     const server = await startTestGatehouse((config) => {
+      // Each instance a server of its own on the network.
+      config.serverId = serverId;
       config.token = serviceToken;
       config.settings.economy.startingBalance = 100;
       config.storage.type = 'postgresql';
@@ -35,7 +39,7 @@ describe('money is conserved under concurrency on PostgreSQL (builtin economy)',
   };
 
   const checkStore = async (prefix: string, acknowledged: { ids: number[] }) => {
-    const store = await PostgresStore.open(postgres.settings(prefix), { parts: [ledgerPart] });
+    const store = await PostgresStore.open(postgres.settings(prefix), { parts: allStoreParts() });
     try {
       return await checkConservation(store, acknowledged, 10_000);
     } finally {

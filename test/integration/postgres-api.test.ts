@@ -22,14 +22,15 @@ describe('the API on PostgreSQL, two instances on one database', function () {
     this.timeout(120_000);
     postgres = await requirePostgres(this);
     const prefix = uniquePrefix('api');
-    const start = () =>
+    const start = (server: string) =>
       startTestGatehouse((config) => {
+        config.serverId = server;
         config.token = serviceToken;
         config.settings.economy.startingBalance = 100;
         config.storage.type = 'postgresql';
         config.storage.postgresql = postgres.settings(prefix, 5);
       });
-    [first, second] = await Promise.all([start(), start()]);
+    [first, second] = await Promise.all([start('survival'), start('creative')]);
     alice = await registeredUser(first.gatehouse, first.baseUrl, 'alice', 'Alice');
     await registeredUser(first.gatehouse, first.baseUrl, 'bob', 'Bob');
   });

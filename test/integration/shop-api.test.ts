@@ -352,7 +352,12 @@ describe('the market, the shop, deliveries and selling over HTTP', function () {
     game.join('Alice', players.alice.uuid);
     await as(alice)('POST', '/api/shop/purchase', { item: 'diamond', quantity: 10 });
     expect(await stockOf('diamond')).to.equal(10);
-    await server.gatehouse.services.get('market').drift();
+    const market = server.gatehouse.store.part(marketPart);
+    expect(await server.gatehouse.services.get('market').drift(), 'no step due yet').to.equal(0);
+    // Ten minutes pass for every item: one step is due.
+    for (const state of await market.items()) await market.saveItem({ ...state, driftedAt: new Date(Date.parse(state.driftedAt!) - 10 * 60_000).toISOString() });
+    expect(await server.gatehouse.services.get('market').drift()).to.be.at.least(2);
+    expect(await server.gatehouse.services.get('market').drift(), 'taken once').to.equal(0);
     expect(await stockOf('diamond'), 'half of the gap back').to.equal(15);
     expect(await stockOf('stone'), 'below target, rising').to.equal(53);
     const prices = (await as(alice)('GET', '/api/economy/market-prices')).body.prices;

@@ -15,11 +15,21 @@ const cacheStatistics = t.object({
   ttlSeconds: t.nullable(t.number({ description: 'How long an entry lives at most; null: until evicted or replaced.' })),
 });
 
-/** The cache group (admin): every cache Gatehouse keeps, by name, with its counters; emptying one or all, audited. */
+/**
+ * The cache group (admin): every cache Gatehouse keeps, by name, with its
+ * counters; emptying one or all, audited. On a network of servers, a cache
+ * emptied here is emptied on every instance (a notice through the
+ * database), so no instance goes on serving what another was told to forget.
+ */
 export const cacheFeature = defineFeature({
   name: 'cache',
-  create: ({ services, caches }) => {
+  create: ({ services, caches, network }) => {
     const audit = services.get('audit');
+    caches.onInvalidated((name) => void network.publish('cache', { name }).catch(() => undefined));
+    network.subscribe('cache', (payload) => {
+      const name = (payload as { name?: unknown }).name;
+      if (typeof name === 'string') caches.invalidate(name, { announce: false });
+    });
     return {
       routes: [
         route({
@@ -34,7 +44,7 @@ export const cacheFeature = defineFeature({
           method: 'POST',
           path: '/api/cache/invalidate',
           access: 'admin',
-          summary: 'Empty one cache (by name) or, without a name, all of them',
+          summary: 'Empty one cache (by name) or, without a name, all of them; on a network, on every server',
           body: t.object({ cache: t.optional(t.string({ minLength: 1, maxLength: 64 })) }),
           answer: t.object({ success: t.literal(true), message: t.string(), invalidated: t.array(t.object({ name: t.string(), entries: t.integer() })) }),
           errors: { 404: 'No cache of that name' },

@@ -17,7 +17,7 @@ declare module '../services.js' {
 /** The live settings (GET/POST /api/admin/settings): config.yml's defaults with admins' changes on top, applied in game. */
 export const settingsFeature = defineFeature({
   name: 'settings',
-  create: async ({ config, store, game, services, log }) => {
+  create: async ({ config, store, game, services, log, network }) => {
     const settings = await SettingsService.open(
       config.settings,
       store,
@@ -32,6 +32,10 @@ export const settingsFeature = defineFeature({
     );
     settings.attachGame(game);
     services.provide('settings', settings);
+    network.subscribe('settings', (payload) => {
+      const updated = (payload as { updated?: unknown }).updated;
+      if (Array.isArray(updated)) void settings.reload(updated.filter((key): key is string => typeof key === 'string')).catch((error: Error) => log.error(`settings: reading another server's change: ${error.message}`));
+    });
     const audit = services.get('audit');
     return {
       routes: [
@@ -69,7 +73,11 @@ export const settingsFeature = defineFeature({
             }
             const before = settings.get();
             const { updated, appliedInGame } = await settings.update(change);
-            if (updated.length > 0) await audit.record(request.actor(), 'settings.update', { change: maskSecrets(change), before: pick(before, updated) });
+            if (updated.length > 0) {
+              await audit.record(request.actor(), 'settings.update', { change: maskSecrets(change), before: pick(before, updated) });
+              // Settings are network-wide: the other servers read them back and apply them to their games.
+              await network.publish('settings', { updated });
+            }
             return {
               success: true as const,
               message: updated.length ? `Updated ${updated.length} setting${updated.length === 1 ? '' : 's'}` : 'Nothing to update',

@@ -55,13 +55,19 @@ const unavailable = { 503: 'Economy system not available (economy.provider none,
 export const shopFeature = defineFeature({
   name: 'shop',
   storeParts: [marketPart as StorePart<unknown>],
-  create: async ({ config, store, game, services, texts, now, log, caches }) => {
+  create: async ({ config, store, game, services, texts, now, log, caches, network }) => {
     const settings = services.get('settings');
     const access = services.get('access');
     const audit = services.get('audit');
     const economy = services.get('economy');
     const market = new MarketService(store, marketPart, await loadCatalogue(config.shopFile), config.shopFile, now);
     caches.register(market.quotes);
+    // Stock is shared on a network: the others read back the items this instance traded.
+    market.onChanged = (items) => void network.publish('market', { items }).catch(() => undefined);
+    network.subscribe('market', (payload) => {
+      const items = (payload as { items?: unknown }).items;
+      if (Array.isArray(items)) void market.refresh(items.filter((item): item is string => typeof item === 'string'), { announce: false }).catch(() => undefined);
+    });
     const nameOf = (item: string) => market.find(item)?.name ?? item;
     const deliveries = new DeliveryService(store, marketPart, game, texts, nameOf, log.error, now);
     const purchases = new PurchaseService(store, market, marketPart, economy, deliveries, now);
@@ -364,15 +370,16 @@ export const shopFeature = defineFeature({
         await market.rebuild();
         market.startRebuilding();
         deliveries.start(() => market.rules.deliveries.retrySeconds);
+        // Steps are due every drift-minutes (counted in the store); a look every minute takes them, on one instance at a time.
         const drift = () => {
           driftTimer = setTimeout(() => {
-            void market
-              .drift()
+            void network
+              .exclusively('market drift', () => market.drift())
               .catch((error: Error) => log.error(`shop: market drift: ${error.message}`))
               .finally(() => {
                 if (driftTimer) drift();
               });
-          }, market.rules.market.driftMinutes * 60_000);
+          }, Math.min(60_000, market.rules.market.driftMinutes * 60_000));
           driftTimer.unref();
         };
         drift();

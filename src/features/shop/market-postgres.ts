@@ -105,6 +105,11 @@ export const postgresMarketPart: PostgresStorePart<MarketStore> = {
         );
       `,
     },
+    {
+      version: 2,
+      description: 'when each item last drifted (each drift step taken once by the whole network)',
+      sql: ({ name }) => `ALTER TABLE ${name('shop_market')} ADD COLUMN drifted_at timestamptz;`,
+    },
   ],
   bind: (access) => {
     const market = access.name('shop_market');
@@ -114,23 +119,24 @@ export const postgresMarketPart: PostgresStorePart<MarketStore> = {
     const sales = access.name('shop_sales');
     // In a unit of work, the row is held until the unit ends (a purchase reads, prices and takes).
     const lock = () => (access.inUnit ? ' FOR UPDATE' : '');
-    const toState = (row: { item: string; stock: number; updated_at: Date; samples: PriceSample[] }): MarketItemState => ({
+    const toState = (row: { item: string; stock: number; updated_at: Date; samples: PriceSample[]; drifted_at: Date | null }): MarketItemState => ({
       item: row.item,
       stock: row.stock,
       updatedAt: row.updated_at.toISOString(),
       samples: row.samples,
+      ...(row.drifted_at ? { driftedAt: row.drifted_at.toISOString() } : {}),
     });
     const store: MarketStore = {
       item: async (item) => {
-        const [row] = await access.query<{ item: string; stock: number; updated_at: Date; samples: PriceSample[] }>(`SELECT item, stock, updated_at, samples FROM ${market} WHERE item = $1${lock()}`, [item]);
+        const [row] = await access.query<{ item: string; stock: number; updated_at: Date; samples: PriceSample[]; drifted_at: Date | null }>(`SELECT item, stock, updated_at, samples, drifted_at FROM ${market} WHERE item = $1${lock()}`, [item]);
         return row && toState(row);
       },
-      items: async () => (await access.query<{ item: string; stock: number; updated_at: Date; samples: PriceSample[] }>(`SELECT item, stock, updated_at, samples FROM ${market} ORDER BY item`)).map(toState),
+      items: async () => (await access.query<{ item: string; stock: number; updated_at: Date; samples: PriceSample[]; drifted_at: Date | null }>(`SELECT item, stock, updated_at, samples, drifted_at FROM ${market} ORDER BY item`)).map(toState),
       saveItem: async (state) => {
         await access.query(
-          `INSERT INTO ${market} (item, stock, updated_at, samples) VALUES ($1, $2, $3, $4)
-           ON CONFLICT (item) DO UPDATE SET stock = EXCLUDED.stock, updated_at = EXCLUDED.updated_at, samples = EXCLUDED.samples`,
-          [state.item, state.stock, state.updatedAt, JSON.stringify(state.samples)],
+          `INSERT INTO ${market} (item, stock, updated_at, samples, drifted_at) VALUES ($1, $2, $3, $4, $5)
+           ON CONFLICT (item) DO UPDATE SET stock = EXCLUDED.stock, updated_at = EXCLUDED.updated_at, samples = EXCLUDED.samples, drifted_at = EXCLUDED.drifted_at`,
+          [state.item, state.stock, state.updatedAt, JSON.stringify(state.samples), state.driftedAt ?? null],
         );
       },
       weeklyBought: async (week, player, item) => {

@@ -25,6 +25,8 @@ export interface MarketItemState {
   updatedAt: string;
   /** Recent buy prices, oldest first, a bounded number (for `trend`). */
   samples: PriceSample[];
+  /** Drift steps are counted from here (every `drift-minutes`), so every instance applies each step once. */
+  driftedAt?: string;
 }
 
 export type DeliveryState = 'pending' | 'delivered';

@@ -119,8 +119,16 @@ export class MarketService {
     return list;
   }
 
-  /** After a unit of work that moved these items committed: their quotes from the store, the rest as they were. */
-  async refresh(items: string[]): Promise<void> {
+  /** Told after this instance's trades and drifts, to tell the other instances (see the shop feature). */
+  onChanged: (items: string[]) => void = () => undefined;
+
+  /**
+   * After a unit of work that moved these items committed: their quotes from
+   * the store, the rest as they were; and the other instances told, unless
+   * this is what one of them told (`announce: false`).
+   */
+  async refresh(items: string[], options: { announce?: boolean } = {}): Promise<void> {
+    if (options.announce !== false && items.length > 0) this.onChanged(items);
     const current = this.quotes.get('all');
     if (!current) return;
     const now = this.now();
@@ -181,18 +189,29 @@ export class MarketService {
     return income;
   }
 
-  /** One drift step for every item (a scheduled job: once per network); answers how many moved. */
+  /**
+   * The drift steps due for every item: one per `drift-minutes` since the
+   * item's last, so however many instances run this, and however late, each
+   * step is taken once (a stopped market catches up, at most 1,000 steps).
+   * Answers how many items moved.
+   */
   async drift(): Promise<number> {
-    const { driftPercent } = this.rules.market;
+    const { driftPercent, driftMinutes } = this.rules.market;
+    const periodMs = driftMinutes * 60_000;
+    const now = this.now().getTime();
     const moved = await this.store.transaction(async (tx) => {
       const market = tx.part(this.part);
       const ids: string[] = [];
       for (const item of this.catalogue.items.values()) {
         const state = (await market.item(item.id)) ?? this.initialState(item);
-        const stock = driftedStock(state.stock, item.targetStock, driftPercent);
-        if (stock === state.stock) continue;
-        await market.saveItem(this.withStock(item, state, stock));
-        ids.push(item.id);
+        const since = state.driftedAt === undefined ? now : Date.parse(state.driftedAt);
+        const steps = Math.floor((now - since) / periodMs);
+        if (state.driftedAt !== undefined && steps < 1) continue;
+        let stock = state.stock;
+        for (let step = 0; step < Math.min(steps, 1000) && stock !== item.targetStock; step += 1) stock = driftedStock(stock, item.targetStock, driftPercent);
+        const driftedAt = new Date(since + Math.max(0, steps) * periodMs).toISOString();
+        await market.saveItem(stock === state.stock ? { ...state, driftedAt } : { ...this.withStock(item, state, stock), driftedAt });
+        if (stock !== state.stock) ids.push(item.id);
       }
       return ids;
     });
@@ -216,12 +235,12 @@ export class MarketService {
 
   private initialState(item: CatalogueItem): MarketItemState {
     const at = this.now().toISOString();
-    return { item: item.id, stock: item.initialStock, updatedAt: at, samples: [{ at, cents: unitBuyCents(item, item.initialStock, this.elasticity) }] };
+    return { item: item.id, stock: item.initialStock, updatedAt: at, samples: [{ at, cents: unitBuyCents(item, item.initialStock, this.elasticity) }], driftedAt: at };
   }
 
   private withStock(item: CatalogueItem, state: MarketItemState, stock: number): MarketItemState {
     const at = this.now().toISOString();
     const samples = [...state.samples, { at, cents: unitBuyCents(item, stock, this.elasticity) }].slice(-samplesKept);
-    return { item: item.id, stock, updatedAt: at, samples };
+    return { item: item.id, stock, updatedAt: at, samples, ...(state.driftedAt !== undefined ? { driftedAt: state.driftedAt } : {}) };
   }
 }
