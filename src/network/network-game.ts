@@ -47,7 +47,8 @@ export class NetworkGame implements GamePort {
   private readonly wrapped: Partial<Capabilities>;
 
   constructor(
-    private readonly local: GamePort,
+    /** This server's own game adapter. */
+    readonly local: GamePort,
     private readonly network: Network,
     private readonly log: (message: string) => void,
   ) {

@@ -97,6 +97,8 @@ export class PostgresNetwork implements Network {
   private heartbeat: NodeJS.Timeout | null = null;
   private sweep: NodeJS.Timeout | null = null;
   private stopped = false;
+  /** Whether this instance holds its server.id (a refused twin must not remove the rows of the instance it met). */
+  private joined = false;
   private readonly waiting = new Map<number, () => void>();
   private readonly listeners = new Map<string, Array<(payload: unknown, from: string) => void>>();
   private readonly serving = new Set<number>();
@@ -127,6 +129,7 @@ export class PostgresNetwork implements Network {
     this.options = options;
     this.stopped = false;
     await this.listen(true);
+    this.joined = true;
     await this.database.query(
       `INSERT INTO ${this.table('network_instances')} (server, started_at, heartbeat_at) VALUES ($1, now(), now())
        ON CONFLICT (server) DO UPDATE SET started_at = now(), heartbeat_at = now()`,
@@ -146,6 +149,8 @@ export class PostgresNetwork implements Network {
     const listener = this.listener;
     this.listener = undefined;
     await listener?.end().catch(() => undefined);
+    if (!this.joined) return;
+    this.joined = false;
     // Leaving cleanly: the others need not wait for the heartbeat to age.
     await this.database
       .transaction(async (unit) => {
