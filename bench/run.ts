@@ -18,7 +18,8 @@
  *      price list and catalogue at 1,000 items (./shop.ts);
  *   12, 13. jobs: 2,000 block-break events a second with 100 players in jobs,
  *      and leaderboards at 10^5 players (./jobs.ts);
- *   14. PostgreSQL: committed transfers per second beside the JSON store's (./postgres.ts).
+ *   14. PostgreSQL: committed transfers per second beside the JSON store's (./postgres.ts);
+ *   15. a network of servers: an admin request carried to another instance (./network.ts).
  * Everything runs on 127.0.0.1 and every loop is bounded.
  */
 import { createWriteStream } from 'node:fs';
@@ -41,6 +42,7 @@ import { ledgerAtScale, transferThroughput } from './economy.js';
 import { getRate } from './load-runner.js';
 import { jobsPayoutLoad, leaderboardsAtScale } from './jobs.js';
 import { playersAndStats } from './players.js';
+import { crossInstanceRoundTrip } from './network.js';
 import { postgresThroughput } from './postgres.js';
 import { rconBenchmarks } from './rcon.js';
 import { catalogueAtScale, purchaseThroughput } from './shop.js';
@@ -282,6 +284,7 @@ const sections: Record<string, () => Promise<void>> = {
   jobs: jobsPayoutLoad,
   leaderboards: leaderboardsAtScale,
   postgres: postgresThroughput,
+  network: crossInstanceRoundTrip,
 };
 const chosen = process.argv.slice(2).filter((name) => name in sections);
 for (const name of chosen.length ? chosen : Object.keys(sections)) await sections[name]!();
