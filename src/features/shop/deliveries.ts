@@ -38,6 +38,8 @@ export class DeliveryService {
     private readonly names: (item: string) => string,
     private readonly logError: (message: string) => void,
     private readonly now: () => Date,
+    /** This server's `server.id`: on a network each instance retries the deliveries of its own players. */
+    private readonly serverId = '',
   ) {}
 
   private get market(): MarketStore {
@@ -60,7 +62,7 @@ export class DeliveryService {
     });
   }
 
-  /** Retries, every `seconds`, the pending deliveries of players online. */
+  /** Retries, every `seconds`, the pending deliveries of players online (on this server). */
   start(seconds: () => number): void {
     const tick = () => {
       this.timer = setTimeout(() => {
@@ -84,7 +86,8 @@ export class DeliveryService {
     if (!this.game.isConnected() || !this.game.capability('inventories')) return 0;
     const pending = await this.market.pendingDeliveries();
     if (pending.length === 0) return 0;
-    const online = new Set((await this.game.onlinePlayers()).map((player) => player.uuid));
+    const here = (await this.game.onlinePlayers()).filter((player) => player.server === undefined || player.server === this.serverId);
+    const online = new Set(here.map((player) => player.uuid));
     let tried = 0;
     for (const delivery of pending) {
       if (!online.has(delivery.player.uuid)) continue;

@@ -69,7 +69,7 @@ export const shopFeature = defineFeature({
       if (Array.isArray(items)) void market.refresh(items.filter((item): item is string => typeof item === 'string'), { announce: false }).catch(() => undefined);
     });
     const nameOf = (item: string) => market.find(item)?.name ?? item;
-    const deliveries = new DeliveryService(store, marketPart, game, texts, nameOf, log.error, now);
+    const deliveries = new DeliveryService(store, marketPart, game, texts, nameOf, log.error, now, config.serverId);
     const purchases = new PurchaseService(store, market, marketPart, economy, deliveries, now);
     const symbol = () => settings.get().economy.currencySymbol;
     const sales = new SaleService(store, market, marketPart, economy, game, texts, symbol, log.error, now);
