@@ -37,6 +37,7 @@ import type {
   Whitelist,
 } from '../game/port.js';
 import type { EventEmitter } from 'node:events';
+import { Cache } from '../lib/cache.js';
 import type { Network } from './port.js';
 
 /** What other instances may ask this one to do, by name. */
@@ -219,15 +220,29 @@ export class NetworkGame implements GamePort {
     if (change.remove !== undefined) await whitelist.remove(change.remove);
   }
 
-  /** An operator of any server of the network is one here; operators are made on this server. */
+  /**
+   * An operator of any server of the network is one here; operators are made
+   * on this server. What the other servers answered is kept 5 s (admin checks
+   * come with every admin request), and a server that does not answer within
+   * a second counts as saying no.
+   */
   private operatorsEverywhere(): Operators {
     const others = async () => (await this.network.instances()).filter((server) => server !== this.network.serverId);
     const askOthers = async <T>(operation: string, args: unknown[]): Promise<T[]> => {
-      const answers = await Promise.allSettled((await others()).map((server) => this.network.call(server, operation, args)));
+      const answers = await Promise.allSettled((await others()).map((server) => this.network.call(server, operation, args, { timeoutMs: 1000 })));
       return answers.flatMap((answer) => (answer.status === 'fulfilled' ? [answer.value as T] : []));
     };
+    const elsewhere = new Cache<string, boolean>('network operators', 'Whether a player is an operator of another server of the network', { limit: 10_000, ttlMs: 5000 });
+    const operatorElsewhere = async (name: string) => {
+      const key = name.toLowerCase();
+      const known = elsewhere.get(key);
+      if (known !== undefined) return known;
+      const answer = (await askOthers<boolean>('operators.isOperator', [name])).includes(true);
+      elsewhere.set(key, answer);
+      return answer;
+    };
     return {
-      isOperator: async (name) => (await this.local.operators.isOperator(name)) || (await askOthers<boolean>('operators.isOperator', [name])).includes(true),
+      isOperator: async (name) => (await this.local.operators.isOperator(name)) || (await operatorElsewhere(name)),
       list: async () => {
         const everyone = [...(await this.local.operators.list()), ...(await askOthers<PlayerRef[]>('operators.list', [])).flat()];
         return [...new Map(everyone.map((player) => [player.name.toLowerCase(), player])).values()];

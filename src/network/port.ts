@@ -37,7 +37,7 @@ export interface Network {
    * rejects with the game error it answered (typed again), or with
    * GameUnavailableError when it does not answer in time.
    */
-  call(server: string, operation: string, args: unknown[]): Promise<unknown>;
+  call(server: string, operation: string, args: unknown[], options?: { timeoutMs?: number }): Promise<unknown>;
   /** Tells every other instance that `topic` happened. */
   publish(topic: string, payload: unknown): Promise<void>;
   subscribe(topic: string, listener: (payload: unknown, from: string) => void): void;

@@ -200,14 +200,15 @@ export class PostgresNetwork implements Network {
     });
   }
 
-  async call(server: string, operation: string, args: unknown[]): Promise<unknown> {
+  async call(server: string, operation: string, args: unknown[], options: { timeoutMs?: number } = {}): Promise<unknown> {
+    const timeoutMs = options.timeoutMs ?? this.callTimeoutMs;
     const [row] = await this.database.query<{ id: number }>(
       `INSERT INTO ${this.table('network_calls')} (caller, server, operation, args, deadline) VALUES ($1, $2, $3, $4, now() + make_interval(secs => $5)) RETURNING id`,
-      [this.serverId, server, operation, JSON.stringify(args), this.callTimeoutMs / 1000],
+      [this.serverId, server, operation, JSON.stringify(args), timeoutMs / 1000],
     );
     const id = row!.id;
     await this.database.query('SELECT pg_notify($1, $2)', [this.channel('calls', server), String(id)]);
-    const deadline = Date.now() + this.callTimeoutMs;
+    const deadline = Date.now() + timeoutMs;
     try {
       while (Date.now() < deadline) {
         const [answer] = await this.database.query<{ answered: boolean; answer: unknown; error: WireError | null }>(
@@ -227,7 +228,7 @@ export class PostgresNetwork implements Network {
           });
         });
       }
-      throw new GameUnavailableError(`the server ${server} did not answer within ${this.callTimeoutMs} ms`);
+      throw new GameUnavailableError(`the server ${server} did not answer within ${timeoutMs} ms`);
     } finally {
       this.waiting.delete(id);
     }
