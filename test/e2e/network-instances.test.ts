@@ -86,6 +86,11 @@ describe('a network of servers on one database, with bots on each', function () 
       ['Wanderer', 'survival'],
     ]);
     expect((await api(survival.baseUrl, 'GET', '/api/players?server=creative', { token: login.body.token })).body.players.map((player: { name: string }) => player.name)).to.deep.equal(['Builder']);
+    const info = await api(survival.baseUrl, 'GET', '/api/server/info');
+    expect(info.body).to.deep.include({ server: 'survival' });
+    expect(info.body.players).to.deep.include({ online: 2, byServer: { survival: 1, creative: 1 } });
+    expect((await api(survival.baseUrl, 'GET', '/api/server/info?server=creative')).body.players.online).to.equal(1);
+    expect((await admin(creative)('GET', '/api/server/stats')).body.players).to.deep.include({ online: 2, byServer: { survival: 1, creative: 1 } });
   });
 
   it('messages, teleports and reads the inventory of a bot through an instance it is not on, and refuses a teleport across servers', async function () {

@@ -94,7 +94,9 @@ describe('whitelist, players, server, cache and metrics over HTTP', function () 
   describe('server', function () {
     it('tells anyone what the server is, with nothing private', async function () {
       const info = await api(server.baseUrl, 'GET', '/api/server/info');
-      expect(info.body).to.deep.include({ success: true, name: 'A Gatehouse server', gatehouse: { version: '0.1.0' }, players: { online: 0, max: 20 } });
+      expect(info.body).to.deep.include({ success: true, name: 'A Gatehouse server', server: 'main', gatehouse: { version: '0.1.0' }, players: { online: 0, byServer: {}, max: 20 } });
+      expect((await api(server.baseUrl, 'GET', '/api/server/info?server=main')).body.players.online).to.equal(0);
+      expect((await api(server.baseUrl, 'GET', '/api/server/info?server=No!')).status).to.equal(400);
       expect(info.body.game).to.deep.equal({ connected: true, software: 'Gatehouse embedded server (flying-squid 1.12.0)', version: '1.21.4' });
       expect(info.body.worlds).to.deep.equal(['world', 'world_nether', 'world_the_end']);
       expect(info.body.economy).to.deep.equal({ provider: 'builtin', currency: '$' });
@@ -109,7 +111,7 @@ describe('whitelist, players, server, cache and metrics over HTTP', function () 
       expect(stats.body.ticks.millisecondsPerTick).to.be.a('number');
       expect(stats.body.memory.gatehouse.rssBytes).to.be.greaterThan(10_000_000);
       expect(stats.body.memory.game, "the embedded server's memory is Gatehouse's").to.equal(null);
-      expect(stats.body.players).to.deep.equal({ online: 0, peakToday: 0, max: 20 });
+      expect(stats.body.players).to.deep.equal({ online: 0, byServer: {}, peakToday: 0, max: 20 });
       expect(stats.body.requests.byStatusClass['4xx']).to.be.at.least(5);
       expect(stats.body.requests.byStatusClass['2xx']).to.be.at.least(1);
       expect(stats.body.requests.p50Ms).to.be.a('number');

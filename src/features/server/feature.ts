@@ -5,6 +5,15 @@ import { defineFeature } from '../feature.js';
 
 const memory = t.object({ usedBytes: t.integer(), maxBytes: t.integer() });
 
+const serverQuery = t.object({
+  server: t.optional(t.string({ pattern: '^[a-z0-9][a-z0-9_-]{0,31}$', 'x-message': 'must be a server.id like survival', description: 'On a network: count only this server\'s players.' })),
+});
+
+const playerCounts = {
+  online: t.nullable(t.integer({ description: 'On the whole network, or the server named by `server`.' })),
+  byServer: t.record(t.integer(), { description: 'Players online on each server of the network (this one alone off a network).' }),
+};
+
 /**
  * The server group: what the server is (public, nothing private: no
  * addresses, no paths) and how it is doing (admins).
@@ -15,6 +24,15 @@ export const serverFeature = defineFeature({
     const settings = services.get('settings');
     const players = services.get('players');
     const economy = services.has('economy') ? services.get('economy') : undefined;
+    /** Players online on the network (or the one server asked), and on each server. */
+    const counted = async (server: string | undefined) => {
+      if (!game.isConnected()) return { online: null, byServer: {} };
+      const everyone = await game.onlinePlayers().catch(() => undefined);
+      if (!everyone) return { online: null, byServer: {} };
+      const byServer: Record<string, number> = {};
+      for (const player of everyone) byServer[player.server ?? config.serverId] = (byServer[player.server ?? config.serverId] ?? 0) + 1;
+      return { online: server === undefined ? everyone.length : (byServer[server] ?? 0), byServer };
+    };
     const ticks = async () => {
       const performance = game.isConnected() ? game.capability('performance') : undefined;
       return performance ? performance.ticks().catch(() => null) : null;
@@ -25,30 +43,31 @@ export const serverFeature = defineFeature({
           method: 'GET',
           path: '/api/server/info',
           access: 'public',
-          summary: 'What the server is: name, game version and software, players online, worlds, economy, uptime',
+          summary: 'What the server is: name, game version and software, players online (on the network, or one server), worlds, economy, uptime',
+          query: serverQuery,
           answer: t.object({
             success: t.literal(true),
             name: t.string(),
+            server: t.string({ description: 'This server\'s server.id.' }),
             game: t.object({ connected: t.boolean(), software: t.nullable(t.string()), version: t.nullable(t.string()) }),
             gatehouse: t.object({ version: t.string() }),
-            players: t.object({ online: t.nullable(t.integer()), max: t.integer() }),
+            players: t.object({ ...playerCounts, max: t.integer() }),
             worlds: t.array(t.string()),
             economy: t.object({ provider: t.nullable(t.enum(['builtin', 'vault'])), currency: t.string() }),
             uptime: t.integer({ description: 'Seconds since Gatehouse started.' }),
           }),
-          handle: async () => {
+          handle: async (request) => {
             const connected = game.isConnected();
             const software = game.serverSoftware();
-            const [online, worlds] = connected
-              ? await Promise.all([game.onlinePlayers().then((list) => list.length).catch(() => null), game.capability('teleports')?.worlds().catch(() => []) ?? []])
-              : [null, []];
+            const [counts, worlds] = await Promise.all([counted(request.query.server), connected ? (game.capability('teleports')?.worlds().catch(() => []) ?? []) : []]);
             const current = settings.get();
             return {
               success: true as const,
               name: current.serverName,
+              server: config.serverId,
               game: { connected, software: software?.software ?? null, version: software?.version ?? null },
               gatehouse: { version: gatehouseVersion },
-              players: { online, max: current.maxPlayers },
+              players: { ...counts, max: current.maxPlayers },
               worlds,
               economy: { provider: economy?.provider() ?? null, currency: current.economy.currencySymbol },
               uptime: Math.floor((now().getTime() - startedAt) / 1000),
@@ -59,7 +78,8 @@ export const serverFeature = defineFeature({
           method: 'GET',
           path: '/api/server/stats',
           access: 'admin',
-          summary: 'How the server is doing: ticks per second, memory, players and the day peak, API requests and latency over 5 minutes, store sizes',
+          summary: 'How the server is doing: ticks per second, memory, players (on the network or one server) and the day peak, API requests and latency over 5 minutes, store sizes',
+          query: serverQuery,
           answer: t.object({
             success: t.literal(true),
             ticks: t.nullable(
@@ -69,7 +89,7 @@ export const serverFeature = defineFeature({
               ),
             ),
             memory: t.object({ gatehouse: t.object({ rssBytes: t.integer(), heapUsedBytes: t.integer() }), game: t.nullable(memory) }),
-            players: t.object({ online: t.nullable(t.integer()), peakToday: t.integer(), max: t.integer() }),
+            players: t.object({ ...playerCounts, peakToday: t.integer(), max: t.integer() }),
             requests: t.object({
               seconds: t.integer(),
               total: t.integer(),
@@ -80,13 +100,13 @@ export const serverFeature = defineFeature({
             store: t.object({ kind: t.string(), counts: t.record(t.number()) }),
             economy: t.nullable(t.object({ accounts: t.integer(), money: t.number() })),
           }),
-          handle: async () => {
+          handle: async (request) => {
             const connected = game.isConnected();
             const performance = connected ? game.capability('performance') : undefined;
-            const [tickStats, gameMemory, online, counts, totals] = await Promise.all([
+            const [tickStats, gameMemory, { online, byServer }, counts, totals] = await Promise.all([
               ticks(),
               performance ? performance.memory().catch(() => null) : null,
-              connected ? game.onlinePlayers().then((list) => list.length).catch(() => null) : null,
+              counted(request.query.server),
               store.statistics(),
               economy?.provider() === 'builtin' ? economy.totals() : undefined,
             ]);
@@ -96,7 +116,7 @@ export const serverFeature = defineFeature({
               success: true as const,
               ticks: tickStats,
               memory: { gatehouse: { rssBytes: usage.rss, heapUsedBytes: usage.heapUsed }, game: gameMemory },
-              players: { online, peakToday: Math.max(players.peakToday(), online ?? 0), max: settings.get().maxPlayers },
+              players: { online, byServer, peakToday: Math.max(players.peakToday(), online ?? 0), max: settings.get().maxPlayers },
               requests: { seconds: recent.seconds, total: recent.requests, byStatusClass: recent.byStatusClass, p50Ms: recent.p50Ms, p99Ms: recent.p99Ms },
               store: { kind: store.kind, counts },
               economy: totals ? { accounts: totals.accounts, money: totals.cents / 100 } : null,
