@@ -16,6 +16,8 @@ export interface HarnessOptions {
   vault?: boolean;
   /** Run main-thread tasks at the next 50 ms tick, as a real server does, instead of at once. */
   ticks?: boolean;
+  /** A server without Paper's additions to the API (no getTPS), as Spigot runs the plugin. */
+  spigot?: boolean;
   /** The server's own settings, by their server.properties names (motd, max-players, difficulty, gamemode, pvp, white-list). */
   serverProperties?: Record<string, string>;
 }
@@ -57,6 +59,9 @@ export class PaperHarness {
     });
   }
 
+  /** The harness JVM's heap limit: what the plugin reports as the game's maximum memory (performance.memory). */
+  static readonly heapLimit = '-Xmx256m';
+
   /** The plugin's folder inside the harness's plugins/ folder. */
   static pluginFolder(directory: string): string {
     return path.join(directory, 'Gatehouse');
@@ -70,8 +75,9 @@ export class PaperHarness {
     const args = ['-cp', harnessClasspath, 'dev.gatehouse.harness.Harness', '--plugin', pluginJar, '--data', options.directory];
     if (options.vault) args.push('--vault');
     if (options.ticks) args.push('--ticks');
+    if (options.spigot) args.push('--spigot');
     for (const [key, value] of Object.entries(options.serverProperties ?? {})) args.push('--set', `${key}=${value}`);
-    const child = spawn('java', ['-XX:+UseSerialGC', '-XX:TieredStopAtLevel=1', '-Xshare:auto', ...args], { stdio: ['pipe', 'pipe', 'pipe'] });
+    const child = spawn('java', [PaperHarness.heapLimit, '-XX:+UseSerialGC', '-XX:TieredStopAtLevel=1', '-Xshare:auto', ...args], { stdio: ['pipe', 'pipe', 'pipe'] });
     const harness = new PaperHarness(child);
     await harness.nextEvent('ready', 20000);
     return harness;

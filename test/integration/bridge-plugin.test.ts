@@ -439,8 +439,25 @@ describe('the plugin in the JVM harness, with a raw socket for a sidecar', funct
       protocolVersion: 2,
       plugin: 'Gatehouse 0.1.0',
       server: 'GatehouseHarness fake 1.21.4',
-      capabilities: ['operators', 'whitelist', 'messaging', 'teleports', 'bossBars', 'inventories', 'control'],
+      capabilities: ['operators', 'whitelist', 'messaging', 'teleports', 'bossBars', 'inventories', 'control', 'performance'],
     });
+  });
+
+  it("passes a player's /balance and /pay to the sidecar with the words typed, and shows the answer, or says a command the sidecar lacks is not available", async function () {
+    await raw.next((message) => message.method === 'bridge.hello', 'the hello');
+    const { uuid } = await harness.request<{ uuid: string }>('join', { name: 'Payer' });
+    await harness.request('command', { name: 'Payer', line: '/pay Alex 12.50' });
+    const pay = await raw.next((message) => message.method === 'command.run', 'the command.run request');
+    expect(pay.params).to.deep.equal({ player: { name: 'Payer', uuid }, command: 'pay', args: ['Alex', '12.50'] });
+    expect(typeof pay.id, "the plugin's own requests have number ids").to.equal('number');
+    raw.send({ jsonrpc: '2.0', id: pay.id, result: { message: '§aYou paid Alex $12.50.' } });
+    await eventually(async () => ((await harness.player('Payer')).messages?.includes('§aYou paid Alex $12.50.') ? true : undefined), 5000, 'the answer shown');
+
+    await harness.request('command', { name: 'Payer', line: '/balance' });
+    const balance = await raw.next((message) => message.method === 'command.run' && message.params.command === 'balance', 'the /balance request');
+    expect(balance.params.args).to.deep.equal([]);
+    raw.send({ jsonrpc: '2.0', id: balance.id, error: { code: -32601, message: 'no command balance' } });
+    await eventually(async () => ((await harness.player('Payer')).messages?.includes('This command is not available on this server.') ? true : undefined), 5000, 'the refusal shown');
   });
 
   it('answers malformed lines, unknown methods and bad params with the documented errors, and stays connected', async function () {

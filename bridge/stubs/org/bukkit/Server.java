@@ -63,6 +63,12 @@ public interface Server {
     /** Paper only, since late 1.21.4 builds. */
     void restart();
 
+    /** Paper only: ticks per second over the last 1, 5 and 15 minutes. */
+    double[] getTPS();
+
+    /** Paper only: milliseconds the recent ticks took on average. */
+    double getAverageTickTime();
+
     Spigot spigot();
 
     /** Compile-only stub of org.bukkit.Server.Spigot (static nested class). */

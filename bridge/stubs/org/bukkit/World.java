@@ -2,7 +2,7 @@ package org.bukkit;
 
 import org.bukkit.generator.WorldInfo;
 
-/** Compile-only stub of org.bukkit.World (interface; getName comes from WorldInfo, as in Paper). */
+/** Compile-only stub of org.bukkit.World (interface; getName and getEnvironment come from WorldInfo, as in Paper). */
 public interface World extends WorldInfo {
     Difficulty getDifficulty();
 
@@ -12,4 +12,14 @@ public interface World extends WorldInfo {
     boolean getPVP();
 
     void setPVP(boolean pvp);
+
+    Location getSpawnLocation();
+
+    /** Stub of World.Environment (nested enum); the real constants carry ids (0, -1, 1, -999) this stub leaves out. */
+    enum Environment {
+        NORMAL,
+        NETHER,
+        THE_END,
+        CUSTOM
+    }
 }

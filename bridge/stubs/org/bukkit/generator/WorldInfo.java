@@ -1,6 +1,10 @@
 package org.bukkit.generator;
 
-/** Compile-only stub of org.bukkit.generator.WorldInfo (interface), where World gets its name. */
+import org.bukkit.World;
+
+/** Compile-only stub of org.bukkit.generator.WorldInfo (interface), where World gets its name and environment. */
 public interface WorldInfo {
     String getName();
+
+    World.Environment getEnvironment();
 }

@@ -43,6 +43,11 @@ final class FakeServer implements Server {
     int maxPlayers = 20;
     String motd = "A Minecraft Server";
     GameMode defaultGameMode = GameMode.SURVIVAL;
+    /** Without Paper's additions (getTPS, getAverageTickTime), as a Spigot server runs the plugin. */
+    boolean spigot;
+    /** What getTPS and getAverageTickTime report: the harness has no tick loop to measure, so a test sets them. */
+    volatile double[] ticksPerSecond = {20.0, 20.0, 20.0};
+    volatile double averageTickMs = 1.5;
 
     FakeServer(FakeScheduler scheduler, Runnable restartHook) {
         this.scheduler = scheduler;
@@ -222,6 +227,20 @@ final class FakeServer implements Server {
     @Override
     public PluginCommand getPluginCommand(String name) {
         return commands.get(name.toLowerCase(Locale.ROOT));
+    }
+
+    @Override
+    public double[] getTPS() {
+        if (spigot) throw new NoSuchMethodError("'double[] org.bukkit.Server.getTPS()'");
+        calls.main("Server.getTPS");
+        return ticksPerSecond.clone();
+    }
+
+    @Override
+    public double getAverageTickTime() {
+        if (spigot) throw new NoSuchMethodError("'double org.bukkit.Server.getAverageTickTime()'");
+        calls.main("Server.getAverageTickTime");
+        return averageTickMs;
     }
 
     @Override

@@ -1,6 +1,7 @@
 package dev.gatehouse.harness;
 
 import org.bukkit.Difficulty;
+import org.bukkit.Location;
 import org.bukkit.World;
 
 final class FakeWorld implements World {
@@ -17,6 +18,25 @@ final class FakeWorld implements World {
     @Override
     public String getName() {
         return name;
+    }
+
+    /** As the vanilla server names its dimensions' worlds: world, world_nether, world_the_end. */
+    @Override
+    public World.Environment getEnvironment() {
+        if (name.endsWith("_nether")) return World.Environment.NETHER;
+        if (name.endsWith("_the_end")) return World.Environment.THE_END;
+        return World.Environment.NORMAL;
+    }
+
+    /** Spawn points like vanilla's: near the origin, and the End's obsidian platform at 100, 49, 0. */
+    @Override
+    public Location getSpawnLocation() {
+        calls.main("World.getSpawnLocation " + name);
+        return switch (getEnvironment().name()) {
+            case "NETHER" -> new Location(this, 8, 70, -4, 0, 0);
+            case "THE_END" -> new Location(this, 100, 49, 0, 0, 0);
+            default -> new Location(this, 0, 64, 0, 0, 0);
+        };
     }
 
     @Override

@@ -55,8 +55,9 @@ import org.bukkit.plugin.java.JavaPlugin;
  * protocol and no client; a test drives it through stdin, one JSON request
  * per line, and reads one JSON answer per line on stdout.
  *
- * Usage: java -cp harness:stubs dev.gatehouse.harness.Harness --plugin gatehouse.jar --data dir [--vault] [--ticks]
+ * Usage: java -cp harness:stubs dev.gatehouse.harness.Harness --plugin gatehouse.jar --data dir [--vault] [--ticks] [--spigot]
  * (--vault: a fake Vault with an economy; --ticks: main-thread tasks wait for the next 50 ms tick;
+ * --spigot: a server without Paper's additions to the API, such as getTPS;
  * --set key=value, repeated: the server's own settings, as server.properties would give them:
  * motd, max-players, difficulty, gamemode, pvp, white-list)
  */
@@ -78,7 +79,7 @@ public final class Harness {
     private volatile JavaPlugin plugin;
     private volatile int restarts;
 
-    private Harness(File pluginJar, File dataFolder, boolean vault, boolean ticking) throws Exception {
+    private Harness(File pluginJar, File dataFolder, boolean vault, boolean ticking, boolean spigot) throws Exception {
         this.pluginJar = pluginJar;
         this.dataFolder = dataFolder;
         this.out = new PrintStream(new java.io.FileOutputStream(java.io.FileDescriptor.out), true, StandardCharsets.UTF_8);
@@ -89,6 +90,7 @@ public final class Harness {
         jsonWrite = json.getMethod("write", Object.class);
         scheduler = new FakeScheduler(mainThread, ticking);
         server = new FakeServer(scheduler, () -> mainThread.schedule(this::restartPlugin, 100, TimeUnit.MILLISECONDS));
+        server.spigot = spigot;
         mainThread.submit(() -> server.calls.setMainThread(Thread.currentThread())).get();
         if (vault) {
             OtherPlugin vaultPlugin = new OtherPlugin("Vault");
@@ -103,6 +105,7 @@ public final class Harness {
         File data = null;
         boolean vault = false;
         boolean ticking = false;
+        boolean spigot = false;
         Map<String, String> properties = new LinkedHashMap<>();
         for (int i = 0; i < args.length; i++) {
             switch (args[i]) {
@@ -110,6 +113,7 @@ public final class Harness {
                 case "--data" -> data = new File(args[++i]);
                 case "--vault" -> vault = true;
                 case "--ticks" -> ticking = true;
+                case "--spigot" -> spigot = true;
                 case "--set" -> {
                     String[] pair = args[++i].split("=", 2);
                     properties.put(pair[0], pair[1]);
@@ -117,8 +121,8 @@ public final class Harness {
                 default -> throw new IllegalArgumentException("unknown argument " + args[i]);
             }
         }
-        if (jar == null || data == null) throw new IllegalArgumentException("usage: --plugin <jar> --data <folder> [--vault] [--ticks] [--set key=value]...");
-        Harness harness = new Harness(jar, data, vault, ticking);
+        if (jar == null || data == null) throw new IllegalArgumentException("usage: --plugin <jar> --data <folder> [--vault] [--ticks] [--spigot] [--set key=value]...");
+        Harness harness = new Harness(jar, data, vault, ticking, spigot);
         harness.server.configure(properties);
         harness.onMain(() -> {
             harness.enablePlugin();
@@ -265,6 +269,13 @@ public final class Harness {
                     Thread.sleep(millis);
                     return null;
                 });
+                return null;
+            case "tickRate":
+                // What the server's tick meter says; the harness has no tick loop of its own to measure.
+                @SuppressWarnings("unchecked")
+                List<Number> rates = (List<Number>) request.get("tps");
+                server.ticksPerSecond = new double[] {rates.get(0).doubleValue(), rates.get(1).doubleValue(), rates.get(2).doubleValue()};
+                server.averageTickMs = ((Number) request.get("msPerTick")).doubleValue();
                 return null;
             case "calls":
                 return Map.of("calls", server.calls.calls(), "offMainThread", server.calls.offMainThread(), "tasks", scheduler.tasksScheduled());

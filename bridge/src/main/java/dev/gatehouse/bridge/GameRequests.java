@@ -41,8 +41,8 @@ public final class GameRequests implements RequestHandler {
      * cost to the most frequent requests (operators.isOperator on every admin request).
      */
     private static final Set<String> reads = Set.of("players.online", "operators.isOperator", "operators.list", "whitelist.isEnabled",
-            "whitelist.isWhitelisted", "whitelist.list", "teleports.worlds", "inventories.read", "economy.balance", "economy.describe",
-            "control.readSettings");
+            "whitelist.isWhitelisted", "whitelist.list", "teleports.worlds", "teleports.worldInfo", "inventories.read", "economy.balance",
+            "economy.describe", "control.readSettings", "performance.ticks", "performance.memory");
 
     private final Server server;
     private final MainThread mainThread;
@@ -50,6 +50,8 @@ public final class GameRequests implements RequestHandler {
     private final OperatorSnapshot operators;
     private final VaultEconomy economy;
     private final Runnable restart;
+    /** Paper reports its tick rate (Server#getTPS); Spigot has no such method. */
+    private final boolean reportsTicks;
     private final ExecutorService lookups = Executors.newSingleThreadExecutor(runnable -> {
         Thread thread = new Thread(runnable, "Gatehouse player lookup");
         thread.setDaemon(true); // as Threads.startDaemon, but started by the executor
@@ -69,6 +71,7 @@ public final class GameRequests implements RequestHandler {
         this.operators = operators;
         this.economy = economy;
         this.restart = restart;
+        this.reportsTicks = reportsTicks(server);
 
         onMain("players.online", p -> onlinePlayers());
         // Asked on every admin request: answered at once from the snapshot, without waiting for a tick.
@@ -101,6 +104,7 @@ public final class GameRequests implements RequestHandler {
             return null;
         });
         onMain("teleports.worlds", p -> worldNames());
+        onMain("teleports.worldInfo", p -> worldInfo());
         onMain("teleports.toPlayer", p -> {
             Player player = online(p.string("name"), "player");
             Player target = online(p.string("target"), "target");
@@ -133,6 +137,9 @@ public final class GameRequests implements RequestHandler {
             withPlayer("economy.deposit", (player, p) -> economy.deposit(player, p.positiveLong("cents")));
             withPlayer("economy.withdraw", (player, p) -> economy.withdraw(player, p.string("name"), p.positiveLong("cents")));
         }
+        if (reportsTicks) onMain("performance.ticks", p -> ticks());
+        // The JVM's own figures: any thread may read them, so the answer does not wait for a tick.
+        handlers.put("performance.memory", (p, deadline) -> CompletableFuture.completedFuture(memory()));
         onMain("control.applySettings", this::applySettings);
         onMain("control.readSettings", p -> readSettings());
         onMain("control.restart", p -> {
@@ -148,6 +155,7 @@ public final class GameRequests implements RequestHandler {
     List<String> capabilities() {
         List<String> groups = new ArrayList<>(List.of("operators", "whitelist", "messaging", "teleports", "bossBars", "inventories", "control"));
         if (economy != null) groups.add("economy");
+        if (reportsTicks) groups.add("performance");
         return groups;
     }
 
@@ -201,6 +209,69 @@ public final class GameRequests implements RequestHandler {
 
     private List<String> worldNames() {
         return server.getWorlds().stream().map(World::getName).toList();
+    }
+
+    /** Each world's name, environment and spawn point; a plugin's custom environment counts as normal. */
+    private List<Map<String, Object>> worldInfo() {
+        List<Map<String, Object>> worlds = new ArrayList<>();
+        for (World world : server.getWorlds()) {
+            Map<String, Object> entry = new LinkedHashMap<>();
+            entry.put("name", world.getName());
+            entry.put("environment", environment(world.getEnvironment()));
+            Location spawn = world.getSpawnLocation();
+            Map<String, Object> point = new LinkedHashMap<>();
+            point.put("x", spawn.getX());
+            point.put("y", spawn.getY());
+            point.put("z", spawn.getZ());
+            entry.put("spawn", point);
+            worlds.add(entry);
+        }
+        return worlds;
+    }
+
+    /** By name, not by constant, so that a server without one of them still links (see the Paper reference's rules). */
+    private static String environment(World.Environment environment) {
+        return switch (environment.name()) {
+            case "NETHER" -> "nether";
+            case "THE_END" -> "end";
+            default -> "normal";
+        };
+    }
+
+    private static boolean reportsTicks(Server server) {
+        try {
+            server.getTPS();
+            return true;
+        } catch (NoSuchMethodError | AbstractMethodError notPaper) {
+            return false;
+        }
+    }
+
+    /**
+     * Paper's averages, shown as its /tps command shows them: at most 20 (a
+     * server catching up after a lag runs faster for a while), two decimals.
+     */
+    private Map<String, Object> ticks() {
+        double[] tps = server.getTPS();
+        Map<String, Object> ticks = new LinkedHashMap<>();
+        ticks.put("oneMinute", tickRate(tps[0]));
+        ticks.put("fiveMinutes", tickRate(tps[1]));
+        ticks.put("fifteenMinutes", tickRate(tps[2]));
+        ticks.put("millisecondsPerTick", Math.round(server.getAverageTickTime() * 100) / 100.0);
+        return ticks;
+    }
+
+    private static double tickRate(double perSecond) {
+        return Math.min(20.0, Math.round(perSecond * 100) / 100.0);
+    }
+
+    /** The server's heap: what it uses now, and the most it may grow to (-Xmx). */
+    private static Map<String, Object> memory() {
+        Runtime runtime = Runtime.getRuntime();
+        Map<String, Object> memory = new LinkedHashMap<>();
+        memory.put("usedBytes", runtime.totalMemory() - runtime.freeMemory());
+        memory.put("maxBytes", runtime.maxMemory());
+        return memory;
     }
 
     private List<Map<String, Object>> onlinePlayers() {

@@ -5,6 +5,7 @@ import java.io.IOException;
 import java.security.SecureRandom;
 import java.util.HexFormat;
 import java.util.LinkedHashMap;
+import java.util.List;
 import java.util.Map;
 import org.bukkit.Server;
 import org.bukkit.command.PluginCommand;
@@ -16,6 +17,8 @@ import org.bukkit.plugin.java.JavaPlugin;
  * connects to it over the bridge protocol and serves its requests.
  */
 public final class GatehousePlugin extends JavaPlugin {
+    /** plugin.yml's commands that the sidecar answers through `command.run`. */
+    private static final List<String> sidecarCommands = List.of("balance", "pay");
     private BridgeConnection bridge;
     private GameRequests requests;
     private BossBarRegistry bossBars;
@@ -55,7 +58,12 @@ public final class GatehousePlugin extends JavaPlugin {
                 requests, getLogger());
         server.getPluginManager().registerEvents(new GameEventsListener(bridge, bossBars), this);
         PluginCommand register = getCommand("register");
-        if (register != null) register.setExecutor(new RegisterCommand(bridge, mainThread));
+        if (register != null) register.setExecutor(SidecarCommand.register(bridge, mainThread));
+        // The sidecar's player commands (its economy's /balance and /pay), as plugin.yml declares them.
+        for (String name : sidecarCommands) {
+            PluginCommand command = getCommand(name);
+            if (command != null) command.setExecutor(SidecarCommand.feature(bridge, mainThread, name));
+        }
 
         if (launch) startSidecar(config, token);
         bridge.start();
