@@ -340,6 +340,23 @@ describe('the plugin in the JVM harness, with a bare bridge adapter', function (
     ]);
   });
 
+  it('does a change it refused without changing anything (player offline, too little money) when it is retried later, and remembers it once done', async function () {
+    const inventories = bridge.require('inventories');
+    const economy = bridge.require('economy');
+    expect(await caught(inventories.give('Later', 'diamond', 4, { operationId: 'delivery-7' }))).to.be.instanceOf(PlayerNotOnlineError);
+    await harness.request('join', { name: 'Later' });
+    expect(await inventories.give('Later', 'diamond', 4, { operationId: 'delivery-7' }), 'given once the player is there').to.equal(4);
+    expect(await inventories.give('Later', 'diamond', 4, { operationId: 'delivery-7' }), 'and then answered from memory').to.equal(4);
+    expect((await harness.player('Later')).inventory).to.deep.equal([{ item: 'diamond', count: 4, slot: 0 }]);
+
+    const start = await economy.balance('Later');
+    expect(await caught(economy.withdraw('Later', start + 500, { operationId: 'purchase-9' }))).to.be.instanceOf(InsufficientFundsError);
+    await economy.deposit('Later', 1000);
+    expect(await economy.withdraw('Later', start + 500, { operationId: 'purchase-9' })).to.equal(500);
+    expect(await economy.withdraw('Later', start + 500, { operationId: 'purchase-9' })).to.equal(500);
+    expect(await economy.balance('Later')).to.equal(500);
+  });
+
   it('teleports with one request and one main-thread task, answering where from and where to', async function () {
     await harness.request('join', { name: 'Walker' });
     await harness.request('join', { name: 'Anchor' });

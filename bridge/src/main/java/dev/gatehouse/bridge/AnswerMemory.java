@@ -8,7 +8,9 @@ import java.util.HashMap;
 import java.util.Iterator;
 import java.util.LinkedHashMap;
 import java.util.Map;
+import java.util.Set;
 import java.util.concurrent.CompletableFuture;
+import java.util.concurrent.CompletionException;
 import java.util.function.Supplier;
 
 /**
@@ -21,8 +23,13 @@ import java.util.function.Supplier;
  *
  * Bounds: an answer is kept for {@link #keepMs} (10 minutes) and at most
  * {@link #maxAnswers} (10,000) are kept, the oldest forgotten first. Answers
- * that are not kept: those saying the work was never started (-32004, its
- * deadline passed; -32003, the server was stopping), so a retry does it.
+ * that are not kept: those saying nothing was done, so that a retry does it.
+ * Either the work never started (-32004, its deadline passed; -32003, the
+ * server was stopping), or it was refused before it changed anything: the
+ * player was not online (-32010), an unknown world or item (-32011, -32013),
+ * too little money (-32012), bad params (-32602). A give refused because
+ * the player was offline must not be refused again, from memory, when it is
+ * retried after the player joined.
  * Reads do not come here at all ({@link GameRequests}). The memory
  * lives as long as the plugin: a server restart forgets it. Each entry holds
  * the id (at most {@link #maxIdLength} characters), a digest of the request
@@ -75,7 +82,7 @@ final class AnswerMemory {
         started.whenComplete((result, failure) -> {
             synchronized (this) {
                 inFlight.remove(key);
-                if (!neverStarted(failure)) {
+                if (!changedNothing(failure)) {
                     remembered.put(key, new Entry(digest, fresh, System.nanoTime()));
                     while (remembered.size() > maxAnswers) {
                         Iterator<String> oldest = remembered.keySet().iterator();
@@ -104,8 +111,12 @@ final class AnswerMemory {
         }
     }
 
-    private static boolean neverStarted(Throwable failure) {
-        Throwable cause = failure instanceof java.util.concurrent.CompletionException && failure.getCause() != null ? failure.getCause() : failure;
-        return cause instanceof RpcException rpc && (rpc.code() == RpcException.timedOut || rpc.code() == RpcException.closed);
+    /** The errors every handler raises before it changes anything ({@link GameRequests} checks first, then acts). */
+    private static final Set<Integer> nothingDone = Set.of(RpcException.timedOut, RpcException.closed, RpcException.playerNotOnline,
+            RpcException.unknownWorld, RpcException.insufficientFunds, RpcException.unknownItem, RpcException.invalidParams);
+
+    private static boolean changedNothing(Throwable failure) {
+        Throwable cause = failure instanceof CompletionException && failure.getCause() != null ? failure.getCause() : failure;
+        return cause instanceof RpcException rpc && nothingDone.contains(rpc.code());
     }
 }
