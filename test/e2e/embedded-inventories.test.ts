@@ -1,7 +1,9 @@
-import { rm } from 'node:fs/promises';
+import { readFile, rm } from 'node:fs/promises';
+import path from 'node:path';
 import { expect } from 'chai';
 import type { Bot } from 'mineflayer';
 import { EmbeddedGameServer } from '../../src/game/embedded/adapter.js';
+import { squidRequire } from '../../src/game/embedded/flying-squid.js';
 import { PlayerNotOnlineError } from '../../src/game/port.js';
 import { eventually, joinBot, leave } from '../helpers/bots.js';
 import { temporaryDirectory } from '../helpers/gatehouse.js';
@@ -82,5 +84,23 @@ describe('embedded server: inventories', function () {
     expect(await inventories.remove('Squire', 'shield', 2)).to.equal(2);
     expect(await inventories.read('Squire')).to.deep.equal([]);
     await eventually(() => (bot.inventory.slots.every((slot) => !slot) ? true : undefined), 5000, 'the client empty');
+  });
+  it('keeps the player file whole, with every operation made at once for one player (a delivery and a sale side by side)', async function () {
+    await join('Busy');
+    const inventories = game.require('inventories');
+    const uuid = (await game.onlinePlayers()).find((player) => player.name === 'Busy')!.uuid;
+    const nbt = squidRequire<{ parse(data: Buffer, callback: (error: Error | null, parsed: { value: Record<string, { value: unknown }> }) => void): void }>('prismarine-nbt');
+    // The shop's deliveries and its sales hold different per-player locks, so the game may be asked both at once.
+    for (let round = 1; round <= 50; round += 1) {
+      expect(await inventories.give('Busy', 'diamond', 2, { operationId: `setup-${round}` })).to.equal(2);
+      const operations = [`give:delivery-${round}-1`, `give:delivery-${round}-2`, `remove:sale-${round}`];
+      await Promise.all([inventories.give('Busy', 'bread', 1, { operationId: `delivery-${round}-1` }), inventories.give('Busy', 'apple', 1, { operationId: `delivery-${round}-2` }), inventories.remove('Busy', 'diamond', 2, { operationId: `sale-${round}` })]);
+      // What a crash now would leave: the player's file as it is on disk.
+      const data = await readFile(path.join(directory, 'world', 'playerdata', `${uuid}.dat`));
+      const parsed = await new Promise<{ value: Record<string, { value: unknown }> } | Error>((resolve) => nbt.parse(data, (error, value) => resolve(error ?? value)));
+      expect(parsed, `round ${round}: the player file can be read`).to.not.be.instanceOf(Error);
+      const kept = Object.keys(((parsed as { value: Record<string, { value: unknown }> }).value.GatehouseOperations?.value ?? {}) as Record<string, unknown>);
+      expect(kept, `round ${round}: every operation answered is in the file, so a retry after a crash is not done again`).to.include.members(operations);
+    }
   });
 });
