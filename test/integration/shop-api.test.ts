@@ -316,6 +316,26 @@ describe('the market, the shop, deliveries and selling over HTTP', function () {
     expect((await as(bob)('POST', '/api/player/inventory/sell', { all: true })).status, 'Bob is not online').to.equal(404);
   });
 
+  it('pays a sale whose answer was lost once, however many joins come to finish it', async function () {
+    game.join('Alice', players.alice.uuid);
+    await inventories.give('Alice', 'cobblestone', 100);
+    const before = await balance(alice);
+    // The game takes the items; its answer is lost: the sale stays written down, to be finished at the next join.
+    inventories.failAfterNext = true;
+    expect((await as(alice)('POST', '/api/player/inventory/sell', { item: 'cobblestone' })).status).to.equal(400);
+    expect(inventories.count('Alice', 'cobblestone')).to.equal(0);
+    // Alice's connection flickers: she leaves and comes back twice in a moment, and each join finishes her sales.
+    game.quit('Alice');
+    game.join('Alice', players.alice.uuid);
+    game.quit('Alice');
+    game.join('Alice', players.alice.uuid);
+    await eventually(async () => ((await server.gatehouse.store.part(marketPart).salesUnderWay()).length === 0 ? true : undefined), 5000, 'the sale finished');
+    await new Promise((resolve) => setTimeout(resolve, 200));
+    const sales = (await as(alice)('GET', '/api/economy/history')).body.transactions.filter((record: { type: string }) => record.type === 'SALE');
+    expect(sales.map((record: { quantity: number }) => record.quantity), 'one SALE record for the 100 cobblestone taken').to.deep.equal([100]);
+    expect(Math.round((await balance(alice)) * 100)).to.equal(Math.round((before + sales[0].amount) * 100));
+  });
+
   it('holds sales to the daily income cap, taking only what fits under it', async function () {
     await writeFile(server.config.shopFile, testShopFile.replace('daily-income-cap: 0', 'daily-income-cap: 10.00'));
     expect((await as(serviceToken)('POST', '/api/admin/shop/reload')).status).to.equal(200);
