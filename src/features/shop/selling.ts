@@ -102,9 +102,11 @@ export class SaleService {
 
   /** Finishes sales a crash interrupted (at start for players online, and at each join). */
   async finishFor(player: PlayerRef): Promise<number> {
-    const open = (await this.store.part(this.part).salesUnderWay()).filter((sale) => sale.player.uuid === player.uuid);
-    if (open.length === 0) return 0;
+    const underWay = async () => (await this.store.part(this.part).salesUnderWay()).filter((sale) => sale.player.uuid === player.uuid);
+    if ((await underWay()).length === 0) return 0;
     return this.players.run(player.uuid, async () => {
+      // Read again under the lock: a sale or another finish that held it may have paid them meanwhile.
+      const open = await underWay();
       const day = this.now().toISOString().slice(0, 10);
       const taken: Array<{ sale: SaleRecord; removed: number }> = [];
       for (const sale of open) {
