@@ -81,6 +81,15 @@ describe('economy endpoints over HTTP (builtin provider)', function () {
     expect((await asAlice('GET', '/api/economy/balance')).body.balance).to.equal(before);
   });
 
+  it('refuses amounts with more than two decimals however small the excess, moving and recording nothing', async function () {
+    const before = (await asAlice('GET', '/api/economy/history')).body.pagination.total;
+    for (const amount of [0.000000001, 1.000000001]) {
+      const answer = await asAlice('POST', '/api/economy/transfer', { to: 'Bob', amount });
+      expect(answer.status, `amount ${amount}: ${JSON.stringify(answer.body)}`).to.equal(400);
+    }
+    expect((await asAlice('GET', '/api/economy/history')).body.pagination.total, 'no TRANSFER records').to.equal(before);
+  });
+
   it('moves money once for an Idempotency-Key retried 20 times at once, and refuses the key with another body', async function () {
     const before = (await asAlice('GET', '/api/economy/balance')).body.balance;
     const answers = await Promise.all(Array.from({ length: 20 }, () => asAlice('POST', '/api/economy/transfer', { to: 'Bob', amount: 1.25 }, { 'idempotency-key': 'pay-bob-once' })));
