@@ -16,7 +16,8 @@ function newAjv(options: ConstructorParameters<typeof Ajv>[0]): Ajv {
     keyword: 'x-cents',
     type: 'number',
     schemaType: 'boolean',
-    validate: (_enabled: boolean, value: number) => Number.isFinite(value) && Math.abs(value * 100 - Math.round(value * 100)) < 1e-6,
+    // The number written with two decimals is the same number: 0.29 passes, 0.000000001 and 1.000000001 do not.
+    validate: (_enabled: boolean, value: number) => Number.isFinite(value) && Number(value.toFixed(2)) === value,
     error: { message: 'must have at most two decimals' },
   });
   // A pragmatic e-mail shape: something@domain.tld, no spaces, one @.
