@@ -336,6 +336,27 @@ describe('the market, the shop, deliveries and selling over HTTP', function () {
     expect(Math.round((await balance(alice)) * 100)).to.equal(Math.round((before + sales[0].amount) * 100));
   });
 
+  it('keeps an item in the catalogue while a sale of it is under way, and pays the sale at the next join', async function () {
+    game.join('Alice', players.alice.uuid);
+    await inventories.give('Alice', 'cobblestone', 100);
+    inventories.failAfterNext = true;
+    expect((await as(alice)('POST', '/api/player/inventory/sell', { item: 'cobblestone' })).status).to.equal(400);
+    expect(inventories.count('Alice', 'cobblestone'), 'taken by the game').to.equal(0);
+    await writeFile(server.config.shopFile, testShopFile.replace(/ {2}cobblestone:.*\n/, ''));
+    const refused = await as(serviceToken)('POST', '/api/admin/shop/reload');
+    expect(refused.status).to.equal(400);
+    expect(refused.body.error).to.match(/cobblestone cannot leave shop\.yml while a sale of it is under way/);
+    expect((await as(alice)('GET', '/api/shop/items?search=cobblestone')).body.items.map((item: { item: string }) => item.item), 'nothing changed').to.deep.equal(['cobblestone']);
+    game.quit('Alice');
+    game.join('Alice', players.alice.uuid);
+    const sales = await eventually(async () => {
+      const records = (await as(alice)('GET', '/api/economy/history')).body.transactions.filter((record: { type: string }) => record.type === 'SALE');
+      return records.length > 0 ? records : undefined;
+    }, 3000, 'the sale paid');
+    expect(sales.map((record: { quantity: number }) => record.quantity), 'the 100 cobblestone the game took are paid').to.deep.equal([100]);
+    expect((await as(serviceToken)('POST', '/api/admin/shop/reload')).body.removed, 'and then it may go').to.deep.equal(['cobblestone']);
+  });
+
   it('holds sales to the daily income cap, taking only what fits under it', async function () {
     await writeFile(server.config.shopFile, testShopFile.replace('daily-income-cap: 0', 'daily-income-cap: 10.00'));
     expect((await as(serviceToken)('POST', '/api/admin/shop/reload')).status).to.equal(200);

@@ -7,7 +7,7 @@
 import { badRequest } from '../../errors.js';
 import { Cache } from '../../lib/cache.js';
 import type { Store, StorePart, TransactionalStores } from '../../store/port.js';
-import { loadCatalogue, normaliseItemId, type Catalogue, type CatalogueItem, type ShopRules } from './catalogue.js';
+import { CatalogueError, loadCatalogue, normaliseItemId, type Catalogue, type CatalogueItem, type ShopRules } from './catalogue.js';
 import type { MarketItemState, MarketStore } from './market-store.js';
 import { buyCostCents, driftedStock, sellIncomeCents, trendOf, unitBuyCents, unitSellCents, type Trend } from './pricing.js';
 
@@ -95,11 +95,17 @@ export class MarketService {
    * Reads shop.yml again. A file with a mistake changes nothing and throws
    * naming it; otherwise the new catalogue serves at once, new items start
    * with their stock, and items no longer listed keep theirs in the store.
+   * An item cannot leave while a sale of it is under way (taken in game, not
+   * paid yet): its price is needed to pay it.
    */
   async reload(knownItemIds?: ReadonlySet<string>): Promise<{ items: number; added: string[]; removed: string[] }> {
     const next = await loadCatalogue(this.file, knownItemIds);
     const added = [...next.items.keys()].filter((id) => !this.catalogue.items.has(id));
     const removed = [...this.catalogue.items.keys()].filter((id) => !next.items.has(id));
+    const owed = new Set((await this.store.part(this.part).salesUnderWay()).map((sale) => sale.item).filter((id) => removed.includes(id)));
+    if (owed.size > 0) {
+      throw new CatalogueError(`${[...owed].join(', ')} cannot leave shop.yml while a sale of it is under way (items taken in game and not paid yet); reload again once it is paid, at the player's next join`);
+    }
     this.catalogue = next;
     await this.start();
     await this.rebuild();

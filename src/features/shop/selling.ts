@@ -200,8 +200,15 @@ export class SaleService {
       });
       for (const { sale } of empty) refused.push({ item: sale.item, reason: 'none in the inventory' });
     }
-    if (paid.length === 0) throw new ApiError(400, `Nothing was sold: ${describe(refused)}`, 'nothing_to_sell', {}, { refused });
-    const items = paid.map(({ sale, removed }) => ({ sale, removed, item: this.market.find(sale.item)! }));
+    // A sale whose item is not in the catalogue (shop.yml edited while Gatehouse was stopped) cannot be priced: it stays
+    // written down, owed, and is paid at a join once the item is back; reload refuses to remove an item that is owed.
+    const priced = paid.flatMap(({ sale, removed }) => {
+      const item = this.market.find(sale.item);
+      if (!item) this.logError(`shop: ${removed} ${sale.item} taken from ${sale.player.name} (sale ${sale.id}) cannot be paid while ${sale.item} is not in shop.yml; put it back to pay it`);
+      return item ? [{ sale, removed, item }] : [];
+    });
+    if (priced.length === 0) throw new ApiError(400, `Nothing was sold: ${describe(refused)}`, 'nothing_to_sell', {}, { refused });
+    const items = priced;
     const done = await this.economy.move(
       async (tx) => {
         const market = tx.part(this.part);
