@@ -106,7 +106,7 @@ describe('jobs: payouts from work in game', function () {
 
   async function service(options: Partial<JobsOptions> & { provider?: ProviderSetting } = {}): Promise<{ jobs: JobsService; economy: EconomyService }> {
     const settings = (await loadConfig({}, directory)).settings;
-    const economy = new EconomyService(store, ledgerPart, game, () => settings, { provider: options.provider ?? 'builtin', largeAdjustmentCents: 1e12 }, () => clock);
+    const economy = new EconomyService(store, ledgerPart, game, () => settings, { provider: options.provider ?? 'builtin', largeAdjustmentCents: 1e12, vault: { logError: () => undefined } }, () => clock);
     const jobs = new JobsService(
       failable(store),
       economy,

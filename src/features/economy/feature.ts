@@ -49,7 +49,13 @@ export const economyFeature = defineFeature({
     const access = services.get('access');
     const audit = services.get('audit');
     const chat = services.get('chatEvents');
-    const economy = new EconomyService(store, ledgerPart, game, () => settings.get(), { provider: config.economy.provider, largeAdjustmentCents: config.economy.largeAdjustmentAlertCents }, now);
+    const economy = new EconomyService(store, ledgerPart, game, () => settings.get(), {
+        provider: config.economy.provider,
+        largeAdjustmentCents: config.economy.largeAdjustmentAlertCents,
+        vault: { logError: (message) => log.error(message) },
+      },
+      now,
+    );
     services.provide('economy', economy);
     const retention = services.get('retention');
     retention.keepDays('economy transactions', config.retention.transactionDays, (cutoff) => economy.deleteRecordsBefore(cutoff));
@@ -87,6 +93,7 @@ export const economyFeature = defineFeature({
       requestSubject(request, access, (asked) => economy.requirePlayer(asked), "Only admins may see another player's money");
 
     return {
+      stop: () => economy.stop(),
       routes: [
         route({
           method: 'GET',

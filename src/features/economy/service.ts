@@ -1,5 +1,4 @@
 import { EventEmitter } from 'node:events';
-import { randomUUID } from 'node:crypto';
 import { ApiError, badRequest, conflict, notFound } from '../../errors.js';
 import type { GamePort, PlayerRef } from '../../game/port.js';
 import type { Actor } from '../../services/audit.js';
@@ -7,6 +6,7 @@ import type { ServerSettings } from '../../services/settings-model.js';
 import type { Store, StorePart, TransactionalStores } from '../../store/port.js';
 import type { LedgerRecord, LedgerStore, Posting } from './ledger-store.js';
 import { toCents } from './money.js';
+import { VaultMoves, type VaultMoveOptions } from './vault-moves.js';
 
 export type ProviderSetting = 'auto' | 'builtin' | 'vault' | 'none';
 export type ProviderName = 'builtin' | 'vault';
@@ -15,6 +15,8 @@ export interface EconomyOptions {
   provider: ProviderSetting;
   /** Admin adjustments of at least this many cents (either way) are posted to the chat webhook. */
   largeAdjustmentCents: number;
+  /** Money moved through Vault whose answers were lost: how it is settled, and where what cannot be is told. */
+  vault: VaultMoveOptions;
 }
 
 /** A money-moving request with an Idempotency-Key: the key scoped to its caller, and what the request said. */
@@ -62,6 +64,7 @@ export class EconomyService {
   /** Keys in use by a request being answered now, so a concurrent repeat waits for its answer. */
   private readonly keysInUse = new Map<string, Promise<unknown>>();
   private lastDecision: ProviderName | undefined;
+  private readonly vaultMoves: VaultMoves;
 
   constructor(
     private readonly store: Store,
@@ -70,7 +73,14 @@ export class EconomyService {
     private readonly settings: () => ServerSettings,
     private readonly options: EconomyOptions,
     private readonly now: () => Date = () => new Date(),
-  ) {}
+  ) {
+    this.vaultMoves = new VaultMoves(options.vault);
+  }
+
+  /** Stops settling Vault steps whose answers were lost (what is left unsettled is logged as it gives up). */
+  stop(): void {
+    this.vaultMoves.stop();
+  }
 
   /** The provider serving now, or undefined when none is (503). */
   provider(): ProviderName | undefined {
@@ -242,7 +252,7 @@ export class EconomyService {
       }
       const planned = await this.store.transaction(async (tx) => (await this.storedAnswer(tx, idempotency)) ?? plan(tx));
       if (!Array.isArray(planned)) return planned;
-      const vault = await this.moveInVault(planned);
+      const vault = await this.vaultMoves.move(this.game.require('economy'), planned);
       try {
         return await this.store.transaction(async (tx) => {
           const ledger = tx.part(this.ledgerPart);
@@ -274,41 +284,6 @@ export class EconomyService {
     const ledger = tx.part(this.ledgerPart);
     for (const posting of postings) await ledger.openAccount(posting.player, this.startingCents(), this.now());
     return ledger.post(postings, this.now());
-  }
-
-  /**
-   * Withdrawals first, so a refusal (insufficient funds) moves nothing; a
-   * later failure puts back what was taken. Answers the balances Vault
-   * reported, and how to undo the whole movement.
-   */
-  private async moveInVault(postings: Posting[]): Promise<{ balances: number[]; undo: () => Promise<void> }> {
-    const economy = this.game.require('economy');
-    const operation = randomUUID();
-    const order = postings.map((posting, index) => ({ posting, index })).sort((a, b) => a.posting.amount - b.posting.amount);
-    const balances: number[] = [];
-    const done: Array<{ posting: Posting; index: number }> = [];
-    const undo = async () => {
-      for (const { posting, index } of [...done].reverse()) {
-        const operationId = `${operation}-${index}-undo`;
-        if (posting.amount < 0) await economy.deposit(posting.player.name, -posting.amount, { operationId }).catch(() => undefined);
-        else await economy.withdraw(posting.player.name, posting.amount, { operationId }).catch(() => undefined);
-      }
-    };
-    try {
-      for (const step of order) {
-        const { posting, index } = step;
-        const operationId = `${operation}-${index}`;
-        balances[index] =
-          posting.amount < 0
-            ? await economy.withdraw(posting.player.name, -posting.amount, { operationId })
-            : await economy.deposit(posting.player.name, posting.amount, { operationId });
-        done.push(step);
-      }
-    } catch (error) {
-      await undo();
-      throw error;
-    }
-    return { balances, undo };
   }
 
   private async storedAnswer(tx: TransactionalStores, idempotency: IdempotencyRequest | undefined): Promise<Once<LedgerRecord[]> | undefined> {

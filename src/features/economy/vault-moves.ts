@@ -1,0 +1,127 @@
+/**
+ * Moving money through the game's economy (Vault), step by step, when an
+ * answer can be lost on the way: the link drops, or the game answers after
+ * the sidecar stopped waiting. Such a step may or may not have happened.
+ *
+ * Every step carries an operation id, and the plugin answers a repeated id
+ * from its memory (for 10 minutes) or, when the first ask never started, does
+ * it then. So a step whose answer was lost is asked again under the same id
+ * until an answer comes: then it is known to have happened exactly once.
+ * A movement that fails puts back, in the same way, every step that happened,
+ * including one whose answer came only later (in the background, so the
+ * caller gets its 503 at once). What cannot be settled within the plugin's
+ * memory is logged with the player and the amount, for an admin.
+ */
+import { randomUUID } from 'node:crypto';
+import { GameUnavailableError } from '../../game/errors.js';
+import type { EconomyProvider } from '../../game/port.js';
+import type { Posting } from './ledger-store.js';
+
+export interface VaultMoveOptions {
+  logError: (message: string) => void;
+  /** Pauses before asking again, in the request (default 250 and 750 ms). */
+  confirmDelaysMs?: number[];
+  /** Pauses between asks in the background, the last repeated (default 1 s doubling to 30 s). */
+  settleDelaysMs?: number[];
+  /** How long the background keeps asking: within the plugin's memory of answers (default 9 minutes). */
+  settleForMs?: number;
+}
+
+interface Step {
+  posting: Posting;
+  index: number;
+}
+
+export class VaultMoves {
+  private readonly timers = new Set<NodeJS.Timeout>();
+
+  constructor(private readonly options: VaultMoveOptions) {}
+
+  /**
+   * Withdrawals first, so a refusal (insufficient funds) moves nothing; a
+   * later failure puts back what was taken. Answers the balances Vault
+   * reported, and how to undo the whole movement.
+   */
+  async move(economy: EconomyProvider, postings: Posting[]): Promise<{ balances: number[]; undo: () => Promise<void> }> {
+    const operation = randomUUID();
+    const order = postings.map((posting, index) => ({ posting, index })).sort((a, b) => a.posting.amount - b.posting.amount);
+    const balances: number[] = [];
+    const done: Step[] = [];
+    const ask = (step: Step, undo: boolean) => () => {
+      const operationId = `${operation}-${step.index}${undo ? '-undo' : ''}`;
+      const { player, amount } = step.posting;
+      const takes = amount < 0 !== undo;
+      return takes ? economy.withdraw(player.name, Math.abs(amount), { operationId }) : economy.deposit(player.name, Math.abs(amount), { operationId });
+    };
+    const describe = (step: Step, undo: boolean) => `${undo ? 'putting back' : 'moving'} ${(Math.abs(step.posting.amount) / 100).toFixed(2)} ${step.posting.amount < 0 !== undo ? 'from' : 'to'} ${step.posting.player.name}`;
+    const undo = async () => {
+      for (const step of [...done].reverse()) await this.settle(ask(step, true), describe(step, true));
+    };
+    for (const step of order) {
+      try {
+        balances[step.index] = await this.confirmed(ask(step, false));
+      } catch (error) {
+        if (error instanceof GameUnavailableError) {
+          // It may have happened: learn whether, then put it back.
+          this.inBackground(ask(step, false), describe(step, false), () => this.settle(ask(step, true), describe(step, true)));
+        }
+        await undo();
+        throw error;
+      }
+      done.push(step);
+    }
+    return { balances, undo };
+  }
+
+  /** Cancels the background asks (at stop); what they had not settled is logged. */
+  stop(): void {
+    for (const timer of this.timers) clearTimeout(timer);
+    this.timers.clear();
+  }
+
+  /** The step's answer, asked again under its id while the answer is lost. */
+  private async confirmed<T>(ask: () => Promise<T>): Promise<T> {
+    const delays = this.options.confirmDelaysMs ?? [250, 750];
+    for (let attempt = 0; ; attempt += 1) {
+      try {
+        return await ask();
+      } catch (error) {
+        if (!(error instanceof GameUnavailableError) || attempt >= delays.length) throw error;
+        await new Promise((resolve) => setTimeout(resolve, delays[attempt]));
+      }
+    }
+  }
+
+  /** Does a putting back: at once when the game answers, else in the background. A refusal (the money spent since) is logged. */
+  private async settle(ask: () => Promise<number>, what: string): Promise<void> {
+    try {
+      await this.confirmed(ask);
+    } catch (error) {
+      if (error instanceof GameUnavailableError) this.inBackground(ask, what);
+      else this.options.logError(`economy: ${what} failed: ${(error as Error).message}; the Vault balance and the ledger differ by that amount`);
+    }
+  }
+
+  /** Keeps asking under the same id until the game answers; then `then`. A refusal means nothing happened. */
+  private inBackground(ask: () => Promise<number>, what: string, then?: () => Promise<void>): void {
+    const delays = this.options.settleDelaysMs ?? [1000, 2000, 4000, 8000, 16000, 30000];
+    const giveUpAt = Date.now() + (this.options.settleForMs ?? 9 * 60_000);
+    const attempt = (index: number) => {
+      const timer = setTimeout(async () => {
+        this.timers.delete(timer);
+        try {
+          await ask();
+        } catch (error) {
+          if (!(error instanceof GameUnavailableError)) return; // refused: it did not happen, nothing to put back
+          if (Date.now() < giveUpAt) return attempt(index + 1);
+          this.options.logError(`economy: ${what} may or may not have happened (the game has not answered for ${Math.round((this.options.settleForMs ?? 540_000) / 1000)} s); check that player's Vault balance`);
+          return;
+        }
+        await then?.().catch((error: Error) => this.options.logError(`economy: after ${what}: ${error.message}`));
+      }, delays[Math.min(index, delays.length - 1)]);
+      timer.unref();
+      this.timers.add(timer);
+    };
+    attempt(0);
+  }
+}
