@@ -55,13 +55,21 @@ export async function startTestGatehouse(
   };
 }
 
-/** A test Gatehouse whose game is the bridge: it waits on an ephemeral port for a plugin with `token`. */
-export function startBridgeGatehouse(token: string, requestTimeoutMs: number, options: { checkAnswers?: boolean } = {}): Promise<TestGatehouse> {
+/**
+ * A test Gatehouse whose game is the bridge: it waits on an ephemeral port for a plugin with `token`.
+ * `adjust` edits the rest of the config (a shop.yml of the test's, a starting balance) before start.
+ */
+export function startBridgeGatehouse(
+  token: string,
+  requestTimeoutMs: number,
+  options: { checkAnswers?: boolean; adjust?: (config: Config) => void } = {},
+): Promise<TestGatehouse> {
   return startTestGatehouse(
     (config) => {
       config.token = token;
       config.game.connection = 'bridge';
       config.game.bridge = { host: '127.0.0.1', port: 0, requestTimeoutMs };
+      options.adjust?.(config);
     },
     { checkAnswers: options.checkAnswers },
   );
