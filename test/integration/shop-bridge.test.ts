@@ -2,15 +2,17 @@
  * The shop through the bridge: the real plugin jar in the JVM harness (a fake
  * Paper server) holds the inventories and, with --vault, the money. Purchases
  * over HTTP are delivered into the harness's inventories exactly once (at
- * once, at the next join, and through a give that timed out and was asked
- * again under its operation id); sales take from them; nothing is charged
- * for a purchase the API refused.
+ * once, at the next join, through a give that timed out and was asked again
+ * under its operation id, and one whose answer was lost); sales take from
+ * them; nothing is charged for a purchase the API refused. The harness gives
+ * every session an empty inventory: what a session holds came in it.
  */
 import { rm, writeFile } from 'node:fs/promises';
 import path from 'node:path';
 import { expect } from 'chai';
 import { marketPart } from '../../src/features/shop/feature.js';
 import type { BridgeGameAdapter } from '../../src/game/bridge/adapter.js';
+import { GameUnavailableError } from '../../src/game/errors.js';
 import { eventually } from '../helpers/bots.js';
 import { api, startBridgeGatehouse, temporaryDirectory, type TestGatehouse } from '../helpers/gatehouse.js';
 import { PaperHarness } from '../helpers/harness.js';
@@ -308,6 +310,35 @@ describe('the shop through the plugin in the JVM harness', function () {
     expect(await server!.gatehouse.services.get('deliveries').retryOnline()).to.equal(0);
     expect(await held('Steve', 'stone')).to.equal(0);
     expect((await history(steve)).filter((record) => record.type === 'PURCHASE')).to.have.length(1);
+  });
+
+  it("gives a delivery once when the plugin gave but its answer never reached the sidecar: the retry is answered from the plugin's memory", async function () {
+    await connect();
+    const steve = await webAccount('Steve');
+    // The sidecar's give goes to the plugin for real; its answer is then dropped, as a timeout after the work would.
+    const inventories = server!.gatehouse.game.capability('inventories')!;
+    const give = inventories.give;
+    let gaveInGame: number | undefined;
+    inventories.give = async (...args) => {
+      inventories.give = give;
+      gaveInGame = await give(...args);
+      throw new GameUnavailableError('no answer to inventories.give (dropped by the test)');
+    };
+    const bought = await as(steve)('POST', '/api/shop/purchase', { item: 'bread', quantity: 7 });
+    expect(bought.status, JSON.stringify(bought.body)).to.equal(200);
+    expect(gaveInGame).to.equal(7);
+    expect(bought.body.delivery).to.deep.include({ state: 'pending', given: 0 });
+    expect(await held('Steve', 'bread'), 'the plugin did give').to.equal(7);
+    const id = bought.body.delivery.id as number;
+    expect((await server!.gatehouse.store.part(marketPart).delivery(id))!.attempt?.operationId).to.equal(`delivery-${id}-1`);
+    // The retry asks again under the same id: the plugin answers 7 from its memory and gives nothing more.
+    expect(await server!.gatehouse.services.get('deliveries').retryOnline()).to.equal(1);
+    expect((await server!.gatehouse.store.part(marketPart).delivery(id))!).to.deep.include({ state: 'delivered', given: 7, attempt: null });
+    expect(await held('Steve', 'bread'), 'given once').to.equal(7);
+    const { calls } = await harness!.request<{ calls: string[] }>('calls');
+    expect(calls.filter((call) => call.startsWith('Inventory.addItem')), 'one addItem in the game').to.have.length(1);
+    expect(await server!.gatehouse.services.get('deliveries').retryOnline()).to.equal(0);
+    expect((await history(steve)).map((record) => record.type)).to.deep.equal(['PURCHASE']);
   });
 
   it("buys through the server's Vault economy: the price withdrawn from Vault, the items given", async function () {
