@@ -69,6 +69,8 @@ export class VanillaStandIn {
   defaultGameMode = 'survival';
   pvp = true;
   registerObjective = false;
+  /** Scores of the objectives other than `register`, by objective and holder. */
+  readonly scores = new Map<string, Map<string, number>>();
   stopped = false;
   motd = 'A Vanilla Server';
   maxPlayers = 20;
@@ -77,6 +79,8 @@ export class VanillaStandIn {
   readonly scripted = new Map<string, string>();
   /** Closes the connection in the middle of the next command that starts with this. */
   dropOn: string | undefined;
+  /** Runs the next command that starts with this, then closes the connection before replying (a reply lost on the way). */
+  dropReplyOn: string | undefined;
   private server!: Server;
   private readonly sockets = new Set<Socket>();
   private entityId = 100;
@@ -242,6 +246,11 @@ export class VanillaStandIn {
           return;
         }
         const reply = this.scripted.get(body) ?? this.run(body);
+        if (this.dropReplyOn && body.startsWith(this.dropReplyOn)) {
+          this.dropReplyOn = undefined;
+          socket.destroy();
+          return;
+        }
         // Vanilla splits long replies at 4,096 characters, each part a packet with the request's id.
         const parts = reply.length === 0 ? [''] : Array.from({ length: Math.ceil(reply.length / 4096) }, (_, index) => reply.slice(index * 4096, (index + 1) * 4096));
         for (const part of parts) socket.write(packet(id, 0, part));
@@ -298,6 +307,17 @@ export class VanillaStandIn {
         return this.teleport(player, player.dimension, rest);
       }
       case 'execute': {
+        // `execute store success|result score <holder> <objective> run <command>`: the command, and its outcome kept in the same step.
+        const store = /^execute store (success|result) score (\S+) (\S+) run (.+)$/.exec(line);
+        if (store) {
+          const scores = this.scores.get(store[3]!);
+          if (!scores) return `Unknown scoreboard objective '${store[3]}'`;
+          const reply = this.run(store[4]!);
+          const succeeded = /^(Gave|Removed|Found) /.test(reply);
+          const counted = /^(?:Removed|Found) (\d+) /.exec(reply);
+          scores.set(store[2]!, store[1] === 'success' ? Number(succeeded) : succeeded ? Number(counted?.[1] ?? 1) : 0);
+          return reply;
+        }
         // Each player's feedback, glued without newlines as vanilla's RCON does.
         const each = /^execute as (\S+) run data get entity @s (\S+)$/.exec(line);
         if (each) return this.select(each[1]!).map((player) => this.run(`data get entity ${player.name} ${each[2]}`)).join('');
@@ -531,10 +551,33 @@ export class VanillaStandIn {
   }
 
   private scoreboard(words: string[]): string {
-    if (words[1] === 'objectives' && words[2] === 'add') {
+    if (words[1] === 'objectives' && words[2] === 'add' && words[3] === 'register') {
       if (this.registerObjective) return 'An objective already exists by that name';
       this.registerObjective = true;
       return `Created new objective [${words[3]}]`;
+    }
+    // Other objectives keep the scores of any holder, players or hidden ones (#name).
+    if (words[1] === 'objectives' && words[2] === 'add') {
+      if (this.scores.has(words[3]!)) return 'An objective already exists by that name';
+      this.scores.set(words[3]!, new Map());
+      return `Created new objective [${words[3]}]`;
+    }
+    if (words[1] === 'players' && words[2] === 'list') {
+      const holders = [...new Set([...this.scores.values()].flatMap((scores) => [...scores.keys()]))];
+      return holders.length === 0 ? 'There are no tracked entities' : `There are ${holders.length} tracked entity/entities: ${holders.join(', ')}`;
+    }
+    const scores = this.scores.get(words[4] ?? '');
+    if (scores && words[1] === 'players') {
+      const [, , action, holder, objective, value] = words;
+      if (action === 'get') return scores.has(holder!) ? `${holder} has ${scores.get(holder!)} [${objective}]` : `Can't get value of ${objective} for ${holder}; none is set`;
+      if (action === 'set') {
+        scores.set(holder!, Number(value));
+        return `Set [${objective}] for ${holder} to ${value}`;
+      }
+      if (action === 'reset') {
+        scores.delete(holder!);
+        return `Reset [${objective}] for ${holder}`;
+      }
     }
     if (words[1] === 'players' && words[2] === 'enable') {
       const targets = this.select(words[3]!);

@@ -170,6 +170,63 @@ describe('the RCON adapter against a stand-in vanilla server', function () {
     expect(await inventories.give('Trader', 'diamond', 5)).to.equal(0);
   });
 
+  /** Gatehouse killed and started again: a new adapter, with nothing in memory, against the same server. */
+  const restartAdapter = async () => {
+    await adapter.stop();
+    adapter = new RconGameAdapter({ host: '127.0.0.1', port: standIn.port, password, serverDirectory: directory, logFile: standIn.logFile, requestTimeoutMs: 2000, log: (message) => logged.push(message), logError: (message) => logged.push(`ERROR ${message}`), logPollMs: 50, firstBackoffMs: 50 });
+    await adapter.start();
+    await eventually(() => (adapter.isConnected() ? true : undefined), 5000, 'the new adapter connected');
+  };
+
+  it('gives a delivery once when the reply to its give was lost and the give is asked again under the same operation id', async function () {
+    await start();
+    const events = seen();
+    await standIn.join('Trader');
+    const inventories = adapter.require('inventories');
+    // The server runs the give, and the connection drops before its reply arrives: the outcome is unknown to the caller.
+    standIn.dropReplyOn = 'execute store success score';
+    expect(await inventories.give('Trader', 'diamond', 10, { operationId: 'delivery-7-1' }).catch((error) => error)).to.be.instanceOf(GameUnavailableError);
+    await eventually(() => (events.some((event) => event.event === 'connection' && (event.payload as { connected: boolean }).connected === false) ? true : undefined), 3000, 'the drop noticed');
+    await eventually(() => (adapter.isConnected() ? true : undefined), 5000, 'the adapter back');
+    // The shop's delivery asks again under the same id, as its outbox promises is safe.
+    expect(await inventories.give('Trader', 'diamond', 10, { operationId: 'delivery-7-1' })).to.equal(10);
+    const diamonds = async () => (await adapter.require('inventories').read('Trader')).filter((stack) => stack.item === 'diamond').reduce((sum, stack) => sum + stack.count, 0);
+    expect(await diamonds(), 'one purchase of 10 diamonds delivered once').to.equal(10);
+
+    // The reply lost, then Gatehouse killed and started again: the new adapter knows nothing, the game's record answers.
+    standIn.dropReplyOn = 'execute store success score';
+    expect(await inventories.give('Trader', 'diamond', 5, { operationId: 'delivery-8-1' }).catch((error) => error)).to.be.instanceOf(GameUnavailableError);
+    await restartAdapter();
+    expect(await adapter.require('inventories').give('Trader', 'diamond', 5, { operationId: 'delivery-8-1' })).to.equal(5);
+    expect(await diamonds()).to.equal(15);
+    // A give refused while the player was away is made when asked again once they are back.
+    expect(await adapter.require('inventories').give('Absent', 'diamond', 2, { operationId: 'delivery-9-1' }).catch((error) => error)).to.be.instanceOf(PlayerNotOnlineError);
+    await standIn.join('Absent');
+    expect(await adapter.require('inventories').give('Absent', 'diamond', 2, { operationId: 'delivery-9-1' })).to.equal(2);
+  });
+
+  it('takes the items of a sale once when the reply to its clear was lost, also across a restart of Gatehouse', async function () {
+    await start();
+    await standIn.join('Seller');
+    await adapter.require('inventories').give('Seller', 'cobblestone', 40);
+    standIn.dropReplyOn = 'execute store result score';
+    expect(await adapter.require('inventories').remove('Seller', 'cobblestone', 30, { operationId: 'sale-1' }).catch((error) => error)).to.be.instanceOf(GameUnavailableError);
+    await restartAdapter();
+    expect(await adapter.require('inventories').remove('Seller', 'cobblestone', 30, { operationId: 'sale-1' }), 'the count the first clear took').to.equal(30);
+    expect((await adapter.require('inventories').read('Seller')).reduce((sum, stack) => sum + stack.count, 0)).to.equal(10);
+  });
+
+  it('forgets the records of operations older than a week when it connects', async function () {
+    await start();
+    const today = Math.floor(Date.now() / 86_400_000);
+    const scores = standIn.scores.get('gatehouse_ops')!;
+    scores.set('#gh00000000000000aa', 1).set('#gh00000000000000aaa', (today - 8) * 10_000 + 3);
+    scores.set('#gh00000000000000bb', 1).set('#gh00000000000000bba', (today - 2) * 10_000 + 3);
+    await restartAdapter();
+    await eventually(() => (scores.size === 2 ? true : undefined), 3000, `the old record reset (${logged.join('; ')})`);
+    expect([...scores.keys()]).to.deep.equal(['#gh00000000000000bb', '#gh00000000000000bba']);
+  });
+
   it('gathers a reply longer than 4,096 characters from its several packets', async function () {
     await start();
     await standIn.join('Hoarder');

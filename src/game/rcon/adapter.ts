@@ -29,6 +29,7 @@ import { RconAuthenticationError, RconLink } from './link.js';
 import { LogFollower } from './log-follower.js';
 import { parseLogLine, type LogEvent } from './log-lines.js';
 import { RegisterTrigger } from './register-trigger.js';
+import { OperationScores, operationsObjective } from './operation-scores.js';
 import {
   checkSettingReply,
   checkTeleport,
@@ -98,6 +99,7 @@ export class RconGameAdapter implements GamePort {
   private readonly bossBars: RconBossBars;
   private readonly groups: Pick<Capabilities, 'whitelist' | 'messaging' | 'teleports' | 'bossBars' | 'inventories' | 'control'>;
   private readonly operations = new Map<string, number>();
+  private readonly operationScores: OperationScores;
   /** The whitelist's state as the last on/off command left it (vanilla has no query for it). */
   private whitelistOn: boolean | undefined;
   private readonly management: ManagementClient | undefined;
@@ -123,6 +125,7 @@ export class RconGameAdapter implements GamePort {
     const command = (line: string) => this.command(line);
     this.trigger = new RegisterTrigger(command, () => this.registerHandler, (player, text) => this.tell(player, text), options.logError);
     this.bossBars = new RconBossBars(command);
+    this.operationScores = new OperationScores(command);
     const operatorList = async (): Promise<PlayerRef[]> => (this.managedOperators ? [...this.managedOperators.values()] : ((await this.files?.operators()) ?? []));
     this.operators = {
       isOperator: async (name) => (await operatorList()).some((entry) => entry.name.toLowerCase() === name.toLowerCase()),
@@ -278,6 +281,7 @@ export class RconGameAdapter implements GamePort {
       this.bossBars.forget();
       this.options.log(`rcon: connected to ${this.options.host}:${this.options.port}`);
       await this.trigger.start().catch((error: Error) => this.options.logError(`rcon: ${error.message}`));
+      await this.operationScores.start().catch((error: Error) => this.options.logError(`rcon: the ${operationsObjective} objective: ${error.message}`));
       this.events.emit('connection', { connected: true });
     } catch (error) {
       const wrongPassword = error instanceof RconAuthenticationError;
@@ -409,10 +413,14 @@ export class RconGameAdapter implements GamePort {
       const equipment = /has the following entity data/.test(equipmentReply) ? parseEntityData(equipmentReply, name).data : undefined;
       return itemsOf(inventory, equipment);
     };
+    const scores = this.operationScores;
     return {
       read,
       give: (name, item, count, options) =>
         once(options, async () => {
+          // Given before under this id, its reply lost: the game's record says so, and how many.
+          const record = options?.operationId === undefined ? undefined : scores.holders(options.operationId);
+          if (record && (await scores.read(record.outcome)) === 1) return scores.amountOf((await scores.read(record.amount)) ?? 0);
           // `clear <player> <item> 0` only counts: it checks the item and the player without changing anything.
           parseClear(await this.command(`clear ${name} ${itemId(item)} 0`), name, item);
           // `give` drops what does not fit at the player's feet: give only what fits.
@@ -422,9 +430,30 @@ export class RconGameAdapter implements GamePort {
           const room = stacks.filter((stack) => stack.item === item.replace(/^minecraft:/, '')).reduce((sum, stack) => sum + Math.max(0, size - stack.count), 0) + free * size;
           const amount = Math.min(count, room);
           if (amount <= 0) return 0;
-          return parseGive(await this.command(`give ${name} ${itemId(item)} ${amount}`), name, item);
+          const give = `give ${name} ${itemId(item)} ${amount}`;
+          if (!record) return parseGive(await this.command(give), name, item);
+          // The amount first; then the give and its record in one command.
+          await scores.writeAmount(record, amount);
+          return parseGive(await this.command(`execute store success score ${record.outcome} ${operationsObjective} run ${give}`), name, item);
         }),
-      remove: (name, item, count, options) => once(options, async () => parseClear(await this.command(`clear ${name} ${itemId(item)} ${count}`), name, item)),
+      remove: (name, item, count, options) =>
+        once(options, async () => {
+          const clear = `clear ${name} ${itemId(item)} ${count}`;
+          if (options?.operationId === undefined) return parseClear(await this.command(clear), name, item);
+          const record = scores.holders(options.operationId);
+          // Cleared before under this id, its reply lost: the count removed is on record (0 when the clear failed).
+          const before = await scores.read(record.outcome);
+          if (before !== undefined) return before;
+          await scores.writeAmount(record, count);
+          const reply = await this.command(`execute store result score ${record.outcome} ${operationsObjective} run ${clear}`);
+          try {
+            return parseClear(reply, name, item);
+          } catch (error) {
+            // Nothing was taken from a player who was not there: forget it, so a retry once they are back takes the items.
+            if (error instanceof PlayerNotOnlineError) await scores.forget(record).catch(() => undefined);
+            throw error;
+          }
+        }),
     };
   }
 
