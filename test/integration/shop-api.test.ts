@@ -322,7 +322,7 @@ describe('the market, the shop, deliveries and selling over HTTP', function () {
     const before = await balance(alice);
     // The game takes the items; its answer is lost: the sale stays written down, to be finished at the next join.
     inventories.failAfterNext = true;
-    expect((await as(alice)('POST', '/api/player/inventory/sell', { item: 'cobblestone' })).status).to.equal(400);
+    expect((await as(alice)('POST', '/api/player/inventory/sell', { item: 'cobblestone' })).status).to.equal(503);
     expect(inventories.count('Alice', 'cobblestone')).to.equal(0);
     // Alice's connection flickers: she leaves and comes back twice in a moment, and each join finishes her sales.
     game.quit('Alice');
@@ -336,11 +336,29 @@ describe('the market, the shop, deliveries and selling over HTTP', function () {
     expect(Math.round((await balance(alice)) * 100)).to.equal(Math.round((before + sales[0].amount) * 100));
   });
 
+  it("answers 503 for a sale the game took without saying so, and pays it once at the next retry, without a join", async function () {
+    await writeFile(server.config.shopFile, testShopFile.replace('retry-seconds: 3600', 'retry-seconds: 1'));
+    expect((await as(serviceToken)('POST', '/api/admin/shop/reload')).status).to.equal(200);
+    game.join('Alice', players.alice.uuid);
+    await inventories.give('Alice', 'cobblestone', 100);
+    inventories.failAfterNext = true;
+    const unanswered = await as(alice)('POST', '/api/player/inventory/sell', { item: 'cobblestone' });
+    expect([unanswered.status, unanswered.body.code]).to.deep.equal([503, 'game_unavailable']);
+    expect(unanswered.body.error).to.match(/did not answer whether it took the items \(cobblestone\); the sale is kept and paid as soon as it does/);
+    const sales = await eventually(async () => {
+      const records = (await as(alice)('GET', '/api/economy/history')).body.transactions.filter((record: { type: string }) => record.type === 'SALE');
+      return records.length > 0 ? records : undefined;
+    }, 5000, 'the sale paid by the retry');
+    expect(sales.map((record: { quantity: number }) => record.quantity)).to.deep.equal([100]);
+    await new Promise((resolve) => setTimeout(resolve, 1500));
+    expect((await as(alice)('GET', '/api/economy/history')).body.transactions.filter((record: { type: string }) => record.type === 'SALE'), 'and once').to.have.length(1);
+  });
+
   it('keeps an item in the catalogue while a sale of it is under way, and pays the sale at the next join', async function () {
     game.join('Alice', players.alice.uuid);
     await inventories.give('Alice', 'cobblestone', 100);
     inventories.failAfterNext = true;
-    expect((await as(alice)('POST', '/api/player/inventory/sell', { item: 'cobblestone' })).status).to.equal(400);
+    expect((await as(alice)('POST', '/api/player/inventory/sell', { item: 'cobblestone' })).status).to.equal(503);
     expect(inventories.count('Alice', 'cobblestone'), 'taken by the game').to.equal(0);
     await writeFile(server.config.shopFile, testShopFile.replace(/ {2}cobblestone:.*\n/, ''));
     const refused = await as(serviceToken)('POST', '/api/admin/shop/reload');

@@ -29,6 +29,7 @@ export class DeliveryService {
   /** One attempt at a time per player, so a join, a retry and a purchase never ask twice at once. */
   private readonly lock = new KeyedLock();
   private timer: NodeJS.Timeout | null = null;
+  private retrying: { seconds: () => number; alsoRetry: () => Promise<unknown> } | undefined;
 
   constructor(
     private readonly store: Store,
@@ -62,24 +63,37 @@ export class DeliveryService {
     });
   }
 
-  /** Retries, every `seconds`, the pending deliveries of players online (on this server). */
-  start(seconds: () => number): void {
-    const tick = () => {
-      this.timer = setTimeout(() => {
-        void this.retryOnline()
-          .catch((error: Error) => this.logError(`shop: retrying deliveries: ${error.message}`))
-          .finally(() => {
-            if (this.timer) tick();
-          });
-      }, seconds() * 1000);
-      this.timer.unref();
-    };
-    tick();
+  /** Retries, every `seconds`, the pending deliveries of players online (on this server), and then `alsoRetry` (sales under way). */
+  start(seconds: () => number, alsoRetry: () => Promise<unknown> = async () => undefined): void {
+    this.retrying = { seconds, alsoRetry };
+    this.schedule();
+  }
+
+  /** The interval may have changed (shop.yml read again): the next retry comes after the new one from now. */
+  reschedule(): void {
+    if (!this.retrying || !this.timer) return; // not started, or a retry is running and schedules the next itself
+    clearTimeout(this.timer);
+    this.schedule();
   }
 
   stop(): void {
+    this.retrying = undefined;
     if (this.timer) clearTimeout(this.timer);
     this.timer = null;
+  }
+
+  private schedule(): void {
+    const retrying = this.retrying;
+    if (!retrying) return;
+    this.timer = setTimeout(() => {
+      this.timer = null;
+      void this.retryOnline()
+        .catch((error: Error) => this.logError(`shop: retrying deliveries: ${error.message}`))
+        .then(() => retrying.alsoRetry())
+        .catch((error: Error) => this.logError(`shop: finishing sales under way: ${error.message}`))
+        .finally(() => this.schedule());
+    }, retrying.seconds() * 1000);
+    this.timer.unref();
   }
 
   async retryOnline(): Promise<number> {

@@ -72,7 +72,7 @@ export const shopFeature = defineFeature({
     const deliveries = new DeliveryService(store, marketPart, game, texts, nameOf, log.error, now, config.serverId);
     const purchases = new PurchaseService(store, market, marketPart, economy, deliveries, now);
     const symbol = () => settings.get().economy.currencySymbol;
-    const sales = new SaleService(store, market, marketPart, economy, game, texts, symbol, log.error, now);
+    const sales = new SaleService(store, market, marketPart, economy, game, texts, symbol, log.error, now, config.serverId);
     services.provide('market', market);
     services.provide('deliveries', deliveries);
     // The inventory endpoint shows what the market pays for each stack.
@@ -355,6 +355,7 @@ export const shopFeature = defineFeature({
               if ((error as Error).name === 'CatalogueError') throw badRequest((error as Error).message, 'invalid_catalogue');
               throw error;
             }
+            deliveries.reschedule();
             await audit.record(request.actor(), 'shop.reload', { items: reloaded.items, added: reloaded.added, removed: reloaded.removed });
             return { success: true as const, message: `shop.yml read: ${reloaded.items} items`, ...reloaded };
           },
@@ -369,7 +370,7 @@ export const shopFeature = defineFeature({
         await market.start();
         await market.rebuild();
         market.startRebuilding();
-        deliveries.start(() => market.rules.deliveries.retrySeconds);
+        deliveries.start(() => market.rules.deliveries.retrySeconds, () => sales.finishOnline());
         // Steps are due every drift-minutes (counted in the store); a look every minute takes them, on one instance at a time.
         const drift = () => {
           driftTimer = setTimeout(() => {

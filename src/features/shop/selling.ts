@@ -11,7 +11,7 @@
  * how many units are taken, before anything is.
  */
 import { randomUUID } from 'node:crypto';
-import { ApiError, notFound } from '../../errors.js';
+import { ApiError, notFound, serviceUnavailable } from '../../errors.js';
 import { GameUnavailableError, PlayerNotOnlineError } from '../../game/errors.js';
 import type { GamePort, PlayerRef } from '../../game/port.js';
 import { KeyedLock } from '../../lib/keyed-lock.js';
@@ -59,6 +59,8 @@ export class SaleService {
     private readonly symbol: () => string,
     private readonly logError: (message: string) => void,
     private readonly now: () => Date,
+    /** On a network: this server's id (players elsewhere are finished by their own server). */
+    private readonly serverId = '',
   ) {}
 
   /** `asks`, or everything the market buys when `asks` is 'everything'. */
@@ -89,9 +91,19 @@ export class SaleService {
             return written;
           });
           const taken: Array<{ sale: SaleRecord; removed: number }> = [];
+          const unknown: SaleRecord[] = [];
           for (const sale of sales) {
             const removed = await this.take(sale);
-            if (removed !== undefined) taken.push({ sale, removed });
+            if (typeof removed === 'number') taken.push({ sale, removed });
+            else if (removed === 'unknown') unknown.push(sale);
+          }
+          // The game did not say whether it took these: they stay written down and are paid once it does (the retry timer, a join).
+          for (const sale of unknown) refused.push({ item: sale.item, reason: 'the game did not answer whether it took them; paid as soon as it does' });
+          if (unknown.length > 0 && !taken.some(({ removed }) => removed > 0)) {
+            throw serviceUnavailable(
+              `The game server did not answer whether it took the items (${unknown.map((sale) => sale.item).join(', ')}); the sale is kept and paid as soon as it does`,
+              'game_unavailable',
+            );
           }
           const done = await this.pay(player, taken, day, idempotency, refused);
           return { records: done.result, refused, cap: await this.capOf(player, day), replayed: false };
@@ -111,7 +123,7 @@ export class SaleService {
       const taken: Array<{ sale: SaleRecord; removed: number }> = [];
       for (const sale of open) {
         const removed = await this.take(sale);
-        if (removed !== undefined) taken.push({ sale, removed });
+        if (typeof removed === 'number') taken.push({ sale, removed });
       }
       if (taken.length > 0) await this.pay(player, taken, day, undefined, []);
       return taken.length;
@@ -173,21 +185,34 @@ export class SaleService {
 
   /**
    * Asks the game to take a sale's items under its operation id. Answers what
-   * it took, or undefined when it is not known yet (the game away: the sale
-   * stays written down for later). A player the game says is offline had
-   * nothing taken: the sale is dropped.
+   * it took, or 'unknown' when that is not known yet (the game away, or an
+   * unexpected answer: the sale stays written down for later). A player the
+   * game says is offline had nothing taken: the sale is dropped ('dropped').
    */
-  private async take(sale: SaleRecord): Promise<number | undefined> {
+  private async take(sale: SaleRecord): Promise<number | 'unknown' | 'dropped'> {
     try {
       return await this.game.require('inventories').remove(sale.player.name, sale.item, sale.attempt.count, { operationId: sale.attempt.operationId });
     } catch (error) {
       if (error instanceof PlayerNotOnlineError) {
         await this.store.part(this.part).deleteSale(sale.id);
-        return undefined;
+        return 'dropped';
       }
       if (!(error instanceof GameUnavailableError)) this.logError(`shop: taking ${sale.attempt.count} ${sale.item} from ${sale.player.name}: ${(error as Error).message}`);
-      return undefined;
+      return 'unknown';
     }
+  }
+
+  /** Finishes the sales under way of players online here (every `deliveries.retry-seconds`, with the deliveries). */
+  async finishOnline(): Promise<number> {
+    const open = await this.store.part(this.part).salesUnderWay();
+    if (open.length === 0 || !this.game.isConnected()) return 0;
+    const online = new Map((await this.game.onlinePlayers()).filter((player) => player.server === undefined || player.server === this.serverId).map((player) => [player.uuid, player]));
+    let finished = 0;
+    for (const uuid of new Set(open.map((sale) => sale.player.uuid))) {
+      const player = online.get(uuid);
+      if (player) finished += await this.finishFor({ name: player.name, uuid: player.uuid });
+    }
+    return finished;
   }
 
   /** Pays what was taken, in one unit with the stock, today's income and the end of the sales' notes. */
