@@ -74,6 +74,19 @@ describe('embedded server: inventories', function () {
     expect(await inventories.read('Latecomer')).to.deep.equal([{ item: 'diamond', count: 3, slot: 0 }]);
   });
 
+  it('answers a retried change from memory after the player left, instead of saying they are not online', async function () {
+    const bot = await join('Leaver');
+    const inventories = game.require('inventories');
+    await inventories.give('Leaver', 'cobblestone', 20);
+    expect(await inventories.remove('Leaver', 'cobblestone', 15, { operationId: 'embedded-sale-1' })).to.equal(15);
+    await leave(bot);
+    bots.splice(bots.indexOf(bot), 1);
+    await eventually(async () => ((await game.onlinePlayers()).length === 0 ? true : undefined), 5000, 'Leaver gone');
+    // The sale's answer was lost; its retry comes after the player left: the items were taken, and it says so.
+    expect(await inventories.remove('Leaver', 'cobblestone', 15, { operationId: 'embedded-sale-1' })).to.equal(15);
+    expect(await inventories.give('Leaver', 'diamond', 1, { operationId: 'embedded-never' }).catch((error: Error) => error), 'a new change still needs the player').to.be.instanceOf(PlayerNotOnlineError);
+  });
+
   it('counts armour and the off hand when removing, and tells the client', async function () {
     const bot = await join('Squire');
     const inventories = game.require('inventories');

@@ -64,6 +64,15 @@ export class DurableOperations implements EmbeddedModule {
   }
 
   /**
+   * The result of a change made under this key that this process remembers
+   * (made since it started, or read from the file of a player who joined),
+   * whether or not the player is online now.
+   */
+  remembered(operationKey: string | undefined): Promise<number> | undefined {
+    return operationKey === undefined ? undefined : this.recent.peek(operationKey);
+  }
+
+  /**
    * A change under an operation id: answered from memory (or the player's
    * file) if it was made before, else made and then written to the file with
    * the inventory it changed, before it is answered.

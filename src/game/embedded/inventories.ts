@@ -38,6 +38,9 @@ export class EmbeddedInventories implements Inventories {
   }
 
   async give(playerName: string, item: string, count: number, options: ChangeOptions = {}): Promise<number> {
+    // A retry of a change already made is answered first: the player may have left since, and the change stands.
+    const made = this.operations.remembered(operationKey('give', options));
+    if (made) return made;
     const player = this.online.require(playerName);
     return this.operations.once(player, operationKey('give', options), async () => {
       const type = this.itemType(item);
@@ -48,6 +51,8 @@ export class EmbeddedInventories implements Inventories {
   }
 
   async remove(playerName: string, item: string, count: number, options: ChangeOptions = {}): Promise<number> {
+    const made = this.operations.remembered(operationKey('remove', options));
+    if (made) return made;
     const player = this.online.require(playerName);
     return this.operations.once(player, operationKey('remove', options), async () => {
       const type = this.itemType(item);

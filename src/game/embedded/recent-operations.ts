@@ -24,6 +24,11 @@ export class RecentOperations<T> {
     return result;
   }
 
+  /** The result of a change made (or being made) under this id, if it is remembered. */
+  peek(operationId: string): Promise<T> | undefined {
+    return this.results.get(operationId);
+  }
+
   /** A result known from elsewhere (a player's saved file), as if the change had been made here. */
   remember(operationId: string, result: T): void {
     if (this.results.has(operationId)) return;
