@@ -207,15 +207,17 @@ export class EconomyService {
     );
   }
 
-  /** The other side of a transfer: the counterparty's record written in the same unit (the next or previous id). */
+  /**
+   * The other side of a transfer: the counterparty's record written in the
+   * same unit. `transfer` posts the payer's record and then the payee's, so
+   * the payer's partner is the next id and the payee's the previous one (two
+   * equal transfers in the same millisecond sit side by side, so looking both
+   * ways could pair the wrong two).
+   */
   private async transferPartner(record: LedgerRecord): Promise<LedgerRecord | undefined> {
-    for (const id of [record.id + 1, record.id - 1]) {
-      const candidate = await this.ledger.record(id);
-      if (candidate?.type === 'TRANSFER' && candidate.timestamp === record.timestamp && candidate.player.uuid === record.counterparty?.uuid && candidate.amount === -record.amount) {
-        return candidate;
-      }
-    }
-    return undefined;
+    const candidate = await this.ledger.record(record.amount < 0 ? record.id + 1 : record.id - 1);
+    const partner = candidate?.type === 'TRANSFER' && candidate.timestamp === record.timestamp && candidate.player.uuid === record.counterparty?.uuid && candidate.amount === -record.amount;
+    return partner ? candidate : undefined;
   }
 
   /**
