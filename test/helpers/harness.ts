@@ -4,6 +4,7 @@ import path from 'node:path';
 import { createInterface } from 'node:readline';
 import { harnessClasses, pluginJar, stubClasses } from '../../scripts/plugin-paths.js';
 import { eventually } from './bots.js';
+import { api } from './gatehouse.js';
 
 const harnessClasspath = [harnessClasses, stubClasses].join(path.delimiter);
 
@@ -105,6 +106,27 @@ export class PaperHarness {
     await this.request('command', { name, line: '/register' });
     const message = await eventually(async () => (await this.player(name)).messages?.find((text) => /registration code/.test(text)), timeoutMs, 'the registration code');
     return /([A-Z0-9]{8})/.exec(message.replace(/§./g, ''))![1]!;
+  }
+
+  /**
+   * The player joins, types /register and makes a web account with the code
+   * at the sidecar `baseUrl` (username `<name>_web`, password `password1`);
+   * answers the account's token.
+   */
+  async webAccount(baseUrl: string, player: string, address = '127.0.0.1'): Promise<string> {
+    await this.request('join', { name: player, address });
+    const code = await this.registrationCode(player, 5000);
+    const username = `${player.toLowerCase()}_web`;
+    const registered = await api(baseUrl, 'POST', '/api/auth/register', { body: { code, username, email: `${username}@example.com`, password: 'password1' } });
+    if (registered.status !== 201) throw new Error(`registering ${username} answered ${registered.status} ${JSON.stringify(registered.body)}`);
+    return (await api(baseUrl, 'POST', '/api/auth/login', { body: { username, password: 'password1' } })).body.token as string;
+  }
+
+  /** Stops the harness; answers the Bukkit calls the plugin made off the main thread, which a test expects to be none. */
+  async stopAndListOffMainThread(): Promise<string[]> {
+    const { offMainThread } = await this.request<{ offMainThread: string[] }>('calls').catch(() => ({ offMainThread: [] }));
+    await this.stop();
+    return offMainThread;
   }
 
   async nextEvent(event: string, timeoutMs = 10000): Promise<void> {

@@ -34,11 +34,7 @@ describe('the plugin in the JVM harness, with the sidecar', function () {
     bridge = server.gatehouse.game as BridgeGameAdapter;
   });
   afterEach(async function () {
-    for (const harness of harnesses.splice(0)) {
-      const { offMainThread } = await harness.request<{ offMainThread: string[] }>('calls').catch(() => ({ offMainThread: [] }));
-      await harness.stop();
-      expect(offMainThread, 'Bukkit calls made off the main thread').to.deep.equal([]);
-    }
+    for (const harness of harnesses.splice(0)) expect(await harness.stopAndListOffMainThread(), 'Bukkit calls made off the main thread').to.deep.equal([]);
     await server.stop();
     await rm(directory, { recursive: true, force: true });
   });
@@ -286,8 +282,7 @@ describe('the plugin in the JVM harness, with a bare bridge adapter', function (
     await connected();
   });
   afterEach(async function () {
-    const { offMainThread } = await harness.request<{ offMainThread: string[] }>('calls').catch(() => ({ offMainThread: [] }));
-    await harness.stop();
+    const offMainThread = await harness.stopAndListOffMainThread();
     await bridge.stop();
     await rm(directory, { recursive: true, force: true });
     expect(offMainThread, 'Bukkit calls made off the main thread').to.deep.equal([]);

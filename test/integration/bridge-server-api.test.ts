@@ -27,11 +27,7 @@ describe('players, whitelist, server and in-game economy through the plugin in t
     bridge = server.gatehouse.game as BridgeGameAdapter;
   });
   afterEach(async function () {
-    if (harness) {
-      const { offMainThread } = await harness.request<{ offMainThread: string[] }>('calls').catch(() => ({ offMainThread: [] }));
-      await harness.stop();
-      expect(offMainThread, 'Bukkit calls made off the main thread').to.deep.equal([]);
-    }
+    if (harness) expect(await harness.stopAndListOffMainThread(), 'Bukkit calls made off the main thread').to.deep.equal([]);
     harness = undefined;
     await server.stop();
     await rm(directory, { recursive: true, force: true });
@@ -45,12 +41,7 @@ describe('players, whitelist, server and in-game economy through the plugin in t
 
   /** The player joins, types /register and makes a web account with the code; answers the account's token. */
   async function webAccount(player: string, address = '127.0.0.1'): Promise<string> {
-    await harness!.request('join', { name: player, address });
-    const code = await harness!.registrationCode(player, 5000);
-    const username = `${player.toLowerCase()}_web`;
-    const registered = await api(server.baseUrl, 'POST', '/api/auth/register', { body: { code, username, email: `${username}@example.com`, password: 'password1' } });
-    expect(registered.status, JSON.stringify(registered.body)).to.equal(201);
-    return (await api(server.baseUrl, 'POST', '/api/auth/login', { body: { username, password: 'password1' } })).body.token as string;
+    return harness!.webAccount(server.baseUrl, player, address);
   }
 
   /** The text of the player's next message matching `pattern`, colour codes stripped, after `count` messages seen before. */

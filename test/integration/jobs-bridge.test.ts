@@ -21,11 +21,7 @@ describe('jobs through the plugin in the JVM harness', function () {
     server = await startBridgeGatehouse(token, 5000);
   });
   afterEach(async function () {
-    if (harness) {
-      const { offMainThread } = await harness.request<{ offMainThread: string[] }>('calls').catch(() => ({ offMainThread: [] }));
-      await harness.stop();
-      expect(offMainThread, 'Bukkit calls made off the main thread').to.deep.equal([]);
-    }
+    if (harness) expect(await harness.stopAndListOffMainThread(), 'Bukkit calls made off the main thread').to.deep.equal([]);
     harness = undefined;
     await server.stop();
     await rm(directory, { recursive: true, force: true });
@@ -40,12 +36,7 @@ describe('jobs through the plugin in the JVM harness', function () {
 
   /** A player joins the fake server, gets a code with /register and makes a web account: the account's player is the server's. */
   async function webAccount(player: string): Promise<string> {
-    await harness!.request('join', { name: player });
-    const code = await harness!.registrationCode(player, 5000);
-    const username = `${player.toLowerCase()}_web`;
-    const registered = await api(server.baseUrl, 'POST', '/api/auth/register', { body: { code, username, email: `${username}@example.com`, password: 'password1' } });
-    expect(registered.status, JSON.stringify(registered.body)).to.equal(201);
-    return (await api(server.baseUrl, 'POST', '/api/auth/login', { body: { username, password: 'password1' } })).body.token as string;
+    return harness!.webAccount(server.baseUrl, player);
   }
 
   const joinJob = async (userToken: string, job: string) => expect((await api(server.baseUrl, 'POST', '/api/jobs/join', { token: userToken, body: { job } })).status).to.equal(200);

@@ -60,11 +60,7 @@ describe('the shop through the plugin in the JVM harness', function () {
     await writeFile(path.join(directory, 'shop.yml'), shopFile);
   });
   afterEach(async function () {
-    if (harness) {
-      const { offMainThread } = await harness.request<{ offMainThread: string[] }>('calls').catch(() => ({ offMainThread: [] }));
-      await harness.stop();
-      expect(offMainThread, 'Bukkit calls made off the main thread').to.deep.equal([]);
-    }
+    if (harness) expect(await harness.stopAndListOffMainThread(), 'Bukkit calls made off the main thread').to.deep.equal([]);
     harness = undefined;
     await server?.stop();
     server = undefined;
@@ -87,12 +83,7 @@ describe('the shop through the plugin in the JVM harness', function () {
 
   /** A player joins the fake server, gets a code with /register and makes a web account: the account's player is the server's. */
   async function webAccount(player: string): Promise<string> {
-    await harness!.request('join', { name: player });
-    const code = await harness!.registrationCode(player, 5000);
-    const username = `${player.toLowerCase()}_web`;
-    const registered = await api(server!.baseUrl, 'POST', '/api/auth/register', { body: { code, username, email: `${username}@example.com`, password: 'password1' } });
-    expect(registered.status, JSON.stringify(registered.body)).to.equal(201);
-    return (await api(server!.baseUrl, 'POST', '/api/auth/login', { body: { username, password: 'password1' } })).body.token as string;
+    return harness!.webAccount(server!.baseUrl, player);
   }
 
   const as = (userToken: string) => (method: string, urlPath: string, body?: unknown) => api(server!.baseUrl, method, urlPath, { token: userToken, body });
