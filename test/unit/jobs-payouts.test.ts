@@ -82,6 +82,10 @@ describe('jobs: payouts from work in game', function () {
   let capsReached: string[];
   /** When set, the next unit of work fails (a full disk, say) and nothing of it is written. */
   let failNextUnit = false;
+  /** The next unit commits, and then its caller hears it failed (the connection lost at COMMIT). */
+  let commitThenFailNextUnit = false;
+  /** Reading stored answers fails while set (the store away). */
+  let answersFail = false;
 
   const open = () => JsonStore.open(directory, { parts: [ledgerPart, jobsPart], checkpointIntervalMs: 3600_000 });
 
@@ -95,7 +99,23 @@ describe('jobs: payouts from work in game', function () {
               failNextUnit = false;
               return Promise.reject(new Error('disk full'));
             }
+            if (commitThenFailNextUnit) {
+              commitThenFailNextUnit = false;
+              return target.transaction(work).then(() => Promise.reject(new Error('connection lost at COMMIT')));
+            }
             return target.transaction(work);
+          };
+        }
+        if (property === 'part') {
+          return (part: Parameters<Store['part']>[0]) => {
+            const real = target.part(part) as object;
+            return new Proxy(real, {
+              get(partTarget, name) {
+                if (name === 'answer' && answersFail) return () => Promise.reject(new Error('the store is away'));
+                const value = Reflect.get(partTarget, name, partTarget) as unknown;
+                return typeof value === 'function' ? (value as (...args: unknown[]) => unknown).bind(partTarget) : value;
+              },
+            });
           };
         }
         const value = Reflect.get(target, property, target) as unknown;
@@ -136,6 +156,8 @@ describe('jobs: payouts from work in game', function () {
     levelUps = [];
     capsReached = [];
     failNextUnit = false;
+    commitThenFailNextUnit = false;
+    answersFail = false;
   });
   afterEach(async function () {
     await store.close();
@@ -282,6 +304,41 @@ describe('jobs: payouts from work in game', function () {
     expect(paid).to.have.length(1);
     expect(paid[0]!.amount).to.equal(15 * 5);
     expect((await store.part(jobsPart).player(steve.uuid))!.jobs.digger!.experience).to.equal(15);
+  });
+
+  it('pays once when a unit committed but was reported failed, whether that is learnt at once or only at the next run', async function () {
+    const { jobs, economy } = await service();
+    await jobs.join(steve, 'digger');
+    for (let index = 0; index < 10; index += 1) breakBlock(jobs, steve, 'dirt', at(index));
+    commitThenFailNextUnit = true;
+    await jobs.payouts.run();
+    expect(await rewards(economy, steve), 'committed, and known to be by its key').to.have.length(1);
+    await jobs.payouts.run();
+    expect(await rewards(economy, steve)).to.have.length(1);
+
+    // Reported failed, and the store cannot say at once whether it committed: the work is held, neither paid again nor lost.
+    for (let index = 10; index < 14; index += 1) breakBlock(jobs, steve, 'dirt', at(index));
+    commitThenFailNextUnit = true;
+    answersFail = true;
+    await jobs.payouts.run();
+    answersFail = false;
+    for (let index = 14; index < 16; index += 1) breakBlock(jobs, steve, 'dirt', at(index));
+    await jobs.payouts.run();
+    const paid = await rewards(economy, steve);
+    expect(paid.map((record) => record.amount).sort((a, b) => a - b)).to.deep.equal([2 * 5, 4 * 5, 10 * 5]);
+    expect(paid.reduce((sum, record) => sum + record.amount, 0), 'each block paid once').to.equal(16 * 5);
+    expect((await store.part(jobsPart).player(steve.uuid))!.jobs.digger!.experience).to.equal(16);
+
+    // And one that did not commit, learnt only later: its work is paid at the run after.
+    for (let index = 16; index < 19; index += 1) breakBlock(jobs, steve, 'dirt', at(index));
+    failNextUnit = true;
+    answersFail = true;
+    await jobs.payouts.run();
+    answersFail = false;
+    await jobs.payouts.run();
+    await jobs.payouts.run();
+    expect((await rewards(economy, steve)).reduce((sum, record) => sum + record.amount, 0)).to.equal(19 * 5);
+    expect((await store.part(jobsPart).player(steve.uuid))!.jobs.digger!.experience).to.equal(19);
   });
 
   it('with Vault: counts into an owed payout, pays it once the server is back, and never twice across crashes', async function () {

@@ -15,6 +15,11 @@ export function owedPayoutKey(id: string): string {
   return `jobs-payout:${id}`;
 }
 
+/** The key a count's unit writes with its records: after a failure whose outcome is unknown, it tells whether the unit committed. */
+function countKey(id: string): string {
+  return `jobs-count:${id}`;
+}
+
 /**
  * Pays the work counted since the last payout: one REWARD transaction per
  * player, and the experience, the day's earnings and the placed blocks
@@ -41,6 +46,12 @@ export class Payouts {
   private owedCount = 0;
   private running: Promise<void> = Promise.resolve();
   private lastProblem = '';
+  /**
+   * A count whose unit failed in a way that may still have committed (the
+   * database's connection lost at COMMIT): its work is held here, neither
+   * paid again nor dropped, until the next run learns from its key which.
+   */
+  private uncertain: { key: string; settle: (committed: boolean) => void } | undefined;
 
   constructor(
     private readonly store: Store,
@@ -92,7 +103,14 @@ export class Payouts {
 
   /** Counts the pending work in one unit of work, paying it in the same unit with Gatehouse's own economy. */
   private async count(provider: 'builtin' | 'vault' | undefined): Promise<void> {
+    if (this.uncertain) {
+      const { key, settle } = this.uncertain;
+      // Throws while the store is still away: the work stays held, and the next run asks again.
+      settle((await this.store.part(ledgerPart).answer(key)) !== undefined);
+      this.uncertain = undefined;
+    }
     if (this.pending.size === 0 && !this.placed.hasChanges) return;
+    const key = countKey(randomUUID());
     const work = this.pending.take();
     const placedChange = this.placed.takeChanges();
     const byPlayer = new Map<string, PendingWork[]>();
@@ -102,6 +120,16 @@ export class Payouts {
       byPlayer.set(entry.player.uuid, list);
     }
     const payments = [...byPlayer.values()].map((entries) => this.paymentOf(entries));
+    /** After the unit committed: the carried parts of a cent, the owed count, and the level-ups told (not when learnt only later). */
+    const counted = (levelUps: Array<{ player: PlayerRef; job: Job; level: number }>) => {
+      for (const payment of payments) {
+        if (payment.carry > 0) this.carried.set(payment.player.uuid, payment.carry);
+        else this.carried.delete(payment.player.uuid);
+      }
+      if (provider !== 'builtin') this.owedCount += payments.filter((payment) => payment.cents > 0).length;
+      this.lastProblem = '';
+      for (const { player, job, level } of levelUps) this.options.levelUp(player, job, level);
+    };
     try {
       const levelUps = await this.store.transaction(async (tx) => {
         const jobs = tx.part(jobsPart);
@@ -117,18 +145,27 @@ export class Payouts {
           const countedAt = this.now().toISOString();
           await jobs.addOwed(owing.map((payment): OwedPayout => ({ id: randomUUID(), player: payment.player, cents: payment.cents, description: payment.description, countedAt })));
         }
+        await tx.part(ledgerPart).saveAnswer(key, { fingerprint: 'jobs count', status: 200, body: [], at: this.now().toISOString() });
         return ups;
       });
-      for (const payment of payments) {
-        if (payment.carry > 0) this.carried.set(payment.player.uuid, payment.carry);
-        else this.carried.delete(payment.player.uuid);
-      }
-      if (provider !== 'builtin') this.owedCount += payments.filter((payment) => payment.cents > 0).length;
-      this.lastProblem = '';
-      for (const { player, job, level } of levelUps) this.options.levelUp(player, job, level);
+      counted(levelUps);
     } catch (error) {
-      this.pending.restore(work);
-      this.placed.restoreChanges(placedChange);
+      const undo = () => {
+        this.pending.restore(work);
+        this.placed.restoreChanges(placedChange);
+      };
+      // Did the unit commit? Its key says; if the store cannot say now, the work is held until it can.
+      const committed = await this.store
+        .part(ledgerPart)
+        .answer(key)
+        .then((answer) => answer !== undefined)
+        .catch(() => undefined);
+      if (committed === true) {
+        counted([]);
+        return;
+      }
+      if (committed === undefined) this.uncertain = { key, settle: (done) => (done ? counted([]) : undo()) };
+      else undo();
       throw error;
     }
   }
