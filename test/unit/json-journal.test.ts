@@ -87,6 +87,32 @@ describe('JSON store: the journal and checkpoints on disk', function () {
     expect(await readFile(file, 'utf8')).to.equal(damaged);
   });
 
+  it('keeps a unit whose journal write failed (refused to the caller) out of the checkpoint files written meanwhile', async function () {
+    const store = await JsonStore.open(directory, { checkpointIntervalMs: 3600_000 });
+    await store.users.create(newUser('kept'));
+    // The journal's next write fails while a checkpoint is waiting for it (a disk that fills up at that moment).
+    const journal = (store as unknown as { database: { journal: { append: unknown; drain: () => Promise<void> } } }).database.journal;
+    let failWrite: (error: Error) => void = () => undefined;
+    journal.append = () => new Promise<void>((_, reject) => (failWrite = reject));
+    const drain = journal.drain.bind(journal);
+    journal.drain = async () => {
+      await drain();
+      failWrite(new Error('no space left on device'));
+      await new Promise((resolve) => setImmediate(resolve));
+    };
+    const refused = store.users.create(newUser('refused')).then(
+      () => 'acknowledged',
+      (error: Error) => error.name,
+    );
+    await store.checkpoint().catch(() => undefined);
+    expect(await refused).to.equal('StoreFailedError');
+    await store.close().catch(() => undefined);
+    const reopened = await JsonStore.open(directory);
+    expect(await reopened.users.findByUsername('kept')).to.not.equal(undefined);
+    expect(await reopened.users.findByUsername('refused'), 'a refused unit is nowhere after a restart').to.equal(undefined);
+    await reopened.close();
+  });
+
   it('makes the data directory owner-only (tightening an existing one) and every file it writes 0600', async function () {
     const { chmod } = await import('node:fs/promises');
     await chmod(directory, 0o755);
