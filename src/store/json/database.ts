@@ -180,7 +180,7 @@ export class JsonDatabase {
       // Files must never hold a unit the journal could still lose.
       await this.journal.drain();
       // A unit whose journal write failed was refused (503) and is in memory only: it must not reach the files either.
-      const failed = this.failure as Error | undefined; // set while drain waited
+      const failed = this.failure as Error | null; // set while drain waited
       if (failed) throw new StoreFailedError(failed.message);
       for (const { write } of writes) await write();
       await writeFileDurably(path.join(this.journalDirectory, 'checkpoint.json'), JSON.stringify({ seq }) + '\n');
