@@ -34,6 +34,9 @@ interface Step {
 
 export class VaultMoves {
   private readonly timers = new Set<NodeJS.Timeout>();
+  /** What each background settlement is about, until it is settled or given up. */
+  private readonly unsettled = new Map<object, string>();
+  private stopped = false;
 
   constructor(private readonly options: VaultMoveOptions) {}
 
@@ -75,8 +78,15 @@ export class VaultMoves {
 
   /** Cancels the background asks (at stop); what they had not settled is logged. */
   stop(): void {
+    this.stopped = true;
     for (const timer of this.timers) clearTimeout(timer);
     this.timers.clear();
+    for (const what of this.unsettled.values()) this.logUnsettled(what, 'Gatehouse stopped before the game answered');
+    this.unsettled.clear();
+  }
+
+  private logUnsettled(what: string, why: string): void {
+    this.options.logError(`economy: ${what} may or may not have happened (${why}); check that player's Vault balance`);
   }
 
   /** The step's answer, asked again under its id while the answer is lost. */
@@ -104,19 +114,26 @@ export class VaultMoves {
 
   /** Keeps asking under the same id until the game answers; then `then`. A refusal means nothing happened. */
   private inBackground(ask: () => Promise<number>, what: string, then?: () => Promise<void>): void {
+    if (this.stopped) return this.logUnsettled(what, 'Gatehouse was stopping');
     const delays = this.options.settleDelaysMs ?? [1000, 2000, 4000, 8000, 16000, 30000];
     const giveUpAt = Date.now() + (this.options.settleForMs ?? 9 * 60_000);
+    const token = {};
+    this.unsettled.set(token, what);
     const attempt = (index: number) => {
       const timer = setTimeout(async () => {
         this.timers.delete(timer);
         try {
           await ask();
         } catch (error) {
-          if (!(error instanceof GameUnavailableError)) return; // refused: it did not happen, nothing to put back
+          if (this.stopped) return; // told at stop
+          if (!(error instanceof GameUnavailableError)) return void this.unsettled.delete(token); // refused: it did not happen, nothing to put back
           if (Date.now() < giveUpAt) return attempt(index + 1);
-          this.options.logError(`economy: ${what} may or may not have happened (the game has not answered for ${Math.round((this.options.settleForMs ?? 540_000) / 1000)} s); check that player's Vault balance`);
+          this.unsettled.delete(token);
+          this.logUnsettled(what, `the game has not answered for ${Math.round((this.options.settleForMs ?? 540_000) / 1000)} s`);
           return;
         }
+        if (this.stopped) return; // told at stop
+        this.unsettled.delete(token);
         await then?.().catch((error: Error) => this.options.logError(`economy: after ${what}: ${error.message}`));
       }, delays[Math.min(index, delays.length - 1)]);
       timer.unref();
