@@ -210,7 +210,8 @@ export class SaleService {
     let finished = 0;
     for (const uuid of new Set(open.map((sale) => sale.player.uuid))) {
       const player = online.get(uuid);
-      if (player) finished += await this.finishFor({ name: player.name, uuid: player.uuid });
+      // One player's sale that cannot be paid yet (its item gone from shop.yml, say) does not hold up the others'.
+      if (player) finished += await this.finishFor({ name: player.name, uuid: player.uuid }).catch((error: Error) => (this.logError(`shop: finishing ${player.name}'s sales under way: ${error.message}`), 0));
     }
     return finished;
   }
