@@ -6,8 +6,8 @@ import { formatMoney, toCents } from './money.js';
 import type { EconomyService } from './service.js';
 
 /**
- * /balance and /pay <player> <amount> in game, for the builtin economy (on a
- * Paper server with Vault, the economy plugin's own commands serve).
+ * /balance and /pay <player> <amount> in game, on whichever provider serves
+ * (the embedded server's commands, or the plugin's, which pass them here).
  */
 export function registerEconomyCommands(game: GamePort, economy: EconomyService, texts: GameTexts, symbol: () => string): void {
   const money = (cents: number) => formatMoney(cents, symbol());

@@ -97,11 +97,16 @@ public final class BridgeConnection {
 
     /** Asks the sidecar; fails with an RpcException when it is away, answers with an error, or takes over 5 s. */
     public CompletableFuture<Object> request(String method, Map<String, Object> params) {
+        return request(method, params, ownRequestTimeoutMs);
+    }
+
+    /** The same, waiting up to {@code timeoutMs} for the answer. */
+    public CompletableFuture<Object> request(String method, Map<String, Object> params, long timeoutMs) {
         Session current = session;
         if (current == null || !current.accepted) {
             return CompletableFuture.failedFuture(new RpcException(RpcException.closed, "the Gatehouse sidecar is not connected"));
         }
-        return current.request(method, params, ownRequestTimeoutMs);
+        return current.request(method, params, timeoutMs);
     }
 
     private void connectLoop() {

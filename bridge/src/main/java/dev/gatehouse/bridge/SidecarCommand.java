@@ -3,6 +3,7 @@ package dev.gatehouse.bridge;
 import java.util.Arrays;
 import java.util.LinkedHashMap;
 import java.util.Map;
+import java.util.concurrent.CompletableFuture;
 import java.util.concurrent.CompletionException;
 import org.bukkit.command.Command;
 import org.bukkit.command.CommandExecutor;
@@ -19,6 +20,13 @@ public final class SidecarCommand implements CommandExecutor {
     static final String registerApology = "Something went wrong getting your code. Please try again in a minute.";
     static final String apology = "Something went wrong. Please try again in a minute.";
     static final String unavailable = "This command is not available on this server.";
+    /**
+     * A /pay through Vault may ask the server again under the same operation
+     * id when an answer is lost, which takes several of the sidecar's request
+     * timeouts: the player is told the outcome, not "try again" while it is
+     * still being settled.
+     */
+    static final long featureCommandTimeoutMs = 30_000;
 
     private final BridgeConnection bridge;
     private final MainThread mainThread;
@@ -54,7 +62,10 @@ public final class SidecarCommand implements CommandExecutor {
             params.put("command", featureCommand);
             params.put("args", Arrays.asList(args));
         }
-        bridge.request(featureCommand == null ? "register.command" : "command.run", params).whenComplete((answer, error) -> {
+        CompletableFuture<Object> asked = featureCommand == null
+                ? bridge.request("register.command", params)
+                : bridge.request("command.run", params, featureCommandTimeoutMs);
+        asked.whenComplete((answer, error) -> {
             String message = error == null && answer instanceof Map<?, ?> map && map.get("message") instanceof String text ? text : failure(error);
             mainThread.run(() -> {
                 if (player.isOnline()) player.sendMessage(message);
