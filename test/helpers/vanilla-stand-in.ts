@@ -567,6 +567,7 @@ export class VanillaStandIn {
       return holders.length === 0 ? 'There are no tracked entities' : `There are ${holders.length} tracked entity/entities: ${holders.join(', ')}`;
     }
     const scores = this.scores.get(words[4] ?? '');
+    if (!scores && words[1] === 'players' && ['get', 'set', 'reset'].includes(words[2]!) && words[4] !== 'register') return `Unknown scoreboard objective '${words[4]}'`;
     if (scores && words[1] === 'players') {
       const [, , action, holder, objective, value] = words;
       if (action === 'get') return scores.has(holder!) ? `${holder} has ${scores.get(holder!)} [${objective}]` : `Can't get value of ${objective} for ${holder}; none is set`;

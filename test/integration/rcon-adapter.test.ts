@@ -216,6 +216,18 @@ describe('the RCON adapter against a stand-in vanilla server', function () {
     expect((await adapter.require('inventories').read('Seller')).reduce((sum, stack) => sum + stack.count, 0)).to.equal(10);
   });
 
+  it('makes its objective again when an admin removed it, and goes on recording', async function () {
+    await start();
+    await standIn.join('Trader');
+    await adapter.require('inventories').give('Trader', 'diamond', 1, { operationId: 'delivery-10-1' });
+    expect(standIn.scores.get('gatehouse_ops')!.size).to.equal(2);
+    // As `/scoreboard objectives remove gatehouse_ops` would.
+    standIn.scores.delete('gatehouse_ops');
+    expect(await adapter.require('inventories').give('Trader', 'diamond', 2, { operationId: 'delivery-11-1' })).to.equal(2);
+    expect([...standIn.scores.get('gatehouse_ops')!.values()]).to.include(1);
+    expect(await adapter.require('inventories').give('Trader', 'diamond', 2, { operationId: 'delivery-11-1' }), 'recorded again').to.equal(2);
+  });
+
   it('forgets the records of operations older than a week when it connects', async function () {
     await start();
     const today = Math.floor(Date.now() / 86_400_000);

@@ -50,9 +50,21 @@ export class OperationScores {
     return { outcome: `#gh${hash}`, amount: `#gh${hash}a` };
   }
 
+  /**
+   * Runs a command on the objective, making the objective first if the game
+   * says it is not there (start failed, or an admin removed it): the records
+   * it held are gone then, but later changes are recorded again.
+   */
+  private async onObjective(line: string): Promise<string> {
+    const reply = await this.command(line);
+    if (!/^Unknown scoreboard objective/.test(reply)) return reply;
+    await this.start();
+    return this.command(line);
+  }
+
   /** The holder's score, or undefined when none is set. */
   async read(holder: string): Promise<number | undefined> {
-    const reply = await this.command(`scoreboard players get ${holder} ${operationsObjective}`);
+    const reply = await this.onObjective(`scoreboard players get ${holder} ${operationsObjective}`);
     const value = /^\S+ has (-?\d+) /.exec(reply);
     if (value) return Number(value[1]);
     if (/none is set/.test(reply)) return undefined;
@@ -61,7 +73,7 @@ export class OperationScores {
 
   /** Writes the amount about to be given, with today's day for the sweep. */
   async writeAmount(record: OperationRecord, amount: number): Promise<void> {
-    const reply = await this.command(`scoreboard players set ${record.amount} ${operationsObjective} ${this.today() * dayFactor + Math.min(amount, dayFactor - 1)}`);
+    const reply = await this.onObjective(`scoreboard players set ${record.amount} ${operationsObjective} ${this.today() * dayFactor + Math.min(amount, dayFactor - 1)}`);
     if (!/^Set /.test(reply)) throw new UnexpectedReplyError('scoreboard players set', reply);
   }
 
