@@ -15,6 +15,7 @@ import { EventEmitter } from 'node:events';
 import { GameUnavailableError, PlayerNotOnlineError } from '../../game/errors.js';
 import type { GamePort, PlayerRef } from '../../game/port.js';
 import { KeyedLock } from '../../lib/keyed-lock.js';
+import { playersHere } from '../../network/players-here.js';
 import type { Store, StorePart } from '../../store/port.js';
 import type { GameTexts } from '../../texts/catalogue.js';
 import type { DeliveryRecord, MarketStore } from './market-store.js';
@@ -100,7 +101,7 @@ export class DeliveryService {
     if (!this.game.isConnected() || !this.game.capability('inventories')) return 0;
     const pending = await this.market.pendingDeliveries();
     if (pending.length === 0) return 0;
-    const here = (await this.game.onlinePlayers()).filter((player) => player.server === undefined || player.server === this.serverId);
+    const here = await playersHere(this.game, this.serverId);
     const online = new Set(here.map((player) => player.uuid));
     let tried = 0;
     for (const delivery of pending) {

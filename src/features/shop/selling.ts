@@ -15,6 +15,7 @@ import { ApiError, notFound, serviceUnavailable } from '../../errors.js';
 import { GameUnavailableError, PlayerNotOnlineError } from '../../game/errors.js';
 import type { GamePort, PlayerRef } from '../../game/port.js';
 import { KeyedLock } from '../../lib/keyed-lock.js';
+import { playersHere } from '../../network/players-here.js';
 import type { Store, StorePart } from '../../store/port.js';
 import type { GameTexts } from '../../texts/catalogue.js';
 import type { LedgerRecord, Posting } from '../economy/ledger-store.js';
@@ -206,7 +207,7 @@ export class SaleService {
   async finishOnline(): Promise<number> {
     const open = await this.store.part(this.part).salesUnderWay();
     if (open.length === 0 || !this.game.isConnected()) return 0;
-    const online = new Map((await this.game.onlinePlayers()).filter((player) => player.server === undefined || player.server === this.serverId).map((player) => [player.uuid, player]));
+    const online = new Map((await playersHere(this.game, this.serverId)).map((player) => [player.uuid, player]));
     let finished = 0;
     for (const uuid of new Set(open.map((sale) => sale.player.uuid))) {
       const player = online.get(uuid);
@@ -228,13 +229,12 @@ export class SaleService {
     }
     // A sale whose item is not in the catalogue (shop.yml edited while Gatehouse was stopped) cannot be priced: it stays
     // written down, owed, and is paid at a join once the item is back; reload refuses to remove an item that is owed.
-    const priced = paid.flatMap(({ sale, removed }) => {
+    const items = paid.flatMap(({ sale, removed }) => {
       const item = this.market.find(sale.item);
       if (!item) this.logError(`shop: ${removed} ${sale.item} taken from ${sale.player.name} (sale ${sale.id}) cannot be paid while ${sale.item} is not in shop.yml; put it back to pay it`);
       return item ? [{ sale, removed, item }] : [];
     });
-    if (priced.length === 0) throw new ApiError(400, `Nothing was sold: ${describe(refused)}`, 'nothing_to_sell', {}, { refused });
-    const items = priced;
+    if (items.length === 0) throw new ApiError(400, `Nothing was sold: ${describe(refused)}`, 'nothing_to_sell', {}, { refused });
     const done = await this.economy.move(
       async (tx) => {
         const market = tx.part(this.part);
