@@ -103,12 +103,8 @@ export class Payouts {
 
   /** Counts the pending work in one unit of work, paying it in the same unit with Gatehouse's own economy. */
   private async count(provider: 'builtin' | 'vault' | undefined): Promise<void> {
-    if (this.uncertain) {
-      const { key, settle } = this.uncertain;
-      // Throws while the store is still away: the work stays held, and the next run asks again.
-      settle((await this.store.part(ledgerPart).answer(key)) !== undefined);
-      this.uncertain = undefined;
-    }
+    // Throws while the store still cannot say: the work stays held, and the next run asks again.
+    await this.settleUncertain();
     if (this.pending.size === 0 && !this.placed.hasChanges) return;
     const key = countKey(randomUUID());
     const work = this.pending.take();
@@ -155,19 +151,21 @@ export class Payouts {
         this.placed.restoreChanges(placedChange);
       };
       // Did the unit commit? Its key says; if the store cannot say now, the work is held until it can.
-      const committed = await this.store
-        .part(ledgerPart)
-        .answer(key)
-        .then((answer) => answer !== undefined)
-        .catch(() => undefined);
-      if (committed === true) {
-        counted([]);
-        return;
-      }
-      if (committed === undefined) this.uncertain = { key, settle: (done) => (done ? counted([]) : undo()) };
-      else undo();
+      this.uncertain = { key, settle: (done) => (done ? counted([]) : undo()) };
+      const committed = await this.settleUncertain().catch(() => undefined);
+      if (committed) return;
       throw error;
     }
+  }
+
+  /** Learns from its key whether the uncertain count's unit committed, and settles it; answers which (false too when there was none). */
+  private async settleUncertain(): Promise<boolean> {
+    if (!this.uncertain) return false;
+    const { key, settle } = this.uncertain;
+    const committed = (await this.store.part(ledgerPart).answer(key)) !== undefined;
+    this.uncertain = undefined;
+    settle(committed);
+    return committed;
   }
 
   /** A player's payment for their pending work: whole cents, the rest of a cent carried. */
