@@ -49,13 +49,8 @@ export const economyFeature = defineFeature({
     const access = services.get('access');
     const audit = services.get('audit');
     const chat = services.get('chatEvents');
-    const economy = new EconomyService(store, ledgerPart, game, () => settings.get(), {
-        provider: config.economy.provider,
-        largeAdjustmentCents: config.economy.largeAdjustmentAlertCents,
-        vault: { logError: (message) => log.error(message) },
-      },
-      now,
-    );
+    const options = { provider: config.economy.provider, largeAdjustmentCents: config.economy.largeAdjustmentAlertCents, vault: { logError: (message: string) => log.error(message) } };
+    const economy = new EconomyService(store, ledgerPart, game, () => settings.get(), options, now);
     services.provide('economy', economy);
     const retention = services.get('retention');
     retention.keepDays('economy transactions', config.retention.transactionDays, (cutoff) => economy.deleteRecordsBefore(cutoff));
