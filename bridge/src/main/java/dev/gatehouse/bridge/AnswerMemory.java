@@ -10,7 +10,6 @@ import java.util.LinkedHashMap;
 import java.util.Map;
 import java.util.Set;
 import java.util.concurrent.CompletableFuture;
-import java.util.concurrent.CompletionException;
 import java.util.function.Supplier;
 
 /**
@@ -116,7 +115,6 @@ final class AnswerMemory {
             RpcException.unknownWorld, RpcException.insufficientFunds, RpcException.unknownItem, RpcException.invalidParams);
 
     private static boolean changedNothing(Throwable failure) {
-        Throwable cause = failure instanceof CompletionException && failure.getCause() != null ? failure.getCause() : failure;
-        return cause instanceof RpcException rpc && nothingDone.contains(rpc.code());
+        return RpcException.unwrap(failure) instanceof RpcException rpc && nothingDone.contains(rpc.code());
     }
 }

@@ -179,7 +179,7 @@ public final class BridgeConnection {
             params.put("capabilities", hello.capabilities());
             request("bridge.hello", params, 10_000).whenComplete((result, failure) -> {
                 if (failure != null) {
-                    Throwable error = unwrap(failure);
+                    Throwable error = RpcException.unwrap(failure);
                     logger.severe("The Gatehouse sidecar refused this plugin: " + error.getMessage()
                             + (error instanceof RpcException rpc && rpc.code() == wrongToken ? " (check \"token\" in config.yml)" : ""));
                     close();
@@ -216,7 +216,7 @@ public final class BridgeConnection {
             return answer.orTimeout(timeoutMs, TimeUnit.MILLISECONDS).handle((result, error) -> {
                 pending.remove(id);
                 if (error == null) return CompletableFuture.completedFuture(result);
-                Throwable cause = error instanceof java.util.concurrent.CompletionException ? error.getCause() : error;
+                Throwable cause = RpcException.unwrap(error);
                 if (cause instanceof TimeoutException) cause = new RpcException(RpcException.timedOut, method + " got no answer within " + timeoutMs + " ms");
                 return CompletableFuture.<Object>failedFuture(cause);
             }).thenCompose(future -> future);
@@ -302,7 +302,7 @@ public final class BridgeConnection {
     }
 
     private Map<String, Object> error(Object id, Throwable failure) {
-        Throwable cause = unwrap(failure);
+        Throwable cause = RpcException.unwrap(failure);
         if (cause instanceof RpcException rpc) return error(id, rpc.code(), rpc.getMessage(), rpc.data());
         logger.log(Level.WARNING, "A bridge request failed inside the server", cause);
         return error(id, RpcException.internalError, String.valueOf(cause.getMessage() != null ? cause.getMessage() : cause.getClass().getSimpleName()), null);
@@ -318,10 +318,6 @@ public final class BridgeConnection {
         message.put("id", id);
         message.put("error", body);
         return message;
-    }
-
-    private static Throwable unwrap(Throwable error) {
-        return error instanceof java.util.concurrent.CompletionException && error.getCause() != null ? error.getCause() : error;
     }
 
     /** Reads UTF-8 lines ended by \n, refusing any longer than the protocol allows. */

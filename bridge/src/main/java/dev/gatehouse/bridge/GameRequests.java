@@ -218,12 +218,7 @@ public final class GameRequests implements RequestHandler {
             Map<String, Object> entry = new LinkedHashMap<>();
             entry.put("name", world.getName());
             entry.put("environment", environment(world.getEnvironment()));
-            Location spawn = world.getSpawnLocation();
-            Map<String, Object> point = new LinkedHashMap<>();
-            point.put("x", spawn.getX());
-            point.put("y", spawn.getY());
-            point.put("z", spawn.getZ());
-            entry.put("spawn", point);
+            entry.put("spawn", Wire.point(world.getSpawnLocation()));
             worlds.add(entry);
         }
         return worlds;

@@ -3,6 +3,7 @@ package dev.gatehouse.bridge;
 import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
+import java.util.concurrent.CompletionException;
 
 /**
  * A JSON-RPC error with one of the codes of docs/bridge-protocol.md, and the
@@ -38,6 +39,11 @@ public final class RpcException extends RuntimeException {
 
     public int code() {
         return code;
+    }
+
+    /** The failure inside a CompletionException (what a future's stages wrap it in), or the failure itself. */
+    static Throwable unwrap(Throwable failure) {
+        return failure instanceof CompletionException && failure.getCause() != null ? failure.getCause() : failure;
     }
 
     /** The error's data member, or null for none. */

@@ -4,7 +4,6 @@ import java.util.Arrays;
 import java.util.LinkedHashMap;
 import java.util.Map;
 import java.util.concurrent.CompletableFuture;
-import java.util.concurrent.CompletionException;
 import org.bukkit.command.Command;
 import org.bukkit.command.CommandExecutor;
 import org.bukkit.command.CommandSender;
@@ -76,8 +75,7 @@ public final class SidecarCommand implements CommandExecutor {
 
     /** What the player reads when no answer came: a sidecar without the command (its feature is off) says so. */
     private String failure(Throwable error) {
-        Throwable cause = error instanceof CompletionException && error.getCause() != null ? error.getCause() : error;
-        if (cause instanceof RpcException rpc && rpc.code() == RpcException.methodNotFound) return unavailable;
+        if (RpcException.unwrap(error) instanceof RpcException rpc && rpc.code() == RpcException.methodNotFound) return unavailable;
         return featureCommand == null ? registerApology : apology;
     }
 }

@@ -35,12 +35,19 @@ final class Wire {
     static Map<String, Object> location(Location location) {
         Map<String, Object> entry = new LinkedHashMap<>();
         entry.put("world", location.getWorld() != null ? location.getWorld().getName() : null);
-        entry.put("x", location.getX());
-        entry.put("y", location.getY());
-        entry.put("z", location.getZ());
+        entry.putAll(point(location));
         entry.put("yaw", (double) location.getYaw());
         entry.put("pitch", (double) location.getPitch());
         return entry;
+    }
+
+    /** The coordinates alone, {x, y, z} (a world's spawn point). */
+    static Map<String, Object> point(Location location) {
+        Map<String, Object> point = new LinkedHashMap<>();
+        point.put("x", location.getX());
+        point.put("y", location.getY());
+        point.put("z", location.getZ());
+        return point;
     }
 
     static String gameMode(GameMode mode) {
