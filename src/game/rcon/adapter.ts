@@ -5,7 +5,6 @@ import {
   gameModes,
   type Capabilities,
   type Capability,
-  type ChangeOptions,
   type GameEventName,
   type GameMode,
   type GameEvents,
@@ -63,7 +62,6 @@ export interface RconAdapterOptions extends Omit<RconSettings, 'managementUrl' |
 const dimensions: Record<string, string> = { world: 'minecraft:overworld', world_nether: 'minecraft:the_nether', world_the_end: 'minecraft:the_end' };
 const worldOfDimension = Object.fromEntries(Object.entries(dimensions).map(([world, dimension]) => [dimension, world]));
 const maxBackoffMs = 10_000;
-const rememberedOperations = 1000;
 
 /**
  * A vanilla 1.21+ server with no plugin, through RCON (vanilla's commands)
@@ -98,7 +96,6 @@ export class RconGameAdapter implements GamePort {
   private readonly trigger: RegisterTrigger;
   private readonly bossBars: RconBossBars;
   private readonly groups: Pick<Capabilities, 'whitelist' | 'messaging' | 'teleports' | 'bossBars' | 'inventories' | 'control'>;
-  private readonly operations = new Map<string, number>();
   private readonly operationScores: OperationScores;
   /** The whitelist's state as the last on/off command left it (vanilla has no query for it). */
   private whitelistOn: boolean | undefined;
@@ -396,16 +393,6 @@ export class RconGameAdapter implements GamePort {
 
   private inventoriesGroup(): Inventories {
     const itemId = (item: string) => (item.includes(':') ? item : `minecraft:${item}`);
-    const once = async (options: ChangeOptions | undefined, work: () => Promise<number>): Promise<number> => {
-      const known = options?.operationId === undefined ? undefined : this.operations.get(options.operationId);
-      if (known !== undefined) return known;
-      const result = await work();
-      if (options?.operationId !== undefined) {
-        this.operations.set(options.operationId, result);
-        while (this.operations.size > rememberedOperations) this.operations.delete(this.operations.keys().next().value!);
-      }
-      return result;
-    };
     const read = async (name: string) => {
       const inventory = await this.entityData(name, 'Inventory');
       // From 1.21.5 armour and the off hand are kept in `equipment`; before, it does not exist.
@@ -416,44 +403,42 @@ export class RconGameAdapter implements GamePort {
     const scores = this.operationScores;
     return {
       read,
-      give: (name, item, count, options) =>
-        once(options, async () => {
-          // Given before under this id, its reply lost: the game's record says so, and how many.
-          const record = options?.operationId === undefined ? undefined : scores.holders(options.operationId);
-          if (record && (await scores.read(record.outcome)) === 1) return scores.amountOf((await scores.read(record.amount)) ?? 0);
-          // `clear <player> <item> 0` only counts: it checks the item and the player without changing anything.
-          parseClear(await this.command(`clear ${name} ${itemId(item)} 0`), name, item);
-          // `give` drops what does not fit at the player's feet: give only what fits.
-          const stacks = (await read(name)).filter((stack) => stack.slot <= 35);
-          const size = maxStackSize(item);
-          const free = 36 - stacks.length;
-          const room = stacks.filter((stack) => stack.item === item.replace(/^minecraft:/, '')).reduce((sum, stack) => sum + Math.max(0, size - stack.count), 0) + free * size;
-          const amount = Math.min(count, room);
-          if (amount <= 0) return 0;
-          const give = `give ${name} ${itemId(item)} ${amount}`;
-          if (!record) return parseGive(await this.command(give), name, item);
-          // The amount first; then the give and its record in one command.
-          await scores.writeAmount(record, amount);
-          return parseGive(await this.command(`execute store success score ${record.outcome} ${operationsObjective} run ${give}`), name, item);
-        }),
-      remove: (name, item, count, options) =>
-        once(options, async () => {
-          const clear = `clear ${name} ${itemId(item)} ${count}`;
-          if (options?.operationId === undefined) return parseClear(await this.command(clear), name, item);
-          const record = scores.holders(options.operationId);
-          // Cleared before under this id, its reply lost: the count removed is on record (0 when the clear failed).
-          const before = await scores.read(record.outcome);
-          if (before !== undefined) return before;
-          await scores.writeAmount(record, count);
-          const reply = await this.command(`execute store result score ${record.outcome} ${operationsObjective} run ${clear}`);
-          try {
-            return parseClear(reply, name, item);
-          } catch (error) {
-            // Nothing was taken from a player who was not there: forget it, so a retry once they are back takes the items.
-            if (error instanceof PlayerNotOnlineError) await scores.forget(record).catch(() => undefined);
-            throw error;
-          }
-        }),
+      give: async (name, item, count, options) => {
+        // Given before under this id, its reply lost: the game's record says so, and how many.
+        const record = options?.operationId === undefined ? undefined : scores.holders(options.operationId);
+        if (record && (await scores.read(record.outcome)) === 1) return scores.amountOf((await scores.read(record.amount)) ?? 0);
+        // `clear <player> <item> 0` only counts: it checks the item and the player without changing anything.
+        parseClear(await this.command(`clear ${name} ${itemId(item)} 0`), name, item);
+        // `give` drops what does not fit at the player's feet: give only what fits.
+        const stacks = (await read(name)).filter((stack) => stack.slot <= 35);
+        const size = maxStackSize(item);
+        const free = 36 - stacks.length;
+        const room = stacks.filter((stack) => stack.item === item.replace(/^minecraft:/, '')).reduce((sum, stack) => sum + Math.max(0, size - stack.count), 0) + free * size;
+        const amount = Math.min(count, room);
+        if (amount <= 0) return 0;
+        const give = `give ${name} ${itemId(item)} ${amount}`;
+        if (!record) return parseGive(await this.command(give), name, item);
+        // The amount first; then the give and its record in one command.
+        await scores.writeAmount(record, amount);
+        return parseGive(await this.command(`execute store success score ${record.outcome} ${operationsObjective} run ${give}`), name, item);
+      },
+      remove: async (name, item, count, options) => {
+        const clear = `clear ${name} ${itemId(item)} ${count}`;
+        if (options?.operationId === undefined) return parseClear(await this.command(clear), name, item);
+        const record = scores.holders(options.operationId);
+        // Cleared before under this id, its reply lost: the count removed is on record (0 when the clear failed).
+        const before = await scores.read(record.outcome);
+        if (before !== undefined) return before;
+        await scores.writeAmount(record, count);
+        const reply = await this.command(`execute store result score ${record.outcome} ${operationsObjective} run ${clear}`);
+        try {
+          return parseClear(reply, name, item);
+        } catch (error) {
+          // Nothing was taken from a player who was not there: forget it, so a retry once they are back takes the items.
+          if (error instanceof PlayerNotOnlineError) await scores.forget(record).catch(() => undefined);
+          throw error;
+        }
+      },
     };
   }
 
