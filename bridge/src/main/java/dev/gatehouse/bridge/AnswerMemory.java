@@ -20,8 +20,8 @@ import java.util.function.Supplier;
  * answer when it comes; one that arrives later gets the remembered answer,
  * result or error.
  *
- * Bounds: an answer is kept for {@link #keepMs} (10 minutes) and at most
- * {@link #maxAnswers} (10,000) are kept, the oldest forgotten first. Answers
+ * Bounds: an answer is kept for {@link #KEEP_MS} (10 minutes) and at most
+ * {@link #MAX_ANSWERS} (10,000) are kept, the oldest forgotten first. Answers
  * that are not kept: those saying nothing was done, so that a retry does it.
  * Either the work never started (-32004, its deadline passed; -32003, the
  * server was stopping), or it was refused before it changed anything: the
@@ -31,13 +31,13 @@ import java.util.function.Supplier;
  * retried after the player joined.
  * Reads do not come here at all ({@link GameRequests}). The memory
  * lives as long as the plugin: a server restart forgets it. Each entry holds
- * the id (at most {@link #maxIdLength} characters), a digest of the request
+ * the id (at most {@link #MAX_ID_LENGTH} characters), a digest of the request
  * and a change's small answer, so a full memory stays within a few megabytes.
  */
 final class AnswerMemory {
-    static final long keepMs = 10 * 60 * 1000;
-    static final int maxAnswers = 10_000;
-    static final int maxIdLength = 256;
+    static final long KEEP_MS = 10 * 60 * 1000;
+    static final int MAX_ANSWERS = 10_000;
+    static final int MAX_ID_LENGTH = 256;
 
     /** @param request a SHA-256 digest of what the request asked: params can be long (a broadcast's text) */
     private record Entry(byte[] request, CompletableFuture<Object> answer, long rememberedAtNanos) {}
@@ -54,8 +54,8 @@ final class AnswerMemory {
      */
     CompletableFuture<Object> answer(Object id, String request, Supplier<CompletableFuture<Object>> work) {
         String key = Json.write(id);
-        if (key.length() > maxIdLength) {
-            return CompletableFuture.failedFuture(new RpcException(RpcException.invalidRequest, "a request id may be at most " + maxIdLength + " characters long"));
+        if (key.length() > MAX_ID_LENGTH) {
+            return CompletableFuture.failedFuture(new RpcException(RpcException.INVALID_REQUEST, "a request id may be at most " + MAX_ID_LENGTH + " characters long"));
         }
         byte[] digest = digest(request);
         CompletableFuture<Object> fresh;
@@ -64,7 +64,7 @@ final class AnswerMemory {
             Entry seen = inFlight.containsKey(key) ? inFlight.get(key) : remembered.get(key);
             if (seen != null) {
                 if (!Arrays.equals(seen.request(), digest)) {
-                    return CompletableFuture.failedFuture(new RpcException(RpcException.invalidRequest,
+                    return CompletableFuture.failedFuture(new RpcException(RpcException.INVALID_REQUEST,
                             "request id " + key + " was already used for another request; an id may only be repeated to retry the same request"));
                 }
                 return seen.answer();
@@ -83,7 +83,7 @@ final class AnswerMemory {
                 inFlight.remove(key);
                 if (!changedNothing(failure)) {
                     remembered.put(key, new Entry(digest, fresh, System.nanoTime()));
-                    while (remembered.size() > maxAnswers) {
+                    while (remembered.size() > MAX_ANSWERS) {
                         Iterator<String> oldest = remembered.keySet().iterator();
                         oldest.next();
                         oldest.remove();
@@ -99,7 +99,7 @@ final class AnswerMemory {
     private void forgetExpired() {
         long now = System.nanoTime();
         Iterator<Entry> oldestFirst = remembered.values().iterator();
-        while (oldestFirst.hasNext() && now - oldestFirst.next().rememberedAtNanos() > keepMs * 1_000_000L) oldestFirst.remove();
+        while (oldestFirst.hasNext() && now - oldestFirst.next().rememberedAtNanos() > KEEP_MS * 1_000_000L) oldestFirst.remove();
     }
 
     private static byte[] digest(String request) {
@@ -111,10 +111,10 @@ final class AnswerMemory {
     }
 
     /** The errors every handler raises before it changes anything ({@link GameRequests} checks first, then acts). */
-    private static final Set<Integer> nothingDone = Set.of(RpcException.timedOut, RpcException.closed, RpcException.playerNotOnline,
-            RpcException.unknownWorld, RpcException.insufficientFunds, RpcException.unknownItem, RpcException.invalidParams);
+    private static final Set<Integer> NOTHING_DONE = Set.of(RpcException.TIMED_OUT, RpcException.CLOSED, RpcException.PLAYER_NOT_ONLINE,
+            RpcException.UNKNOWN_WORLD, RpcException.INSUFFICIENT_FUNDS, RpcException.UNKNOWN_ITEM, RpcException.INVALID_PARAMS);
 
     private static boolean changedNothing(Throwable failure) {
-        return RpcException.unwrap(failure) instanceof RpcException rpc && nothingDone.contains(rpc.code());
+        return RpcException.unwrap(failure) instanceof RpcException rpc && NOTHING_DONE.contains(rpc.code());
     }
 }

@@ -30,17 +30,17 @@ import java.util.logging.Logger;
  * blocks the server's main thread: callers only put messages on a queue.
  */
 public final class BridgeConnection {
-    public static final int protocolVersion = 2;
-    private static final int wrongToken = -32001;
-    static final int maxLineBytes = 1 << 20;
-    private static final long ownRequestTimeoutMs = 5000;
-    private static final long firstBackoffMs = 250;
-    private static final long maxBackoffMs = 10_000;
-    private static final long quietFailureMs = 10_000;
+    public static final int PROTOCOL_VERSION = 2;
+    private static final int WRONG_TOKEN = -32001;
+    static final int MAX_LINE_BYTES = 1 << 20;
+    private static final long OWN_REQUEST_TIMEOUT_MS = 5000;
+    private static final long FIRST_BACKOFF_MS = 250;
+    private static final long MAX_BACKOFF_MS = 10_000;
+    private static final long QUIET_FAILURE_MS = 10_000;
     /** Events that happen while the sidecar is away wait for it, up to this many. */
-    private static final int maxHeldEvents = 1000;
+    private static final int MAX_HELD_EVENTS = 1000;
     /** Put on a session's queue to end its writer. */
-    private static final Object poison = new Object();
+    private static final Object POISON = new Object();
 
     public record Hello(String token, String pluginName, String serverName, List<String> capabilities) {}
 
@@ -90,27 +90,27 @@ public final class BridgeConnection {
         synchronized (heldEvents) {
             Session current = session;
             if (current != null && current.accepted && current.send(event)) return;
-            if (heldEvents.size() == maxHeldEvents) heldEvents.removeFirst();
+            if (heldEvents.size() == MAX_HELD_EVENTS) heldEvents.removeFirst();
             heldEvents.addLast(event);
         }
     }
 
     /** Asks the sidecar; fails with an RpcException when it is away, answers with an error, or takes over 5 s. */
     public CompletableFuture<Object> request(String method, Map<String, Object> params) {
-        return request(method, params, ownRequestTimeoutMs);
+        return request(method, params, OWN_REQUEST_TIMEOUT_MS);
     }
 
     /** The same, waiting up to {@code timeoutMs} for the answer. */
     public CompletableFuture<Object> request(String method, Map<String, Object> params, long timeoutMs) {
         Session current = session;
         if (current == null || !current.accepted) {
-            return CompletableFuture.failedFuture(new RpcException(RpcException.closed, "the Gatehouse sidecar is not connected"));
+            return CompletableFuture.failedFuture(new RpcException(RpcException.CLOSED, "the Gatehouse sidecar is not connected"));
         }
         return current.request(method, params, timeoutMs);
     }
 
     private void connectLoop() {
-        long backoff = firstBackoffMs;
+        long backoff = FIRST_BACKOFF_MS;
         // A sidecar the plugin has just started takes a moment to listen: only a lasting failure is worth a warning.
         long failingSince = 0;
         boolean warned = false;
@@ -122,11 +122,11 @@ public final class BridgeConnection {
                 failingSince = 0;
                 warned = false;
                 attempt.run(); // returns when the connection ends
-                if (attempt.accepted) backoff = firstBackoffMs;
+                if (attempt.accepted) backoff = FIRST_BACKOFF_MS;
             } catch (IOException e) {
                 long now = System.currentTimeMillis();
                 if (failingSince == 0) failingSince = now;
-                if (!warned && running && now - failingSince >= quietFailureMs) {
+                if (!warned && running && now - failingSince >= QUIET_FAILURE_MS) {
                     logger.warning("Cannot reach the Gatehouse sidecar at " + host + ":" + port + " (" + e.getMessage() + "); still trying");
                     warned = true;
                 }
@@ -140,7 +140,7 @@ public final class BridgeConnection {
             } catch (InterruptedException e) {
                 break;
             }
-            backoff = Math.min(maxBackoffMs, backoff * 2);
+            backoff = Math.min(MAX_BACKOFF_MS, backoff * 2);
         }
     }
 
@@ -173,7 +173,7 @@ public final class BridgeConnection {
         void run() throws IOException {
             Map<String, Object> params = new LinkedHashMap<>();
             params.put("token", hello.token());
-            params.put("protocolVersion", protocolVersion);
+            params.put("protocolVersion", PROTOCOL_VERSION);
             params.put("plugin", hello.pluginName());
             params.put("server", hello.serverName());
             params.put("capabilities", hello.capabilities());
@@ -181,7 +181,7 @@ public final class BridgeConnection {
                 if (failure != null) {
                     Throwable error = RpcException.unwrap(failure);
                     logger.severe("The Gatehouse sidecar refused this plugin: " + error.getMessage()
-                            + (error instanceof RpcException rpc && rpc.code() == wrongToken ? " (check \"token\" in config.yml)" : ""));
+                            + (error instanceof RpcException rpc && rpc.code() == WRONG_TOKEN ? " (check \"token\" in config.yml)" : ""));
                     close();
                     return;
                 }
@@ -217,7 +217,7 @@ public final class BridgeConnection {
                 pending.remove(id);
                 if (error == null) return CompletableFuture.completedFuture(result);
                 Throwable cause = RpcException.unwrap(error);
-                if (cause instanceof TimeoutException) cause = new RpcException(RpcException.timedOut, method + " got no answer within " + timeoutMs + " ms");
+                if (cause instanceof TimeoutException) cause = new RpcException(RpcException.TIMED_OUT, method + " got no answer within " + timeoutMs + " ms");
                 return CompletableFuture.<Object>failedFuture(cause);
             }).thenCompose(future -> future);
         }
@@ -225,7 +225,7 @@ public final class BridgeConnection {
         void close() {
             if (closed) return;
             closed = true;
-            outgoing.add(poison);
+            outgoing.add(POISON);
             try {
                 if (socket != null) socket.close();
             } catch (IOException ignored) {
@@ -234,7 +234,7 @@ public final class BridgeConnection {
             synchronized (ownRequests) {
                 for (Long id : ownRequests) {
                     CompletableFuture<Object> waiting = pending.remove(id);
-                    if (waiting != null) waiting.completeExceptionally(new RpcException(RpcException.closed, "the connection to the sidecar closed before it answered"));
+                    if (waiting != null) waiting.completeExceptionally(new RpcException(RpcException.CLOSED, "the connection to the sidecar closed before it answered"));
                 }
                 ownRequests.clear();
             }
@@ -244,7 +244,7 @@ public final class BridgeConnection {
             try (OutputStream out = socket.getOutputStream()) {
                 for (;;) {
                     Object message = outgoing.take();
-                    if (message == poison) return;
+                    if (message == POISON) return;
                     String line = Json.write(message);
                     out.write((line + "\n").getBytes(StandardCharsets.UTF_8));
                     // Flush once the queue is drained: a burst of answers leaves in few packets.
@@ -274,7 +274,7 @@ public final class BridgeConnection {
                         waiting.complete(message.result());
                     } else {
                         Object code = message.error().get("code");
-                        waiting.completeExceptionally(new RpcException(code instanceof Number n ? n.intValue() : RpcException.internalError, String.valueOf(message.error().get("message"))));
+                        waiting.completeExceptionally(new RpcException(code instanceof Number n ? n.intValue() : RpcException.INTERNAL_ERROR, String.valueOf(message.error().get("message"))));
                     }
                 }
             }
@@ -305,7 +305,7 @@ public final class BridgeConnection {
         Throwable cause = RpcException.unwrap(failure);
         if (cause instanceof RpcException rpc) return error(id, rpc.code(), rpc.getMessage(), rpc.data());
         logger.log(Level.WARNING, "A bridge request failed inside the server", cause);
-        return error(id, RpcException.internalError, String.valueOf(cause.getMessage() != null ? cause.getMessage() : cause.getClass().getSimpleName()), null);
+        return error(id, RpcException.INTERNAL_ERROR, String.valueOf(cause.getMessage() != null ? cause.getMessage() : cause.getClass().getSimpleName()), null);
     }
 
     private static Map<String, Object> error(Object id, int code, String text, Map<String, Object> data) {
@@ -348,8 +348,8 @@ public final class BridgeConnection {
                         int size = length > 0 && line[length - 1] == '\r' ? length - 1 : length;
                         return new String(line, 0, size, StandardCharsets.UTF_8);
                     }
-                    if (length == maxLineBytes) throw new IOException("a line from the sidecar is longer than 1 MiB");
-                    if (length == line.length) line = java.util.Arrays.copyOf(line, Math.min(maxLineBytes, line.length * 2));
+                    if (length == MAX_LINE_BYTES) throw new IOException("a line from the sidecar is longer than 1 MiB");
+                    if (length == line.length) line = java.util.Arrays.copyOf(line, Math.min(MAX_LINE_BYTES, line.length * 2));
                     line[length++] = b;
                 }
             }

@@ -29,6 +29,6 @@ public final class Deadline {
 
     /** The answer for work this deadline dropped; the work was not started, so a retry may do it. */
     public RpcException dropped() {
-        return new RpcException(RpcException.timedOut, "the server was too busy to start " + work + " within " + budgetMs + " ms; it was not done");
+        return new RpcException(RpcException.TIMED_OUT, "the server was too busy to start " + work + " within " + budgetMs + " ms; it was not done");
     }
 }

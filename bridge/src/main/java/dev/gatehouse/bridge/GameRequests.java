@@ -40,7 +40,7 @@ public final class GameRequests implements RequestHandler {
      * memory, which keeps neither their (sometimes large) answers nor adds its
      * cost to the most frequent requests (operators.isOperator on every admin request).
      */
-    private static final Set<String> reads = Set.of("players.online", "operators.isOperator", "operators.list", "whitelist.isEnabled",
+    private static final Set<String> READS = Set.of("players.online", "operators.isOperator", "operators.list", "whitelist.isEnabled",
             "whitelist.isWhitelisted", "whitelist.list", "teleports.worlds", "teleports.worldInfo", "inventories.read", "economy.balance",
             "economy.describe", "control.readSettings", "performance.ticks", "performance.memory");
 
@@ -162,8 +162,8 @@ public final class GameRequests implements RequestHandler {
     @Override
     public CompletableFuture<Object> handle(Object id, String method, Map<String, Object> params, Deadline deadline) {
         Handler handler = handlers.get(method);
-        if (handler == null) return CompletableFuture.failedFuture(new RpcException(RpcException.methodNotFound, "unknown method " + method));
-        if (reads.contains(method)) return handler.apply(new Params(params), deadline);
+        if (handler == null) return CompletableFuture.failedFuture(new RpcException(RpcException.METHOD_NOT_FOUND, "unknown method " + method));
+        if (READS.contains(method)) return handler.apply(new Params(params), deadline);
         return memory.answer(id, method + " " + Json.write(params), () -> handler.apply(new Params(params), deadline));
     }
 
@@ -298,7 +298,7 @@ public final class GameRequests implements RequestHandler {
     private Map<String, Object> teleport(Player player, Location destination) {
         Map<String, Object> from = Wire.location(player.getLocation());
         if (!player.teleport(destination, TeleportCause.PLUGIN)) {
-            throw new RpcException(RpcException.internalError, "another plugin cancelled the teleport");
+            throw new RpcException(RpcException.INTERNAL_ERROR, "another plugin cancelled the teleport");
         }
         Map<String, Object> moved = new LinkedHashMap<>();
         moved.put("from", from);

@@ -18,7 +18,7 @@ import org.bukkit.plugin.java.JavaPlugin;
  */
 public final class GatehousePlugin extends JavaPlugin {
     /** plugin.yml's commands that the sidecar answers through `command.run`. */
-    private static final List<String> sidecarCommands = List.of("balance", "pay");
+    private static final List<String> SIDECAR_COMMANDS = List.of("balance", "pay");
     private BridgeConnection bridge;
     private GameRequests requests;
     private BossBarRegistry bossBars;
@@ -60,7 +60,7 @@ public final class GatehousePlugin extends JavaPlugin {
         PluginCommand register = getCommand("register");
         if (register != null) register.setExecutor(SidecarCommand.register(bridge, mainThread));
         // The sidecar's player commands (its economy's /balance and /pay), as plugin.yml declares them.
-        for (String name : sidecarCommands) {
+        for (String name : SIDECAR_COMMANDS) {
             PluginCommand command = getCommand(name);
             if (command != null) command.setExecutor(SidecarCommand.feature(bridge, mainThread, name));
         }

@@ -99,7 +99,7 @@ public final class Json {
     }
 
     private static final class Reader {
-        private static final int maxDepth = 64;
+        private static final int MAX_DEPTH = 64;
         private final String text;
         private int position;
 
@@ -116,7 +116,7 @@ public final class Json {
         }
 
         Object value(int depth) throws ParseException {
-            if (depth > maxDepth) throw new ParseException("nested too deeply", position);
+            if (depth > MAX_DEPTH) throw new ParseException("nested too deeply", position);
             if (position >= text.length()) throw new ParseException("unexpected end", position);
             char c = text.charAt(position);
             return switch (c) {

@@ -41,7 +41,7 @@ public final class MainThread {
             });
         } catch (RuntimeException notScheduled) {
             // The plugin is being disabled: the scheduler takes no more tasks.
-            result.completeExceptionally(new RpcException(RpcException.closed, "the server is stopping"));
+            result.completeExceptionally(new RpcException(RpcException.CLOSED, "the server is stopping"));
         }
         return result;
     }

@@ -4,7 +4,7 @@ import java.util.Map;
 
 /** Typed reads of a request's params; a missing or mistyped field is an invalid-params error naming it. */
 public final class Params {
-    private static final long maxExactWhole = (1L << 53) - 1;
+    private static final long MAX_EXACT_WHOLE = (1L << 53) - 1;
     private final Map<String, Object> values;
 
     public Params(Map<String, Object> values) {
@@ -39,8 +39,8 @@ public final class Params {
     /** A whole number from 1 to 2^53 - 1, the largest the sidecar's numbers carry exactly (cents, say). */
     public long positiveLong(String key) {
         double number = number(key);
-        if (number >= 1 && number <= maxExactWhole && number == Math.rint(number)) return (long) number;
-        throw RpcException.invalidParams("params." + key + " must be a whole number from 1 to " + maxExactWhole);
+        if (number >= 1 && number <= MAX_EXACT_WHOLE && number == Math.rint(number)) return (long) number;
+        throw RpcException.invalidParams("params." + key + " must be a whole number from 1 to " + MAX_EXACT_WHOLE);
     }
 
     @SuppressWarnings("unchecked")

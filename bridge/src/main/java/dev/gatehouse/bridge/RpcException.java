@@ -12,17 +12,17 @@ import java.util.concurrent.CompletionException;
  */
 public final class RpcException extends RuntimeException {
     private static final long serialVersionUID = 1L;
-    public static final int parseError = -32700;
-    public static final int invalidRequest = -32600;
-    public static final int methodNotFound = -32601;
-    public static final int invalidParams = -32602;
-    public static final int internalError = -32603;
-    public static final int closed = -32003;
-    public static final int timedOut = -32004;
-    public static final int playerNotOnline = -32010;
-    public static final int unknownWorld = -32011;
-    public static final int insufficientFunds = -32012;
-    public static final int unknownItem = -32013;
+    public static final int PARSE_ERROR = -32700;
+    public static final int INVALID_REQUEST = -32600;
+    public static final int METHOD_NOT_FOUND = -32601;
+    public static final int INVALID_PARAMS = -32602;
+    public static final int INTERNAL_ERROR = -32603;
+    public static final int CLOSED = -32003;
+    public static final int TIMED_OUT = -32004;
+    public static final int PLAYER_NOT_ONLINE = -32010;
+    public static final int UNKNOWN_WORLD = -32011;
+    public static final int INSUFFICIENT_FUNDS = -32012;
+    public static final int UNKNOWN_ITEM = -32013;
 
     private final int code;
     private final transient Map<String, Object> data;
@@ -52,7 +52,7 @@ public final class RpcException extends RuntimeException {
     }
 
     public static RpcException invalidParams(String message) {
-        return new RpcException(invalidParams, message);
+        return new RpcException(INVALID_PARAMS, message);
     }
 
     /** @param role "player" or, for the one a player is sent to, "target" */
@@ -60,20 +60,20 @@ public final class RpcException extends RuntimeException {
         Map<String, Object> data = new LinkedHashMap<>();
         data.put("name", name);
         data.put("role", role);
-        return new RpcException(playerNotOnline, ("target".equals(role) ? "target player " : "player ") + name + " is not online", data);
+        return new RpcException(PLAYER_NOT_ONLINE, ("target".equals(role) ? "target player " : "player ") + name + " is not online", data);
     }
 
     public static RpcException unknownWorld(String world, List<String> worlds) {
         Map<String, Object> data = new LinkedHashMap<>();
         data.put("world", world);
         data.put("worlds", worlds);
-        return new RpcException(unknownWorld, "unknown world " + world, data);
+        return new RpcException(UNKNOWN_WORLD, "unknown world " + world, data);
     }
 
     public static RpcException unknownItem(String item) {
         Map<String, Object> data = new LinkedHashMap<>();
         data.put("item", item);
-        return new RpcException(unknownItem, "unknown item " + item, data);
+        return new RpcException(UNKNOWN_ITEM, "unknown item " + item, data);
     }
 
     public static RpcException insufficientFunds(String name, long neededCents, long balanceCents) {
@@ -81,6 +81,6 @@ public final class RpcException extends RuntimeException {
         data.put("name", name);
         data.put("neededCents", neededCents);
         data.put("balanceCents", balanceCents);
-        return new RpcException(insufficientFunds, name + " has " + balanceCents + " cents, less than " + neededCents, data);
+        return new RpcException(INSUFFICIENT_FUNDS, name + " has " + balanceCents + " cents, less than " + neededCents, data);
     }
 }

@@ -16,16 +16,16 @@ import org.bukkit.entity.Player;
  * thread when it comes, so the server never waits for it.
  */
 public final class SidecarCommand implements CommandExecutor {
-    static final String registerApology = "Something went wrong getting your code. Please try again in a minute.";
-    static final String apology = "Something went wrong. Please try again in a minute.";
-    static final String unavailable = "This command is not available on this server.";
+    static final String REGISTER_APOLOGY = "Something went wrong getting your code. Please try again in a minute.";
+    static final String APOLOGY = "Something went wrong. Please try again in a minute.";
+    static final String UNAVAILABLE = "This command is not available on this server.";
     /**
      * A /pay through Vault may ask the server again under the same operation
      * id when an answer is lost, which takes several of the sidecar's request
      * timeouts: the player is told the outcome, not "try again" while it is
      * still being settled.
      */
-    static final long featureCommandTimeoutMs = 30_000;
+    static final long FEATURE_COMMAND_TIMEOUT_MS = 30_000;
 
     private final BridgeConnection bridge;
     private final MainThread mainThread;
@@ -63,7 +63,7 @@ public final class SidecarCommand implements CommandExecutor {
         }
         CompletableFuture<Object> asked = featureCommand == null
                 ? bridge.request("register.command", params)
-                : bridge.request("command.run", params, featureCommandTimeoutMs);
+                : bridge.request("command.run", params, FEATURE_COMMAND_TIMEOUT_MS);
         asked.whenComplete((answer, error) -> {
             String message = error == null && answer instanceof Map<?, ?> map && map.get("message") instanceof String text ? text : failure(error);
             mainThread.run(() -> {
@@ -75,7 +75,7 @@ public final class SidecarCommand implements CommandExecutor {
 
     /** What the player reads when no answer came: a sidecar without the command (its feature is off) says so. */
     private String failure(Throwable error) {
-        if (RpcException.unwrap(error) instanceof RpcException rpc && rpc.code() == RpcException.methodNotFound) return unavailable;
-        return featureCommand == null ? registerApology : apology;
+        if (RpcException.unwrap(error) instanceof RpcException rpc && rpc.code() == RpcException.METHOD_NOT_FOUND) return UNAVAILABLE;
+        return featureCommand == null ? REGISTER_APOLOGY : APOLOGY;
     }
 }

@@ -21,10 +21,10 @@ import java.util.logging.Logger;
  * disabled.
  */
 final class SidecarProcess {
-    private static final long firstBackoffMs = 1000;
-    private static final long maxBackoffMs = 30_000;
+    private static final long FIRST_BACKOFF_MS = 1000;
+    private static final long MAX_BACKOFF_MS = 30_000;
     /** A run this long counts as healthy: the next crash restarts it quickly again. */
-    private static final long healthyRunMs = 60_000;
+    private static final long HEALTHY_RUN_MS = 60_000;
 
     private final File folder;
     private final String node;
@@ -92,7 +92,7 @@ final class SidecarProcess {
 
 
     private void supervise(File entryPoint) {
-        long backoff = firstBackoffMs;
+        long backoff = FIRST_BACKOFF_MS;
         while (running) {
             long started = System.currentTimeMillis();
             Process child;
@@ -121,13 +121,13 @@ final class SidecarProcess {
                     process = null;
                 }
             }
-            if (System.currentTimeMillis() - started > healthyRunMs) backoff = firstBackoffMs;
+            if (System.currentTimeMillis() - started > HEALTHY_RUN_MS) backoff = FIRST_BACKOFF_MS;
             try {
                 Thread.sleep(backoff);
             } catch (InterruptedException e) {
                 return;
             }
-            backoff = Math.min(maxBackoffMs, backoff * 2);
+            backoff = Math.min(MAX_BACKOFF_MS, backoff * 2);
         }
     }
 

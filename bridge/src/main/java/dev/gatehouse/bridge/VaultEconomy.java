@@ -45,7 +45,7 @@ final class VaultEconomy {
 
     private static long settle(EconomyResponse response, String what) {
         if (!response.transactionSuccess()) {
-            throw new RpcException(RpcException.internalError, "the economy plugin refused the " + what + ": " + response.errorMessage);
+            throw new RpcException(RpcException.INTERNAL_ERROR, "the economy plugin refused the " + what + ": " + response.errorMessage);
         }
         return cents(response.balance);
     }
@@ -57,14 +57,14 @@ final class VaultEconomy {
 
     /** A Vault amount rounded to the cent, half up (from its shortest decimal form, so 0.1 + 0.2 is 30 cents). */
     private static long cents(double units) {
-        if (!Double.isFinite(units)) throw new RpcException(RpcException.internalError, "the economy plugin reported an amount that is not a number: " + units);
+        if (!Double.isFinite(units)) throw new RpcException(RpcException.INTERNAL_ERROR, "the economy plugin reported an amount that is not a number: " + units);
         return BigDecimal.valueOf(units).setScale(2, RoundingMode.HALF_UP).movePointRight(2).longValueExact();
     }
 
     private Economy provider() {
         RegisteredServiceProvider<Economy> registration = server.getServicesManager().getRegistration(Economy.class);
         if (registration == null) {
-            throw new RpcException(RpcException.internalError, "no economy plugin is registered with Vault");
+            throw new RpcException(RpcException.INTERNAL_ERROR, "no economy plugin is registered with Vault");
         }
         return registration.getProvider();
     }

@@ -15,7 +15,7 @@ public record WireMessage(Kind kind, Object id, String method, Map<String, Objec
     public enum Kind { request, notification, result, error }
 
     /** The most a request may ask the plugin to wait before starting it: a day. */
-    static final long maxTimeoutMs = 86_400_000L;
+    static final long MAX_TIMEOUT_MS = 86_400_000L;
 
     /** Reads one line; throws -32700 when it is not JSON and -32600 when it is not a JSON-RPC 2.0 message. */
     @SuppressWarnings("unchecked")
@@ -24,10 +24,10 @@ public record WireMessage(Kind kind, Object id, String method, Map<String, Objec
         try {
             parsed = Json.parse(line);
         } catch (Json.ParseException e) {
-            throw new RpcException(RpcException.parseError, "parse error: " + e.getMessage());
+            throw new RpcException(RpcException.PARSE_ERROR, "parse error: " + e.getMessage());
         }
         if (!(parsed instanceof Map<?, ?> raw) || !"2.0".equals(raw.get("jsonrpc"))) {
-            throw new RpcException(RpcException.invalidRequest, "not a JSON-RPC 2.0 message");
+            throw new RpcException(RpcException.INVALID_REQUEST, "not a JSON-RPC 2.0 message");
         }
         Map<String, Object> message = (Map<String, Object>) raw;
         Object id = message.get("id");
@@ -36,19 +36,19 @@ public record WireMessage(Kind kind, Object id, String method, Map<String, Objec
             Object params = message.get("params");
             Map<String, Object> paramMap = params instanceof Map<?, ?> map ? (Map<String, Object>) map : new LinkedHashMap<>();
             if (id == null) return new WireMessage(Kind.notification, null, method, paramMap, null, null, null);
-            if (!validId) throw new RpcException(RpcException.invalidRequest, "a request id must be a string or a number");
+            if (!validId) throw new RpcException(RpcException.INVALID_REQUEST, "a request id must be a string or a number");
             return new WireMessage(Kind.request, id, method, paramMap, message.get("timeoutMs"), null, null);
         }
         if (validId && message.containsKey("result")) return new WireMessage(Kind.result, id, null, null, null, message.get("result"), null);
         if ((validId || id == null) && message.get("error") instanceof Map<?, ?> error && error.get("code") instanceof Number && error.get("message") instanceof String) {
             return new WireMessage(Kind.error, id, null, null, null, null, (Map<String, Object>) error);
         }
-        throw new RpcException(RpcException.invalidRequest, "neither a request, a notification nor a response");
+        throw new RpcException(RpcException.INVALID_REQUEST, "neither a request, a notification nor a response");
     }
 
     /** The request's deadline, counted from now; -32600 when timeoutMs is missing or not a whole number of milliseconds from 1 to a day. */
     public Deadline deadline() {
-        if (timeoutMs instanceof Long millis && millis >= 1 && millis <= maxTimeoutMs) return Deadline.after(millis, method);
-        throw new RpcException(RpcException.invalidRequest, "a request needs \"timeoutMs\", a whole number of milliseconds from 1 to " + maxTimeoutMs);
+        if (timeoutMs instanceof Long millis && millis >= 1 && millis <= MAX_TIMEOUT_MS) return Deadline.after(millis, method);
+        throw new RpcException(RpcException.INVALID_REQUEST, "a request needs \"timeoutMs\", a whole number of milliseconds from 1 to " + MAX_TIMEOUT_MS);
     }
 }
