@@ -11,6 +11,7 @@ import java.net.URL;
 import java.net.URLClassLoader;
 import java.nio.charset.StandardCharsets;
 import java.util.LinkedHashMap;
+import java.util.Locale;
 import java.util.Map;
 
 /**
@@ -42,7 +43,8 @@ public final class DecodeLines {
                 Object message = decode.invoke(null, line);
                 for (RecordComponent component : wireMessage.getRecordComponents()) {
                     Object value = component.getAccessor().invoke(message);
-                    understood.put(component.getName(), value instanceof Enum<?> constant ? constant.name() : value);
+                    // The kind, a Java constant (REQUEST), compared with the sidecar's name for it (request).
+                    understood.put(component.getName(), value instanceof Enum<?> constant ? constant.name().toLowerCase(Locale.ROOT) : value);
                 }
                 if ("request".equals(understood.get("kind"))) {
                     try {

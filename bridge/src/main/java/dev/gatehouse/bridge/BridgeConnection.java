@@ -264,13 +264,13 @@ public final class BridgeConnection {
                 return;
             }
             switch (message.kind()) {
-                case notification -> logger.fine("Ignored notification " + message.method() + " from the sidecar");
-                case request -> answer(message);
-                case result, error -> {
+                case NOTIFICATION -> logger.fine("Ignored notification " + message.method() + " from the sidecar");
+                case REQUEST -> answer(message);
+                case RESULT, ERROR -> {
                     // The plugin's own ids are numbers; anything else answers no request of this plugin.
                     CompletableFuture<Object> waiting = message.id() instanceof Number number ? pending.remove(number.longValue()) : null;
                     if (waiting == null) return; // a late answer to a request that timed out
-                    if (message.kind() == WireMessage.Kind.result) {
+                    if (message.kind() == WireMessage.Kind.RESULT) {
                         waiting.complete(message.result());
                     } else {
                         Object code = message.error().get("code");

@@ -12,7 +12,7 @@ import java.util.Map;
  * @param timeoutMs as sent: the caller checks it with {@link #deadline()}, so an error can still name the request's id
  */
 public record WireMessage(Kind kind, Object id, String method, Map<String, Object> params, Object timeoutMs, Object result, Map<String, Object> error) {
-    public enum Kind { request, notification, result, error }
+    public enum Kind { REQUEST, NOTIFICATION, RESULT, ERROR }
 
     /** The most a request may ask the plugin to wait before starting it: a day. */
     static final long MAX_TIMEOUT_MS = 86_400_000L;
@@ -35,13 +35,13 @@ public record WireMessage(Kind kind, Object id, String method, Map<String, Objec
         if (message.get("method") instanceof String method) {
             Object params = message.get("params");
             Map<String, Object> paramMap = params instanceof Map<?, ?> map ? (Map<String, Object>) map : new LinkedHashMap<>();
-            if (id == null) return new WireMessage(Kind.notification, null, method, paramMap, null, null, null);
+            if (id == null) return new WireMessage(Kind.NOTIFICATION, null, method, paramMap, null, null, null);
             if (!validId) throw new RpcException(RpcException.INVALID_REQUEST, "a request id must be a string or a number");
-            return new WireMessage(Kind.request, id, method, paramMap, message.get("timeoutMs"), null, null);
+            return new WireMessage(Kind.REQUEST, id, method, paramMap, message.get("timeoutMs"), null, null);
         }
-        if (validId && message.containsKey("result")) return new WireMessage(Kind.result, id, null, null, null, message.get("result"), null);
+        if (validId && message.containsKey("result")) return new WireMessage(Kind.RESULT, id, null, null, null, message.get("result"), null);
         if ((validId || id == null) && message.get("error") instanceof Map<?, ?> error && error.get("code") instanceof Number && error.get("message") instanceof String) {
-            return new WireMessage(Kind.error, id, null, null, null, null, (Map<String, Object>) error);
+            return new WireMessage(Kind.ERROR, id, null, null, null, null, (Map<String, Object>) error);
         }
         throw new RpcException(RpcException.INVALID_REQUEST, "neither a request, a notification nor a response");
     }
