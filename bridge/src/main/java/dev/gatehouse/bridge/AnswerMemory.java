@@ -29,7 +29,7 @@ import java.util.function.Supplier;
  * too little money (-32012), bad params (-32602). A give refused because
  * the player was offline must not be refused again, from memory, when it is
  * retried after the player joined.
- * Reads do not come here at all ({@link GameRequests}). The memory
+ * Reads do not come here at all ({@link RequestTable#read}). The memory
  * lives as long as the plugin: a server restart forgets it. Each entry holds
  * the id (at most {@link #MAX_ID_LENGTH} characters), a digest of the request
  * and a change's small answer, so a full memory stays within a few megabytes.
@@ -110,7 +110,7 @@ final class AnswerMemory {
         }
     }
 
-    /** The errors every handler raises before it changes anything ({@link GameRequests} checks first, then acts). */
+    /** The errors every handler raises before it changes anything (each {@link RequestGroup} checks first, then acts). */
     private static final Set<Integer> NOTHING_DONE = Set.of(RpcException.TIMED_OUT, RpcException.CLOSED, RpcException.PLAYER_NOT_ONLINE,
             RpcException.UNKNOWN_WORLD, RpcException.INSUFFICIENT_FUNDS, RpcException.UNKNOWN_ITEM, RpcException.INVALID_PARAMS);
 

@@ -53,9 +53,10 @@ public final class GatehousePlugin extends JavaPlugin {
         VaultEconomy economy = server.getPluginManager().getPlugin("Vault") != null ? new VaultEconomy(server) : null;
         requests = new GameRequests(server, mainThread, bossBars, operators, economy, this::restartServer);
         String version = getDescription().getVersion();
+        RequestTable table = requests.table();
         bridge = new BridgeConnection(host, port,
-                new BridgeConnection.Hello(token, "Gatehouse " + version, server.getName() + " " + server.getVersion(), requests.capabilities()),
-                requests, getLogger());
+                new BridgeConnection.Hello(token, "Gatehouse " + version, server.getName() + " " + server.getVersion(), table.capabilities()),
+                table, getLogger());
         server.getPluginManager().registerEvents(new GameEventsListener(bridge, bossBars), this);
         PluginCommand register = getCommand("register");
         if (register != null) register.setExecutor(SidecarCommand.register(bridge, mainThread));
