@@ -44,6 +44,7 @@ import {
   parseWhitelistSwitch,
   UnexpectedReplyError,
 } from './replies.js';
+import { dimensionOf, worldEnvironments, worldNames, worldOf } from './dimensions.js';
 import { ManagementClient } from './management.js';
 import { ServerFiles } from './server-files.js';
 import { maxStackSize } from './stack-sizes.js';
@@ -58,9 +59,6 @@ export interface RconAdapterOptions extends Omit<RconSettings, 'managementUrl' |
   firstBackoffMs?: number;
 }
 
-/** The API's common world names and vanilla's dimensions. */
-const dimensions: Record<string, string> = { world: 'minecraft:overworld', world_nether: 'minecraft:the_nether', world_the_end: 'minecraft:the_end' };
-const worldOfDimension = Object.fromEntries(Object.entries(dimensions).map(([world, dimension]) => [dimension, world]));
 const maxBackoffMs = 10_000;
 
 /**
@@ -237,7 +235,7 @@ export class RconGameAdapter implements GamePort {
         // Moved between two commands in a way that lost them (left and came back): ask again later.
         if (x === undefined || y === undefined || z === undefined) continue;
         const [yaw, pitch] = (rotations.get(name) ?? [0, 0]) as number[];
-        places.set(name, { location: { world: worldOfDimension[String(dimension)] ?? String(dimension), x, y, z, yaw, pitch }, gameMode });
+        places.set(name, { location: { world: worldOf(String(dimension)), x, y, z, yaw, pitch }, gameMode });
       }
     }
     return places;
@@ -326,7 +324,7 @@ export class RconGameAdapter implements GamePort {
     const [dimension, rotation] = await Promise.all([this.entityData(player, 'Dimension'), this.entityData(player, 'Rotation')]);
     const [x, y, z] = position as number[];
     const [yaw, pitch] = Array.isArray(rotation) ? (rotation as number[]) : [0, 0];
-    return { world: worldOfDimension[String(dimension)] ?? String(dimension), x: x!, y: y!, z: z!, yaw, pitch };
+    return { world: worldOf(String(dimension)), x: x!, y: y!, z: z!, yaw, pitch };
   }
 
   private whitelistGroup(): Whitelist {
@@ -371,22 +369,21 @@ export class RconGameAdapter implements GamePort {
 
   private teleportsGroup(): Teleports {
     return {
-      worlds: async () => Object.keys(dimensions),
-      worldInfo: async () =>
-        Object.keys(dimensions).map((name) => ({ name, environment: name === 'world_nether' ? 'nether' : name === 'world_the_end' ? 'end' : 'normal', spawn: null })),
+      worlds: async () => worldNames(),
+      worldInfo: async () => worldEnvironments().map((world) => ({ ...world, spawn: null })),
       teleportToPlayer: async (name, target) => {
         const from = await this.locationOf(name);
         checkTeleport(await this.command(`tp ${name} ${target}`), new PlayerNotOnlineError(target, 'target'));
         return { from, to: await this.locationOf(name) };
       },
       teleportToLocation: async (name, location) => {
-        const dimension = dimensions[location.world] ?? (location.world.includes(':') ? location.world : undefined);
-        if (!dimension) throw new UnknownWorldError(location.world, Object.keys(dimensions));
+        const dimension = dimensionOf(location.world);
+        if (!dimension) throw new UnknownWorldError(location.world, worldNames());
         const from = await this.locationOf(name);
         const view = location.yaw !== undefined || location.pitch !== undefined ? ` ${decimal(location.yaw ?? 0)} ${decimal(location.pitch ?? 0)}` : '';
         const reply = await this.command(`execute in ${dimension} run tp ${name} ${decimal(location.x)} ${decimal(location.y)} ${decimal(location.z)}${view}`);
         checkTeleport(reply, new PlayerNotOnlineError(name));
-        return { from, to: { ...location, world: worldOfDimension[dimension] ?? location.world } };
+        return { from, to: { ...location, world: worldOf(dimension) } };
       },
     };
   }
