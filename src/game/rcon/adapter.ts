@@ -1,6 +1,6 @@
 import { EventEmitter } from 'node:events';
 import { requireCapability } from '../capabilities.js';
-import { GameUnavailableError, PlayerNotOnlineError, UnknownWorldError } from '../errors.js';
+import { GameUnavailableError, PlayerNotOnlineError } from '../errors.js';
 import {
   gameModes,
   type Capabilities,
@@ -20,7 +20,6 @@ import {
   type RegisterCommandHandler,
   type ServerControl,
   type ServerSoftware,
-  type Teleports,
   type Whitelist,
 } from '../port.js';
 import { RconBossBars } from './boss-bars.js';
@@ -31,7 +30,6 @@ import { RegisterTrigger } from './register-trigger.js';
 import { OperationScores, operationsObjective } from './operation-scores.js';
 import {
   checkSettingReply,
-  checkTeleport,
   itemsOf,
   parseClear,
   parseEntityData,
@@ -44,10 +42,12 @@ import {
   parseWhitelistSwitch,
   UnexpectedReplyError,
 } from './replies.js';
-import { dimensionOf, worldEnvironments, worldNames, worldOf } from './dimensions.js';
+import { worldOf } from './dimensions.js';
 import { ManagementClient } from './management.js';
 import { ServerFiles } from './server-files.js';
 import { maxStackSize } from './stack-sizes.js';
+import { RconTeleports } from './teleports.js';
+import { RconWorlds } from './worlds.js';
 import type { RconSettings } from './settings.js';
 import type { Snbt } from './snbt.js';
 
@@ -95,6 +95,7 @@ export class RconGameAdapter implements GamePort {
   private readonly bossBars: RconBossBars;
   private readonly groups: Pick<Capabilities, 'whitelist' | 'messaging' | 'teleports' | 'bossBars' | 'inventories' | 'control'>;
   private readonly operationScores: OperationScores;
+  private readonly worlds: RconWorlds;
   /** The whitelist's state as the last on/off command left it (vanilla has no query for it). */
   private whitelistOn: boolean | undefined;
   private readonly management: ManagementClient | undefined;
@@ -121,6 +122,7 @@ export class RconGameAdapter implements GamePort {
     this.trigger = new RegisterTrigger(command, () => this.registerHandler, (player, text) => this.tell(player, text), options.logError);
     this.bossBars = new RconBossBars(command);
     this.operationScores = new OperationScores(command);
+    this.worlds = new RconWorlds(command);
     const operatorList = async (): Promise<PlayerRef[]> => (this.managedOperators ? [...this.managedOperators.values()] : ((await this.files?.operators()) ?? []));
     this.operators = {
       isOperator: async (name) => (await operatorList()).some((entry) => entry.name.toLowerCase() === name.toLowerCase()),
@@ -135,7 +137,7 @@ export class RconGameAdapter implements GamePort {
     this.groups = {
       whitelist: this.whitelistGroup(),
       messaging: this.messagingGroup(),
-      teleports: this.teleportsGroup(),
+      teleports: new RconTeleports(command, this.worlds),
       bossBars: this.bossBars,
       inventories: this.inventoriesGroup(),
       control: this.controlGroup(),
@@ -245,7 +247,7 @@ export class RconGameAdapter implements GamePort {
     const places = new Map<string, Place>();
     for (const player of players) {
       try {
-        const [location, mode] = await Promise.all([this.locationOf(player.name), this.entityData(player.name, 'playerGameType')]);
+        const [location, mode] = await Promise.all([this.worlds.locationOf(player.name), this.entityData(player.name, 'playerGameType')]);
         places.set(player.name, { location, gameMode: gameModes[Number(mode)] ?? 'survival' });
       } catch (error) {
         if (!(error instanceof PlayerNotOnlineError)) throw error;
@@ -319,14 +321,6 @@ export class RconGameAdapter implements GamePort {
     return parseEntityData(await this.command(`data get entity ${player} ${path}`), player).data;
   }
 
-  private async locationOf(player: string): Promise<Location> {
-    const position = await this.entityData(player, 'Pos');
-    const [dimension, rotation] = await Promise.all([this.entityData(player, 'Dimension'), this.entityData(player, 'Rotation')]);
-    const [x, y, z] = position as number[];
-    const [yaw, pitch] = Array.isArray(rotation) ? (rotation as number[]) : [0, 0];
-    return { world: worldOf(String(dimension)), x: x!, y: y!, z: z!, yaw, pitch };
-  }
-
   private whitelistGroup(): Whitelist {
     const list = async (): Promise<PlayerRef[]> => {
       if (this.managedAllowlist) return [...this.managedAllowlist.values()];
@@ -364,27 +358,6 @@ export class RconGameAdapter implements GamePort {
     return {
       sendMessage: (name, text) => this.tell(name, text),
       broadcast: async (text) => void (await this.command(`tellraw @a ${JSON.stringify({ text })}`)),
-    };
-  }
-
-  private teleportsGroup(): Teleports {
-    return {
-      worlds: async () => worldNames(),
-      worldInfo: async () => worldEnvironments().map((world) => ({ ...world, spawn: null })),
-      teleportToPlayer: async (name, target) => {
-        const from = await this.locationOf(name);
-        checkTeleport(await this.command(`tp ${name} ${target}`), new PlayerNotOnlineError(target, 'target'));
-        return { from, to: await this.locationOf(name) };
-      },
-      teleportToLocation: async (name, location) => {
-        const dimension = dimensionOf(location.world);
-        if (!dimension) throw new UnknownWorldError(location.world, worldNames());
-        const from = await this.locationOf(name);
-        const view = location.yaw !== undefined || location.pitch !== undefined ? ` ${decimal(location.yaw ?? 0)} ${decimal(location.pitch ?? 0)}` : '';
-        const reply = await this.command(`execute in ${dimension} run tp ${name} ${decimal(location.x)} ${decimal(location.y)} ${decimal(location.z)}${view}`);
-        checkTeleport(reply, new PlayerNotOnlineError(name));
-        return { from, to: { ...location, world: worldOf(dimension) } };
-      },
     };
   }
 
@@ -610,9 +583,4 @@ function noteManaged(list: Map<string, PlayerRef> | undefined, name: string, pre
 
 /** Where a player is, and in which game mode. */
 type Place = { location: Location; gameMode: GameMode };
-
-/** A coordinate with a decimal point: vanilla centres a whole number on its block (x and z + 0.5). */
-function decimal(value: number): string {
-  return Number.isInteger(value) ? `${value}.0` : String(value);
-}
 
