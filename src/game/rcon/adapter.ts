@@ -2,11 +2,9 @@ import { EventEmitter } from 'node:events';
 import { requireCapability } from '../capabilities.js';
 import { GameUnavailableError, PlayerNotOnlineError } from '../errors.js';
 import {
-  gameModes,
   type Capabilities,
   type Capability,
   type GameEventName,
-  type GameMode,
   type GameEvents,
   type GamePort,
   type GameSettingsChange,
@@ -20,7 +18,6 @@ import {
   type RegisterCommandHandler,
   type ServerControl,
   type ServerSoftware,
-  type Whitelist,
 } from '../port.js';
 import { RconBossBars } from './boss-bars.js';
 import { RconAuthenticationError, RconLink } from './link.js';
@@ -33,20 +30,16 @@ import {
   itemsOf,
   parseClear,
   parseEntityData,
-  parseEntityDataOfEach,
   parseGive,
   parseListUuids,
-  parseOperatorChange,
-  parseWhitelistChange,
-  parseWhitelistList,
-  parseWhitelistSwitch,
-  UnexpectedReplyError,
 } from './replies.js';
-import { worldOf } from './dimensions.js';
+import { ManagedLists } from './managed-lists.js';
 import { ManagementClient } from './management.js';
+import { RconOnlinePlayers, RconOperators } from './players.js';
 import { ServerFiles } from './server-files.js';
 import { maxStackSize } from './stack-sizes.js';
 import { RconTeleports } from './teleports.js';
+import { RconWhitelist } from './whitelist.js';
 import { RconWorlds } from './worlds.js';
 import type { RconSettings } from './settings.js';
 import type { Snbt } from './snbt.js';
@@ -96,12 +89,8 @@ export class RconGameAdapter implements GamePort {
   private readonly groups: Pick<Capabilities, 'whitelist' | 'messaging' | 'teleports' | 'bossBars' | 'inventories' | 'control'>;
   private readonly operationScores: OperationScores;
   private readonly worlds: RconWorlds;
-  /** The whitelist's state as the last on/off command left it (vanilla has no query for it). */
-  private whitelistOn: boolean | undefined;
+  private readonly players: RconOnlinePlayers;
   private readonly management: ManagementClient | undefined;
-  /** Operators and the allowlist as the management protocol tells them, while it is connected. */
-  private managedOperators: Map<string, PlayerRef> | undefined;
-  private managedAllowlist: Map<string, PlayerRef> | undefined;
 
   constructor(private readonly options: RconAdapterOptions) {
     this.backoffMs = options.firstBackoffMs ?? 500;
@@ -117,25 +106,17 @@ export class RconGameAdapter implements GamePort {
       ...(this.follower ? (['loginRefused'] as const) : []),
       'connection',
     ]);
-    this.followManagement();
     const command = (line: string) => this.command(line);
     this.trigger = new RegisterTrigger(command, () => this.registerHandler, (player, text) => this.tell(player, text), options.logError);
     this.bossBars = new RconBossBars(command);
     this.operationScores = new OperationScores(command);
     this.worlds = new RconWorlds(command);
-    const operatorList = async (): Promise<PlayerRef[]> => (this.managedOperators ? [...this.managedOperators.values()] : ((await this.files?.operators()) ?? []));
-    this.operators = {
-      isOperator: async (name) => (await operatorList()).some((entry) => entry.name.toLowerCase() === name.toLowerCase()),
-      list: operatorList,
-      setOperator: async (name, operator) => {
-        const changed = parseOperatorChange(await this.command(`${operator ? 'op' : 'deop'} ${name}`));
-        // The server's notification may come after this answer; what the server said is already so.
-        if (changed) noteManaged(this.managedOperators, name, operator);
-        return changed;
-      },
-    };
+    const managed = new ManagedLists(this.management, options.logError);
+    this.followManagement();
+    this.players = new RconOnlinePlayers(command, this.worlds, (name) => this.logins.get(name.toLowerCase())?.ipAddress);
+    this.operators = new RconOperators(command, this.files, managed);
     this.groups = {
-      whitelist: this.whitelistGroup(),
+      whitelist: new RconWhitelist(command, this.files, this.management, managed),
       messaging: this.messagingGroup(),
       teleports: new RconTeleports(command, this.worlds),
       bossBars: this.bossBars,
@@ -199,61 +180,8 @@ export class RconGameAdapter implements GamePort {
     await link?.close();
   }
 
-  async onlinePlayers(): Promise<OnlinePlayer[]> {
-    const { players } = parseListUuids(await this.command('list uuids'));
-    let places: Map<string, Place>;
-    try {
-      places = players.length > 1 ? await this.placesOfEveryone(players.map((player) => player.name)) : await this.placesOneByOne(players);
-    } catch (error) {
-      // Someone joined between the list and the questions: ask one by one.
-      if (!(error instanceof UnexpectedReplyError)) throw error;
-      places = await this.placesOneByOne(players);
-    }
-    const online: OnlinePlayer[] = [];
-    for (const player of players) {
-      const place = places.get(player.name);
-      // Not there: left between the list and the questions.
-      if (!place) continue;
-      // RCON cannot ask a player's ping.
-      online.push({ ...player, ipAddress: this.logins.get(player.name.toLowerCase())?.ipAddress ?? 'unknown', ...place, ping: 0 });
-    }
-    return online;
-  }
-
-  /**
-   * Everyone's place and game mode in six commands, however many are online:
-   * positions and rotations for all at once, and dimensions once per game
-   * mode (a game mode is a bare number, which cannot be told apart from the
-   * next player's name when the replies are glued).
-   */
-  private async placesOfEveryone(names: string[]): Promise<Map<string, Place>> {
-    const each = async (selector: string, path: string) => parseEntityDataOfEach(await this.command(`execute as ${selector} run data get entity @s ${path}`), names);
-    const positions = await each('@a', 'Pos');
-    const rotations = await each('@a', 'Rotation');
-    const places = new Map<string, Place>();
-    for (const gameMode of gameModes) {
-      for (const [name, dimension] of await each(`@a[gamemode=${gameMode}]`, 'Dimension')) {
-        const [x, y, z] = (positions.get(name) ?? []) as number[];
-        // Moved between two commands in a way that lost them (left and came back): ask again later.
-        if (x === undefined || y === undefined || z === undefined) continue;
-        const [yaw, pitch] = (rotations.get(name) ?? [0, 0]) as number[];
-        places.set(name, { location: { world: worldOf(String(dimension)), x, y, z, yaw, pitch }, gameMode });
-      }
-    }
-    return places;
-  }
-
-  private async placesOneByOne(players: PlayerRef[]): Promise<Map<string, Place>> {
-    const places = new Map<string, Place>();
-    for (const player of players) {
-      try {
-        const [location, mode] = await Promise.all([this.worlds.locationOf(player.name), this.entityData(player.name, 'playerGameType')]);
-        places.set(player.name, { location, gameMode: gameModes[Number(mode)] ?? 'survival' });
-      } catch (error) {
-        if (!(error instanceof PlayerNotOnlineError)) throw error;
-      }
-    }
-    return places;
+  onlinePlayers(): Promise<OnlinePlayer[]> {
+    return this.players.list();
   }
 
   /** One command, or GameUnavailableError while the server is away. */
@@ -319,39 +247,6 @@ export class RconGameAdapter implements GamePort {
 
   private async entityData(player: string, path: string): Promise<Snbt> {
     return parseEntityData(await this.command(`data get entity ${player} ${path}`), player).data;
-  }
-
-  private whitelistGroup(): Whitelist {
-    const list = async (): Promise<PlayerRef[]> => {
-      if (this.managedAllowlist) return [...this.managedAllowlist.values()];
-      if (this.files) return this.files.whitelist();
-      // Without the server's files the names come from the command; UUIDs only of players online.
-      const names = parseWhitelistList(await this.command('whitelist list'));
-      const online = parseListUuids(await this.command('list uuids')).players;
-      return names.map((name) => ({ name, uuid: online.find((player) => player.name === name)?.uuid ?? '' }));
-    };
-    return {
-      isEnabled: async () => {
-        if (this.management?.connected) return this.management.call<boolean>('serversettings/use_allowlist');
-        return this.whitelistOn ?? (await this.files?.settings())?.whitelistEnabled ?? false;
-      },
-      setEnabled: async (enabled) => {
-        parseWhitelistSwitch(await this.command(`whitelist ${enabled ? 'on' : 'off'}`));
-        this.whitelistOn = enabled;
-      },
-      isWhitelisted: async (name) => (await list()).some((entry) => entry.name.toLowerCase() === name.toLowerCase()),
-      list,
-      add: async (name) => {
-        const changed = parseWhitelistChange(await this.command(`whitelist add ${name}`));
-        if (changed) noteManaged(this.managedAllowlist, name, true);
-        return changed;
-      },
-      remove: async (name) => {
-        const changed = parseWhitelistChange(await this.command(`whitelist remove ${name}`));
-        if (changed) noteManaged(this.managedAllowlist, name, false);
-        return changed;
-      },
-    };
   }
 
   private messagingGroup(): Messaging {
@@ -460,32 +355,10 @@ export class RconGameAdapter implements GamePort {
     return control;
   }
 
-  /** Joins, leaves, operator and allowlist changes from the management protocol's notifications. */
+  /** Joins and leaves from the management protocol's notifications. */
   private followManagement(): void {
     const management = this.management;
     if (!management) return;
-    const byName = (list: PlayerRef[]) => new Map(list.map((player) => [player.name.toLowerCase(), player]));
-    const playerOf = (entry: { id?: string; name?: string; player?: { id?: string; name?: string } }): PlayerRef => {
-      const wire = entry.player ?? entry;
-      return { name: wire.name ?? '', uuid: wire.id ?? '' };
-    };
-    management.on('connection', ({ connected }) => {
-      if (!connected) {
-        this.managedOperators = undefined;
-        this.managedAllowlist = undefined;
-        return;
-      }
-      void Promise.all([management.call<Array<{ player?: { id?: string; name?: string } }>>('operators'), management.call<Array<{ id?: string; name?: string }>>('allowlist')])
-        .then(([operators, allowlist]) => {
-          this.managedOperators = byName(operators.map(playerOf));
-          this.managedAllowlist = byName(allowlist.map(playerOf));
-        })
-        .catch((error: Error) => this.options.logError(`management protocol: reading operators and the allowlist: ${error.message}`));
-    });
-    management.on('operatorAdded', (player) => this.managedOperators?.set(player.name.toLowerCase(), player));
-    management.on('operatorRemoved', (player) => this.managedOperators?.delete(player.name.toLowerCase()));
-    management.on('allowlistAdded', (player) => this.managedAllowlist?.set(player.name.toLowerCase(), player));
-    management.on('allowlistRemoved', (player) => this.managedAllowlist?.delete(player.name.toLowerCase()));
     management.on('joined', (player) => void this.managedJoin(player));
     management.on('left', (player) => {
       const joined = this.joined.get(player.name.toLowerCase());
@@ -572,15 +445,3 @@ const defaultsOfVanilla: Required<GameSettingsChange> = {
   pvp: true,
   whitelistEnabled: false,
 };
-
-/** A change the server confirmed, into a list the management protocol keeps (its notification may follow). */
-function noteManaged(list: Map<string, PlayerRef> | undefined, name: string, present: boolean): void {
-  if (!list) return;
-  const key = name.toLowerCase();
-  if (!present) list.delete(key);
-  else if (!list.has(key)) list.set(key, { name, uuid: '' });
-}
-
-/** Where a player is, and in which game mode. */
-type Place = { location: Location; gameMode: GameMode };
-
