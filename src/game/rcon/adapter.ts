@@ -1,48 +1,38 @@
 import { EventEmitter } from 'node:events';
 import { requireCapability } from '../capabilities.js';
-import { GameUnavailableError, PlayerNotOnlineError } from '../errors.js';
+import { GameUnavailableError } from '../errors.js';
 import {
   type Capabilities,
   type Capability,
   type GameEventName,
   type GameEvents,
   type GamePort,
-  type GameSettingsChange,
-  type Inventories,
   type Location,
-  type Messaging,
   type OnlinePlayer,
   type Operators,
   type PlayerCommand,
   type PlayerRef,
   type RegisterCommandHandler,
-  type ServerControl,
   type ServerSoftware,
 } from '../port.js';
 import { RconBossBars } from './boss-bars.js';
+import { rconControl } from './control.js';
+import { RconInventories } from './inventories.js';
+import { RconMessaging } from './messaging.js';
 import { RconAuthenticationError, RconLink } from './link.js';
 import { LogFollower } from './log-follower.js';
 import { parseLogLine, type LogEvent } from './log-lines.js';
 import { RegisterTrigger } from './register-trigger.js';
 import { OperationScores, operationsObjective } from './operation-scores.js';
-import {
-  checkSettingReply,
-  itemsOf,
-  parseClear,
-  parseEntityData,
-  parseGive,
-  parseListUuids,
-} from './replies.js';
+import { parseListUuids } from './replies.js';
 import { ManagedLists } from './managed-lists.js';
 import { ManagementClient } from './management.js';
 import { RconOnlinePlayers, RconOperators } from './players.js';
 import { ServerFiles } from './server-files.js';
-import { maxStackSize } from './stack-sizes.js';
 import { RconTeleports } from './teleports.js';
 import { RconWhitelist } from './whitelist.js';
 import { RconWorlds } from './worlds.js';
 import type { RconSettings } from './settings.js';
-import type { Snbt } from './snbt.js';
 
 export interface RconAdapterOptions extends Omit<RconSettings, 'managementUrl' | 'managementSecret'>, Partial<Pick<RconSettings, 'managementUrl' | 'managementSecret'>> {
   log: (message: string) => void;
@@ -107,7 +97,8 @@ export class RconGameAdapter implements GamePort {
       'connection',
     ]);
     const command = (line: string) => this.command(line);
-    this.trigger = new RegisterTrigger(command, () => this.registerHandler, (player, text) => this.tell(player, text), options.logError);
+    const messaging = new RconMessaging(command);
+    this.trigger = new RegisterTrigger(command, () => this.registerHandler, (player, text) => messaging.sendMessage(player, text), options.logError);
     this.bossBars = new RconBossBars(command);
     this.operationScores = new OperationScores(command);
     this.worlds = new RconWorlds(command);
@@ -115,13 +106,14 @@ export class RconGameAdapter implements GamePort {
     this.followManagement();
     this.players = new RconOnlinePlayers(command, this.worlds, (name) => this.logins.get(name.toLowerCase())?.ipAddress);
     this.operators = new RconOperators(command, this.files, managed);
+    const whitelist = new RconWhitelist(command, this.files, this.management, managed);
     this.groups = {
-      whitelist: new RconWhitelist(command, this.files, this.management, managed),
-      messaging: this.messagingGroup(),
+      whitelist,
+      messaging,
       teleports: new RconTeleports(command, this.worlds),
       bossBars: this.bossBars,
-      inventories: this.inventoriesGroup(),
-      control: this.controlGroup(),
+      inventories: new RconInventories(command, this.operationScores),
+      control: rconControl(command, whitelist, this.management, this.files),
     };
   }
 
@@ -240,121 +232,6 @@ export class RconGameAdapter implements GamePort {
     this.reconnectTimer.unref();
   }
 
-  private async tell(player: string, text: string): Promise<void> {
-    const reply = await this.command(`tellraw ${player} ${JSON.stringify({ text })}`);
-    if (/^No (player|entity) was found/.test(reply)) throw new PlayerNotOnlineError(player);
-  }
-
-  private async entityData(player: string, path: string): Promise<Snbt> {
-    return parseEntityData(await this.command(`data get entity ${player} ${path}`), player).data;
-  }
-
-  private messagingGroup(): Messaging {
-    return {
-      sendMessage: (name, text) => this.tell(name, text),
-      broadcast: async (text) => void (await this.command(`tellraw @a ${JSON.stringify({ text })}`)),
-    };
-  }
-
-  private inventoriesGroup(): Inventories {
-    const itemId = (item: string) => (item.includes(':') ? item : `minecraft:${item}`);
-    const read = async (name: string) => {
-      const inventory = await this.entityData(name, 'Inventory');
-      // From 1.21.5 armour and the off hand are kept in `equipment`; before, it does not exist.
-      const equipmentReply = await this.command(`data get entity ${name} equipment`);
-      const equipment = /has the following entity data/.test(equipmentReply) ? parseEntityData(equipmentReply, name).data : undefined;
-      return itemsOf(inventory, equipment);
-    };
-    const scores = this.operationScores;
-    return {
-      read,
-      give: async (name, item, count, options) => {
-        // Given before under this id, its reply lost: the game's record says so, and how many.
-        const record = options?.operationId === undefined ? undefined : scores.holders(options.operationId);
-        if (record && (await scores.read(record.outcome)) === 1) return scores.amountOf((await scores.read(record.amount)) ?? 0);
-        // `clear <player> <item> 0` only counts: it checks the item and the player without changing anything.
-        parseClear(await this.command(`clear ${name} ${itemId(item)} 0`), name, item);
-        // `give` drops what does not fit at the player's feet: give only what fits.
-        const stacks = (await read(name)).filter((stack) => stack.slot <= 35);
-        const size = maxStackSize(item);
-        const free = 36 - stacks.length;
-        const room = stacks.filter((stack) => stack.item === item.replace(/^minecraft:/, '')).reduce((sum, stack) => sum + Math.max(0, size - stack.count), 0) + free * size;
-        const amount = Math.min(count, room);
-        if (amount <= 0) return 0;
-        const give = `give ${name} ${itemId(item)} ${amount}`;
-        if (!record) return parseGive(await this.command(give), name, item);
-        // The amount first; then the give and its record in one command.
-        await scores.writeAmount(record, amount);
-        return parseGive(await this.command(`execute store success score ${record.outcome} ${operationsObjective} run ${give}`), name, item);
-      },
-      remove: async (name, item, count, options) => {
-        const clear = `clear ${name} ${itemId(item)} ${count}`;
-        if (options?.operationId === undefined) return parseClear(await this.command(clear), name, item);
-        const record = scores.holders(options.operationId);
-        // Cleared before under this id, its reply lost: the count removed is on record (0 when the clear failed).
-        const before = await scores.read(record.outcome);
-        if (before !== undefined) return before;
-        await scores.writeAmount(record, count);
-        const reply = await this.command(`execute store result score ${record.outcome} ${operationsObjective} run ${clear}`);
-        try {
-          return parseClear(reply, name, item);
-        } catch (error) {
-          // Nothing was taken from a player who was not there: forget it, so a retry once they are back takes the items.
-          if (error instanceof PlayerNotOnlineError) await scores.forget(record).catch(() => undefined);
-          throw error;
-        }
-      },
-    };
-  }
-
-  private controlGroup(): ServerControl {
-    const control: ServerControl = {
-      startsAgainByItself: false,
-      applySettings: async (change) => {
-        const applied: Array<keyof GameSettingsChange> = [];
-        if (change.difficulty !== undefined) {
-          checkSettingReply('difficulty', await this.command(`difficulty ${change.difficulty}`), /^The difficulty has been set/);
-          applied.push('difficulty');
-        }
-        if (change.defaultGameMode !== undefined) {
-          checkSettingReply('defaultgamemode', await this.command(`defaultgamemode ${change.defaultGameMode}`), /^The default game mode is now/);
-          applied.push('defaultGameMode');
-        }
-        if (change.whitelistEnabled !== undefined) {
-          await this.groups.whitelist.setEnabled(change.whitelistEnabled);
-          applied.push('whitelistEnabled');
-        }
-        if (change.pvp !== undefined) {
-          // The pvp game rule exists from 1.21.9; before, PvP is server.properties only (a restart).
-          const reply = await this.command(`gamerule pvp ${change.pvp}`);
-          if (/^Gamerule pvp is now set to/.test(reply)) applied.push('pvp');
-        }
-        // No vanilla command changes the MOTD or max players; the management protocol (1.21.9+) can.
-        if (this.management?.connected) {
-          if (change.motd !== undefined) {
-            await this.management.call('serversettings/motd/set', { message: change.motd });
-            applied.push('motd');
-          }
-          if (change.maxPlayers !== undefined) {
-            await this.management.call('serversettings/max_players/set', { max: change.maxPlayers });
-            applied.push('maxPlayers');
-          }
-        }
-        return applied;
-      },
-      restart: async (reason) => {
-        await this.command(`kick @a ${reason.replace(/\s+/g, ' ')}`);
-        await this.command('save-all flush');
-        await this.command('stop').catch(() => '');
-      },
-    };
-    if (this.files) {
-      const files = this.files;
-      control.readSettings = async () => ({ ...defaultsOfVanilla, ...(await files.settings()) });
-    }
-    return control;
-  }
-
   /** Joins and leaves from the management protocol's notifications. */
   private followManagement(): void {
     const management = this.management;
@@ -435,13 +312,3 @@ export class RconGameAdapter implements GamePort {
     }
   }
 }
-
-/** What a vanilla server.properties holds when a key is left out. */
-const defaultsOfVanilla: Required<GameSettingsChange> = {
-  motd: 'A Minecraft Server',
-  maxPlayers: 20,
-  difficulty: 'easy',
-  defaultGameMode: 'survival',
-  pvp: true,
-  whitelistEnabled: false,
-};
