@@ -7,11 +7,9 @@ import {
   type GameEventName,
   type GameEvents,
   type GamePort,
-  type Location,
   type OnlinePlayer,
   type Operators,
   type PlayerCommand,
-  type PlayerRef,
   type RegisterCommandHandler,
   type ServerSoftware,
 } from '../port.js';
@@ -20,11 +18,9 @@ import { rconControl } from './control.js';
 import { RconInventories } from './inventories.js';
 import { RconMessaging } from './messaging.js';
 import { RconAuthenticationError, RconLink } from './link.js';
-import { LogFollower } from './log-follower.js';
-import { parseLogLine, type LogEvent } from './log-lines.js';
+import { RconLogEvents } from './log-events.js';
 import { RegisterTrigger } from './register-trigger.js';
 import { OperationScores, operationsObjective } from './operation-scores.js';
-import { parseListUuids } from './replies.js';
 import { ManagedLists } from './managed-lists.js';
 import { ManagementClient } from './management.js';
 import { RconOnlinePlayers, RconOperators } from './players.js';
@@ -63,16 +59,10 @@ export class RconGameAdapter implements GamePort {
   readonly operators: Operators;
   private link: RconLink | undefined;
   private problem: string | undefined;
-  private version: string | undefined;
   private stopped = false;
   private reconnectTimer: NodeJS.Timeout | null = null;
   private backoffMs: number;
   private readonly files: ServerFiles | undefined;
-  private readonly follower: LogFollower | undefined;
-  private readonly logins = new Map<string, { ipAddress: string; location?: Location }>();
-  /** UUIDs the log gave (online mode) or `list uuids` did, by lower-case name. */
-  private readonly uuids = new Map<string, string>();
-  private readonly joined = new Map<string, { player: PlayerRef; ipAddress: string }>();
   private registerHandler: RegisterCommandHandler | undefined;
   private readonly trigger: RegisterTrigger;
   private readonly bossBars: RconBossBars;
@@ -80,31 +70,41 @@ export class RconGameAdapter implements GamePort {
   private readonly operationScores: OperationScores;
   private readonly worlds: RconWorlds;
   private readonly players: RconOnlinePlayers;
+  private readonly logEvents: RconLogEvents;
   private readonly management: ManagementClient | undefined;
 
   constructor(private readonly options: RconAdapterOptions) {
     this.backoffMs = options.firstBackoffMs ?? 500;
     this.files = options.serverDirectory ? new ServerFiles(options.serverDirectory) : undefined;
-    this.follower = options.logFile
-      ? new LogFollower(options.logFile, (line) => this.onLogLine(line), { intervalMs: options.logPollMs, onProblem: options.log })
-      : undefined;
     this.management = options.managementUrl
       ? new ManagementClient(options.managementUrl, options.managementSecret ?? '', { timeoutMs: options.requestTimeoutMs, log: options.log })
       : undefined;
-    this.emits = new Set<GameEventName>([
-      ...(this.follower || this.management ? (['join', 'quit'] as const) : []),
-      ...(this.follower ? (['loginRefused'] as const) : []),
-      'connection',
-    ]);
     const command = (line: string) => this.command(line);
     const messaging = new RconMessaging(command);
     this.trigger = new RegisterTrigger(command, () => this.registerHandler, (player, text) => messaging.sendMessage(player, text), options.logError);
     this.bossBars = new RconBossBars(command);
     this.operationScores = new OperationScores(command);
     this.worlds = new RconWorlds(command);
+    this.logEvents = new RconLogEvents({
+      logFile: options.logFile,
+      pollMs: options.logPollMs,
+      events: this.events,
+      command,
+      isConnected: () => this.isConnected(),
+      management: this.management,
+      bossBars: this.bossBars,
+      trigger: this.trigger,
+      log: options.log,
+      logError: options.logError,
+    });
+    this.emits = new Set<GameEventName>([
+      ...(this.logEvents.following || this.management ? (['join', 'quit'] as const) : []),
+      ...(this.logEvents.following ? (['loginRefused'] as const) : []),
+      'connection',
+    ]);
     const managed = new ManagedLists(this.management, options.logError);
     this.followManagement();
-    this.players = new RconOnlinePlayers(command, this.worlds, (name) => this.logins.get(name.toLowerCase())?.ipAddress);
+    this.players = new RconOnlinePlayers(command, this.worlds, (name) => this.logEvents.ipAddressOf(name));
     this.operators = new RconOperators(command, this.files, managed);
     const whitelist = new RconWhitelist(command, this.files, this.management, managed);
     this.groups = {
@@ -135,12 +135,13 @@ export class RconGameAdapter implements GamePort {
   }
 
   serverSoftware(): ServerSoftware | undefined {
-    return this.version ? { software: 'Minecraft (vanilla, over RCON)', version: this.version } : undefined;
+    const version = this.logEvents.version;
+    return version ? { software: 'Minecraft (vanilla, over RCON)', version } : undefined;
   }
 
   describeForOwner(): string[] {
     return [
-      `Talking to the vanilla server's RCON at ${this.options.host}:${this.options.port}${this.follower ? `, following ${this.options.logFile}` : ' (no log file: no join, leave or refusal events)'}`,
+      `Talking to the vanilla server's RCON at ${this.options.host}:${this.options.port}${this.logEvents.following ? `, following ${this.options.logFile}` : ' (no log file: no join, leave or refusal events)'}`,
       this.files
         ? "Operators (admins in the API) are the server's: /op in game or op on its console (read from ops.json)."
         : 'Set game.rcon.server-directory so Gatehouse can read ops.json; until then only the token is an admin.',
@@ -156,7 +157,7 @@ export class RconGameAdapter implements GamePort {
 
   async start(): Promise<void> {
     this.stopped = false;
-    await this.follower?.start((line) => this.noteVersion(line));
+    await this.logEvents.start();
     await this.management?.start();
     await this.connect();
   }
@@ -164,7 +165,7 @@ export class RconGameAdapter implements GamePort {
   async stop(): Promise<void> {
     this.stopped = true;
     if (this.reconnectTimer) clearTimeout(this.reconnectTimer);
-    await this.follower?.stop();
+    await this.logEvents.stop();
     this.management?.stop();
     this.trigger.stop();
     const link = this.link;
@@ -213,7 +214,7 @@ export class RconGameAdapter implements GamePort {
     if (this.link !== link) return;
     this.link = undefined;
     this.trigger.stop();
-    this.joined.clear();
+    this.logEvents.forgetJoined();
     if (this.stopped) return;
     this.problem = 'the vanilla server closed the RCON connection (stopped or restarting)';
     this.options.log(`rcon: ${this.problem}; reconnecting`);
@@ -236,79 +237,7 @@ export class RconGameAdapter implements GamePort {
   private followManagement(): void {
     const management = this.management;
     if (!management) return;
-    management.on('joined', (player) => void this.managedJoin(player));
-    management.on('left', (player) => {
-      const joined = this.joined.get(player.name.toLowerCase());
-      this.joined.delete(player.name.toLowerCase());
-      this.events.emit('quit', { player, ipAddress: joined?.ipAddress ?? this.logins.get(player.name.toLowerCase())?.ipAddress ?? 'unknown' });
-    });
-  }
-
-  /** The notification has no address: the log's login line has, a moment earlier (waited for up to a second). */
-  private async managedJoin(player: PlayerRef): Promise<void> {
-    const key = player.name.toLowerCase();
-    for (let wait = 0; this.follower && !this.logins.has(key) && wait < 10; wait += 1) {
-      await this.follower.poll();
-      if (!this.logins.has(key)) await new Promise((resolve) => setTimeout(resolve, 100));
-    }
-    const login = this.logins.get(key);
-    const ipAddress = login?.ipAddress ?? 'unknown';
-    this.uuids.set(key, player.uuid);
-    this.joined.set(key, { player, ipAddress });
-    this.events.emit('join', { player, ipAddress, ...(login?.location ? { location: login.location } : {}) });
-    if (this.isConnected()) {
-      await this.bossBars.reshowAll().catch(() => undefined);
-      await this.trigger.enable(player.name).catch(() => undefined);
-    }
-  }
-
-  private noteVersion(line: string): void {
-    const event = parseLogLine(line);
-    if (event?.kind === 'version') this.version = event.version;
-  }
-
-  private onLogLine(line: string): void {
-    const event = parseLogLine(line);
-    if (event) void this.onLogEvent(event).catch((error: Error) => this.options.logError(`rcon: handling "${line.slice(0, 120)}": ${error.message}`));
-  }
-
-  private async onLogEvent(event: LogEvent): Promise<void> {
-    switch (event.kind) {
-      case 'version':
-        this.version = event.version;
-        return;
-      case 'uuid':
-        this.uuids.set(event.name.toLowerCase(), event.uuid);
-        return;
-      case 'login':
-        this.logins.set(event.name.toLowerCase(), { ipAddress: event.ipAddress, location: event.location });
-        return;
-      case 'joined': {
-        // With the management protocol, joins and leaves come from its notifications.
-        if (this.management?.connected) return;
-        const login = this.logins.get(event.name.toLowerCase());
-        const listed = this.uuids.has(event.name.toLowerCase()) || !this.isConnected() ? undefined : parseListUuids(await this.command('list uuids')).players.find((player) => player.name === event.name)?.uuid;
-        if (listed) this.uuids.set(event.name.toLowerCase(), listed);
-        // A player who left before `list uuids` was asked, on an offline-mode server, stays without one.
-        const player = { name: event.name, uuid: this.uuids.get(event.name.toLowerCase()) ?? '' };
-        this.joined.set(event.name.toLowerCase(), { player, ipAddress: login?.ipAddress ?? 'unknown' });
-        this.events.emit('join', { player, ipAddress: login?.ipAddress ?? 'unknown', ...(login?.location ? { location: login.location } : {}) });
-        if (this.isConnected()) {
-          await this.bossBars.reshowAll();
-          await this.trigger.enable(event.name);
-        }
-        return;
-      }
-      case 'left': {
-        if (this.management?.connected) return;
-        const joined = this.joined.get(event.name.toLowerCase());
-        this.joined.delete(event.name.toLowerCase());
-        this.events.emit('quit', { player: joined?.player ?? { name: event.name, uuid: '' }, ipAddress: joined?.ipAddress ?? this.logins.get(event.name.toLowerCase())?.ipAddress ?? 'unknown' });
-        return;
-      }
-      case 'refused':
-        this.events.emit('loginRefused', { name: event.name, uuid: null, ipAddress: event.ipAddress, reason: event.reason });
-        return;
-    }
+    management.on('joined', (player) => void this.logEvents.joinedByManagement(player));
+    management.on('left', (player) => this.logEvents.leftByManagement(player));
   }
 }
