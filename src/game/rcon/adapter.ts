@@ -1,34 +1,33 @@
 import { EventEmitter } from 'node:events';
 import { requireCapability } from '../capabilities.js';
-import { GameUnavailableError } from '../errors.js';
-import {
-  type Capabilities,
-  type Capability,
-  type GameEventName,
-  type GameEvents,
-  type GamePort,
-  type OnlinePlayer,
-  type Operators,
-  type PlayerCommand,
-  type RegisterCommandHandler,
-  type ServerSoftware,
+import type {
+  Capabilities,
+  Capability,
+  GameEventName,
+  GameEvents,
+  GamePort,
+  OnlinePlayer,
+  Operators,
+  PlayerCommand,
+  RegisterCommandHandler,
+  ServerSoftware,
 } from '../port.js';
 import { RconBossBars } from './boss-bars.js';
+import { RconConnection, type RconCommand } from './connection.js';
 import { rconControl } from './control.js';
 import { RconInventories } from './inventories.js';
-import { RconMessaging } from './messaging.js';
-import { RconAuthenticationError, RconLink } from './link.js';
 import { RconLogEvents } from './log-events.js';
-import { RegisterTrigger } from './register-trigger.js';
-import { OperationScores, operationsObjective } from './operation-scores.js';
 import { ManagedLists } from './managed-lists.js';
 import { ManagementClient } from './management.js';
+import { RconMessaging } from './messaging.js';
+import { OperationScores, operationsObjective } from './operation-scores.js';
 import { RconOnlinePlayers, RconOperators } from './players.js';
+import { RegisterTrigger } from './register-trigger.js';
 import { ServerFiles } from './server-files.js';
+import type { RconSettings } from './settings.js';
 import { RconTeleports } from './teleports.js';
 import { RconWhitelist } from './whitelist.js';
 import { RconWorlds } from './worlds.js';
-import type { RconSettings } from './settings.js';
 
 export interface RconAdapterOptions extends Omit<RconSettings, 'managementUrl' | 'managementSecret'>, Partial<Pick<RconSettings, 'managementUrl' | 'managementSecret'>> {
   log: (message: string) => void;
@@ -37,8 +36,6 @@ export interface RconAdapterOptions extends Omit<RconSettings, 'managementUrl' |
   logPollMs?: number;
   firstBackoffMs?: number;
 }
-
-const maxBackoffMs = 10_000;
 
 /**
  * A vanilla 1.21+ server with no plugin, through RCON (vanilla's commands)
@@ -49,6 +46,10 @@ const maxBackoffMs = 10_000;
  * (the server is stopped; a service manager starts it again), events from
  * logs/latest.log, and `/register` through `/trigger register`. What vanilla
  * commands cannot do is a missing capability, never a guess.
+ *
+ * The adapter composes one module per group over the kept-up connection
+ * (./connection.ts); the management protocol (1.21.9+), where configured,
+ * feeds the operators, the allowlist, joins and leaves.
  */
 export class RconGameAdapter implements GamePort {
   readonly adapterName = 'rcon';
@@ -57,34 +58,28 @@ export class RconGameAdapter implements GamePort {
   readonly events = new EventEmitter<GameEvents>();
   readonly emits: ReadonlySet<GameEventName>;
   readonly operators: Operators;
-  private link: RconLink | undefined;
-  private problem: string | undefined;
-  private stopped = false;
-  private reconnectTimer: NodeJS.Timeout | null = null;
-  private backoffMs: number;
+  private readonly connection: RconConnection;
   private readonly files: ServerFiles | undefined;
-  private registerHandler: RegisterCommandHandler | undefined;
+  private readonly management: ManagementClient | undefined;
+  private readonly logEvents: RconLogEvents;
   private readonly trigger: RegisterTrigger;
   private readonly bossBars: RconBossBars;
-  private readonly groups: Pick<Capabilities, 'whitelist' | 'messaging' | 'teleports' | 'bossBars' | 'inventories' | 'control'>;
   private readonly operationScores: OperationScores;
-  private readonly worlds: RconWorlds;
   private readonly players: RconOnlinePlayers;
-  private readonly logEvents: RconLogEvents;
-  private readonly management: ManagementClient | undefined;
+  private readonly groups: Pick<Capabilities, 'whitelist' | 'messaging' | 'teleports' | 'bossBars' | 'inventories' | 'control'>;
+  private registerHandler: RegisterCommandHandler | undefined;
 
   constructor(private readonly options: RconAdapterOptions) {
-    this.backoffMs = options.firstBackoffMs ?? 500;
+    this.connection = new RconConnection(options, this.events, { connected: () => this.prepareServer(), lost: () => this.forgetSession() });
+    const command: RconCommand = (line) => this.connection.command(line);
     this.files = options.serverDirectory ? new ServerFiles(options.serverDirectory) : undefined;
     this.management = options.managementUrl
       ? new ManagementClient(options.managementUrl, options.managementSecret ?? '', { timeoutMs: options.requestTimeoutMs, log: options.log })
       : undefined;
-    const command = (line: string) => this.command(line);
     const messaging = new RconMessaging(command);
     this.trigger = new RegisterTrigger(command, () => this.registerHandler, (player, text) => messaging.sendMessage(player, text), options.logError);
     this.bossBars = new RconBossBars(command);
     this.operationScores = new OperationScores(command);
-    this.worlds = new RconWorlds(command);
     this.logEvents = new RconLogEvents({
       logFile: options.logFile,
       pollMs: options.logPollMs,
@@ -102,15 +97,18 @@ export class RconGameAdapter implements GamePort {
       ...(this.logEvents.following ? (['loginRefused'] as const) : []),
       'connection',
     ]);
+    // The lists listen to the management protocol first, then the joins and leaves.
     const managed = new ManagedLists(this.management, options.logError);
-    this.followManagement();
-    this.players = new RconOnlinePlayers(command, this.worlds, (name) => this.logEvents.ipAddressOf(name));
+    this.management?.on('joined', (player) => void this.logEvents.joinedByManagement(player));
+    this.management?.on('left', (player) => this.logEvents.leftByManagement(player));
+    const worlds = new RconWorlds(command);
+    this.players = new RconOnlinePlayers(command, worlds, (name) => this.logEvents.ipAddressOf(name));
     this.operators = new RconOperators(command, this.files, managed);
     const whitelist = new RconWhitelist(command, this.files, this.management, managed);
     this.groups = {
       whitelist,
       messaging,
-      teleports: new RconTeleports(command, this.worlds),
+      teleports: new RconTeleports(command, worlds),
       bossBars: this.bossBars,
       inventories: new RconInventories(command, this.operationScores),
       control: rconControl(command, whitelist, this.management, this.files),
@@ -126,12 +124,12 @@ export class RconGameAdapter implements GamePort {
   }
 
   isConnected(): boolean {
-    return this.link?.connected ?? false;
+    return this.connection.connected;
   }
 
   connectionProblem(): string | undefined {
     const management = this.management?.connectionProblem;
-    return this.problem ?? (management ? `management protocol: ${management}` : undefined);
+    return this.connection.problem ?? (management ? `management protocol: ${management}` : undefined);
   }
 
   serverSoftware(): ServerSoftware | undefined {
@@ -156,88 +154,33 @@ export class RconGameAdapter implements GamePort {
   addPlayerCommand(_command: PlayerCommand): void {}
 
   async start(): Promise<void> {
-    this.stopped = false;
     await this.logEvents.start();
     await this.management?.start();
-    await this.connect();
+    await this.connection.start();
   }
 
   async stop(): Promise<void> {
-    this.stopped = true;
-    if (this.reconnectTimer) clearTimeout(this.reconnectTimer);
+    this.connection.stopReconnecting();
     await this.logEvents.stop();
     this.management?.stop();
     this.trigger.stop();
-    const link = this.link;
-    this.link = undefined;
-    await link?.close();
+    await this.connection.close();
   }
 
   onlinePlayers(): Promise<OnlinePlayer[]> {
     return this.players.list();
   }
 
-  /** One command, or GameUnavailableError while the server is away. */
-  private async command(line: string): Promise<string> {
-    const link = this.link;
-    if (!link?.connected) throw new GameUnavailableError(this.problem ?? "the vanilla server's RCON is not connected");
-    try {
-      return await link.command(line);
-    } catch (error) {
-      throw new GameUnavailableError(`RCON: ${(error as Error).message}`);
-    }
+  /** A new connection: the server may have restarted and forgotten what Gatehouse made in it. */
+  private async prepareServer(): Promise<void> {
+    this.bossBars.forget();
+    await this.trigger.start().catch((error: Error) => this.options.logError(`rcon: ${error.message}`));
+    await this.operationScores.start().catch((error: Error) => this.options.logError(`rcon: the ${operationsObjective} objective: ${error.message}`));
   }
 
-  private async connect(): Promise<void> {
-    if (this.stopped) return;
-    try {
-      const link = await RconLink.open({ host: this.options.host, port: this.options.port, password: this.options.password, timeoutMs: this.options.requestTimeoutMs });
-      this.link = link;
-      this.problem = undefined;
-      this.backoffMs = this.options.firstBackoffMs ?? 500;
-      link.onClose(() => this.lost(link));
-      this.bossBars.forget();
-      this.options.log(`rcon: connected to ${this.options.host}:${this.options.port}`);
-      await this.trigger.start().catch((error: Error) => this.options.logError(`rcon: ${error.message}`));
-      await this.operationScores.start().catch((error: Error) => this.options.logError(`rcon: the ${operationsObjective} objective: ${error.message}`));
-      this.events.emit('connection', { connected: true });
-    } catch (error) {
-      const wrongPassword = error instanceof RconAuthenticationError;
-      const problem = wrongPassword ? (error as Error).message : `cannot reach RCON at ${this.options.host}:${this.options.port}: ${(error as Error).message}`;
-      if (problem !== this.problem) (wrongPassword ? this.options.logError : this.options.log)(`rcon: ${problem}; trying again`);
-      this.problem = problem;
-      this.scheduleReconnect(wrongPassword ? maxBackoffMs : undefined);
-    }
-  }
-
-  private lost(link: RconLink): void {
-    if (this.link !== link) return;
-    this.link = undefined;
+  /** The link is gone: stop asking who triggered /register, and who was online is no longer known. */
+  private forgetSession(): void {
     this.trigger.stop();
     this.logEvents.forgetJoined();
-    if (this.stopped) return;
-    this.problem = 'the vanilla server closed the RCON connection (stopped or restarting)';
-    this.options.log(`rcon: ${this.problem}; reconnecting`);
-    this.events.emit('connection', { connected: false });
-    this.scheduleReconnect();
-  }
-
-  private scheduleReconnect(delayMs?: number): void {
-    if (this.stopped || this.reconnectTimer) return;
-    const wait = delayMs ?? this.backoffMs;
-    this.backoffMs = Math.min(maxBackoffMs, this.backoffMs * 2);
-    this.reconnectTimer = setTimeout(() => {
-      this.reconnectTimer = null;
-      void this.connect();
-    }, wait);
-    this.reconnectTimer.unref();
-  }
-
-  /** Joins and leaves from the management protocol's notifications. */
-  private followManagement(): void {
-    const management = this.management;
-    if (!management) return;
-    management.on('joined', (player) => void this.logEvents.joinedByManagement(player));
-    management.on('left', (player) => this.logEvents.leftByManagement(player));
   }
 }
