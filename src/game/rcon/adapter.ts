@@ -1,54 +1,33 @@
 import { EventEmitter } from 'node:events';
 import { requireCapability } from '../capabilities.js';
-import { GameUnavailableError, PlayerNotOnlineError, UnknownWorldError } from '../errors.js';
-import {
-  gameModes,
-  type Capabilities,
-  type Capability,
-  type GameEventName,
-  type GameMode,
-  type GameEvents,
-  type GamePort,
-  type GameSettingsChange,
-  type Inventories,
-  type Location,
-  type Messaging,
-  type OnlinePlayer,
-  type Operators,
-  type PlayerCommand,
-  type PlayerRef,
-  type RegisterCommandHandler,
-  type ServerControl,
-  type ServerSoftware,
-  type Teleports,
-  type Whitelist,
+import type {
+  Capabilities,
+  Capability,
+  GameEventName,
+  GameEvents,
+  GamePort,
+  OnlinePlayer,
+  Operators,
+  PlayerCommand,
+  RegisterCommandHandler,
+  ServerSoftware,
 } from '../port.js';
 import { RconBossBars } from './boss-bars.js';
-import { RconAuthenticationError, RconLink } from './link.js';
-import { LogFollower } from './log-follower.js';
-import { parseLogLine, type LogEvent } from './log-lines.js';
-import { RegisterTrigger } from './register-trigger.js';
-import { OperationScores, operationsObjective } from './operation-scores.js';
-import {
-  checkSettingReply,
-  checkTeleport,
-  itemsOf,
-  parseClear,
-  parseEntityData,
-  parseEntityDataOfEach,
-  parseGive,
-  parseListUuids,
-  parseOperatorChange,
-  parseWhitelistChange,
-  parseWhitelistList,
-  parseWhitelistSwitch,
-  UnexpectedReplyError,
-} from './replies.js';
+import { RconConnection, type RconCommand } from './connection.js';
+import { rconControl } from './control.js';
+import { RconInventories } from './inventories.js';
+import { RconLogEvents } from './log-events.js';
+import { ManagedLists } from './managed-lists.js';
 import { ManagementClient } from './management.js';
+import { RconMessaging } from './messaging.js';
+import { OperationScores, operationsObjective } from './operation-scores.js';
+import { RconOnlinePlayers, RconOperators } from './players.js';
+import { RegisterTrigger } from './register-trigger.js';
 import { ServerFiles } from './server-files.js';
-import { maxStackSize } from './stack-sizes.js';
 import type { RconSettings } from './settings.js';
-import type { Snbt } from './snbt.js';
+import { RconTeleports } from './teleports.js';
+import { RconWhitelist } from './whitelist.js';
+import { RconWorlds } from './worlds.js';
 
 export interface RconAdapterOptions extends Omit<RconSettings, 'managementUrl' | 'managementSecret'>, Partial<Pick<RconSettings, 'managementUrl' | 'managementSecret'>> {
   log: (message: string) => void;
@@ -57,11 +36,6 @@ export interface RconAdapterOptions extends Omit<RconSettings, 'managementUrl' |
   logPollMs?: number;
   firstBackoffMs?: number;
 }
-
-/** The API's common world names and vanilla's dimensions. */
-const dimensions: Record<string, string> = { world: 'minecraft:overworld', world_nether: 'minecraft:the_nether', world_the_end: 'minecraft:the_end' };
-const worldOfDimension = Object.fromEntries(Object.entries(dimensions).map(([world, dimension]) => [dimension, world]));
-const maxBackoffMs = 10_000;
 
 /**
  * A vanilla 1.21+ server with no plugin, through RCON (vanilla's commands)
@@ -72,6 +46,10 @@ const maxBackoffMs = 10_000;
  * (the server is stopped; a service manager starts it again), events from
  * logs/latest.log, and `/register` through `/trigger register`. What vanilla
  * commands cannot do is a missing capability, never a guess.
+ *
+ * The adapter composes one module per group over the kept-up connection
+ * (./connection.ts); the management protocol (1.21.9+), where configured,
+ * feeds the operators, the allowlist, joins and leaves.
  */
 export class RconGameAdapter implements GamePort {
   readonly adapterName = 'rcon';
@@ -80,67 +58,60 @@ export class RconGameAdapter implements GamePort {
   readonly events = new EventEmitter<GameEvents>();
   readonly emits: ReadonlySet<GameEventName>;
   readonly operators: Operators;
-  private link: RconLink | undefined;
-  private problem: string | undefined;
-  private version: string | undefined;
-  private stopped = false;
-  private reconnectTimer: NodeJS.Timeout | null = null;
-  private backoffMs: number;
+  private readonly connection: RconConnection;
   private readonly files: ServerFiles | undefined;
-  private readonly follower: LogFollower | undefined;
-  private readonly logins = new Map<string, { ipAddress: string; location?: Location }>();
-  /** UUIDs the log gave (online mode) or `list uuids` did, by lower-case name. */
-  private readonly uuids = new Map<string, string>();
-  private readonly joined = new Map<string, { player: PlayerRef; ipAddress: string }>();
-  private registerHandler: RegisterCommandHandler | undefined;
+  private readonly management: ManagementClient | undefined;
+  private readonly logEvents: RconLogEvents;
   private readonly trigger: RegisterTrigger;
   private readonly bossBars: RconBossBars;
-  private readonly groups: Pick<Capabilities, 'whitelist' | 'messaging' | 'teleports' | 'bossBars' | 'inventories' | 'control'>;
   private readonly operationScores: OperationScores;
-  /** The whitelist's state as the last on/off command left it (vanilla has no query for it). */
-  private whitelistOn: boolean | undefined;
-  private readonly management: ManagementClient | undefined;
-  /** Operators and the allowlist as the management protocol tells them, while it is connected. */
-  private managedOperators: Map<string, PlayerRef> | undefined;
-  private managedAllowlist: Map<string, PlayerRef> | undefined;
+  private readonly players: RconOnlinePlayers;
+  private readonly groups: Pick<Capabilities, 'whitelist' | 'messaging' | 'teleports' | 'bossBars' | 'inventories' | 'control'>;
+  private registerHandler: RegisterCommandHandler | undefined;
 
   constructor(private readonly options: RconAdapterOptions) {
-    this.backoffMs = options.firstBackoffMs ?? 500;
+    this.connection = new RconConnection(options, this.events, { connected: () => this.prepareServer(), lost: () => this.forgetSession() });
+    const command: RconCommand = (line) => this.connection.command(line);
     this.files = options.serverDirectory ? new ServerFiles(options.serverDirectory) : undefined;
-    this.follower = options.logFile
-      ? new LogFollower(options.logFile, (line) => this.onLogLine(line), { intervalMs: options.logPollMs, onProblem: options.log })
-      : undefined;
     this.management = options.managementUrl
       ? new ManagementClient(options.managementUrl, options.managementSecret ?? '', { timeoutMs: options.requestTimeoutMs, log: options.log })
       : undefined;
-    this.emits = new Set<GameEventName>([
-      ...(this.follower || this.management ? (['join', 'quit'] as const) : []),
-      ...(this.follower ? (['loginRefused'] as const) : []),
-      'connection',
-    ]);
-    this.followManagement();
-    const command = (line: string) => this.command(line);
-    this.trigger = new RegisterTrigger(command, () => this.registerHandler, (player, text) => this.tell(player, text), options.logError);
+    const messaging = new RconMessaging(command);
+    this.trigger = new RegisterTrigger(command, () => this.registerHandler, (player, text) => messaging.sendMessage(player, text), options.logError);
     this.bossBars = new RconBossBars(command);
     this.operationScores = new OperationScores(command);
-    const operatorList = async (): Promise<PlayerRef[]> => (this.managedOperators ? [...this.managedOperators.values()] : ((await this.files?.operators()) ?? []));
-    this.operators = {
-      isOperator: async (name) => (await operatorList()).some((entry) => entry.name.toLowerCase() === name.toLowerCase()),
-      list: operatorList,
-      setOperator: async (name, operator) => {
-        const changed = parseOperatorChange(await this.command(`${operator ? 'op' : 'deop'} ${name}`));
-        // The server's notification may come after this answer; what the server said is already so.
-        if (changed) noteManaged(this.managedOperators, name, operator);
-        return changed;
-      },
-    };
-    this.groups = {
-      whitelist: this.whitelistGroup(),
-      messaging: this.messagingGroup(),
-      teleports: this.teleportsGroup(),
+    this.logEvents = new RconLogEvents({
+      logFile: options.logFile,
+      pollMs: options.logPollMs,
+      events: this.events,
+      command,
+      isConnected: () => this.isConnected(),
+      management: this.management,
       bossBars: this.bossBars,
-      inventories: this.inventoriesGroup(),
-      control: this.controlGroup(),
+      trigger: this.trigger,
+      log: options.log,
+      logError: options.logError,
+    });
+    this.emits = new Set<GameEventName>([
+      ...(this.logEvents.following || this.management ? (['join', 'quit'] as const) : []),
+      ...(this.logEvents.following ? (['loginRefused'] as const) : []),
+      'connection',
+    ]);
+    // The lists listen to the management protocol first, then the joins and leaves.
+    const managed = new ManagedLists(this.management, options.logError);
+    this.management?.on('joined', (player) => void this.logEvents.joinedByManagement(player));
+    this.management?.on('left', (player) => this.logEvents.leftByManagement(player));
+    const worlds = new RconWorlds(command);
+    this.players = new RconOnlinePlayers(command, worlds, (name) => this.logEvents.ipAddressOf(name));
+    this.operators = new RconOperators(command, this.files, managed);
+    const whitelist = new RconWhitelist(command, this.files, this.management, managed);
+    this.groups = {
+      whitelist,
+      messaging,
+      teleports: new RconTeleports(command, worlds),
+      bossBars: this.bossBars,
+      inventories: new RconInventories(command, this.operationScores),
+      control: rconControl(command, whitelist, this.management, this.files),
     };
   }
 
@@ -153,21 +124,22 @@ export class RconGameAdapter implements GamePort {
   }
 
   isConnected(): boolean {
-    return this.link?.connected ?? false;
+    return this.connection.connected;
   }
 
   connectionProblem(): string | undefined {
     const management = this.management?.connectionProblem;
-    return this.problem ?? (management ? `management protocol: ${management}` : undefined);
+    return this.connection.problem ?? (management ? `management protocol: ${management}` : undefined);
   }
 
   serverSoftware(): ServerSoftware | undefined {
-    return this.version ? { software: 'Minecraft (vanilla, over RCON)', version: this.version } : undefined;
+    const version = this.logEvents.version;
+    return version ? { software: 'Minecraft (vanilla, over RCON)', version } : undefined;
   }
 
   describeForOwner(): string[] {
     return [
-      `Talking to the vanilla server's RCON at ${this.options.host}:${this.options.port}${this.follower ? `, following ${this.options.logFile}` : ' (no log file: no join, leave or refusal events)'}`,
+      `Talking to the vanilla server's RCON at ${this.options.host}:${this.options.port}${this.logEvents.following ? `, following ${this.options.logFile}` : ' (no log file: no join, leave or refusal events)'}`,
       this.files
         ? "Operators (admins in the API) are the server's: /op in game or op on its console (read from ops.json)."
         : 'Set game.rcon.server-directory so Gatehouse can read ops.json; until then only the token is an admin.',
@@ -182,440 +154,33 @@ export class RconGameAdapter implements GamePort {
   addPlayerCommand(_command: PlayerCommand): void {}
 
   async start(): Promise<void> {
-    this.stopped = false;
-    await this.follower?.start((line) => this.noteVersion(line));
+    await this.logEvents.start();
     await this.management?.start();
-    await this.connect();
+    await this.connection.start();
   }
 
   async stop(): Promise<void> {
-    this.stopped = true;
-    if (this.reconnectTimer) clearTimeout(this.reconnectTimer);
-    await this.follower?.stop();
+    this.connection.stopReconnecting();
+    await this.logEvents.stop();
     this.management?.stop();
     this.trigger.stop();
-    const link = this.link;
-    this.link = undefined;
-    await link?.close();
+    await this.connection.close();
   }
 
-  async onlinePlayers(): Promise<OnlinePlayer[]> {
-    const { players } = parseListUuids(await this.command('list uuids'));
-    let places: Map<string, Place>;
-    try {
-      places = players.length > 1 ? await this.placesOfEveryone(players.map((player) => player.name)) : await this.placesOneByOne(players);
-    } catch (error) {
-      // Someone joined between the list and the questions: ask one by one.
-      if (!(error instanceof UnexpectedReplyError)) throw error;
-      places = await this.placesOneByOne(players);
-    }
-    const online: OnlinePlayer[] = [];
-    for (const player of players) {
-      const place = places.get(player.name);
-      // Not there: left between the list and the questions.
-      if (!place) continue;
-      // RCON cannot ask a player's ping.
-      online.push({ ...player, ipAddress: this.logins.get(player.name.toLowerCase())?.ipAddress ?? 'unknown', ...place, ping: 0 });
-    }
-    return online;
+  onlinePlayers(): Promise<OnlinePlayer[]> {
+    return this.players.list();
   }
 
-  /**
-   * Everyone's place and game mode in six commands, however many are online:
-   * positions and rotations for all at once, and dimensions once per game
-   * mode (a game mode is a bare number, which cannot be told apart from the
-   * next player's name when the replies are glued).
-   */
-  private async placesOfEveryone(names: string[]): Promise<Map<string, Place>> {
-    const each = async (selector: string, path: string) => parseEntityDataOfEach(await this.command(`execute as ${selector} run data get entity @s ${path}`), names);
-    const positions = await each('@a', 'Pos');
-    const rotations = await each('@a', 'Rotation');
-    const places = new Map<string, Place>();
-    for (const gameMode of gameModes) {
-      for (const [name, dimension] of await each(`@a[gamemode=${gameMode}]`, 'Dimension')) {
-        const [x, y, z] = (positions.get(name) ?? []) as number[];
-        // Moved between two commands in a way that lost them (left and came back): ask again later.
-        if (x === undefined || y === undefined || z === undefined) continue;
-        const [yaw, pitch] = (rotations.get(name) ?? [0, 0]) as number[];
-        places.set(name, { location: { world: worldOfDimension[String(dimension)] ?? String(dimension), x, y, z, yaw, pitch }, gameMode });
-      }
-    }
-    return places;
+  /** A new connection: the server may have restarted and forgotten what Gatehouse made in it. */
+  private async prepareServer(): Promise<void> {
+    this.bossBars.forget();
+    await this.trigger.start().catch((error: Error) => this.options.logError(`rcon: ${error.message}`));
+    await this.operationScores.start().catch((error: Error) => this.options.logError(`rcon: the ${operationsObjective} objective: ${error.message}`));
   }
 
-  private async placesOneByOne(players: PlayerRef[]): Promise<Map<string, Place>> {
-    const places = new Map<string, Place>();
-    for (const player of players) {
-      try {
-        const [location, mode] = await Promise.all([this.locationOf(player.name), this.entityData(player.name, 'playerGameType')]);
-        places.set(player.name, { location, gameMode: gameModes[Number(mode)] ?? 'survival' });
-      } catch (error) {
-        if (!(error instanceof PlayerNotOnlineError)) throw error;
-      }
-    }
-    return places;
-  }
-
-  /** One command, or GameUnavailableError while the server is away. */
-  private async command(line: string): Promise<string> {
-    const link = this.link;
-    if (!link?.connected) throw new GameUnavailableError(this.problem ?? "the vanilla server's RCON is not connected");
-    try {
-      return await link.command(line);
-    } catch (error) {
-      throw new GameUnavailableError(`RCON: ${(error as Error).message}`);
-    }
-  }
-
-  private async connect(): Promise<void> {
-    if (this.stopped) return;
-    try {
-      const link = await RconLink.open({ host: this.options.host, port: this.options.port, password: this.options.password, timeoutMs: this.options.requestTimeoutMs });
-      this.link = link;
-      this.problem = undefined;
-      this.backoffMs = this.options.firstBackoffMs ?? 500;
-      link.onClose(() => this.lost(link));
-      this.bossBars.forget();
-      this.options.log(`rcon: connected to ${this.options.host}:${this.options.port}`);
-      await this.trigger.start().catch((error: Error) => this.options.logError(`rcon: ${error.message}`));
-      await this.operationScores.start().catch((error: Error) => this.options.logError(`rcon: the ${operationsObjective} objective: ${error.message}`));
-      this.events.emit('connection', { connected: true });
-    } catch (error) {
-      const wrongPassword = error instanceof RconAuthenticationError;
-      const problem = wrongPassword ? (error as Error).message : `cannot reach RCON at ${this.options.host}:${this.options.port}: ${(error as Error).message}`;
-      if (problem !== this.problem) (wrongPassword ? this.options.logError : this.options.log)(`rcon: ${problem}; trying again`);
-      this.problem = problem;
-      this.scheduleReconnect(wrongPassword ? maxBackoffMs : undefined);
-    }
-  }
-
-  private lost(link: RconLink): void {
-    if (this.link !== link) return;
-    this.link = undefined;
+  /** The link is gone: stop asking who triggered /register, and who was online is no longer known. */
+  private forgetSession(): void {
     this.trigger.stop();
-    this.joined.clear();
-    if (this.stopped) return;
-    this.problem = 'the vanilla server closed the RCON connection (stopped or restarting)';
-    this.options.log(`rcon: ${this.problem}; reconnecting`);
-    this.events.emit('connection', { connected: false });
-    this.scheduleReconnect();
-  }
-
-  private scheduleReconnect(delayMs?: number): void {
-    if (this.stopped || this.reconnectTimer) return;
-    const wait = delayMs ?? this.backoffMs;
-    this.backoffMs = Math.min(maxBackoffMs, this.backoffMs * 2);
-    this.reconnectTimer = setTimeout(() => {
-      this.reconnectTimer = null;
-      void this.connect();
-    }, wait);
-    this.reconnectTimer.unref();
-  }
-
-  private async tell(player: string, text: string): Promise<void> {
-    const reply = await this.command(`tellraw ${player} ${JSON.stringify({ text })}`);
-    if (/^No (player|entity) was found/.test(reply)) throw new PlayerNotOnlineError(player);
-  }
-
-  private async entityData(player: string, path: string): Promise<Snbt> {
-    return parseEntityData(await this.command(`data get entity ${player} ${path}`), player).data;
-  }
-
-  private async locationOf(player: string): Promise<Location> {
-    const position = await this.entityData(player, 'Pos');
-    const [dimension, rotation] = await Promise.all([this.entityData(player, 'Dimension'), this.entityData(player, 'Rotation')]);
-    const [x, y, z] = position as number[];
-    const [yaw, pitch] = Array.isArray(rotation) ? (rotation as number[]) : [0, 0];
-    return { world: worldOfDimension[String(dimension)] ?? String(dimension), x: x!, y: y!, z: z!, yaw, pitch };
-  }
-
-  private whitelistGroup(): Whitelist {
-    const list = async (): Promise<PlayerRef[]> => {
-      if (this.managedAllowlist) return [...this.managedAllowlist.values()];
-      if (this.files) return this.files.whitelist();
-      // Without the server's files the names come from the command; UUIDs only of players online.
-      const names = parseWhitelistList(await this.command('whitelist list'));
-      const online = parseListUuids(await this.command('list uuids')).players;
-      return names.map((name) => ({ name, uuid: online.find((player) => player.name === name)?.uuid ?? '' }));
-    };
-    return {
-      isEnabled: async () => {
-        if (this.management?.connected) return this.management.call<boolean>('serversettings/use_allowlist');
-        return this.whitelistOn ?? (await this.files?.settings())?.whitelistEnabled ?? false;
-      },
-      setEnabled: async (enabled) => {
-        parseWhitelistSwitch(await this.command(`whitelist ${enabled ? 'on' : 'off'}`));
-        this.whitelistOn = enabled;
-      },
-      isWhitelisted: async (name) => (await list()).some((entry) => entry.name.toLowerCase() === name.toLowerCase()),
-      list,
-      add: async (name) => {
-        const changed = parseWhitelistChange(await this.command(`whitelist add ${name}`));
-        if (changed) noteManaged(this.managedAllowlist, name, true);
-        return changed;
-      },
-      remove: async (name) => {
-        const changed = parseWhitelistChange(await this.command(`whitelist remove ${name}`));
-        if (changed) noteManaged(this.managedAllowlist, name, false);
-        return changed;
-      },
-    };
-  }
-
-  private messagingGroup(): Messaging {
-    return {
-      sendMessage: (name, text) => this.tell(name, text),
-      broadcast: async (text) => void (await this.command(`tellraw @a ${JSON.stringify({ text })}`)),
-    };
-  }
-
-  private teleportsGroup(): Teleports {
-    return {
-      worlds: async () => Object.keys(dimensions),
-      worldInfo: async () =>
-        Object.keys(dimensions).map((name) => ({ name, environment: name === 'world_nether' ? 'nether' : name === 'world_the_end' ? 'end' : 'normal', spawn: null })),
-      teleportToPlayer: async (name, target) => {
-        const from = await this.locationOf(name);
-        checkTeleport(await this.command(`tp ${name} ${target}`), new PlayerNotOnlineError(target, 'target'));
-        return { from, to: await this.locationOf(name) };
-      },
-      teleportToLocation: async (name, location) => {
-        const dimension = dimensions[location.world] ?? (location.world.includes(':') ? location.world : undefined);
-        if (!dimension) throw new UnknownWorldError(location.world, Object.keys(dimensions));
-        const from = await this.locationOf(name);
-        const view = location.yaw !== undefined || location.pitch !== undefined ? ` ${decimal(location.yaw ?? 0)} ${decimal(location.pitch ?? 0)}` : '';
-        const reply = await this.command(`execute in ${dimension} run tp ${name} ${decimal(location.x)} ${decimal(location.y)} ${decimal(location.z)}${view}`);
-        checkTeleport(reply, new PlayerNotOnlineError(name));
-        return { from, to: { ...location, world: worldOfDimension[dimension] ?? location.world } };
-      },
-    };
-  }
-
-  private inventoriesGroup(): Inventories {
-    const itemId = (item: string) => (item.includes(':') ? item : `minecraft:${item}`);
-    const read = async (name: string) => {
-      const inventory = await this.entityData(name, 'Inventory');
-      // From 1.21.5 armour and the off hand are kept in `equipment`; before, it does not exist.
-      const equipmentReply = await this.command(`data get entity ${name} equipment`);
-      const equipment = /has the following entity data/.test(equipmentReply) ? parseEntityData(equipmentReply, name).data : undefined;
-      return itemsOf(inventory, equipment);
-    };
-    const scores = this.operationScores;
-    return {
-      read,
-      give: async (name, item, count, options) => {
-        // Given before under this id, its reply lost: the game's record says so, and how many.
-        const record = options?.operationId === undefined ? undefined : scores.holders(options.operationId);
-        if (record && (await scores.read(record.outcome)) === 1) return scores.amountOf((await scores.read(record.amount)) ?? 0);
-        // `clear <player> <item> 0` only counts: it checks the item and the player without changing anything.
-        parseClear(await this.command(`clear ${name} ${itemId(item)} 0`), name, item);
-        // `give` drops what does not fit at the player's feet: give only what fits.
-        const stacks = (await read(name)).filter((stack) => stack.slot <= 35);
-        const size = maxStackSize(item);
-        const free = 36 - stacks.length;
-        const room = stacks.filter((stack) => stack.item === item.replace(/^minecraft:/, '')).reduce((sum, stack) => sum + Math.max(0, size - stack.count), 0) + free * size;
-        const amount = Math.min(count, room);
-        if (amount <= 0) return 0;
-        const give = `give ${name} ${itemId(item)} ${amount}`;
-        if (!record) return parseGive(await this.command(give), name, item);
-        // The amount first; then the give and its record in one command.
-        await scores.writeAmount(record, amount);
-        return parseGive(await this.command(`execute store success score ${record.outcome} ${operationsObjective} run ${give}`), name, item);
-      },
-      remove: async (name, item, count, options) => {
-        const clear = `clear ${name} ${itemId(item)} ${count}`;
-        if (options?.operationId === undefined) return parseClear(await this.command(clear), name, item);
-        const record = scores.holders(options.operationId);
-        // Cleared before under this id, its reply lost: the count removed is on record (0 when the clear failed).
-        const before = await scores.read(record.outcome);
-        if (before !== undefined) return before;
-        await scores.writeAmount(record, count);
-        const reply = await this.command(`execute store result score ${record.outcome} ${operationsObjective} run ${clear}`);
-        try {
-          return parseClear(reply, name, item);
-        } catch (error) {
-          // Nothing was taken from a player who was not there: forget it, so a retry once they are back takes the items.
-          if (error instanceof PlayerNotOnlineError) await scores.forget(record).catch(() => undefined);
-          throw error;
-        }
-      },
-    };
-  }
-
-  private controlGroup(): ServerControl {
-    const control: ServerControl = {
-      startsAgainByItself: false,
-      applySettings: async (change) => {
-        const applied: Array<keyof GameSettingsChange> = [];
-        if (change.difficulty !== undefined) {
-          checkSettingReply('difficulty', await this.command(`difficulty ${change.difficulty}`), /^The difficulty has been set/);
-          applied.push('difficulty');
-        }
-        if (change.defaultGameMode !== undefined) {
-          checkSettingReply('defaultgamemode', await this.command(`defaultgamemode ${change.defaultGameMode}`), /^The default game mode is now/);
-          applied.push('defaultGameMode');
-        }
-        if (change.whitelistEnabled !== undefined) {
-          await this.groups.whitelist.setEnabled(change.whitelistEnabled);
-          applied.push('whitelistEnabled');
-        }
-        if (change.pvp !== undefined) {
-          // The pvp game rule exists from 1.21.9; before, PvP is server.properties only (a restart).
-          const reply = await this.command(`gamerule pvp ${change.pvp}`);
-          if (/^Gamerule pvp is now set to/.test(reply)) applied.push('pvp');
-        }
-        // No vanilla command changes the MOTD or max players; the management protocol (1.21.9+) can.
-        if (this.management?.connected) {
-          if (change.motd !== undefined) {
-            await this.management.call('serversettings/motd/set', { message: change.motd });
-            applied.push('motd');
-          }
-          if (change.maxPlayers !== undefined) {
-            await this.management.call('serversettings/max_players/set', { max: change.maxPlayers });
-            applied.push('maxPlayers');
-          }
-        }
-        return applied;
-      },
-      restart: async (reason) => {
-        await this.command(`kick @a ${reason.replace(/\s+/g, ' ')}`);
-        await this.command('save-all flush');
-        await this.command('stop').catch(() => '');
-      },
-    };
-    if (this.files) {
-      const files = this.files;
-      control.readSettings = async () => ({ ...defaultsOfVanilla, ...(await files.settings()) });
-    }
-    return control;
-  }
-
-  /** Joins, leaves, operator and allowlist changes from the management protocol's notifications. */
-  private followManagement(): void {
-    const management = this.management;
-    if (!management) return;
-    const byName = (list: PlayerRef[]) => new Map(list.map((player) => [player.name.toLowerCase(), player]));
-    const playerOf = (entry: { id?: string; name?: string; player?: { id?: string; name?: string } }): PlayerRef => {
-      const wire = entry.player ?? entry;
-      return { name: wire.name ?? '', uuid: wire.id ?? '' };
-    };
-    management.on('connection', ({ connected }) => {
-      if (!connected) {
-        this.managedOperators = undefined;
-        this.managedAllowlist = undefined;
-        return;
-      }
-      void Promise.all([management.call<Array<{ player?: { id?: string; name?: string } }>>('operators'), management.call<Array<{ id?: string; name?: string }>>('allowlist')])
-        .then(([operators, allowlist]) => {
-          this.managedOperators = byName(operators.map(playerOf));
-          this.managedAllowlist = byName(allowlist.map(playerOf));
-        })
-        .catch((error: Error) => this.options.logError(`management protocol: reading operators and the allowlist: ${error.message}`));
-    });
-    management.on('operatorAdded', (player) => this.managedOperators?.set(player.name.toLowerCase(), player));
-    management.on('operatorRemoved', (player) => this.managedOperators?.delete(player.name.toLowerCase()));
-    management.on('allowlistAdded', (player) => this.managedAllowlist?.set(player.name.toLowerCase(), player));
-    management.on('allowlistRemoved', (player) => this.managedAllowlist?.delete(player.name.toLowerCase()));
-    management.on('joined', (player) => void this.managedJoin(player));
-    management.on('left', (player) => {
-      const joined = this.joined.get(player.name.toLowerCase());
-      this.joined.delete(player.name.toLowerCase());
-      this.events.emit('quit', { player, ipAddress: joined?.ipAddress ?? this.logins.get(player.name.toLowerCase())?.ipAddress ?? 'unknown' });
-    });
-  }
-
-  /** The notification has no address: the log's login line has, a moment earlier (waited for up to a second). */
-  private async managedJoin(player: PlayerRef): Promise<void> {
-    const key = player.name.toLowerCase();
-    for (let wait = 0; this.follower && !this.logins.has(key) && wait < 10; wait += 1) {
-      await this.follower.poll();
-      if (!this.logins.has(key)) await new Promise((resolve) => setTimeout(resolve, 100));
-    }
-    const login = this.logins.get(key);
-    const ipAddress = login?.ipAddress ?? 'unknown';
-    this.uuids.set(key, player.uuid);
-    this.joined.set(key, { player, ipAddress });
-    this.events.emit('join', { player, ipAddress, ...(login?.location ? { location: login.location } : {}) });
-    if (this.isConnected()) {
-      await this.bossBars.reshowAll().catch(() => undefined);
-      await this.trigger.enable(player.name).catch(() => undefined);
-    }
-  }
-
-  private noteVersion(line: string): void {
-    const event = parseLogLine(line);
-    if (event?.kind === 'version') this.version = event.version;
-  }
-
-  private onLogLine(line: string): void {
-    const event = parseLogLine(line);
-    if (event) void this.onLogEvent(event).catch((error: Error) => this.options.logError(`rcon: handling "${line.slice(0, 120)}": ${error.message}`));
-  }
-
-  private async onLogEvent(event: LogEvent): Promise<void> {
-    switch (event.kind) {
-      case 'version':
-        this.version = event.version;
-        return;
-      case 'uuid':
-        this.uuids.set(event.name.toLowerCase(), event.uuid);
-        return;
-      case 'login':
-        this.logins.set(event.name.toLowerCase(), { ipAddress: event.ipAddress, location: event.location });
-        return;
-      case 'joined': {
-        // With the management protocol, joins and leaves come from its notifications.
-        if (this.management?.connected) return;
-        const login = this.logins.get(event.name.toLowerCase());
-        const listed = this.uuids.has(event.name.toLowerCase()) || !this.isConnected() ? undefined : parseListUuids(await this.command('list uuids')).players.find((player) => player.name === event.name)?.uuid;
-        if (listed) this.uuids.set(event.name.toLowerCase(), listed);
-        // A player who left before `list uuids` was asked, on an offline-mode server, stays without one.
-        const player = { name: event.name, uuid: this.uuids.get(event.name.toLowerCase()) ?? '' };
-        this.joined.set(event.name.toLowerCase(), { player, ipAddress: login?.ipAddress ?? 'unknown' });
-        this.events.emit('join', { player, ipAddress: login?.ipAddress ?? 'unknown', ...(login?.location ? { location: login.location } : {}) });
-        if (this.isConnected()) {
-          await this.bossBars.reshowAll();
-          await this.trigger.enable(event.name);
-        }
-        return;
-      }
-      case 'left': {
-        if (this.management?.connected) return;
-        const joined = this.joined.get(event.name.toLowerCase());
-        this.joined.delete(event.name.toLowerCase());
-        this.events.emit('quit', { player: joined?.player ?? { name: event.name, uuid: '' }, ipAddress: joined?.ipAddress ?? this.logins.get(event.name.toLowerCase())?.ipAddress ?? 'unknown' });
-        return;
-      }
-      case 'refused':
-        this.events.emit('loginRefused', { name: event.name, uuid: null, ipAddress: event.ipAddress, reason: event.reason });
-        return;
-    }
+    this.logEvents.forgetJoined();
   }
 }
-
-/** What a vanilla server.properties holds when a key is left out. */
-const defaultsOfVanilla: Required<GameSettingsChange> = {
-  motd: 'A Minecraft Server',
-  maxPlayers: 20,
-  difficulty: 'easy',
-  defaultGameMode: 'survival',
-  pvp: true,
-  whitelistEnabled: false,
-};
-
-/** A change the server confirmed, into a list the management protocol keeps (its notification may follow). */
-function noteManaged(list: Map<string, PlayerRef> | undefined, name: string, present: boolean): void {
-  if (!list) return;
-  const key = name.toLowerCase();
-  if (!present) list.delete(key);
-  else if (!list.has(key)) list.set(key, { name, uuid: '' });
-}
-
-/** Where a player is, and in which game mode. */
-type Place = { location: Location; gameMode: GameMode };
-
-/** A coordinate with a decimal point: vanilla centres a whole number on its block (x and z + 0.5). */
-function decimal(value: number): string {
-  return Number.isInteger(value) ? `${value}.0` : String(value);
-}
-

@@ -1,5 +1,5 @@
 /**
- * One RCON connection, over rcon-client (the design card's package), with
+ * One RCON connection, over the rcon-client package, with
  * what vanilla's RCON needs beyond it: a reply longer than 4,096 characters
  * comes in several packets with the same id, which rcon-client would cut to
  * the first. So the link also reads the socket's packets itself, and when a

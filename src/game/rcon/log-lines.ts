@@ -1,10 +1,12 @@
 /**
- * The server log's lines that say who came and went, from vanilla's and
- * Paper's formats (../../shared/reference/vanilla-rcon-and-logs.md): the
- * file's `[HH:mm:ss] [Server thread/INFO]: ` and Paper's console
- * `[HH:mm:ss INFO]: ` prefixes both.
+ * The server log's lines that say who came and went, as Mojang's vanilla
+ * 1.21 server and Paper write them to logs/latest.log (the messages of their
+ * login, join, leave and refusal code): the file's
+ * `[HH:mm:ss] [Server thread/INFO]: ` and Paper's console `[HH:mm:ss INFO]: `
+ * prefixes both.
  */
 import type { Location } from '../port.js';
+import { worldOf } from './dimensions.js';
 
 export type LogEvent =
   | { kind: 'login'; name: string; ipAddress: string; location?: Location }
@@ -16,15 +18,13 @@ export type LogEvent =
 
 const prefix = /^\[\d\d:\d\d:\d\d(?: [A-Z]+)?\](?: \[[^\]]*\/[A-Z]+\])?: /;
 
-/** `[world]` (Paper 1.21) or `[minecraft:overworld]` (Paper 26.1) before the coordinates names the world; vanilla names none. */
-const worldNames: Record<string, string> = { 'minecraft:overworld': 'world', 'minecraft:the_nether': 'world_nether', 'minecraft:the_end': 'world_the_end' };
-
 export function parseLogLine(line: string): LogEvent | undefined {
   const text = line.replace(prefix, '');
   if (text === line && !/^Starting minecraft server/.test(line)) return undefined;
   let match = /^(\w{1,16})\[\/?(.+?)(?::(\d+))?\] logged in with entity id \d+ at \((?:\[([^\]]+)\])?(-?[\d.E-]+), (-?[\d.E-]+), (-?[\d.E-]+)\)/.exec(text);
   if (match) {
-    const world = match[4] ? (worldNames[match[4]] ?? match[4]) : 'world';
+    // `[world]` (Paper 1.21) or `[minecraft:overworld]` (Paper 26.1) before the coordinates names the world; vanilla names none.
+    const world = match[4] ? worldOf(match[4]) : 'world';
     return {
       kind: 'login',
       name: match[1]!,

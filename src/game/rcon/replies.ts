@@ -1,8 +1,9 @@
 /**
  * Vanilla's RCON replies, read: plain text, several feedback messages glued
- * without newlines, the strings of ../../shared/reference/vanilla-rcon-and-logs.md
- * (identical from 1.21.1 to 26.1). A reply that is none of the known ones is
- * an error carrying its text.
+ * without newlines. The texts are the command feedback of Mojang's vanilla
+ * server, its English language file (en_us.json), whose strings for these
+ * commands are identical from 1.21.1 to 26.1, as the server sends them over
+ * RCON. A reply that is none of the known ones is an error carrying its text.
  */
 import { PlayerNotOnlineError, UnknownItemError, UnknownWorldError } from '../errors.js';
 import type { ItemStack, PlayerRef } from '../port.js';
