@@ -45,6 +45,13 @@ function buyCents(price: number, target: number, stock: number, quantity: number
   return total;
 }
 
+/** What the market pays for `quantity` sold to it at `stock`: each unit what it would ask for it back, less the 20 % spread, rounded down. */
+function sellCents(price: number, target: number, stock: number, quantity: number): number {
+  let total = 0;
+  for (let unit = 0; unit < quantity; unit += 1) total += Math.floor((unitCents(price, target, stock + unit + 1) * 80) / 100);
+  return total;
+}
+
 describe('the market, the shop, deliveries and selling over HTTP', function () {
   let server: TestGatehouse;
   let game: FakeGame;
@@ -300,6 +307,9 @@ describe('the market, the shop, deliveries and selling over HTTP', function () {
     expect(sold.body.sold[0]).to.deep.include({ item: 'cobblestone', quantity: 100 });
     expect(inventories.count('Alice', 'cobblestone')).to.equal(0);
     expect(await stockOf('cobblestone')).to.equal(stockBefore + 100);
+    // Paid along the curve (0.25 at the target stock of 1,000), not a figure checked only against itself.
+    expect(Math.round(sold.body.total * 100), 'the income of 100 cobblestone at a stock of 1,000').to.equal(sellCents(0.25, 1000, stockBefore, 100));
+    expect(Math.round(sold.body.sold[0].income * 100)).to.equal(Math.round(sold.body.total * 100));
     expect(Math.round(sold.body.balance * 100)).to.equal(1_000_000 + Math.round(sold.body.total * 100));
     expect(sold.body.dailyCap).to.equal(null);
     const history = await as(alice)('GET', '/api/economy/history');
@@ -372,6 +382,12 @@ describe('the market, the shop, deliveries and selling over HTTP', function () {
       return records.length > 0 ? records : undefined;
     }, 4000, "Bob's sale paid by the retry").catch((error: Error) => error);
     expect(sales, "Bob's sale paid").not.to.be.instanceOf(Error);
+    expect(sales.map((record: { quantity: number; item: string }) => [record.item, record.quantity])).to.deep.equal([['cobblestone', 10]]);
+    // Alice's sale cannot be paid while its item is out of the catalogue: it stays under way, owed, and nothing is paid for it.
+    const underWay = (await market.salesUnderWay()).map((sale) => `${sale.player.name} ${sale.item}`);
+    expect(underWay, "Alice's sale still owed, Bob's finished").to.deep.equal(['Alice dirt']);
+    const aliceSales = (await as(alice)('GET', '/api/economy/history')).body.transactions.filter((record: { type: string }) => record.type === 'SALE');
+    expect(aliceSales, 'nothing paid to Alice for an item the market no longer prices').to.deep.equal([]);
   });
 
   it('keeps an item in the catalogue while a sale of it is under way, and pays the sale at the next join', async function () {
@@ -402,9 +418,14 @@ describe('the market, the shop, deliveries and selling over HTTP', function () {
     await inventories.give('Alice', 'cobblestone', 200);
     const sold = await as(alice)('POST', '/api/player/inventory/sell', { item: 'cobblestone' });
     expect(sold.status).to.equal(200);
-    expect(sold.body.total).to.be.at.most(10);
+    // The most cobblestone whose income, along the curve, fits under 10.00: the next one would pass it.
+    const stock = 1000;
+    let fitting = 0;
+    while (sellCents(0.25, 1000, stock, fitting + 1) <= 1_000) fitting += 1;
+    expect(sold.body.sold[0].quantity, 'as many as fit under the cap').to.equal(fitting);
+    expect(Math.round(sold.body.total * 100)).to.equal(sellCents(0.25, 1000, stock, fitting));
     expect(sold.body.dailyCap.limit).to.equal(10);
-    expect(sold.body.dailyCap.earned).to.equal(sold.body.total);
+    expect(Math.round(sold.body.dailyCap.earned * 100)).to.equal(sellCents(0.25, 1000, stock, fitting));
     expect(sold.body.refused[0].reason).to.match(/^only \d+ of 200 fit under the daily income cap$/);
     expect(inventories.count('Alice', 'cobblestone')).to.equal(200 - sold.body.sold[0].quantity);
     const more = await as(alice)('POST', '/api/player/inventory/sell', { item: 'cobblestone' });
