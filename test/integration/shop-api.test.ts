@@ -199,7 +199,7 @@ describe('the market, the shop, deliveries and selling over HTTP', function () {
     expect(admin.body.deliveries[0]).to.deep.include({ username: 'Bob', item: 'bread', state: 'pending' });
     expect((await as(alice)('GET', '/api/shop/deliveries?username=Bob')).status).to.equal(403);
     game.join('Bob', players.bob.uuid);
-    await eventually(() => (inventories.count('Bob', 'bread') === 5 ? true : undefined), 3000, 'the bread delivered');
+    await eventually(() => (inventories.count('Bob', 'bread') === 5 ? true : undefined), 15_000, 'the bread delivered');
     const done = await as(bob)('GET', '/api/shop/deliveries');
     expect(done.body.deliveries[0]).to.deep.include({ state: 'delivered', given: 5, remaining: 0 });
     expect((await as(serviceToken)('GET', '/api/admin/shop/deliveries')).body.deliveries).to.deep.equal([]);
@@ -358,7 +358,7 @@ describe('the market, the shop, deliveries and selling over HTTP', function () {
     const sales = await eventually(async () => {
       const records = (await as(alice)('GET', '/api/economy/history')).body.transactions.filter((record: { type: string }) => record.type === 'SALE');
       return records.length > 0 ? records : undefined;
-    }, 5000, 'the sale paid by the retry');
+    }, 15_000, 'the sale paid by the retry');
     expect(sales.map((record: { quantity: number }) => record.quantity)).to.deep.equal([100]);
     await new Promise((resolve) => setTimeout(resolve, 1500));
     expect((await as(alice)('GET', '/api/economy/history')).body.transactions.filter((record: { type: string }) => record.type === 'SALE'), 'and once').to.have.length(1);
@@ -380,7 +380,7 @@ describe('the market, the shop, deliveries and selling over HTTP', function () {
     const sales = await eventually(async () => {
       const records = (await as(bob)('GET', '/api/economy/history')).body.transactions.filter((record: { type: string }) => record.type === 'SALE');
       return records.length > 0 ? records : undefined;
-    }, 4000, "Bob's sale paid by the retry").catch((error: Error) => error);
+    }, 15_000, "Bob's sale paid by the retry").catch((error: Error) => error);
     expect(sales, "Bob's sale paid").not.to.be.instanceOf(Error);
     expect(sales.map((record: { quantity: number; item: string }) => [record.item, record.quantity])).to.deep.equal([['cobblestone', 10]]);
     // Alice's sale cannot be paid while its item is out of the catalogue: it stays under way, owed, and nothing is paid for it.
@@ -406,7 +406,7 @@ describe('the market, the shop, deliveries and selling over HTTP', function () {
     const sales = await eventually(async () => {
       const records = (await as(alice)('GET', '/api/economy/history')).body.transactions.filter((record: { type: string }) => record.type === 'SALE');
       return records.length > 0 ? records : undefined;
-    }, 3000, 'the sale paid');
+    }, 15_000, 'the sale paid');
     expect(sales.map((record: { quantity: number }) => record.quantity), 'the 100 cobblestone the game took are paid').to.deep.equal([100]);
     expect((await as(serviceToken)('POST', '/api/admin/shop/reload')).body.removed, 'and then it may go').to.deep.equal(['cobblestone']);
   });
