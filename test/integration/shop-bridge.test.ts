@@ -206,7 +206,10 @@ describe('the shop through the plugin in the JVM harness', function () {
     await join('Nora');
     await eventually(async () => ((await as(nora)('GET', '/api/shop/deliveries')).body.deliveries[0].state === 'delivered' ? true : undefined), 5000, 'the delivery at the join');
     expect(await held('Nora', 'iron_ingot'), 'given at the join').to.equal(5);
-    expect((await harness!.player('Nora')).messages?.filter((text) => text.includes('from the shop arrived'))).to.have.length(1);
+    // The player is told after the delivery is written down: wait for the message, then check it came once.
+    const told = async () => (await harness!.player('Nora')).messages?.filter((text) => text.includes('from the shop arrived')) ?? [];
+    await eventually(async () => ((await told()).length > 0 ? true : undefined), 15_000, 'Nora told of the delivery');
+    expect(await told()).to.have.length(1);
     expect((await as(nora)('GET', '/api/shop/deliveries')).body.deliveries).to.have.length(1);
 
     // Joins again (a fresh session in the harness, with an empty inventory): nothing is given a second time.
