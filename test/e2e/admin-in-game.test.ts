@@ -74,7 +74,7 @@ describe('admin in game: messages, settings, teleports (mineflayer bots on the e
       expect(victim.health).to.equal(20);
       await admin('POST', '/api/admin/settings', { pvpEnabled: true });
       await hit();
-      await eventually(() => (victim.health < 20 ? true : undefined), 3000, 'the victim hurt');
+      await eventually(() => (victim.health < 20 ? true : undefined), 15_000, 'the victim hurt');
     });
 
     it('turns the whitelist on and off for the next login', async function () {

@@ -127,7 +127,7 @@ describe('a network of servers on one database, with bots on each', function () 
     const prices = await eventually(async () => {
       const stock = (await api(survival.baseUrl, 'GET', '/api/economy/market-prices', { token })).body.prices.diamond.stock;
       return stock === 995 ? stock : undefined;
-    }, 5000, 'the stock seen from survival');
+    }, 15_000, 'the stock seen from survival');
     expect(prices).to.equal(995);
   });
 

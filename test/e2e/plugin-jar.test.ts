@@ -94,6 +94,13 @@ describe('the plugin jar', function () {
       return lines.length ? /(http:\/\/127\.0\.0\.1:\d+)\/api/.exec(lines[lines.length - 1]!)![1] : undefined;
     };
     const sidecarPids = (log: string[]) => log.flatMap((line) => /Started the Gatehouse sidecar \(.*, pid (\d+)\)/.exec(line)?.[1] ?? []).map(Number);
+    /** The pid of the `index`th sidecar the plugin started, which must be running now: a log line that stopped naming it fails here, not later as a "stopped" pid. */
+    const runningSidecar = (log: string[], index: number) => {
+      const pid = sidecarPids(log)[index];
+      expect(pid, `the plugin's log names sidecar number ${index + 1}`).to.be.a('number').above(0);
+      expect(isAlive(pid!), `sidecar ${pid} is running`).to.equal(true);
+      return pid!;
+    };
 
     it('starts the bundled sidecar, which serves the API and the game; restarts it when it dies; stops it with the server', async function () {
       const bridgePort = await freePort();
@@ -119,8 +126,8 @@ describe('the plugin jar', function () {
       expect(journalText, 'the account stored in the plugin folder').to.match(/"username":"hosted"/);
 
       // The sidecar dies; the plugin starts it again, and the account is still there.
-      const [firstPid] = sidecarPids(log);
-      process.kill(firstPid!, 'SIGKILL');
+      const firstPid = runningSidecar(log, 0);
+      process.kill(firstPid, 'SIGKILL');
       await eventually(() => (sidecarPids(log).length >= 2 ? true : undefined), 15000, 'a second sidecar');
       expect(log.join('\n')).to.match(/The Gatehouse sidecar exited with code -?\d+; starting it again/);
       await eventually(async () => {
@@ -132,8 +139,7 @@ describe('the plugin jar', function () {
       const login = await api(apiBase(log)!, 'POST', '/api/auth/login', { body: { username: 'hosted', password: 'password1' } });
       expect(login.status).to.equal(200);
 
-      const secondPid = sidecarPids(log)[1]!;
-      expect(isAlive(secondPid)).to.equal(true);
+      const secondPid = runningSidecar(log, 1);
       await harness.stop();
       harness = undefined;
       expect(isAlive(secondPid), 'the sidecar outlived the server').to.equal(false);
@@ -146,10 +152,10 @@ describe('the plugin jar', function () {
       harness = await PaperHarness.start({ directory, config });
       const log = harness.log;
       await eventually(() => (log.some((line) => /Connected to the Gatehouse sidecar/.test(line)) ? true : undefined), 20000, 'the plugin connected to its sidecar');
-      const [pid] = sidecarPids(log);
+      const pid = runningSidecar(log, 0);
       harness.kill();
       harness = undefined;
-      await eventually(() => (isAlive(pid!) ? undefined : true), 10000, 'the orphaned sidecar to stop');
+      await eventually(() => (isAlive(pid) ? undefined : true), 10000, 'the orphaned sidecar to stop');
     });
   });
 });

@@ -74,7 +74,7 @@ describe('the shop in game: mineflayer bots on the embedded server', function ()
     const delivery = await eventually(async () => {
       const [latest] = (await api(server.baseUrl, 'GET', '/api/shop/deliveries', { token })).body.deliveries;
       return latest.state === 'delivered' ? latest : undefined;
-    }, 5000, 'the delivery marked done');
+    }, 15_000, 'the delivery marked done');
     expect(delivery).to.deep.include({ given: 5, remaining: 0 });
   });
 

@@ -123,7 +123,7 @@ describe('admin endpoints over HTTP', function () {
       await asService('POST', '/api/admin/settings', { whitelist: { autoApprove: false } });
       await registeredUser(server.gatehouse, server.baseUrl, 'not_approved', 'NotApproved');
       const whitelist = server.gatehouse.game.require('whitelist');
-      await eventually(async () => ((await whitelist.isWhitelisted('ApprovedOne')) ? true : undefined), 3000, 'ApprovedOne on the whitelist');
+      await eventually(async () => ((await whitelist.isWhitelisted('ApprovedOne')) ? true : undefined), 15_000, 'ApprovedOne on the whitelist');
       expect(await whitelist.isWhitelisted('NotApproved')).to.equal(false);
     });
 

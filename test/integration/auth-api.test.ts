@@ -78,6 +78,14 @@ describe('account endpoints over HTTP', function () {
       const typed = `${code.slice(0, 4).toLowerCase()} ${code.slice(4).toLowerCase()}`;
       const response = await post('/api/auth/register', { username: 'typist', password: 'secret1', email: 't@example.com', code: typed });
       expect(response.status).to.equal(201);
+      // The account is linked to the player the code was given to, and the code is used up.
+      const user = await server.gatehouse.store.users.findByUsername('typist');
+      expect(user).to.deep.include({ gameUsername: 'Typist', gameUuid: offlinePlayerUuid('Typist'), email: 't@example.com' });
+      expect(await server.gatehouse.store.registrationCodes.find(code), 'the code is used up').to.equal(undefined);
+      const again = await post('/api/auth/register', { username: 'typist_two', password: 'secret1', email: 't2@example.com', code });
+      expect(again.status, 'a used code registers nobody else').to.equal(400);
+      const login = await post('/api/auth/login', { username: 'typist', password: 'secret1' });
+      expect(login.body).to.deep.include({ success: true, username: 'typist', gameUsername: 'Typist' });
     });
 
     it('answers 409 for a username taken in any letter case', async function () {

@@ -51,7 +51,7 @@ describe('the plugin in the JVM harness, with the sidecar', function () {
     expect((await me()).body).to.deep.include({ username: 'steve_web', gameUsername: 'Steve', isAdmin: false });
     // Opped on the server's console: the plugin's copy of the operators catches up within a tick.
     await harness.request('op', { name: 'Steve' });
-    await eventually(async () => ((await me()).body.isAdmin === true ? true : undefined), 2000, 'isAdmin true');
+    await eventually(async () => ((await me()).body.isAdmin === true ? true : undefined), 15_000, 'isAdmin true');
   });
 
   it('logs joins, quits and refusals with addresses and reasons', async function () {
@@ -65,7 +65,7 @@ describe('the plugin in the JVM harness, with the sidecar', function () {
     const log = await eventually(async () => {
       const { body } = await admin('GET', '/api/admin/connections?limit=10');
       return body.connections.length >= 3 ? body.connections : undefined;
-    }, 5000, 'three connection log entries');
+    }, 15_000, 'three connection log entries');
     expect(log.map((entry: { username: string; action: string; ipAddress: string; success: boolean }) => [entry.username, entry.action, entry.ipAddress, entry.success])).to.deep.equal([
       ['Chief', 'LOGOUT', '10.0.0.9', true],
       ['Stranger', 'LOGIN', '10.0.0.66', false],
@@ -82,13 +82,13 @@ describe('the plugin in the JVM harness, with the sidecar', function () {
     const settings = await eventually(async () => {
       const { body } = await admin('GET', '/api/admin/settings');
       return body.settings.serverName === 'Owner MOTD' ? body.settings : undefined;
-    }, 5000, "the server's settings in the API");
+    }, 15_000, "the server's settings in the API");
     expect(settings).to.deep.include({ serverName: 'Owner MOTD', maxPlayers: 42, difficulty: 'hard', gameMode: 'adventure', pvpEnabled: false });
     expect(settings.whitelist.enabled).to.equal(true);
     const state = await eventually(async () => {
       const current = await harness.request('state');
       return current.maxPlayers === 42 ? current : undefined;
-    }, 5000, 'the admin change applied to the server');
+    }, 15_000, 'the admin change applied to the server');
     expect(state).to.deep.include({ motd: 'Owner MOTD', whitelist: true, defaultGameMode: 'adventure' });
     expect(state.worlds.world).to.deep.equal({ difficulty: 'hard', pvp: false });
   });
@@ -419,7 +419,7 @@ class RawSidecar {
     return eventually(() => {
       const answers = this.lines.filter((message) => message.id === id && message.method === undefined);
       return answers.length >= count ? answers.slice(0, count) : undefined;
-    }, 5000, `${count} answers to ${id}`);
+    }, 15_000, `${count} answers to ${id}`);
   }
 
   async stop(): Promise<void> {

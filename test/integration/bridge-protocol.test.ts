@@ -153,7 +153,7 @@ describe('bridge protocol: the sidecar with a stand-in plugin', function () {
     await eventually(async () => {
       const [entry] = await server.gatehouse.store.connectionLog.recent({ limit: 1 });
       return entry?.username === 'Steve' ? entry : undefined;
-    }, 3000, 'the join in the connection log');
+    }, 15_000, 'the join in the connection log');
   });
 
   it('answers /register from the game with a code the API accepts', async function () {
@@ -175,7 +175,7 @@ describe('bridge protocol: the sidecar with a stand-in plugin', function () {
     await plugin.next((message) => message.error?.code === -32600);
     expect((await plugin.request('no.such.method', {})).error.code).to.equal(-32601);
     plugin.notify('event.unheardOf', {});
-    await eventually(() => (server.errors.some((line) => /unknown notification event\.unheardOf/.test(line)) ? true : undefined), 3000, 'the notification logged');
+    await eventually(() => (server.errors.some((line) => /unknown notification event\.unheardOf/.test(line)) ? true : undefined), 15_000, 'the notification logged');
     expect(bridge.isConnected()).to.equal(true);
     // Still answering requests.
     plugin.handlers.set('operators.isOperator', () => true);
@@ -204,7 +204,7 @@ describe('bridge protocol: the sidecar with a stand-in plugin', function () {
     const response = await admin('POST', '/api/admin/messages/send', { username: 'Steve', message: 'x' });
     expect(response.status).to.equal(503);
     expect(response.body.error).to.match(/closed before the answer came/);
-    await eventually(() => (bridge.isConnected() ? undefined : true), 3000, 'the bridge to notice');
+    await eventually(() => (bridge.isConnected() ? undefined : true), 15_000, 'the bridge to notice');
 
     const second = await connectPlugin();
     await second.hello(token);
@@ -230,7 +230,7 @@ describe('bridge protocol: the sidecar with a stand-in plugin', function () {
         ids.push(request.id);
       }
       plugin.close();
-      await eventually(() => (bridge.isConnected() ? undefined : true), 3000, 'the bridge to notice');
+      await eventually(() => (bridge.isConnected() ? undefined : true), 15_000, 'the bridge to notice');
     }
     expect(new Set(ids).size).to.equal(ids.length);
   });
@@ -328,7 +328,7 @@ describe('bridge protocol: the sidecar with a stand-in plugin', function () {
     const location = { world: 'world', x: 1, y: 64, z: 2, yaw: 0, pitch: 0 };
     plugin.notify('event.blockPlaced', { player, gameMode: 'creative', block: 'oak_planks', location });
     plugin.notify('event.blockBroken', { player, gameMode: 'survival', block: 'stone', location });
-    await eventually(() => (seen.length === 2 ? true : undefined), 3000, 'two events');
+    await eventually(() => (seen.length === 2 ? true : undefined), 15_000, 'two events');
     expect(seen).to.deep.equal([
       { player, gameMode: 'creative', block: 'oak_planks', location },
       { player, gameMode: 'survival', block: 'stone', location },

@@ -49,7 +49,7 @@ describe('players, whitelist, server and in-game economy through the plugin in t
     return eventually(async () => {
       const messages = ((await harness!.player(player)).messages ?? []).slice(seen).map((text) => text.replace(/§./g, ''));
       return messages.find((text) => pattern.test(text));
-    }, 5000, `a message to ${player} matching ${pattern}`);
+    }, 15_000, `a message to ${player} matching ${pattern}`);
   }
   const messageCount = async (player: string) => ((await harness!.player(player)).messages ?? []).length;
 

@@ -61,6 +61,12 @@ describe('economy endpoints over HTTP (builtin provider)', function () {
 
   it('refuses transfers that would overdraw, to nobody, to oneself, of bad amounts, and from the service account; nothing changes', async function () {
     const before = (await asAlice('GET', '/api/economy/balance')).body.balance;
+    const bobBefore = (await as(bob)('GET', '/api/economy/balance')).body.balance;
+    const recordsBefore = async () => [
+      (await asAlice('GET', '/api/economy/history')).body.pagination.total,
+      (await as(bob)('GET', '/api/economy/history')).body.pagination.total,
+    ];
+    const historyBefore = await recordsBefore();
     const cases: Array<[unknown, number, RegExp]> = [
       [{ to: 'Bob', amount: 1_000_000 }, 400, /Insufficient funds/],
       [{ to: 'Ghost', amount: 1 }, 404, /Ghost not found/],
@@ -78,7 +84,10 @@ describe('economy endpoints over HTTP (builtin provider)', function () {
       expect(answer.body.error).to.match(message);
     }
     expect((await asService('POST', '/api/economy/transfer', { to: 'Bob', amount: 1 })).status).to.equal(403);
+    // Both sides: neither balance moved, and neither history gained a record.
     expect((await asAlice('GET', '/api/economy/balance')).body.balance).to.equal(before);
+    expect((await as(bob)('GET', '/api/economy/balance')).body.balance, "the payee's balance").to.equal(bobBefore);
+    expect(await recordsBefore(), 'no record on either side').to.deep.equal(historyBefore);
   });
 
   it('refuses amounts with more than two decimals however small the excess, moving and recording nothing', async function () {

@@ -18,8 +18,8 @@ class FakeVault implements EconomyProvider {
   loseNextWithdrawalAnswer = false;
   /** While true every ask fails before reaching the economy, as when the plugin is away. */
   unreachable = false;
-  /** After the lost answer, the game is away for this long. */
-  awayAfterLostAnswerMs = 0;
+  /** After the lost answer, the game is away until the test sets `unreachable` back to false. */
+  awayAfterLostAnswer = false;
   /** Every withdrawal and deposit the economy really made. */
   readonly made: string[] = [];
   private readonly remembered = new Map<string, number>();
@@ -47,10 +47,7 @@ class FakeVault implements EconomyProvider {
     });
     if (this.loseNextWithdrawalAnswer) {
       this.loseNextWithdrawalAnswer = false;
-      if (this.awayAfterLostAnswerMs > 0) {
-        this.unreachable = true;
-        setTimeout(() => (this.unreachable = false), this.awayAfterLostAnswerMs);
-      }
+      if (this.awayAfterLostAnswer) this.unreachable = true;
       throw new GameUnavailableError('no answer within 5000 ms (the withdrawal was made)');
     }
     return after;
@@ -99,12 +96,13 @@ describe('economy through Vault when an answer is lost', function () {
   });
 
   it('answers 503 when the game stays away after a withdrawal it made, then learns it happened and puts it back; a retry then moves the money once', async function () {
-    // Lost, and the game away for the next 1.5 s: longer than the request asks again.
+    // Lost, and the game away for as long as the request asks again: it comes back only once the request answered.
     vault.loseNextWithdrawalAnswer = true;
-    vault.awayAfterLostAnswerMs = 1500;
+    vault.awayAfterLostAnswer = true;
     const first = await transfer('transfer-2');
     expect(first.status).to.equal(503);
     expect(await vault.balance('Rich'), 'taken, and not yet known to be').to.equal(7_000);
+    vault.unreachable = false;
     // In the background: asked again under the same id (the memory answers it happened), then put back.
     await eventually(async () => ((await vault.balance('Rich')) === 10_000 ? true : undefined), 8000, 'the withdrawal put back');
     expect(vault.made).to.deep.equal(['withdraw Rich 3000', 'deposit Rich 3000']);
@@ -116,8 +114,8 @@ describe('economy through Vault when an answer is lost', function () {
 
   it('ends where it began when the withdrawal never reached the game: the background ask makes it, then puts it back', async function () {
     vault.unreachable = true;
-    setTimeout(() => (vault.unreachable = false), 1500);
     expect((await transfer('transfer-3')).status).to.equal(503);
+    vault.unreachable = false;
     // The background ask does it now (nothing was remembered), then puts it back: the balance ends where it was.
     await eventually(async () => (vault.made.length === 2 ? true : undefined), 8000, 'the background settled');
     expect(vault.made).to.deep.equal(['withdraw Rich 3000', 'deposit Rich 3000']);

@@ -184,7 +184,7 @@ describe('jobs payouts on their own timer', function () {
     const history = await eventually(async () => {
       const answer = await api(server.baseUrl, 'GET', '/api/economy/history', { token });
       return answer.body.transactions.length > 0 ? answer.body.transactions : undefined;
-    }, 5000, 'the payout');
+    }, 15_000, 'the payout');
     expect(history).to.have.length(1);
     // 0.03 a block: 100 at level 1, 112 at level 2 (x1.02), 88 at level 3 (x1.04): 3.00 + 3.4272 + 2.7456, whole cents paid.
     expect(history[0]).to.deep.include({ type: 'REWARD', amount: 9.17, description: 'Jobs: Digger (300 actions)' });

@@ -68,7 +68,7 @@ describe('the RCON adapter against a stand-in vanilla server', function () {
     expect(adapter.serverSoftware()).to.deep.equal({ software: 'Minecraft (vanilla, over RCON)', version: '1.21.4' });
     expect(await adapter.onlinePlayers()).to.deep.equal([]);
     await standIn.join('Steve', '10.0.0.7', [100.5, 64, -19.5]);
-    await eventually(async () => ((await adapter.onlinePlayers())[0]?.ipAddress === '10.0.0.7' ? true : undefined), 2000, 'Steve online, his login line read');
+    await eventually(async () => ((await adapter.onlinePlayers())[0]?.ipAddress === '10.0.0.7' ? true : undefined), 15_000, 'Steve online, his login line read');
     const [steve] = await adapter.onlinePlayers();
     expect(steve).to.deep.include({ name: 'Steve', gameMode: 'survival', location: { world: 'world', x: 100.5, y: 64, z: -19.5, yaw: 0, pitch: 0 } });
     expect(steve!.uuid).to.match(/^[0-9a-f-]{36}$/);
@@ -95,11 +95,11 @@ describe('the RCON adapter against a stand-in vanilla server', function () {
     await start({ logFormat: 'paper' });
     const events = seen();
     await standIn.join('Alex', '192.168.1.20');
-    await eventually(() => (events.some((event) => event.event === 'join') ? true : undefined), 3000, 'the join');
+    await eventually(() => (events.some((event) => event.event === 'join') ? true : undefined), 15_000, 'the join');
     await standIn.refuse('Stranger', '10.9.9.9', 'You are not whitelisted on this server!');
     await standIn.rotateLog();
     await standIn.quit('Alex');
-    await eventually(() => (events.filter((event) => event.event !== 'connection').length >= 3 ? true : undefined), 3000, 'three events');
+    await eventually(() => (events.filter((event) => event.event !== 'connection').length >= 3 ? true : undefined), 15_000, 'three events');
     const join = events.find((event) => event.event === 'join')!.payload as GameEvents['join'][0];
     expect(join.player.name).to.equal('Alex');
     expect(join.player.uuid).to.match(/^[0-9a-f-]{36}$/);
@@ -116,7 +116,7 @@ describe('the RCON adapter against a stand-in vanilla server', function () {
     expect(await operators.isOperator('Chief')).to.equal(false);
     expect(await operators.setOperator('Chief', true)).to.equal(true);
     expect(await operators.setOperator('Chief', true)).to.equal(false);
-    await eventually(async () => ((await operators.isOperator('chief')) ? true : undefined), 2000, 'ops.json read');
+    await eventually(async () => ((await operators.isOperator('chief')) ? true : undefined), 15_000, 'ops.json read');
     expect((await operators.list()).map((entry) => entry.name)).to.deep.equal(['Chief']);
     const whitelist = adapter.require('whitelist');
     expect(await whitelist.add('Listed')).to.equal(true);
@@ -124,7 +124,7 @@ describe('the RCON adapter against a stand-in vanilla server', function () {
     await whitelist.setEnabled(true);
     expect(await whitelist.isEnabled()).to.equal(true);
     expect(standIn.whitelistOn).to.equal(true);
-    await eventually(async () => ((await whitelist.isWhitelisted('LISTED')) ? true : undefined), 2000, 'whitelist.json read');
+    await eventually(async () => ((await whitelist.isWhitelisted('LISTED')) ? true : undefined), 15_000, 'whitelist.json read');
     expect(await whitelist.remove('Listed')).to.equal(true);
     expect(await whitelist.remove('Listed')).to.equal(false);
   });
@@ -186,7 +186,7 @@ describe('the RCON adapter against a stand-in vanilla server', function () {
     // The server runs the give, and the connection drops before its reply arrives: the outcome is unknown to the caller.
     standIn.dropReplyOn = 'execute store success score';
     expect(await inventories.give('Trader', 'diamond', 10, { operationId: 'delivery-7-1' }).catch((error) => error)).to.be.instanceOf(GameUnavailableError);
-    await eventually(() => (events.some((event) => event.event === 'connection' && (event.payload as { connected: boolean }).connected === false) ? true : undefined), 3000, 'the drop noticed');
+    await eventually(() => (events.some((event) => event.event === 'connection' && (event.payload as { connected: boolean }).connected === false) ? true : undefined), 15_000, 'the drop noticed');
     await eventually(() => (adapter.isConnected() ? true : undefined), 5000, 'the adapter back');
     // The shop's delivery asks again under the same id, as its outbox promises is safe.
     expect(await inventories.give('Trader', 'diamond', 10, { operationId: 'delivery-7-1' })).to.equal(10);
@@ -235,7 +235,7 @@ describe('the RCON adapter against a stand-in vanilla server', function () {
     scores.set('#gh00000000000000aa', 1).set('#gh00000000000000aaa', (today - 8) * 10_000 + 3);
     scores.set('#gh00000000000000bb', 1).set('#gh00000000000000bba', (today - 2) * 10_000 + 3);
     await restartAdapter();
-    await eventually(() => (scores.size === 2 ? true : undefined), 3000, `the old record reset (${logged.join('; ')})`);
+    await eventually(() => (scores.size === 2 ? true : undefined), 15_000, `the old record reset (${logged.join('; ')})`);
     expect([...scores.keys()]).to.deep.equal(['#gh00000000000000bb', '#gh00000000000000bba']);
   });
 
@@ -256,7 +256,7 @@ describe('the RCON adapter against a stand-in vanilla server', function () {
     await bars.show({ id: 'gatehouse:restart', title: 'Server restart in 10s', progress: 0.5, color: 'red' });
     expect(standIn.bossBars.get('gatehouse:restart')).to.deep.include({ title: 'Server restart in 10s', value: 500, max: 1000, color: 'red', players: ['Early'] });
     await standIn.join('Late');
-    await eventually(() => (standIn.bossBars.get('gatehouse:restart')!.players.includes('Late') ? true : undefined), 3000, 'the bar for the late joiner');
+    await eventually(() => (standIn.bossBars.get('gatehouse:restart')!.players.includes('Late') ? true : undefined), 15_000, 'the bar for the late joiner');
     await bars.update({ id: 'gatehouse:restart', title: 'Server restart in 5s', progress: 0.25, color: 'red' });
     expect(standIn.bossBars.get('gatehouse:restart')).to.deep.include({ title: 'Server restart in 5s', value: 250 });
     await bars.remove('gatehouse:restart');
@@ -282,12 +282,12 @@ describe('the RCON adapter against a stand-in vanilla server', function () {
     const events = seen();
     standIn.dropOn = 'list';
     expect(await adapter.onlinePlayers().catch((error) => error)).to.be.instanceOf(GameUnavailableError);
-    await eventually(() => (events.some((event) => event.event === 'connection' && (event.payload as { connected: boolean }).connected === false) ? true : undefined), 3000, 'the drop noticed');
+    await eventually(() => (events.some((event) => event.event === 'connection' && (event.payload as { connected: boolean }).connected === false) ? true : undefined), 15_000, 'the drop noticed');
     await eventually(() => (adapter.isConnected() ? true : undefined), 5000, 'the adapter back');
     expect(await adapter.onlinePlayers()).to.deep.equal([]);
     const port = standIn.port;
     await standIn.stop();
-    await eventually(() => (adapter.isConnected() ? undefined : true), 3000, 'the server gone');
+    await eventually(() => (adapter.isConnected() ? undefined : true), 15_000, 'the server gone');
     expect(await adapter.onlinePlayers().catch((error) => error)).to.be.instanceOf(GameUnavailableError);
     standIn = await VanillaStandIn.start({ password, directory }, port);
     await eventually(() => (adapter.isConnected() ? true : undefined), 15_000, 'the adapter reconnected');
@@ -305,9 +305,9 @@ describe('the RCON adapter against a stand-in vanilla server', function () {
     await start();
     adapter.onRegisterCommand(async (player) => `code for ${player.name} (${player.uuid})`);
     await standIn.join('Newbie');
-    await eventually(() => (standIn.players.get('newbie')!.registerEnabled ? true : undefined), 3000, 'the trigger enabled');
+    await eventually(() => (standIn.players.get('newbie')!.registerEnabled ? true : undefined), 15_000, 'the trigger enabled');
     standIn.trigger('Newbie');
-    await eventually(() => (standIn.told.get('Newbie')?.length ? true : undefined), 3000, 'the code told');
+    await eventually(() => (standIn.told.get('Newbie')?.length ? true : undefined), 15_000, 'the code told');
     expect(standIn.told.get('Newbie')![0]).to.equal(`code for Newbie (${standIn.players.get('newbie')!.uuid})`);
     // The score is reset and the trigger enabled again, so the player can ask again later.
     expect(standIn.players.get('newbie')!.registerScore).to.equal(0);
@@ -316,13 +316,13 @@ describe('the RCON adapter against a stand-in vanilla server', function () {
 
   it('takes joins, leaves, operators and the allowlist from the management protocol (1.21.9+), and sets the MOTD and max players through it', async function () {
     await start({ version: '1.21.9', managementSecret });
-    await eventually(() => (standIn.management!.calls.includes('minecraft:allowlist') ? true : undefined), 3000, 'the lists read at connection');
+    await eventually(() => (standIn.management!.calls.includes('minecraft:allowlist') ? true : undefined), 15_000, 'the lists read at connection');
     const events = seen();
     await standIn.join('Notified', '10.1.2.3');
-    await eventually(() => (events.some((event) => event.event === 'join') ? true : undefined), 3000, 'the join');
+    await eventually(() => (events.some((event) => event.event === 'join') ? true : undefined), 15_000, 'the join');
     // One join only, though the log says so too; with the address from the log's login line.
     await standIn.quit('Notified');
-    await eventually(() => (events.some((event) => event.event === 'quit') ? true : undefined), 3000, 'the quit');
+    await eventually(() => (events.some((event) => event.event === 'quit') ? true : undefined), 15_000, 'the quit');
     const joins = events.filter((event) => event.event === 'join');
     expect(joins).to.have.length(1);
     const join = joins[0]!.payload as GameEvents['join'][0];
@@ -333,9 +333,9 @@ describe('the RCON adapter against a stand-in vanilla server', function () {
     // An operator made elsewhere (here straight in the server's memory, its ops.json untouched) is known from the notification.
     standIn.ops.set('remote', { id: 'uuid-of-remote', name: 'Remote' });
     standIn.management!.notify('operators/added', { player: { player: { id: 'uuid-of-remote', name: 'Remote' }, permissionLevel: 4, bypassesPlayerLimit: false } });
-    await eventually(async () => ((await adapter.operators.isOperator('remote')) ? true : undefined), 2000, 'the operator from the notification');
+    await eventually(async () => ((await adapter.operators.isOperator('remote')) ? true : undefined), 15_000, 'the operator from the notification');
     standIn.management!.notify('allowlist/added', { player: { id: 'uuid-of-guest', name: 'Guest' } });
-    await eventually(async () => ((await adapter.require('whitelist').isWhitelisted('guest')) ? true : undefined), 2000, 'the allowlist entry from the notification');
+    await eventually(async () => ((await adapter.require('whitelist').isWhitelisted('guest')) ? true : undefined), 15_000, 'the allowlist entry from the notification');
     standIn.whitelistOn = true;
     expect(await adapter.require('whitelist').isEnabled(), 'use_allowlist asked of the server').to.equal(true);
     const applied = await adapter.require('control').applySettings({ motd: 'Managed', maxPlayers: 7 });
@@ -354,7 +354,7 @@ describe('the RCON adapter against a stand-in vanilla server', function () {
     expect(logged.join('\n')).to.not.include('b'.repeat(40));
     const events = seen();
     await standIn.join('Logged', '10.4.4.4');
-    await eventually(() => (events.some((event) => event.event === 'join') ? true : undefined), 3000, 'the join from the log');
+    await eventually(() => (events.some((event) => event.event === 'join') ? true : undefined), 15_000, 'the join from the log');
     expect(await adapter.require('control').applySettings({ motd: 'Not applied' })).to.deep.equal([]);
   });
 
@@ -389,7 +389,7 @@ describe('Gatehouse on a vanilla server over RCON (stand-in)', function () {
     try {
       expect((await api(server.baseUrl, 'GET', '/api/health')).body.game).to.deep.equal({ connected: true, adapter: 'rcon' });
       await standIn.join('Vanya');
-      await eventually(() => (standIn.players.get('vanya')!.registerEnabled ? true : undefined), 3000, 'the trigger enabled');
+      await eventually(() => (standIn.players.get('vanya')!.registerEnabled ? true : undefined), 15_000, 'the trigger enabled');
       expect(await server.gatehouse.services.get('reminders').remindDue()).to.deep.equal(['Vanya']);
       expect(standIn.told.get('Vanya')).to.deep.equal(['§eYou have no web account yet. Type §f/trigger register§e to get a code and create one.']);
       standIn.trigger('Vanya');

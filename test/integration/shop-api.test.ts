@@ -45,6 +45,13 @@ function buyCents(price: number, target: number, stock: number, quantity: number
   return total;
 }
 
+/** What the market pays for `quantity` sold to it at `stock`: each unit what it would ask for it back, less the 20 % spread, rounded down. */
+function sellCents(price: number, target: number, stock: number, quantity: number): number {
+  let total = 0;
+  for (let unit = 0; unit < quantity; unit += 1) total += Math.floor((unitCents(price, target, stock + unit + 1) * 80) / 100);
+  return total;
+}
+
 describe('the market, the shop, deliveries and selling over HTTP', function () {
   let server: TestGatehouse;
   let game: FakeGame;
@@ -192,7 +199,7 @@ describe('the market, the shop, deliveries and selling over HTTP', function () {
     expect(admin.body.deliveries[0]).to.deep.include({ username: 'Bob', item: 'bread', state: 'pending' });
     expect((await as(alice)('GET', '/api/shop/deliveries?username=Bob')).status).to.equal(403);
     game.join('Bob', players.bob.uuid);
-    await eventually(() => (inventories.count('Bob', 'bread') === 5 ? true : undefined), 3000, 'the bread delivered');
+    await eventually(() => (inventories.count('Bob', 'bread') === 5 ? true : undefined), 15_000, 'the bread delivered');
     const done = await as(bob)('GET', '/api/shop/deliveries');
     expect(done.body.deliveries[0]).to.deep.include({ state: 'delivered', given: 5, remaining: 0 });
     expect((await as(serviceToken)('GET', '/api/admin/shop/deliveries')).body.deliveries).to.deep.equal([]);
@@ -300,6 +307,9 @@ describe('the market, the shop, deliveries and selling over HTTP', function () {
     expect(sold.body.sold[0]).to.deep.include({ item: 'cobblestone', quantity: 100 });
     expect(inventories.count('Alice', 'cobblestone')).to.equal(0);
     expect(await stockOf('cobblestone')).to.equal(stockBefore + 100);
+    // Paid along the curve (0.25 at the target stock of 1,000), not a figure checked only against itself.
+    expect(Math.round(sold.body.total * 100), 'the income of 100 cobblestone at a stock of 1,000').to.equal(sellCents(0.25, 1000, stockBefore, 100));
+    expect(Math.round(sold.body.sold[0].income * 100)).to.equal(Math.round(sold.body.total * 100));
     expect(Math.round(sold.body.balance * 100)).to.equal(1_000_000 + Math.round(sold.body.total * 100));
     expect(sold.body.dailyCap).to.equal(null);
     const history = await as(alice)('GET', '/api/economy/history');
@@ -348,7 +358,7 @@ describe('the market, the shop, deliveries and selling over HTTP', function () {
     const sales = await eventually(async () => {
       const records = (await as(alice)('GET', '/api/economy/history')).body.transactions.filter((record: { type: string }) => record.type === 'SALE');
       return records.length > 0 ? records : undefined;
-    }, 5000, 'the sale paid by the retry');
+    }, 15_000, 'the sale paid by the retry');
     expect(sales.map((record: { quantity: number }) => record.quantity)).to.deep.equal([100]);
     await new Promise((resolve) => setTimeout(resolve, 1500));
     expect((await as(alice)('GET', '/api/economy/history')).body.transactions.filter((record: { type: string }) => record.type === 'SALE'), 'and once').to.have.length(1);
@@ -370,8 +380,14 @@ describe('the market, the shop, deliveries and selling over HTTP', function () {
     const sales = await eventually(async () => {
       const records = (await as(bob)('GET', '/api/economy/history')).body.transactions.filter((record: { type: string }) => record.type === 'SALE');
       return records.length > 0 ? records : undefined;
-    }, 4000, "Bob's sale paid by the retry").catch((error: Error) => error);
+    }, 15_000, "Bob's sale paid by the retry").catch((error: Error) => error);
     expect(sales, "Bob's sale paid").not.to.be.instanceOf(Error);
+    expect(sales.map((record: { quantity: number; item: string }) => [record.item, record.quantity])).to.deep.equal([['cobblestone', 10]]);
+    // Alice's sale cannot be paid while its item is out of the catalogue: it stays under way, owed, and nothing is paid for it.
+    const underWay = (await market.salesUnderWay()).map((sale) => `${sale.player.name} ${sale.item}`);
+    expect(underWay, "Alice's sale still owed, Bob's finished").to.deep.equal(['Alice dirt']);
+    const aliceSales = (await as(alice)('GET', '/api/economy/history')).body.transactions.filter((record: { type: string }) => record.type === 'SALE');
+    expect(aliceSales, 'nothing paid to Alice for an item the market no longer prices').to.deep.equal([]);
   });
 
   it('keeps an item in the catalogue while a sale of it is under way, and pays the sale at the next join', async function () {
@@ -390,7 +406,7 @@ describe('the market, the shop, deliveries and selling over HTTP', function () {
     const sales = await eventually(async () => {
       const records = (await as(alice)('GET', '/api/economy/history')).body.transactions.filter((record: { type: string }) => record.type === 'SALE');
       return records.length > 0 ? records : undefined;
-    }, 3000, 'the sale paid');
+    }, 15_000, 'the sale paid');
     expect(sales.map((record: { quantity: number }) => record.quantity), 'the 100 cobblestone the game took are paid').to.deep.equal([100]);
     expect((await as(serviceToken)('POST', '/api/admin/shop/reload')).body.removed, 'and then it may go').to.deep.equal(['cobblestone']);
   });
@@ -402,9 +418,14 @@ describe('the market, the shop, deliveries and selling over HTTP', function () {
     await inventories.give('Alice', 'cobblestone', 200);
     const sold = await as(alice)('POST', '/api/player/inventory/sell', { item: 'cobblestone' });
     expect(sold.status).to.equal(200);
-    expect(sold.body.total).to.be.at.most(10);
+    // The most cobblestone whose income, along the curve, fits under 10.00: the next one would pass it.
+    const stock = 1000;
+    let fitting = 0;
+    while (sellCents(0.25, 1000, stock, fitting + 1) <= 1_000) fitting += 1;
+    expect(sold.body.sold[0].quantity, 'as many as fit under the cap').to.equal(fitting);
+    expect(Math.round(sold.body.total * 100)).to.equal(sellCents(0.25, 1000, stock, fitting));
     expect(sold.body.dailyCap.limit).to.equal(10);
-    expect(sold.body.dailyCap.earned).to.equal(sold.body.total);
+    expect(Math.round(sold.body.dailyCap.earned * 100)).to.equal(sellCents(0.25, 1000, stock, fitting));
     expect(sold.body.refused[0].reason).to.match(/^only \d+ of 200 fit under the daily income cap$/);
     expect(inventories.count('Alice', 'cobblestone')).to.equal(200 - sold.body.sold[0].quantity);
     const more = await as(alice)('POST', '/api/player/inventory/sell', { item: 'cobblestone' });

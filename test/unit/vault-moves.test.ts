@@ -8,10 +8,25 @@ import { VaultMoves } from '../../src/features/economy/vault-moves.js';
 import { GameUnavailableError } from '../../src/game/errors.js';
 import type { ChangeOptions, EconomyProvider } from '../../src/game/port.js';
 
-/** A game's economy that is away: every ask fails as unanswered, after `holdMs` (an ask in flight). */
+/** A game's economy that is away: every ask fails as unanswered; while `holding`, an ask stays in flight until `release()`. */
 class AwayEconomy implements EconomyProvider {
   readonly asks: string[] = [];
-  holdMs = 0;
+  holding = false;
+  private released: Array<() => void> = [];
+  private waitingForAsk: Array<{ count: number; resolve: () => void }> = [];
+
+  /** Resolves once `count` asks have been made. */
+  asked(count: number): Promise<void> {
+    if (this.asks.length >= count) return Promise.resolve();
+    return new Promise((resolve) => this.waitingForAsk.push({ count, resolve }));
+  }
+
+  /** Lets every ask in flight fail. */
+  release(): void {
+    this.holding = false;
+    for (const resolve of this.released.splice(0)) resolve();
+  }
+
   async describe(): Promise<string> {
     return 'away';
   }
@@ -26,7 +41,8 @@ class AwayEconomy implements EconomyProvider {
   }
   private async ask(what: string): Promise<number> {
     this.asks.push(what);
-    if (this.holdMs > 0) await new Promise((resolve) => setTimeout(resolve, this.holdMs));
+    this.waitingForAsk = this.waitingForAsk.filter((waiter) => (waiter.count <= this.asks.length ? (waiter.resolve(), false) : true));
+    if (this.holding) await new Promise<void>((resolve) => this.released.push(resolve));
     throw new GameUnavailableError('no answer');
   }
 }
@@ -41,14 +57,14 @@ describe('economy: Vault moves stopped while settling in the background', functi
     const moves = new VaultMoves({ logError: (message) => logged.push(message), confirmDelaysMs: [], settleDelaysMs: [20], settleForMs: 60_000 });
     expect(await moves.move(economy, [payer]).catch((error) => error)).to.be.instanceOf(GameUnavailableError);
     expect(economy.asks, 'the request asked once').to.have.length(1);
-    // The background asks every 20 ms; each ask takes 100 ms to fail, so stop comes while one is in flight.
-    economy.holdMs = 100;
-    await wait(50);
-    const before = economy.asks.length;
-    expect(before, 'a background ask in flight').to.equal(2);
+    // The background asks again after 20 ms; that ask is held in flight, and stop comes while it is.
+    economy.holding = true;
+    await economy.asked(2);
     moves.stop();
+    economy.release();
+    // Nothing to wait for but time: twenty of the background's intervals, in which it would have asked again.
     await wait(400);
-    expect(economy.asks.length, `asks after stop: ${economy.asks.slice(before).join('; ')}`).to.equal(before);
+    expect(economy.asks.length, `asks after stop: ${economy.asks.slice(2).join('; ')}`).to.equal(2);
   });
 
   it('tells, at stop, each step it had not settled', async function () {
