@@ -3,7 +3,7 @@
  * JSON-RPC 2.0 over a WebSocket, the upgrade refused with 401 without
  * `Authorization: Bearer <secret>`, methods named `minecraft:<path>` with
  * named or positional params, and notifications without an id, in the
- * shapes of shared/reference/vanilla-rcon-and-logs.md section 4.
+ * shapes vanilla 1.21.9's Server Management Protocol documents.
  */
 import { createServer, type Server } from 'node:http';
 import { WebSocketServer, type WebSocket } from 'ws';

@@ -5,7 +5,7 @@
  * (little-endian length, request id, type, body, two NULs; a refused login
  * answered with id -1; replies over 4,096 characters split into packets of
  * the same id; several messages glued without newlines) and answers with the
- * exact strings of shared/reference/vanilla-rcon-and-logs.md. It keeps a small
+ * exact strings vanilla 1.21 sends (its English language file). It keeps a small
  * world (players with positions, dimensions, inventories, the whitelist,
  * operators, boss bars, the register trigger) and writes logs/latest.log in
  * vanilla's format (or Paper's), and ops.json, whitelist.json and

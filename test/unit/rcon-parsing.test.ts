@@ -1,6 +1,6 @@
 /**
- * Reading vanilla's RCON replies and log lines, from the samples of
- * shared/reference/vanilla-rcon-and-logs.md.
+ * Reading vanilla's RCON replies and log lines, from samples of what vanilla
+ * 1.21 answers and logs (its English language file, its log4j pattern).
  */
 import { expect } from 'chai';
 import { PlayerNotOnlineError, UnknownItemError, UnknownWorldError } from '../../src/game/errors.js';

@@ -5,7 +5,7 @@
  * flying-squid's log plugin, at module load, opens a readline on stdin that
  * runs every line as an operator command, registers an exit hook that owns
  * SIGINT/SIGTERM, and patches console.log. With `process.browser` set while
- * it loads, it skips all three (see shared/reference/embedded-server-flying-squid.md).
+ * it loads, it skips all three (its src/lib/plugins/log.js checks `process.browser`).
  */
 import { createRequire } from 'node:module';
 import type { EventEmitter } from 'node:events';
