@@ -5,7 +5,7 @@ import { UniqueConflictError, type Store, type UserRecord } from '../store/port.
 import { isPrintableAscii } from '../lib/ascii.js';
 import type { GameTexts } from '../texts/catalogue.js';
 import type { LoginThrottle } from './login-throttle.js';
-import type { PasswordHasher } from './password-hasher.js';
+import type { PasswordHasher } from '../lib/password-hasher.js';
 import { generateRegistrationCode, normalizeRegistrationCode } from './registration-codes.js';
 import type { TokenService } from './tokens.js';
 

@@ -6,7 +6,7 @@ import { AccountService } from '../../src/services/accounts.js';
 import { ConnectionLogRecorder } from '../../src/services/connection-log.js';
 import { LoginThrottle } from '../../src/services/login-throttle.js';
 import { GameTexts } from '../../src/texts/catalogue.js';
-import { PasswordHasher } from '../../src/services/password-hasher.js';
+import { PasswordHasher } from '../../src/lib/password-hasher.js';
 import { RetentionJob } from '../../src/services/retention.js';
 import { TokenService } from '../../src/services/tokens.js';
 import { JsonStore } from '../../src/store/json/index.js';

@@ -3,7 +3,7 @@ import { route, reply } from '../../http/route.js';
 import { AccessControl } from '../../services/access-control.js';
 import { AccountService } from '../../services/accounts.js';
 import { LoginThrottle } from '../../services/login-throttle.js';
-import { PasswordHasher } from '../../services/password-hasher.js';
+import { PasswordHasher } from '../../lib/password-hasher.js';
 import { TokenService } from '../../services/tokens.js';
 import { messageAnswer } from '../common/schemas.js';
 import { chatColours } from '../chat/feature.js';
