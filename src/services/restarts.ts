@@ -12,7 +12,7 @@ export interface ServerRestart {
   save(pending: PendingRestart | null): Promise<void>;
 }
 import type { GameTexts } from '../texts/catalogue.js';
-import type { Actor } from './audit.js';
+import type { Actor } from '../http/caller.js';
 
 export const restartBarId = 'gatehouse:restart';
 /** Seconds before the restart at which players get a chat warning. */
