@@ -6,7 +6,7 @@ import { LoginThrottle } from '../../services/login-throttle.js';
 import { PasswordHasher } from '../../lib/password-hasher.js';
 import { TokenService } from '../../services/tokens.js';
 import { messageAnswer } from '../common/schemas.js';
-import { chatColours } from '../chat/feature.js';
+import { chatColours } from '../chat/colours.js';
 import { defineFeature } from '../feature.js';
 import { loginAnswer, loginBody, profileAnswer, registerBody, verifyCodeAnswer, verifyCodeBody } from './schemas.js';
 

@@ -2,6 +2,7 @@ import { ApiError, badRequest } from '../../errors.js';
 import { route } from '../../http/route.js';
 import { ChatWebhook, WebhookDeliveryError, WebhookNotConfiguredError, type Embed } from '../../services/chat-webhook.js';
 import { messageAnswer } from '../common/schemas.js';
+import { chatColours } from './colours.js';
 import { defineFeature } from '../feature.js';
 
 declare module '../services.js' {
@@ -10,8 +11,6 @@ declare module '../services.js' {
     chatEvents: ChatEvents;
   }
 }
-
-export const chatColours = { join: 0x57f287, leave: 0x95a5a6, account: 0x5865f2, announcement: 0xfee75c, restart: 0xed4245, cancelled: 0x57f287, server: 0x3498db };
 
 export interface ChatEvents {
   post(embed: Omit<Embed, 'timestamp'>): void;

@@ -1,7 +1,7 @@
 import { route, reply } from '../../http/route.js';
 import { t } from '../../lib/schema.js';
 import { MessageService } from '../../services/messages.js';
-import { chatColours } from '../chat/feature.js';
+import { chatColours } from '../chat/colours.js';
 import { gameText, messageAnswer, playerName, timestamp } from '../common/schemas.js';
 import { defineFeature } from '../feature.js';
 

@@ -3,7 +3,7 @@ import { route } from '../../http/route.js';
 import { t } from '../../lib/schema.js';
 import { RestartService, restartOf } from '../../services/restarts.js';
 import type { PendingRestart } from '../../store/port.js';
-import { chatColours } from '../chat/feature.js';
+import { chatColours } from '../chat/colours.js';
 import { gameText, messageAnswer, timestamp } from '../common/schemas.js';
 import { defineFeature } from '../feature.js';
 
