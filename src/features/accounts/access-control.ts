@@ -1,8 +1,8 @@
 import { timingSafeEqual } from 'node:crypto';
-import { forbidden, serviceUnavailable, unauthorized } from '../errors.js';
-import type { AccessCheck, Caller } from '../http/caller.js';
-import type { UserStore } from '../store/port.js';
-import type { AccountService } from './accounts.js';
+import { forbidden, serviceUnavailable, unauthorized } from '../../errors.js';
+import type { AccessCheck, Caller } from '../../http/caller.js';
+import type { UserStore } from '../../store/port.js';
+import type { AccountService } from './service.js';
 import type { TokenService } from './tokens.js';
 
 /**
