@@ -1,5 +1,5 @@
-import type { Actor } from '../http/caller.js';
-import type { AppendLog, AuditEntry } from '../store/port.js';
+import type { Actor } from '../../http/caller.js';
+import type { AppendLog, AuditEntry } from '../../store/port.js';
 
 /** The audit log of admin actions that change something. Written before the action is acknowledged. */
 export class AuditTrail {
