@@ -3,7 +3,7 @@ import { route } from '../../http/route.js';
 import { validate } from '../../http/validation.js';
 import { t } from '../../lib/schema.js';
 import { SettingsService, type SettingsChange } from '../../services/settings.js';
-import { checkWebhookUrl, WebhookAddressError } from '../../services/webhook-address.js';
+import { checkWebhookUrl, WebhookAddressError } from '../chat/webhook-address.js';
 import { StoreCorruptError } from '../../store/port.js';
 import { defineFeature } from '../feature.js';
 import { settingsChange, settingsObject } from './schemas.js';
