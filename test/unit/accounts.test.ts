@@ -3,7 +3,7 @@ import path from 'node:path';
 import { expect } from 'chai';
 import { ApiError } from '../../src/errors.js';
 import { AccountService } from '../../src/features/accounts/service.js';
-import { ConnectionLogRecorder } from '../../src/services/connection-log.js';
+import { ConnectionLogRecorder } from '../../src/features/connections/service.js';
 import { LoginThrottle } from '../../src/features/accounts/login-throttle.js';
 import { GameTexts } from '../../src/texts/catalogue.js';
 import { PasswordHasher } from '../../src/lib/password-hasher.js';
