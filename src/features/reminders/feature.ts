@@ -1,4 +1,4 @@
-import { UnregisteredReminders } from '../../services/unregistered-reminders.js';
+import { UnregisteredReminders } from './service.js';
 import { defineFeature } from '../feature.js';
 
 declare module '../services.js' {
