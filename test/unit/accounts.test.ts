@@ -7,7 +7,7 @@ import { ConnectionLogRecorder } from '../../src/features/connections/service.js
 import { LoginThrottle } from '../../src/features/accounts/login-throttle.js';
 import { GameTexts } from '../../src/texts/catalogue.js';
 import { PasswordHasher } from '../../src/lib/password-hasher.js';
-import { RetentionJob } from '../../src/services/retention.js';
+import { RetentionJob } from '../../src/features/retention/service.js';
 import { TokenService } from '../../src/features/accounts/tokens.js';
 import { JsonStore } from '../../src/store/json/index.js';
 import { FakeGame } from '../helpers/fake-game.js';

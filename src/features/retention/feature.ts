@@ -1,4 +1,4 @@
-import { RetentionJob } from '../../services/retention.js';
+import { RetentionJob } from './service.js';
 import { defineFeature } from '../feature.js';
 
 declare module '../services.js' {
