@@ -36,7 +36,7 @@ async function bundleSidecar(): Promise<void> {
   const outdir = fromRoot('dist', 'sidecar');
   await rm(outdir, { recursive: true, force: true });
   const result = await build({
-    entryPoints: { gatehouse: fromRoot('src', 'main.ts'), 'password-worker': fromRoot('src', 'services', 'password-worker.ts') },
+    entryPoints: { gatehouse: fromRoot('src', 'main.ts'), 'password-worker': fromRoot('src', 'lib', 'password-worker.ts') },
     outdir,
     outExtension: { '.js': '.mjs' },
     bundle: true,

@@ -12,12 +12,8 @@ import type { GameTexts } from '../texts/catalogue.js';
 import type { ServiceRegistry } from './services.js';
 import type { CacheRegistry } from '../lib/cache.js';
 import type { Network } from '../network/port.js';
-import type { RequestMetrics } from '../services/request-metrics.js';
-
-export interface Logger {
-  info(message: string): void;
-  error(message: string): void;
-}
+import type { Logger } from '../lib/logger.js';
+import type { RequestMetrics } from '../lib/request-metrics.js';
 
 /** What every feature is built with. */
 export interface FeatureContext {
@@ -32,7 +28,7 @@ export interface FeatureContext {
   readonly now: () => Date;
   /** When this Gatehouse started (ms since the epoch). */
   readonly startedAt: number;
-  /** What the API served: counts, latencies (src/services/request-metrics.ts). */
+  /** What the API served: counts, latencies. */
   readonly requests: RequestMetrics;
   /** Every cache, by name: features register theirs. */
   readonly caches: CacheRegistry;

@@ -1,5 +1,5 @@
 import type { Config } from '../config/config.js';
-import type { Logger } from '../features/feature.js';
+import type { Logger } from '../lib/logger.js';
 import { BridgeGameAdapter } from './bridge/adapter.js';
 import { EmbeddedGameServer } from './embedded/adapter.js';
 import { RconGameAdapter } from './rcon/adapter.js';

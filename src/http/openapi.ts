@@ -4,7 +4,7 @@
  * committed file is up to date). Bodies, queries and answers are the very
  * schemas requests are validated with.
  */
-import { errorAnswer } from '../features/common/schemas.js';
+import { errorAnswer } from './error-answer.js';
 import type { Route } from './route.js';
 
 const defaultErrors: Record<number, string> = {

@@ -7,9 +7,8 @@
  */
 import { forbidden } from '../errors.js';
 import type { Schema } from '../lib/schema.js';
-import type { Caller } from '../services/access-control.js';
-import type { Actor } from '../services/audit.js';
 import type { UserRecord } from '../store/port.js';
+import type { Actor, Caller } from './caller.js';
 
 export type { Actor, Caller };
 

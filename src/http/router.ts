@@ -1,14 +1,14 @@
 import Router from '@koa/router';
 import type { Context, Middleware } from 'koa';
 import { ApiError } from '../errors.js';
-import type { AccessControl, Caller } from '../services/access-control.js';
+import type { AccessCheck, Caller } from './caller.js';
 import { clientAddress } from './client-address.js';
 import { jsonBodyReader } from './json-body.js';
 import { actorOf, isReply, userOf, type Route, type RouteRequest } from './route.js';
 import { answerMismatch, validate, validateQuery } from './validation.js';
 
 export interface RouterOptions {
-  access: AccessControl;
+  access: AccessCheck;
   bodyLimitBytes: number;
   trustedProxies: ReadonlySet<string>;
   /** In tests: every answer is checked against its route's schema, and a mismatch is a 500 naming it. */
@@ -82,7 +82,7 @@ async function serve(route: Route, ctx: Context, options: RouterOptions, readBod
   }
 }
 
-async function callerOf(route: Route, ctx: Context, access: AccessControl): Promise<Caller> {
+async function callerOf(route: Route, ctx: Context, access: AccessCheck): Promise<Caller> {
   if (route.access === 'public') return { kind: 'anonymous' };
   const caller = await access.authenticate(ctx.get('authorization') || undefined);
   if (route.access === 'admin') await access.requireAdmin(caller);

@@ -1,7 +1,7 @@
 import { mkdir, readFile } from 'node:fs/promises';
 import path from 'node:path';
 import { Low, type Adapter } from 'lowdb';
-import { privateDirectoryMode, writeFileDurably } from '../store/json/durable-file.js';
+import { privateDirectoryMode, writeFileDurably } from './durable-file.js';
 
 import { StoreCorruptError } from '../store/port.js';
 

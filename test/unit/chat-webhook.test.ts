@@ -1,6 +1,6 @@
 import { expect } from 'chai';
-import { ChatWebhook, WebhookDeliveryError, WebhookNotConfiguredError } from '../../src/services/chat-webhook.js';
-import { checkWebhookUrl, isPrivateAddress, WebhookAddressError } from '../../src/services/webhook-address.js';
+import { ChatWebhook, WebhookDeliveryError, WebhookNotConfiguredError } from '../../src/features/chat/webhook.js';
+import { checkWebhookUrl, isPrivateAddress, WebhookAddressError } from '../../src/features/chat/webhook-address.js';
 import { startWebhookReceiver } from '../helpers/webhook-receiver.js';
 
 describe('ChatWebhook (against a local receiver)', function () {

@@ -1,5 +1,5 @@
 import { expect } from 'chai';
-import { FailureThrottle } from '../../src/services/failure-throttle.js';
+import { FailureThrottle } from '../../src/lib/failure-throttle.js';
 
 describe('FailureThrottle', function () {
   let now = 0;

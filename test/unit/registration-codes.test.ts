@@ -3,7 +3,7 @@ import {
   generateRegistrationCode,
   normalizeRegistrationCode,
   registrationCodeAlphabet,
-} from '../../src/services/registration-codes.js';
+} from '../../src/features/accounts/registration-codes.js';
 import { offlinePlayerUuid } from '../../src/game/embedded/offline-uuid.js';
 
 describe('registration codes', function () {

@@ -3,7 +3,7 @@ import { expect } from 'chai';
 import { GameTexts } from '../../src/texts/catalogue.js';
 import { CapabilityMissingError } from '../../src/game/errors.js';
 import { apiErrorOfGameError } from '../../src/http/error-statuses.js';
-import { RestartService, restartOf } from '../../src/services/restarts.js';
+import { RestartService, restartOf } from '../../src/features/restarts/service.js';
 import { JsonStore } from '../../src/store/json/index.js';
 import { FakeGame } from '../helpers/fake-game.js';
 import { temporaryDirectory } from '../helpers/gatehouse.js';

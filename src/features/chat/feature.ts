@@ -1,8 +1,7 @@
-import { ApiError, badRequest } from '../../errors.js';
-import { route } from '../../http/route.js';
-import { ChatWebhook, WebhookDeliveryError, WebhookNotConfiguredError, type Embed } from '../../services/chat-webhook.js';
-import { messageAnswer } from '../common/schemas.js';
 import { defineFeature } from '../feature.js';
+import { chatColours } from './colours.js';
+import { chatRoutes } from './routes.js';
+import { ChatWebhook, type Embed } from './webhook.js';
 
 declare module '../services.js' {
   interface Services {
@@ -10,8 +9,6 @@ declare module '../services.js' {
     chatEvents: ChatEvents;
   }
 }
-
-export const chatColours = { join: 0x57f287, leave: 0x95a5a6, account: 0x5865f2, announcement: 0xfee75c, restart: 0xed4245, cancelled: 0x57f287, server: 0x3498db };
 
 export interface ChatEvents {
   post(embed: Omit<Embed, 'timestamp'>): void;
@@ -33,29 +30,7 @@ export const chatFeature = defineFeature({
     game.events.on('join', ({ player }) => chat.post({ title: 'Player joined', description: `${player.name} joined the game`, color: chatColours.join }));
     game.events.on('quit', ({ player }) => chat.post({ title: 'Player left', description: `${player.name} left the game`, color: chatColours.leave }));
     return {
-      routes: [
-        route({
-          method: 'POST',
-          path: '/api/admin/chat/test',
-          access: 'admin',
-          summary: 'Send a test message to the chat webhook',
-          answer: messageAnswer,
-          errors: { 400: 'No webhook URL is configured', 500: 'The webhook refused the message, could not be reached or did not answer within 5 s' },
-          handle: async (request) => {
-            try {
-              await webhook.sendTest({
-                content: 'Gatehouse test message',
-                embeds: [{ title: 'Webhook test', description: `Sent by ${request.actor().name} from the Gatehouse API.`, color: 0x3498db, timestamp: now().toISOString() }],
-              });
-            } catch (error) {
-              if (error instanceof WebhookNotConfiguredError) throw badRequest(error.message, 'webhook_not_configured');
-              if (error instanceof WebhookDeliveryError) throw new ApiError(500, `Failed to send the test message: ${error.message}`, 'webhook_failed');
-              throw error;
-            }
-            return { success: true as const, message: 'Test message sent to the chat webhook' };
-          },
-        }),
-      ],
+      routes: chatRoutes(webhook, now),
       start: () => chat.post({ title: 'Server started', description: 'Gatehouse and the game server are up.', color: chatColours.server }),
       stop: async () => {
         chat.post({ title: 'Server stopping', description: 'Gatehouse is shutting down.', color: chatColours.leave });

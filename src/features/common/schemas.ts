@@ -1,16 +1,9 @@
 /** Schemas every group uses: the error shape, plain answers, pagination, names and texts. */
 import { t } from '../../lib/schema.js';
 
-export const timestamp = t.string({ format: 'date-time', example: '2026-11-21T18:04:05.123Z' });
+export { errorAnswer } from '../../http/error-answer.js';
 
-export const errorAnswer = t.object({
-  success: t.literal(false),
-  error: t.string({ description: 'A sentence for people; names the offending field where there is one.' }),
-  code: t.string({ description: 'A stable identifier for programs, e.g. invalid_field, token_expired.' }),
-  refused: t.optional(
-    t.array(t.object({ item: t.string(), reason: t.string() }), { description: 'POST /api/player/inventory/sell only: each item that cannot be sold, and why.' }),
-  ),
-});
+export const timestamp = t.string({ format: 'date-time', example: '2026-11-21T18:04:05.123Z' });
 
 export const messageAnswer = t.object({ success: t.literal(true), message: t.string() });
 

@@ -1,7 +1,7 @@
 import { badRequest, forbidden } from '../../errors.js';
 import type { PlayerRef } from '../../game/port.js';
 import type { RouteRequest } from '../../http/route.js';
-import type { AccessControl } from '../../services/access-control.js';
+import type { AccessControl } from '../accounts/access-control.js';
 
 /**
  * The player a request is about: the caller's own (a query without

@@ -2,7 +2,7 @@ import { badRequest } from '../../errors.js';
 import type { PlayerRef } from '../../game/port.js';
 import { reply, route, type RouteRequest } from '../../http/route.js';
 import type { StorePart } from '../../store/port.js';
-import { chatColours } from '../chat/feature.js';
+import { chatColours } from '../chat/colours.js';
 import { pagination } from '../common/schemas.js';
 import { requestSubject } from '../common/subject.js';
 import { defineFeature } from '../feature.js';

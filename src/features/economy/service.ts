@@ -1,8 +1,8 @@
 import { EventEmitter } from 'node:events';
 import { ApiError, badRequest, conflict, notFound } from '../../errors.js';
 import type { GamePort, PlayerRef } from '../../game/port.js';
-import type { Actor } from '../../services/audit.js';
-import type { ServerSettings } from '../../services/settings-model.js';
+import type { Actor } from '../../http/caller.js';
+import type { ServerSettings } from '../settings/settings-model.js';
 import type { Store, StorePart, TransactionalStores } from '../../store/port.js';
 import type { LedgerRecord, LedgerStore, Posting } from './ledger-store.js';
 import { toCents } from './money.js';

@@ -2,7 +2,7 @@ import { notFound } from '../../errors.js';
 import type { PlayerRef } from '../../game/port.js';
 import { route, type RouteRequest } from '../../http/route.js';
 import type { StorePart } from '../../store/port.js';
-import { chatColours } from '../chat/feature.js';
+import { chatColours } from '../chat/colours.js';
 import { formatMoney, fromCents } from '../economy/money.js';
 import { defineFeature } from '../feature.js';
 import { loadJobs, type Job } from './catalogue.js';

@@ -1,5 +1,5 @@
 import type { GamePort, Location, PlayerRef } from '../../game/port.js';
-import type { TeleportService } from '../../services/teleports.js';
+import type { TeleportService } from '../teleports/service.js';
 import type { Store } from '../../store/port.js';
 import { positionsPart, type PlayerPositions } from './positions.js';
 

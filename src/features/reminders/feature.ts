@@ -1,5 +1,5 @@
-import { UnregisteredReminders } from '../../services/unregistered-reminders.js';
 import { defineFeature } from '../feature.js';
+import { UnregisteredReminders } from './service.js';
 
 declare module '../services.js' {
   interface Services {

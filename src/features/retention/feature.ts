@@ -1,5 +1,5 @@
-import { RetentionJob } from '../../services/retention.js';
 import { defineFeature } from '../feature.js';
+import { RetentionJob } from './service.js';
 
 declare module '../services.js' {
   interface Services {

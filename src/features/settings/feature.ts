@@ -1,12 +1,9 @@
-import { badRequest } from '../../errors.js';
-import { route } from '../../http/route.js';
 import { validate } from '../../http/validation.js';
-import { t } from '../../lib/schema.js';
-import { SettingsService, type SettingsChange } from '../../services/settings.js';
-import { checkWebhookUrl, WebhookAddressError } from '../../services/webhook-address.js';
 import { StoreCorruptError } from '../../store/port.js';
 import { defineFeature } from '../feature.js';
-import { settingsChange, settingsObject } from './schemas.js';
+import { settingsRoutes } from './routes.js';
+import { settingsChange } from './schemas.js';
+import { SettingsService } from './service.js';
 
 declare module '../services.js' {
   interface Services {
@@ -37,72 +34,6 @@ export const settingsFeature = defineFeature({
       if (Array.isArray(updated)) void settings.reload(updated.filter((key): key is string => typeof key === 'string')).catch((error: Error) => log.error(`settings: reading another server's change: ${error.message}`));
     });
     const audit = services.get('audit');
-    return {
-      routes: [
-        route({
-          method: 'GET',
-          path: '/api/admin/settings',
-          access: 'admin',
-          summary: 'The live settings',
-          answer: t.object({ success: t.literal(true), settings: settingsObject }),
-          handle: () => ({ success: true as const, settings: settings.get() }),
-        }),
-        route({
-          method: 'POST',
-          path: '/api/admin/settings',
-          access: 'admin',
-          summary: 'Change some settings (all or nothing)',
-          body: settingsChange,
-          answer: t.object({
-            success: t.literal(true),
-            message: t.string(),
-            updated: t.array(t.string(), { description: 'Dotted paths of the keys supplied, e.g. chat.enabled.' }),
-            appliedInGame: t.array(t.string(), { description: 'Those the game applied at once.' }),
-          }),
-          errors: { 400: 'An unknown key, a wrong type, a value out of range, or a webhook URL at a private address; nothing changed' },
-          handle: async (request) => {
-            const change = request.body as SettingsChange;
-            const webhookUrl = change.chat?.webhookUrl;
-            if (webhookUrl) {
-              try {
-                await checkWebhookUrl(webhookUrl, config.chatAllowPrivateAddresses);
-              } catch (error) {
-                if (error instanceof WebhookAddressError) throw badRequest(`chat.webhookUrl is refused: ${error.message}`, 'invalid_field');
-                throw error;
-              }
-            }
-            const before = settings.get();
-            const { updated, appliedInGame } = await settings.update(change);
-            if (updated.length > 0) {
-              await audit.record(request.actor(), 'settings.update', { change: maskSecrets(change), before: pick(before, updated) });
-              // Settings are network-wide: the other servers read them back and apply them to their games.
-              await network.publish('settings', { updated });
-            }
-            return {
-              success: true as const,
-              message: updated.length ? `Updated ${updated.length} setting${updated.length === 1 ? '' : 's'}` : 'Nothing to update',
-              updated,
-              appliedInGame,
-            };
-          },
-        }),
-      ],
-    };
+    return { routes: settingsRoutes(settings, audit, network, config.chatAllowPrivateAddresses) };
   },
 });
-
-/** The webhook URL carries its secret; the audit log keeps only that it changed. */
-function maskSecrets(change: SettingsChange): SettingsChange {
-  if (!change.chat?.webhookUrl) return change;
-  return { ...change, chat: { ...change.chat, webhookUrl: '(changed)' } };
-}
-
-function pick(settings: object, paths: string[]): Record<string, unknown> {
-  const picked: Record<string, unknown> = {};
-  for (const dotted of paths) {
-    let value: unknown = settings;
-    for (const key of dotted.split('.')) value = (value as Record<string, unknown> | undefined)?.[key];
-    picked[dotted] = dotted === 'chat.webhookUrl' && value ? '(set)' : value;
-  }
-  return picked;
-}

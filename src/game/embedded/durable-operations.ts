@@ -21,7 +21,7 @@ import { mkdir, readFile } from 'node:fs/promises';
 import path from 'node:path';
 import { gzipSync } from 'node:zlib';
 import { KeyedLock } from '../../lib/keyed-lock.js';
-import { writeFileDurably } from '../../store/json/durable-file.js';
+import { writeFileDurably } from '../../lib/durable-file.js';
 import { squidRequire, type SquidPlayer } from './flying-squid.js';
 import type { EmbeddedModule } from './module.js';
 import type { RecentOperations } from './recent-operations.js';

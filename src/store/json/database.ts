@@ -1,7 +1,7 @@
 import { readFile } from 'node:fs/promises';
 import path from 'node:path';
 import { StoreCorruptError, StoreFailedError } from '../port.js';
-import { ensurePrivateDirectory, writeFileDurably } from './durable-file.js';
+import { ensurePrivateDirectory, writeFileDurably } from '../../lib/durable-file.js';
 import { Journal, type JournalOp } from './journal.js';
 import { Table, type TableDefinition, type TableReader } from './table.js';
 

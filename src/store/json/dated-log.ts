@@ -2,7 +2,7 @@ import { mkdir, open, readFile, readdir, rm, truncate } from 'node:fs/promises';
 import { asciiLowerCase } from '../../lib/ascii.js';
 import path from 'node:path';
 import type { AppendLog, LogQuery } from '../port.js';
-import { privateDirectoryMode, privateFileMode, syncDirectory } from './durable-file.js';
+import { privateDirectoryMode, privateFileMode, syncDirectory } from '../../lib/durable-file.js';
 
 const dayFilePattern = /^(\d{4}-\d{2}-\d{2})\.jsonl$/;
 

@@ -3,7 +3,7 @@ import type { AuditEntry, ConnectionLogEntry, Store, StorePart, TeleportRecord, 
 import { committedAccess, transactionAccess, type JsonAccess } from './access.js';
 import { JsonDatabase } from './database.js';
 import { DatedJsonLinesLog } from './dated-log.js';
-import { ensurePrivateDirectory } from './durable-file.js';
+import { ensurePrivateDirectory } from '../../lib/durable-file.js';
 import { defineRegistrationCodes, JsonRegistrationCodeStore } from './registration-codes.js';
 import { defineKeys, defineMessages, defineRestart, defineSettings, JsonKeyStore, JsonMessageStore, JsonRestartStore, JsonSettingsStore } from './small-documents.js';
 import { defineUsers, JsonUserStore, type UserIndex } from './users.js';

@@ -3,7 +3,7 @@ import { mkdir, open, readdir, readFile, rm, stat, truncate, writeFile } from 'n
 import path from 'node:path';
 import { StoreCorruptError } from '../port.js';
 import type { PersistedTable, TableFile } from './database.js';
-import { privateDirectoryMode, privateFileMode, syncDirectory } from './durable-file.js';
+import { privateDirectoryMode, privateFileMode, syncDirectory } from '../../lib/durable-file.js';
 
 /** What an indexed log stores: records with increasing ids and a timestamp, each owned by one numbered group (an account). */
 export interface LogRecord {

@@ -1,7 +1,7 @@
 import { open, readdir, readFile, rm, truncate, type FileHandle } from 'node:fs/promises';
 import path from 'node:path';
 import { StoreCorruptError } from '../port.js';
-import { privateFileMode, syncDirectory } from './durable-file.js';
+import { privateFileMode, syncDirectory } from '../../lib/durable-file.js';
 
 /** One change of one record: `value` null removes it. */
 export interface JournalOp {

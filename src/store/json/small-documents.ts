@@ -2,7 +2,7 @@ import path from 'node:path';
 import type { KeyStore, MessageRecord, MessageStore, PendingRestart, RestartStore, SettingsOverrides, SettingsStore } from '../port.js';
 import type { JsonAccess } from './access.js';
 import type { JsonDatabase, TableFile } from './database.js';
-import { writeFileDurably } from './durable-file.js';
+import { writeFileDurably } from '../../lib/durable-file.js';
 import { documentFile } from './table-files.js';
 import { readdir, readFile } from 'node:fs/promises';
 

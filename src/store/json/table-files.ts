@@ -2,7 +2,7 @@ import { chmod, mkdir, readdir, readFile } from 'node:fs/promises';
 import path from 'node:path';
 import { StoreCorruptError } from '../port.js';
 import type { TableFile } from './database.js';
-import { privateDirectoryMode, privateFileMode, writeFileDurably } from './durable-file.js';
+import { privateDirectoryMode, privateFileMode, writeFileDurably } from '../../lib/durable-file.js';
 import type { Table } from './table.js';
 
 /**

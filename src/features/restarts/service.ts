@@ -1,6 +1,6 @@
 import { EventEmitter } from 'node:events';
-import type { GamePort } from '../game/port.js';
-import type { PendingRestart, RestartStore } from '../store/port.js';
+import type { GamePort } from '../../game/port.js';
+import type { PendingRestart, RestartStore } from '../../store/port.js';
 
 /** This server's pending restart in the store (on a network, each server has its own). */
 export function restartOf(store: RestartStore, server: string): ServerRestart {
@@ -11,8 +11,8 @@ export interface ServerRestart {
   load(): Promise<PendingRestart | null>;
   save(pending: PendingRestart | null): Promise<void>;
 }
-import type { GameTexts } from '../texts/catalogue.js';
-import type { Actor } from './audit.js';
+import type { GameTexts } from '../../texts/catalogue.js';
+import type { Actor } from '../../http/caller.js';
 
 export const restartBarId = 'gatehouse:restart';
 /** Seconds before the restart at which players get a chat warning. */

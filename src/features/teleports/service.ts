@@ -1,8 +1,8 @@
 import { EventEmitter } from 'node:events';
-import type { GamePort, Location, TeleportResult } from '../game/port.js';
-import type { AppendLog, TeleportRecord } from '../store/port.js';
-import type { GameTexts } from '../texts/catalogue.js';
-import type { Actor } from './audit.js';
+import type { GamePort, Location, TeleportResult } from '../../game/port.js';
+import type { AppendLog, TeleportRecord } from '../../store/port.js';
+import type { GameTexts } from '../../texts/catalogue.js';
+import type { Actor } from '../../http/caller.js';
 
 /**
  * Admin teleports: instant, no warm-up or cooldown, across worlds, online

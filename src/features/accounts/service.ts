@@ -1,11 +1,11 @@
 import { EventEmitter } from 'node:events';
-import { ApiError, badRequest, conflict, tooManyAttempts, unauthorized } from '../errors.js';
-import type { GamePort, PlayerRef } from '../game/port.js';
-import { UniqueConflictError, type Store, type UserRecord } from '../store/port.js';
-import { isPrintableAscii } from '../lib/ascii.js';
-import type { GameTexts } from '../texts/catalogue.js';
+import { ApiError, badRequest, conflict, tooManyAttempts, unauthorized } from '../../errors.js';
+import type { GamePort, PlayerRef } from '../../game/port.js';
+import { UniqueConflictError, type Store, type UserRecord } from '../../store/port.js';
+import { isPrintableAscii } from '../../lib/ascii.js';
+import type { GameTexts } from '../../texts/catalogue.js';
 import type { LoginThrottle } from './login-throttle.js';
-import type { PasswordHasher } from './password-hasher.js';
+import type { PasswordHasher } from '../../lib/password-hasher.js';
 import { generateRegistrationCode, normalizeRegistrationCode } from './registration-codes.js';
 import type { TokenService } from './tokens.js';
 

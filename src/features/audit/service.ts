@@ -1,10 +1,5 @@
-import type { AppendLog, AuditEntry } from '../store/port.js';
-
-/** Who acts: a web user by name, or `service` for the token account, and from where. */
-export interface Actor {
-  name: string;
-  ipAddress: string;
-}
+import type { Actor } from '../../http/caller.js';
+import type { AppendLog, AuditEntry } from '../../store/port.js';
 
 /** The audit log of admin actions that change something. Written before the action is acknowledged. */
 export class AuditTrail {

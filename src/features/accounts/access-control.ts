@@ -1,11 +1,9 @@
 import { timingSafeEqual } from 'node:crypto';
-import { forbidden, serviceUnavailable, unauthorized } from '../errors.js';
-import type { UserRecord, UserStore } from '../store/port.js';
-import type { AccountService } from './accounts.js';
+import { forbidden, serviceUnavailable, unauthorized } from '../../errors.js';
+import type { AccessCheck, Caller } from '../../http/caller.js';
+import type { UserStore } from '../../store/port.js';
+import type { AccountService } from './service.js';
 import type { TokenService } from './tokens.js';
-
-/** Who is calling: nobody in particular, a logged-in user, or a service holding the configured `token`. */
-export type Caller = { kind: 'anonymous' } | { kind: 'user'; user: UserRecord } | { kind: 'service' };
 
 /**
  * Who may call what: a bearer token is a logged-in user's JWT or the
@@ -13,7 +11,7 @@ export type Caller = { kind: 'anonymous' } | { kind: 'user'; user: UserRecord } 
  * every admin request, so a de-opped player loses admin at once), or the
  * service token.
  */
-export class AccessControl {
+export class AccessControl implements AccessCheck {
   private readonly serviceToken: Buffer;
 
   constructor(

@@ -1,5 +1,5 @@
-import { asciiLowerCase } from '../lib/ascii.js';
-import { FailureThrottle } from './failure-throttle.js';
+import { asciiLowerCase } from '../../lib/ascii.js';
+import { FailureThrottle } from '../../lib/failure-throttle.js';
 
 export interface LoginThrottleSettings {
   /** Failures of one (address, account) pair in the window before that pair is locked. */

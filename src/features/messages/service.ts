@@ -1,10 +1,10 @@
 import { EventEmitter } from 'node:events';
-import { badRequest } from '../errors.js';
-import type { GamePort } from '../game/port.js';
-import { translateColourCodes } from '../lib/colours.js';
-import type { MessageRecord, MessageStore } from '../store/port.js';
-import type { GameTexts } from '../texts/catalogue.js';
-import type { Actor } from './audit.js';
+import { badRequest } from '../../errors.js';
+import type { GamePort } from '../../game/port.js';
+import { translateColourCodes } from '../../lib/colours.js';
+import type { MessageRecord, MessageStore } from '../../store/port.js';
+import type { GameTexts } from '../../texts/catalogue.js';
+import type { Actor } from '../../http/caller.js';
 
 /** How long an announcement without `expiresAt` is shown to joining players. */
 export const defaultAnnouncementHours = 24;

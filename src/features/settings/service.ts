@@ -1,9 +1,9 @@
 import { EventEmitter } from 'node:events';
-import { difficulties, gameModes, type GamePort, type GameSettingsChange } from '../game/port.js';
-import type { Store } from '../store/port.js';
+import { difficulties, gameModes, type GamePort, type GameSettingsChange } from '../../game/port.js';
+import type { Store } from '../../store/port.js';
 import type { ServerSettings } from './settings-model.js';
-import { deepMerge, isPlainObject } from '../lib/objects.js';
-import { translateColourCodes } from '../lib/colours.js';
+import { deepMerge, isPlainObject } from '../../lib/objects.js';
+import { translateColourCodes } from '../../lib/colours.js';
 
 export type { ServerSettings } from './settings-model.js';
 

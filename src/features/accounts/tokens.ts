@@ -1,7 +1,7 @@
 import { createSecretKey, randomBytes, type KeyObject } from 'node:crypto';
 import jwt from 'jsonwebtoken';
-import { Cache } from '../lib/cache.js';
-import type { KeyStore } from '../store/port.js';
+import { Cache } from '../../lib/cache.js';
+import type { KeyStore } from '../../store/port.js';
 
 /** What a login token carries. `sub` is the user id. */
 export interface TokenClaims {

@@ -1,0 +1,15 @@
+/** An entry of the audit log as the API shows it. */
+import { t } from '../../lib/schema.js';
+import { timestamp } from '../common/schemas.js';
+
+export const auditEntry = t.object(
+  {
+    id: t.integer(),
+    timestamp,
+    actor: t.string({ description: 'Web username, or `service` for the token account.' }),
+    ipAddress: t.string(),
+    action: t.string({ example: 'settings.update' }),
+    details: t.record(t.unknown()),
+  },
+  { additionalProperties: true },
+);

@@ -1,0 +1,18 @@
+/** A connection log entry as the API shows it, and the query that reads them. */
+import { t } from '../../lib/schema.js';
+import { timestamp } from '../common/schemas.js';
+
+export const connection = t.object({
+  id: t.integer(),
+  username: t.string(),
+  action: t.enum(['LOGIN', 'LOGOUT']),
+  ipAddress: t.string(),
+  timestamp,
+  success: t.boolean(),
+  reason: t.optional(t.string({ description: 'Why a login was refused; only when success is false.' })),
+});
+
+export const connectionsQuery = t.object({
+  limit: t.integer({ default: 100, minimum: 1, maximum: 500 }),
+  username: t.optional(t.string({ maxLength: 16 })),
+});

@@ -1,0 +1,53 @@
+/** Listing messages, sending one to a player, making an announcement (admins; every change audited). */
+import { route, reply, type Route } from '../../http/route.js';
+import { t } from '../../lib/schema.js';
+import type { AuditTrail } from '../audit/service.js';
+import { messageAnswer } from '../common/schemas.js';
+import { announcementBody, directMessageBody, messageObject } from './schemas.js';
+import type { MessageService } from './service.js';
+
+export function messagesRoutes(messages: MessageService, audit: AuditTrail): Route[] {
+  return [
+    route({
+      method: 'GET',
+      path: '/api/admin/messages',
+      access: 'admin',
+      summary: 'Announcements and direct messages, newest first (query: limit)',
+      query: t.object({ limit: t.integer({ default: 100, minimum: 1, maximum: 500 }) }),
+      answer: t.object({ success: t.literal(true), messages: t.array(messageObject) }),
+      handle: async ({ query }) => ({ success: true as const, messages: await messages.list(query.limit) }),
+    }),
+    route({
+      method: 'POST',
+      path: '/api/admin/messages/send',
+      access: 'admin',
+      summary: 'Send a chat message to an online player',
+      body: directMessageBody,
+      answer: messageAnswer,
+      errors: { 400: 'Missing username or message', 404: 'The player is not online', 501: 'The game cannot send messages' },
+      handle: async (request) => {
+        const { username, message } = request.body;
+        const actor = request.actor();
+        const record = await messages.sendDirect(actor, username, message);
+        await audit.record(actor, 'message.send', { id: record.id, recipient: username });
+        return { success: true as const, message: `Message sent to ${username}` };
+      },
+    }),
+    route({
+      method: 'POST',
+      path: '/api/admin/messages',
+      access: 'admin',
+      summary: 'Make an announcement: broadcast, posted to the webhook, shown on join until it expires',
+      body: announcementBody,
+      answer: t.object({ success: t.literal(true), message: t.string(), announcement: messageObject }),
+      status: 201,
+      errors: { 400: 'expiresAt not in the future, or invalid content' },
+      handle: async (request) => {
+        const actor = request.actor();
+        const announcement = await messages.announce(actor, request.body.content, request.body.expiresAt);
+        await audit.record(actor, 'message.announce', { id: announcement.id, expiresAt: announcement.expiresAt });
+        return reply({ success: true as const, message: 'Announcement sent', announcement }, { status: 201 });
+      },
+    }),
+  ];
+}

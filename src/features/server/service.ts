@@ -1,0 +1,18 @@
+/** What the server group reads from the game: players online by server, and ticks per second. */
+import type { GamePort } from '../../game/port.js';
+
+/** Players online on the network (or the one server asked), and on each server; nothing known while the game is away. */
+export async function countPlayers(game: GamePort, ownServerId: string, server: string | undefined): Promise<{ online: number | null; byServer: Record<string, number> }> {
+  if (!game.isConnected()) return { online: null, byServer: {} };
+  const everyone = await game.onlinePlayers().catch(() => undefined);
+  if (!everyone) return { online: null, byServer: {} };
+  const byServer: Record<string, number> = {};
+  for (const player of everyone) byServer[player.server ?? ownServerId] = (byServer[player.server ?? ownServerId] ?? 0) + 1;
+  return { online: server === undefined ? everyone.length : (byServer[server] ?? 0), byServer };
+}
+
+/** The game's ticks per second, or null where it cannot tell. */
+export async function currentTicks(game: GamePort) {
+  const performance = game.isConnected() ? game.capability('performance') : undefined;
+  return performance ? performance.ticks().catch(() => null) : null;
+}

@@ -1,0 +1,61 @@
+/** Teleporting players (admins; every teleport audited) and the recorded teleports. */
+import { route, type Route } from '../../http/route.js';
+import { t } from '../../lib/schema.js';
+import type { AuditTrail } from '../audit/service.js';
+import { coordinatesAnswer, coordinatesBody, playerToPlayerBody, teleportAnswer, teleportErrors, teleportRecord } from './schemas.js';
+import type { TeleportService } from './service.js';
+
+export function teleportsRoutes(teleports: TeleportService, audit: AuditTrail): Route[] {
+  /** The two player-to-player endpoints of the API description differ only in the name of the target's field. */
+  const playerToPlayer = (path: string, targetField: 'target' | 'targetPlayer') =>
+    route({
+      method: 'POST',
+      path,
+      access: 'admin',
+      summary: 'Teleport a player to another player',
+      body: playerToPlayerBody(targetField),
+      answer: teleportAnswer,
+      errors: teleportErrors,
+      handle: async (request) => {
+        const { player } = request.body;
+        const target = (request.body as Record<string, string>)[targetField]!;
+        const actor = request.actor();
+        const { world, x, y, z } = await teleports.toPlayer(actor, player, target);
+        await audit.record(actor, 'teleport.player', { player, target });
+        return { success: true as const, message: `Teleported ${player} to ${target}`, location: { world, x, y, z } };
+      },
+    });
+  return [
+    playerToPlayer('/api/teleport', 'target'),
+    playerToPlayer('/api/admin/teleport-player', 'targetPlayer'),
+    route({
+      method: 'POST',
+      path: '/api/admin/teleport-coordinates',
+      access: 'admin',
+      summary: 'Teleport a player to coordinates in a world',
+      body: coordinatesBody,
+      answer: coordinatesAnswer,
+      errors: { ...teleportErrors, 404: 'The player is not online, or the world does not exist' },
+      handle: async (request) => {
+        const { player, world, x, y, z, yaw, pitch } = request.body;
+        const actor = request.actor();
+        const location = await teleports.toLocation(actor, player, { world, x, y, z, yaw, pitch });
+        await audit.record(actor, 'teleport.coordinates', { player, world, x, y, z, yaw, pitch });
+        return {
+          success: true as const,
+          message: `Teleported ${player} to ${world} ${x} ${y} ${z}`,
+          location: { world: location.world, x: location.x, y: location.y, z: location.z, yaw: location.yaw, pitch: location.pitch },
+        };
+      },
+    }),
+    route({
+      method: 'GET',
+      path: '/api/admin/teleports',
+      access: 'admin',
+      summary: 'Recorded teleports, newest first',
+      query: t.object({ limit: t.integer({ default: 100, minimum: 1, maximum: 500 }) }),
+      answer: t.object({ success: t.literal(true), teleports: t.array(teleportRecord) }),
+      handle: async ({ query }) => ({ success: true as const, teleports: await teleports.recent(query.limit) }),
+    }),
+  ];
+}

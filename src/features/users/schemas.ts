@@ -1,0 +1,16 @@
+/** A web account as admins see it, and the query that lists them. */
+import { t } from '../../lib/schema.js';
+import { pageQuery, timestamp } from '../common/schemas.js';
+
+export const adminUser = t.object({
+  id: t.integer(),
+  username: t.string(),
+  email: t.string(),
+  gameUsername: t.string(),
+  isAdmin: t.boolean(),
+  isWhitelisted: t.boolean(),
+  createdAt: timestamp,
+  lastLogin: t.nullable(timestamp),
+});
+
+export const usersQuery = t.object({ ...pageQuery({ default: 50, max: 100 }), search: t.optional(t.string({ maxLength: 32 })) });

@@ -1,0 +1,11 @@
+/** The one shape of every error answer: the error middleware writes it, the API description names it `Error`. */
+import { t } from '../lib/schema.js';
+
+export const errorAnswer = t.object({
+  success: t.literal(false),
+  error: t.string({ description: 'A sentence for people; names the offending field where there is one.' }),
+  code: t.string({ description: 'A stable identifier for programs, e.g. invalid_field, token_expired.' }),
+  refused: t.optional(
+    t.array(t.object({ item: t.string(), reason: t.string() }), { description: 'POST /api/player/inventory/sell only: each item that cannot be sold, and why.' }),
+  ),
+});
