@@ -1,14 +1,14 @@
 import { badRequest } from '../../errors.js';
 import type { PlayerRef } from '../../game/port.js';
 import { reply, route, type RouteRequest } from '../../http/route.js';
-import type { StorePart } from '../../store/port.js';
+import { partImplementations } from '../../store/part-implementations.js';
 import { chatColours } from '../chat/feature.js';
 import { pagination } from '../common/schemas.js';
 import { requestSubject } from '../common/subject.js';
 import { defineFeature } from '../feature.js';
 import { jsonLedgerPart } from './ledger-json.js';
 import { postgresLedgerPart } from './ledger-postgres.js';
-import type { LedgerRecord, LedgerStore } from './ledger-store.js';
+import { ledgerPart, type LedgerRecord } from './ledger-store.js';
 import { formatMoney, fromCents, toCents } from './money.js';
 import {
   adjustBody,
@@ -32,8 +32,6 @@ declare module '../services.js' {
   }
 }
 
-export const ledgerPart: StorePart<LedgerStore> = { name: 'ledger', json: jsonLedgerPart, postgres: postgresLedgerPart };
-
 const unavailable = { 503: 'Economy system not available (economy.provider none, or Vault not offered by the server)' };
 
 /**
@@ -43,7 +41,7 @@ const unavailable = { 503: 'Economy system not available (economy.provider none,
  */
 export const economyFeature = defineFeature({
   name: 'economy',
-  storeParts: [ledgerPart as StorePart<unknown>],
+  storeParts: [partImplementations({ part: ledgerPart, json: jsonLedgerPart, postgres: postgresLedgerPart })],
   create: ({ config, store, game, services, texts, now, log }) => {
     const settings = services.get('settings');
     const access = services.get('access');

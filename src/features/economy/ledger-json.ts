@@ -2,8 +2,7 @@ import path from 'node:path';
 import { InsufficientFundsError } from '../../game/errors.js';
 import type { PlayerRef } from '../../game/port.js';
 import { asciiLowerCase } from '../../lib/ascii.js';
-import type { StorePart } from '../../store/port.js';
-import type { JsonAccess } from '../../store/json/access.js';
+import type { JsonAccess, JsonStorePart } from '../../store/json/access.js';
 import type { JsonDatabase } from '../../store/json/database.js';
 import { IndexedLog } from '../../store/json/indexed-log.js';
 import { documentFile, shardedFile } from '../../store/json/table-files.js';
@@ -32,7 +31,7 @@ const states = new WeakMap<JsonDatabase, LedgerState>();
  * reversals and the answers kept for Idempotency-Keys in small documents.
  * Balances are kept on the accounts, so they never depend on old records.
  */
-export const jsonLedgerPart: StorePart<LedgerStore>['json'] = {
+export const jsonLedgerPart: JsonStorePart<LedgerStore> = {
   define: (database, dataDirectory) => {
     const directory = path.join(dataDirectory, 'economy');
     const log = new IndexedLog<LedgerRecord>(path.join(directory, 'ledger'), { name: ledger, groupOf: (record) => record.account });

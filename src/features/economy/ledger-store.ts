@@ -8,6 +8,7 @@
  * throws InsufficientFundsError and, being in a unit of work, writes nothing.
  */
 import type { PlayerRef } from '../../game/port.js';
+import { storePart } from '../../store/port.js';
 
 export const transactionTypes = ['PURCHASE', 'SALE', 'TRANSFER', 'ADMIN', 'REWARD'] as const;
 export type TransactionType = (typeof transactionTypes)[number];
@@ -99,3 +100,6 @@ export interface LedgerStore {
   /** How many accounts there are and the money in them all, in cents. */
   totals(): Promise<{ accounts: number; cents: number }>;
 }
+
+/** The ledger's store part (its implementations: ledger-json.ts, ledger-postgres.ts). */
+export const ledgerPart = storePart<LedgerStore>('ledger');

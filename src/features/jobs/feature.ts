@@ -1,11 +1,13 @@
 import { notFound } from '../../errors.js';
 import type { PlayerRef } from '../../game/port.js';
 import { route, type RouteRequest } from '../../http/route.js';
-import type { StorePart } from '../../store/port.js';
+import { partImplementations } from '../../store/part-implementations.js';
 import { chatColours } from '../chat/feature.js';
 import { formatMoney, fromCents } from '../economy/money.js';
 import { defineFeature } from '../feature.js';
 import { loadJobs, type Job } from './catalogue.js';
+import { jsonJobsPart } from './jobs-json.js';
+import { postgresJobsPart } from './jobs-postgres.js';
 import { jobsPart } from './jobs-store.js';
 import { basisPointsPerUnit } from './levels.js';
 import { detailsAnswer, jobBody, jobQuery, jobsAnswer, joinedAnswer } from './schemas.js';
@@ -29,7 +31,7 @@ function playerOf(request: RouteRequest<unknown, unknown>): PlayerRef | undefine
  */
 export const jobsFeature = defineFeature({
   name: 'jobs',
-  storeParts: [jobsPart as StorePart<unknown>],
+  storeParts: [partImplementations({ part: jobsPart, json: jsonJobsPart, postgres: postgresJobsPart })],
   create: async ({ config, store, game, services, texts, now, log }) => {
     // jobs.yml sits beside config.yml, as messages.yml does.
     const catalogue = await loadJobs(config.jobsFile);

@@ -6,9 +6,7 @@
  * implementations are in jobs-json.ts and jobs-postgres.ts.
  */
 import type { PlayerRef } from '../../game/port.js';
-import type { StorePart } from '../../store/port.js';
-import { jsonJobsPart } from './jobs-json.js';
-import { postgresJobsPart } from './jobs-postgres.js';
+import { storePart } from '../../store/port.js';
 
 export interface JobRecord {
   joined: boolean;
@@ -55,4 +53,5 @@ export interface JobsStore {
   removeOwed(ids: string[]): Promise<void>;
 }
 
-export const jobsPart: StorePart<JobsStore> = { name: 'jobs', json: jsonJobsPart, postgres: postgresJobsPart };
+/** Jobs' store part (its implementations: jobs-json.ts, jobs-postgres.ts). */
+export const jobsPart = storePart<JobsStore>('jobs');

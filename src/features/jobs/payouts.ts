@@ -1,8 +1,7 @@
 import { randomUUID } from 'node:crypto';
 import type { PlayerRef } from '../../game/port.js';
 import type { Store, TransactionalStores } from '../../store/port.js';
-import { ledgerPart } from '../economy/feature.js';
-import type { Posting } from '../economy/ledger-store.js';
+import { ledgerPart, type Posting } from '../economy/ledger-store.js';
 import type { EconomyService } from '../economy/service.js';
 import type { Job, JobCatalogue } from './catalogue.js';
 import { freshRecord, jobsPart, type OwedPayout, type PlayerJobs } from './jobs-store.js';

@@ -6,7 +6,8 @@
  * ledger's accounts table.
  */
 import type { EconomyAccount } from '../economy/ledger-store.js';
-import type { StorePart } from '../../store/port.js';
+import type { StorePartImplementations } from '../../store/part-implementations.js';
+import { storePart } from '../../store/port.js';
 
 export interface BalanceSource {
   /** Each account's player and balance in cents, read as the caller iterates. */
@@ -16,8 +17,8 @@ export interface BalanceSource {
 /** The name the ledger's JSON part gives its accounts table (src/features/economy/ledger-json.ts). */
 const ledgerAccountsTable = 'economyAccounts';
 
-export const balancesPart: StorePart<BalanceSource> = {
-  name: 'leaderboard-balances',
+export const balancesPart: StorePartImplementations<BalanceSource> = {
+  part: storePart('leaderboard-balances'),
   json: {
     // Nothing of its own to keep.
     define: () => undefined,

@@ -2,7 +2,6 @@ import { badRequest, notFound } from '../../errors.js';
 import { route } from '../../http/route.js';
 import { asciiLowerCase } from '../../lib/ascii.js';
 import { t } from '../../lib/schema.js';
-import type { StorePart } from '../../store/port.js';
 import { pageQuery, pagination, paginationObject, timestamp } from '../common/schemas.js';
 import { fromCents } from '../economy/money.js';
 import { defineFeature } from '../feature.js';
@@ -39,12 +38,12 @@ const rankedEntry = t.object({
  */
 export const leaderboardFeature = defineFeature({
   name: 'leaderboard',
-  storeParts: [balancesPart as StorePart<unknown>],
+  storeParts: [balancesPart],
   create: ({ store, game, services, caches, now, log }) => {
     const economy = services.get('economy');
     const jobs = services.get('jobs');
     const playtime = new PlaytimeTally(store.connectionLog, game, now().getTime(), () => now().getTime());
-    const balances = store.part(balancesPart);
+    const balances = store.part(balancesPart.part);
     let playtimeRead: Promise<void> | undefined;
     const leaderboards = new LeaderboardService(
       caches,

@@ -2,11 +2,13 @@ import { notFound } from '../../errors.js';
 import { gameModes, worldEnvironments, type PlayerRef } from '../../game/port.js';
 import { route, type RouteRequest } from '../../http/route.js';
 import { t } from '../../lib/schema.js';
-import type { StorePart } from '../../store/port.js';
+import { partImplementations } from '../../store/part-implementations.js';
 import { playerName } from '../common/schemas.js';
 import { requestSubject } from '../common/subject.js';
 import { defineFeature } from '../feature.js';
 import { positionsPart } from './positions.js';
+import { jsonPositionsPart } from './positions-json.js';
+import { postgresPositionsPart } from './positions-postgres.js';
 import { PlayerTracker } from './tracker.js';
 
 /** What the market buys an item for, where a market exists (the shop feature offers it). */
@@ -62,7 +64,7 @@ const serverQuery = t.object({
  */
 export const playersFeature = defineFeature({
   name: 'players',
-  storeParts: [positionsPart as StorePart<unknown>],
+  storeParts: [partImplementations({ part: positionsPart, json: jsonPositionsPart, postgres: postgresPositionsPart })],
   create: ({ config, store, game, services, log, now }) => {
     const tracker = new PlayerTracker(game, store, now, log.error);
     services.provide('players', tracker);

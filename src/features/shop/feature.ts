@@ -2,7 +2,7 @@ import { badRequest } from '../../errors.js';
 import type { PlayerRef } from '../../game/port.js';
 import { reply, route, type RouteRequest } from '../../http/route.js';
 import type { Static } from '../../lib/schema.js';
-import type { StorePart } from '../../store/port.js';
+import { partImplementations } from '../../store/part-implementations.js';
 import { pagination } from '../common/schemas.js';
 import { requestSubject } from '../common/subject.js';
 import { idempotencyOf, replayHeaders } from '../economy/idempotency-key.js';
@@ -13,7 +13,7 @@ import { DeliveryService } from './deliveries.js';
 import { MarketService, type Quote, type QuoteList } from './market.js';
 import { jsonMarketPart } from './market-json.js';
 import { postgresMarketPart } from './market-postgres.js';
-import type { DeliveryRecord, MarketStore } from './market-store.js';
+import { marketPart, type DeliveryRecord } from './market-store.js';
 import { affordableUnits, offerUnitCents } from './pricing.js';
 import { PurchaseService } from './purchases.js';
 import {
@@ -43,8 +43,6 @@ declare module '../services.js' {
   }
 }
 
-export const marketPart: StorePart<MarketStore> = { name: 'market', json: jsonMarketPart, postgres: postgresMarketPart };
-
 const unavailable = { 503: 'Economy system not available (economy.provider none, or Vault not offered by the server)' };
 
 /**
@@ -54,7 +52,7 @@ const unavailable = { 503: 'Economy system not available (economy.provider none,
  */
 export const shopFeature = defineFeature({
   name: 'shop',
-  storeParts: [marketPart as StorePart<unknown>],
+  storeParts: [partImplementations({ part: marketPart, json: jsonMarketPart, postgres: postgresMarketPart })],
   create: async ({ config, store, game, services, texts, now, log, caches, network }) => {
     const settings = services.get('settings');
     const access = services.get('access');
