@@ -7,8 +7,8 @@
 import { readdir } from 'node:fs/promises';
 import path from 'node:path';
 import { expect } from 'chai';
-import { ledgerPart } from '../../src/features/economy/ledger-store.js';
-import type { LedgerStore } from '../../src/features/economy/ledger-store.js';
+import { ledgerPart } from '../../src/features/economy/store.js';
+import type { LedgerStore } from '../../src/features/economy/store.js';
 import { InsufficientFundsError } from '../../src/game/errors.js';
 import { JsonStore } from '../../src/store/json/index.js';
 import type { Store, StorePart } from '../../src/store/port.js';

@@ -8,7 +8,7 @@
  * recovered from the WAL at the next start).
  */
 import { expect } from 'chai';
-import { ledgerPart } from '../../src/features/economy/ledger-store.js';
+import { ledgerPart } from '../../src/features/economy/store.js';
 import { PostgresStore } from '../../src/store/postgres/index.js';
 import { api, startTestGatehouse, type TestGatehouse } from '../helpers/gatehouse.js';
 import { checkConservation, moveMoneyAtRandom, registerPlayers, storeCodes } from '../helpers/money-conservation.js';

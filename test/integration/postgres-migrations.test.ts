@@ -6,8 +6,8 @@
  * (then nothing of it stays); and two prefixes in one database apart.
  */
 import { expect } from 'chai';
-import { ledgerPart } from '../../src/features/economy/ledger-store.js';
-import { positionsPart } from '../../src/features/players/positions.js';
+import { ledgerPart } from '../../src/features/economy/store.js';
+import { positionsPart } from '../../src/features/players/store.js';
 import type { PostgresMigration } from '../../src/store/postgres/access.js';
 import { PostgresStore } from '../../src/store/postgres/index.js';
 import type { StorePartImplementations } from '../../src/store/part-implementations.js';

@@ -6,7 +6,7 @@
 import { rm } from 'node:fs/promises';
 import { expect } from 'chai';
 import { loadConfig } from '../../src/config/config.js';
-import { ledgerPart } from '../../src/features/economy/ledger-store.js';
+import { ledgerPart } from '../../src/features/economy/store.js';
 import { EconomyService } from '../../src/features/economy/service.js';
 import { JsonStore } from '../../src/store/json/index.js';
 import { FakeGame } from '../helpers/fake-game.js';

@@ -7,10 +7,10 @@
 import { rm } from 'node:fs/promises';
 import { expect } from 'chai';
 import { loadConfig } from '../../src/config/config.js';
-import { ledgerPart } from '../../src/features/economy/ledger-store.js';
+import { ledgerPart } from '../../src/features/economy/store.js';
 import { EconomyService, type ProviderSetting } from '../../src/features/economy/service.js';
 import { parseJobs, type Job } from '../../src/features/jobs/catalogue.js';
-import { jobsPart } from '../../src/features/jobs/jobs-store.js';
+import { jobsPart } from '../../src/features/jobs/store.js';
 import { owedPayoutKey } from '../../src/features/jobs/payouts.js';
 import { JobsService, type JobsOptions } from '../../src/features/jobs/service.js';
 import { GameUnavailableError, type EconomyProvider, type GameMode, type Location, type PlayerRef } from '../../src/game/port.js';

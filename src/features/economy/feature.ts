@@ -6,9 +6,9 @@ import { chatColours } from '../chat/feature.js';
 import { pagination } from '../common/schemas.js';
 import { requestSubject } from '../common/subject.js';
 import { defineFeature } from '../feature.js';
-import { jsonLedgerPart } from './ledger-json.js';
-import { postgresLedgerPart } from './ledger-postgres.js';
-import { ledgerPart, type LedgerRecord } from './ledger-store.js';
+import { jsonLedgerPart } from './store-json.js';
+import { postgresLedgerPart } from './store-postgres.js';
+import { ledgerPart, type LedgerRecord } from './store.js';
 import { formatMoney, fromCents, toCents } from './money.js';
 import {
   adjustBody,

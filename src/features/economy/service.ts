@@ -4,7 +4,7 @@ import type { GamePort, PlayerRef } from '../../game/port.js';
 import type { Actor } from '../../services/audit.js';
 import type { ServerSettings } from '../../services/settings-model.js';
 import type { Store, StorePart, TransactionalStores } from '../../store/port.js';
-import type { LedgerRecord, LedgerStore, Posting } from './ledger-store.js';
+import type { LedgerRecord, LedgerStore, Posting } from './store.js';
 import { toCents } from './money.js';
 import { VaultMoves, type VaultMoveOptions } from './vault-moves.js';
 

@@ -1,10 +1,10 @@
 import { randomUUID } from 'node:crypto';
 import type { PlayerRef } from '../../game/port.js';
 import type { Store, TransactionalStores } from '../../store/port.js';
-import { ledgerPart, type Posting } from '../economy/ledger-store.js';
+import { ledgerPart, type Posting } from '../economy/store.js';
 import type { EconomyService } from '../economy/service.js';
 import type { Job, JobCatalogue } from './catalogue.js';
-import { freshRecord, jobsPart, type OwedPayout, type PlayerJobs } from './jobs-store.js';
+import { freshRecord, jobsPart, type OwedPayout, type PlayerJobs } from './store.js';
 import { basisPointsPerUnit } from './levels.js';
 import type { PendingWork, PendingWorkLedger } from './pending-work.js';
 import type { PlacedBlocks } from './placed-blocks.js';

@@ -5,7 +5,7 @@
  * in memory (a scan costs no file read); on PostgreSQL, one query of the
  * ledger's accounts table.
  */
-import type { EconomyAccount } from '../economy/ledger-store.js';
+import type { EconomyAccount } from '../economy/store.js';
 import type { StorePartImplementations } from '../../store/part-implementations.js';
 import { storePart } from '../../store/port.js';
 

@@ -6,9 +6,9 @@ import { partImplementations } from '../../store/part-implementations.js';
 import { playerName } from '../common/schemas.js';
 import { requestSubject } from '../common/subject.js';
 import { defineFeature } from '../feature.js';
-import { positionsPart } from './positions.js';
-import { jsonPositionsPart } from './positions-json.js';
-import { postgresPositionsPart } from './positions-postgres.js';
+import { positionsPart } from './store.js';
+import { jsonPositionsPart } from './store-json.js';
+import { postgresPositionsPart } from './store-postgres.js';
 import { PlayerTracker } from './tracker.js';
 
 /** What the market buys an item for, where a market exists (the shop feature offers it). */

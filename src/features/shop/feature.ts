@@ -11,9 +11,9 @@ import { defineFeature } from '../feature.js';
 import { loadCatalogue, normaliseItemId } from './catalogue.js';
 import { DeliveryService } from './deliveries.js';
 import { MarketService, type Quote, type QuoteList } from './market.js';
-import { jsonMarketPart } from './market-json.js';
-import { postgresMarketPart } from './market-postgres.js';
-import { marketPart, type DeliveryRecord } from './market-store.js';
+import { jsonMarketPart } from './store-json.js';
+import { postgresMarketPart } from './store-postgres.js';
+import { marketPart, type DeliveryRecord } from './store.js';
 import { affordableUnits, offerUnitCents } from './pricing.js';
 import { PurchaseService } from './purchases.js';
 import {

@@ -10,12 +10,12 @@ import { badRequest } from '../../errors.js';
 import type { PlayerRef } from '../../game/port.js';
 import { KeyedLock } from '../../lib/keyed-lock.js';
 import type { Store, StorePart, TransactionalStores } from '../../store/port.js';
-import type { LedgerRecord } from '../economy/ledger-store.js';
+import type { LedgerRecord } from '../economy/store.js';
 import type { EconomyService, IdempotencyRequest } from '../economy/service.js';
 import type { CatalogueItem } from './catalogue.js';
 import type { DeliveryService } from './deliveries.js';
 import type { MarketService } from './market.js';
-import type { DeliveryRecord, MarketStore } from './market-store.js';
+import type { DeliveryRecord, MarketStore } from './store.js';
 import { buyCostCents } from './pricing.js';
 import { weeklyOffers } from './weekly.js';
 

@@ -28,5 +28,5 @@ export interface PositionStore {
   record(sightings: Array<{ player: PlayerRef; location: Location; at: Date }>): Promise<void>;
 }
 
-/** The positions' store part (its implementations: positions-json.ts, positions-postgres.ts). */
+/** The positions' store part (its implementations: store-json.ts, store-postgres.ts). */
 export const positionsPart = storePart<PositionStore>('player-positions');

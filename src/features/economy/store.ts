@@ -101,5 +101,5 @@ export interface LedgerStore {
   totals(): Promise<{ accounts: number; cents: number }>;
 }
 
-/** The ledger's store part (its implementations: ledger-json.ts, ledger-postgres.ts). */
+/** The ledger's store part (its implementations: store-json.ts, store-postgres.ts). */
 export const ledgerPart = storePart<LedgerStore>('ledger');

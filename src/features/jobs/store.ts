@@ -3,7 +3,7 @@
  * experience, what was earned today), the blocks players placed (so breaking
  * them pays nothing, across restarts), and payouts counted but not yet paid
  * where the economy is the game's (Vault). A store part: the JSON
- * implementations are in jobs-json.ts and jobs-postgres.ts.
+ * implementations are in store-json.ts and store-postgres.ts.
  */
 import type { PlayerRef } from '../../game/port.js';
 import { storePart } from '../../store/port.js';
@@ -53,5 +53,5 @@ export interface JobsStore {
   removeOwed(ids: string[]): Promise<void>;
 }
 
-/** Jobs' store part (its implementations: jobs-json.ts, jobs-postgres.ts). */
+/** Jobs' store part (its implementations: store-json.ts, store-postgres.ts). */
 export const jobsPart = storePart<JobsStore>('jobs');

@@ -2,7 +2,7 @@ import path from 'node:path';
 import type { JsonStorePart } from '../../store/json/access.js';
 import { documentFile, shardedFile } from '../../store/json/table-files.js';
 import type { Table } from '../../store/json/table.js';
-import type { JobsStore, OwedPayout, PlayerJobs } from './jobs-store.js';
+import type { JobsStore, OwedPayout, PlayerJobs } from './store.js';
 
 const players = 'jobPlayers';
 const placed = 'jobPlacedBlocks';

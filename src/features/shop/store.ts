@@ -98,5 +98,5 @@ export interface MarketStore {
   deleteBefore(cutoff: Date): Promise<number>;
 }
 
-/** The shop's store part (its implementations: market-json.ts, market-postgres.ts). */
+/** The shop's store part (its implementations: store-json.ts, store-postgres.ts). */
 export const marketPart = storePart<MarketStore>('market');

@@ -6,7 +6,7 @@ import type { JsonAccess, JsonStorePart } from '../../store/json/access.js';
 import type { JsonDatabase } from '../../store/json/database.js';
 import { IndexedLog } from '../../store/json/indexed-log.js';
 import { documentFile, shardedFile } from '../../store/json/table-files.js';
-import type { EconomyAccount, LedgerRecord, LedgerStore, Posting, StoredAnswer } from './ledger-store.js';
+import type { EconomyAccount, LedgerRecord, LedgerStore, Posting, StoredAnswer } from './store.js';
 
 const accountsPerShard = 1000;
 const accounts = 'economyAccounts';

@@ -3,7 +3,7 @@ import type { JsonAccess, JsonStorePart } from '../../store/json/access.js';
 import type { JsonDatabase } from '../../store/json/database.js';
 import { documentFile, shardedFile } from '../../store/json/table-files.js';
 import { weekEnd } from './weeks.js';
-import type { DeliveryRecord, DeliveryState, MarketItemState, MarketStore, SaleRecord } from './market-store.js';
+import type { DeliveryRecord, DeliveryState, MarketItemState, MarketStore, SaleRecord } from './store.js';
 
 const market = 'shopMarket';
 const weekly = 'shopWeekly';

@@ -2,7 +2,7 @@ import { InsufficientFundsError } from '../../game/errors.js';
 import type { PlayerRef } from '../../game/port.js';
 import { asciiLowerCase } from '../../lib/ascii.js';
 import type { PostgresAccess, PostgresStorePart } from '../../store/postgres/access.js';
-import type { EconomyAccount, LedgerRecord, LedgerStore, Posting, StoredAnswer } from './ledger-store.js';
+import type { EconomyAccount, LedgerRecord, LedgerStore, Posting, StoredAnswer } from './store.js';
 
 /**
  * The ledger on PostgreSQL: `<prefix>economy_accounts` (balances, one row

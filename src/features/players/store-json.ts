@@ -2,7 +2,7 @@ import path from 'node:path';
 import { asciiLowerCase } from '../../lib/ascii.js';
 import type { JsonStorePart } from '../../store/json/access.js';
 import { shardedFile } from '../../store/json/table-files.js';
-import type { PlayerPositions, PositionStore, SeenAt } from './positions.js';
+import type { PlayerPositions, PositionStore, SeenAt } from './store.js';
 
 const table = 'playerPositions';
 
