@@ -4,7 +4,7 @@ import type { GamePort, PlayerRef } from '../../game/port.js';
 import type { Actor } from '../../services/audit.js';
 import type { ServerSettings } from '../../services/settings-model.js';
 import type { Store, StorePart, TransactionalStores } from '../../store/port.js';
-import type { LedgerRecord, LedgerStore, Posting } from './store.js';
+import type { AccountBalance, LedgerRecord, LedgerStore, Posting } from './store.js';
 import { toCents } from './money.js';
 import { VaultMoves, type VaultMoveOptions } from './vault-moves.js';
 
@@ -352,5 +352,10 @@ export class EconomyService {
 
   async totals(): Promise<{ accounts: number; cents: number }> {
     return this.ledger.totals();
+  }
+
+  /** Every account's player and balance in cents (the balance board's standings), read as the caller iterates. */
+  balances(): Promise<Iterable<AccountBalance>> {
+    return this.ledger.balances();
   }
 }

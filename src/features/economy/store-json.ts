@@ -6,7 +6,7 @@ import type { JsonAccess, JsonStorePart } from '../../store/json/access.js';
 import type { JsonDatabase } from '../../store/json/database.js';
 import { IndexedLog } from '../../store/json/indexed-log.js';
 import { documentFile, shardedFile } from '../../store/json/table-files.js';
-import type { EconomyAccount, LedgerRecord, LedgerStore, Posting, StoredAnswer } from './store.js';
+import type { AccountBalance, EconomyAccount, LedgerRecord, LedgerStore, Posting, StoredAnswer } from './store.js';
 
 const accountsPerShard = 1000;
 const accounts = 'economyAccounts';
@@ -194,6 +194,14 @@ class JsonLedgerStore implements LedgerStore {
 
   async totals(): Promise<{ accounts: number; cents: number }> {
     return { accounts: this.state.accountCount, cents: this.state.totalCents };
+  }
+
+  /** The accounts as they are in memory (a scan costs no file read), each copied only as far as the board needs. */
+  async balances(): Promise<Iterable<AccountBalance>> {
+    const all = this.access.read<EconomyAccount>(accounts).values();
+    return (function* () {
+      for (const account of all) yield { uuid: account.uuid, name: account.name, cents: account.cents };
+    })();
   }
 
   private releaseName(tx: Parameters<Parameters<JsonAccess['write']>[0]>[0], name: string, keeper: number): void {

@@ -99,6 +99,14 @@ export interface LedgerStore {
   deleteAnswersBefore(cutoff: Date): Promise<number>;
   /** How many accounts there are and the money in them all, in cents. */
   totals(): Promise<{ accounts: number; cents: number }>;
+  /** Each account's player (the name last seen) and balance in cents, for the balance board; read as the caller iterates, in no particular order. */
+  balances(): Promise<Iterable<AccountBalance>>;
+}
+
+export interface AccountBalance {
+  uuid: string;
+  name: string;
+  cents: number;
 }
 
 /** The ledger's store part (its implementations: store-json.ts, store-postgres.ts). */

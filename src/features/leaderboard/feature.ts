@@ -6,7 +6,6 @@ import { pageQuery, pagination, paginationObject, timestamp } from '../common/sc
 import { fromCents } from '../economy/money.js';
 import { defineFeature } from '../feature.js';
 import { jobId } from '../jobs/schemas.js';
-import { balancesPart } from './balances.js';
 import type { RankedStanding, Standing } from './board.js';
 import { PlaytimeTally } from './playtime.js';
 import { LeaderboardService } from './service.js';
@@ -38,17 +37,15 @@ const rankedEntry = t.object({
  */
 export const leaderboardFeature = defineFeature({
   name: 'leaderboard',
-  storeParts: [balancesPart],
   create: ({ store, game, services, caches, now, log }) => {
     const economy = services.get('economy');
     const jobs = services.get('jobs');
     const playtime = new PlaytimeTally(store.connectionLog, game, now().getTime(), () => now().getTime());
-    const balances = store.part(balancesPart.part);
     let playtimeRead: Promise<void> | undefined;
     const leaderboards = new LeaderboardService(
       caches,
       (name) => {
-        if (name === 'balance') return async () => mapped(await balances.balances(), (account) => ({ key: account.uuid, player: account.name, value: account.cents }));
+        if (name === 'balance') return async () => mapped(await economy.balances(), (account) => ({ key: account.uuid, player: account.name, value: account.cents }));
         if (name === 'playtime') {
           return async () => {
             await playtimeRead;
