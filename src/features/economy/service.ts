@@ -341,6 +341,20 @@ export class EconomyService {
     }
   }
 
+  /** Whether an answer is stored under this Idempotency-Key: a payment made with it, or a unit of work that kept it (see `keepKeyWithin`). */
+  async answered(key: string): Promise<boolean> {
+    return (await this.ledger.answer(key)) !== undefined;
+  }
+
+  /**
+   * Inside a caller's unit of work: stores an empty answer under `key`, so
+   * that after a failure whose outcome is unknown `answered(key)` tells
+   * whether the unit committed. Forgotten after a day, as every answer.
+   */
+  async keepKeyWithin(tx: TransactionalStores, key: string, fingerprint: string): Promise<void> {
+    await tx.part(this.ledgerPart).saveAnswer(key, { fingerprint, status: 200, body: [], at: this.now().toISOString() });
+  }
+
   /** Retention: records past `retention.transaction-days`, answers past 24 hours. */
   async deleteRecordsBefore(cutoff: Date): Promise<number> {
     return this.ledger.deleteRecordsBefore(cutoff);
