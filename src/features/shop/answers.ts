@@ -1,12 +1,7 @@
 /** The shop's presenters: its records as the API answers them. */
-import { formatMoney, fromCents } from '../economy/money.js';
+import { fromCents } from '../economy/money.js';
 import type { Quote } from './market.js';
 import type { DeliveryRecord } from './store.js';
-
-/** A balance in the currency's units, with the symbol and as written for people. */
-export function moneyAnswer(cents: number, symbol: string) {
-  return { balance: fromCents(cents), symbol, formatted: formatMoney(cents, symbol) };
-}
 
 export function quoteAnswer(quote: Quote) {
   return {
