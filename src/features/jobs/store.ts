@@ -2,8 +2,8 @@
  * What jobs keep in the store: each player's jobs (joined or left, the
  * experience, what was earned today), the blocks players placed (so breaking
  * them pays nothing, across restarts), and payouts counted but not yet paid
- * where the economy is the game's (Vault). A store part: the JSON
- * implementations are in store-json.ts and store-postgres.ts.
+ * where the economy is the game's (Vault). A store part: its
+ * implementations are store-json.ts and store-postgres.ts.
  */
 import type { PlayerRef } from '../../game/port.js';
 import { storePart } from '../../store/port.js';
