@@ -34,8 +34,7 @@ export const shopFeature = defineFeature({
     const market = new MarketService(store, marketPart, await loadCatalogue(config.shopFile), config.shopFile, now);
     caches.register(market.quotes);
     shareStockChanges(market, network);
-    const nameOf = (item: string) => market.find(item)?.name ?? item;
-    const deliveries = new DeliveryService(store, marketPart, game, texts, nameOf, log.error, now, config.serverId);
+    const deliveries = new DeliveryService(store, marketPart, game, texts, (item) => market.nameOf(item), log.error, now, config.serverId);
     const purchases = new PurchaseService(store, market, marketPart, economy, deliveries, now);
     const symbol = () => settings.get().economy.currencySymbol;
     const sales = new SaleService(store, market, marketPart, economy, game, texts, symbol, log.error, now, config.serverId);

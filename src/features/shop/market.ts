@@ -81,6 +81,11 @@ export class MarketService {
     return this.catalogue.items.get(normaliseItemId(asked));
   }
 
+  /** An item's name in the catalogue, or its id once it is no longer listed (old deliveries and records still name it). */
+  nameOf(item: string): string {
+    return this.find(item)?.name ?? item;
+  }
+
   /** Gives every catalogue item its starting stock the first time it appears. */
   async start(): Promise<void> {
     await this.store.transaction(async (tx) => {

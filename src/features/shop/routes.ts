@@ -56,7 +56,7 @@ export interface ShopRouteServices {
 
 export function shopRoutes({ store, game, market, purchases, sales, deliveries, economy, access, audit, symbol, now }: ShopRouteServices): Route[] {
   const shopStore = store.part(marketPart);
-  const nameOf = (item: string) => market.find(item)?.name ?? item;
+  const nameOf = (item: string) => market.nameOf(item);
   const own = (request: RouteRequest<unknown, unknown>): PlayerRef => {
     const user = request.user();
     return { name: user.gameUsername, uuid: user.gameUuid };
