@@ -3,8 +3,8 @@ import { badRequest, notFound } from '../../errors.js';
 import { route, type Route } from '../../http/route.js';
 import { asciiLowerCase } from '../../lib/ascii.js';
 import { pagination } from '../common/schemas.js';
-import { fromCents } from '../economy/money.js';
 import type { Services } from '../services.js';
+import { standingAnswer } from './answers.js';
 import type { RankedStanding } from './board.js';
 import { leaderboardAnswer, leaderboardQuery } from './schemas.js';
 import type { LeaderboardService } from './service.js';
@@ -30,12 +30,7 @@ export function leaderboardRoutes(leaderboards: LeaderboardService, economy: Ser
         const board = await leaderboards.board(type === 'jobs' ? `jobs:${job}` : type);
         const caller = request.caller.kind === 'user' ? request.caller.user : undefined;
         const callerKey = caller && (type === 'playtime' ? asciiLowerCase(caller.gameUsername) : caller.gameUuid);
-        const present = (standing: RankedStanding) => ({
-          rank: standing.rank,
-          player: standing.player,
-          value: type === 'balance' ? fromCents(standing.value) : standing.value,
-          ...(standing.level !== undefined ? { level: standing.level } : {}),
-        });
+        const present = (standing: RankedStanding) => standingAnswer(standing, type);
         const own = callerKey === undefined ? undefined : board.find(callerKey);
         return {
           success: true as const,

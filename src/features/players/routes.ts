@@ -6,6 +6,7 @@ import { t } from '../../lib/schema.js';
 import type { Store } from '../../store/port.js';
 import { requestSubject } from '../common/subject.js';
 import type { Services } from '../services.js';
+import { onlinePlayerAnswer } from './answers.js';
 import type { ItemPricing } from './item-pricing.js';
 import { coordinates, inventoryItem, mapWorld, onlinePlayer, serverQuery, subjectQuery } from './schemas.js';
 import type { PlayerTracker } from './tracker.js';
@@ -52,18 +53,7 @@ export function playersRoutes({ game, store, tracker, access, serverId, maxPlaye
         const withAccounts = await Promise.all(players.map(async (player) => (await store.users.findByGameUuid(player.uuid)) !== undefined));
         return {
           success: true as const,
-          players: players.map((player, index) => ({
-            name: player.name,
-            uuid: player.uuid,
-            world: player.location.world,
-            gameMode: player.gameMode,
-            ping: Math.round(player.ping),
-            hasAccount: withAccounts[index]!,
-            server: serverOf(player),
-            ...(isAdmin
-              ? { ipAddress: player.ipAddress, location: { x: player.location.x, y: player.location.y, z: player.location.z, yaw: player.location.yaw ?? 0, pitch: player.location.pitch ?? 0 } }
-              : {}),
-          })),
+          players: players.map((player, index) => onlinePlayerAnswer(player, { hasAccount: withAccounts[index]!, server: serverOf(player), forAdmin: isAdmin })),
           count: players.length,
           max: maxPlayers(),
         };
