@@ -1,14 +1,11 @@
 /**
- * The shop's side of the game and of the network: deliveries and sales
- * finished when a player joins (or, at start, for players online then), the
- * game's item ids for checking the catalogue, and the stock other instances
- * changed read back.
+ * The shop's side of the game: deliveries and sales finished when a player
+ * joins (or, at start, for players online then), and the game's item ids for
+ * checking the catalogue.
  */
 import type { GamePort } from '../../game/port.js';
-import type { Network } from '../../network/port.js';
 import { normaliseItemId } from './catalogue.js';
 import type { DeliveryService } from './deliveries.js';
-import type { MarketService } from './market.js';
 import type { SaleService } from './selling.js';
 
 /** What a player is owed, given at each join: deliveries not yet in their inventory, and sales a crash left unpaid. */
@@ -33,13 +30,4 @@ export async function knownItemIds(game: GamePort): Promise<ReadonlySet<string> 
   const inventories = game.capability('inventories');
   if (!inventories?.itemIds || !game.isConnected()) return undefined;
   return new Set((await inventories.itemIds()).map((id) => normaliseItemId(id)));
-}
-
-/** Stock is shared on a network: this instance tells the items it traded, and reads back those the others did. */
-export function shareStockChanges(market: MarketService, network: Network): void {
-  market.onChanged = (items) => void network.publish('market', { items }).catch(() => undefined);
-  network.subscribe('market', (payload) => {
-    const items = (payload as { items?: unknown }).items;
-    if (Array.isArray(items)) void market.refresh(items.filter((item): item is string => typeof item === 'string'), { announce: false }).catch(() => undefined);
-  });
 }

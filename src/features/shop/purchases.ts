@@ -46,6 +46,11 @@ export class PurchaseService {
     private readonly now: () => Date,
   ) {}
 
+  /**
+   * Checks the item and the offer, charges and records the purchase once per
+   * Idempotency-Key (one purchase of an item at a time, so its price holds
+   * between Vault's two units), then tries the delivery.
+   */
   async purchase(player: PlayerRef, request: PurchaseRequest, idempotency?: IdempotencyRequest): Promise<Purchase> {
     this.economy.requireProvider();
     const item = this.buyableItem(request);
