@@ -15,7 +15,7 @@ import http from 'node:http';
 import { createRequire } from 'node:module';
 import path from 'node:path';
 import { performance } from 'node:perf_hooks';
-import { marketPart } from '../src/features/shop/feature.js';
+import { marketPart } from '../src/features/shop/store.js';
 import { registeredUser } from '../test/helpers/accounts.js';
 import { api, startTestGatehouse, temporaryDirectory, type TestGatehouse } from '../test/helpers/gatehouse.js';
 import { getRate, runLoad } from './load-runner.js';

@@ -7,7 +7,8 @@
 import type { Config } from '../config/config.js';
 import type { GamePort } from '../game/port.js';
 import type { Route } from '../http/route.js';
-import type { Store, StorePart } from '../store/port.js';
+import type { StorePartImplementations } from '../store/part-implementations.js';
+import type { Store } from '../store/port.js';
 import type { GameTexts } from '../texts/catalogue.js';
 import type { ServiceRegistry } from './services.js';
 import type { CacheRegistry } from '../lib/cache.js';
@@ -47,8 +48,8 @@ export interface FeatureModule {
 
 export interface Feature {
   readonly name: string;
-  /** Records this feature keeps in the store (declared before the store opens). */
-  readonly storeParts?: Array<StorePart<unknown>>;
+  /** Records this feature keeps in the store, each part with its implementations (declared before the store opens). */
+  readonly storeParts?: Array<StorePartImplementations<unknown>>;
   create(context: FeatureContext): Promise<FeatureModule> | FeatureModule;
 }
 

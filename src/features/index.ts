@@ -10,7 +10,7 @@ import { chatFeature } from './chat/feature.js';
 import { connectionsFeature } from './connections/feature.js';
 import { economyFeature } from './economy/feature.js';
 import { networkPart } from '../store/postgres/network.js';
-import type { StorePart } from '../store/port.js';
+import type { StorePartImplementations } from '../store/part-implementations.js';
 import type { Feature } from './feature.js';
 import { healthFeature } from './health/feature.js';
 import { jobsFeature } from './jobs/feature.js';
@@ -29,8 +29,8 @@ import { usersFeature } from './users/feature.js';
 import { whitelistFeature } from './whitelist/feature.js';
 
 /** Every store part Gatehouse keeps (the network's tables, and the features'): a store opened on its data must know them all. */
-export function allStoreParts(): Array<StorePart<unknown>> {
-  return [networkPart as StorePart<unknown>, ...features.flatMap((feature) => feature.storeParts ?? [])];
+export function allStoreParts(): Array<StorePartImplementations<unknown>> {
+  return [networkPart, ...features.flatMap((feature) => feature.storeParts ?? [])];
 }
 
 export const features: Feature[] = [

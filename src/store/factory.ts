@@ -1,12 +1,13 @@
 import type { Config } from '../config/config.js';
 import { JsonStore } from './json/index.js';
+import type { StorePartImplementations } from './part-implementations.js';
 import { PostgresStore } from './postgres/index.js';
-import type { Store, StorePart } from './port.js';
+import type { Store } from './port.js';
 
-/** The store `storage.type` names, opened with the features' own parts declared. */
+/** The store `storage.type` names, opened with the features' own parts, each with its implementation of that kind. */
 export function createStore(
   config: Pick<Config, 'storage' | 'dataDirectory'>,
-  options: { parts: Array<StorePart<unknown>>; logInfo: (message: string) => void; logError: (message: string) => void },
+  options: { parts: Array<StorePartImplementations<unknown>>; logInfo: (message: string) => void; logError: (message: string) => void },
 ): Promise<Store> {
   switch (config.storage.type) {
     case 'json':

@@ -205,24 +205,24 @@ export interface Store extends TransactionalStores {
 }
 
 /**
- * A feature's own records (balances, deliveries, ...), declared by the
- * feature with an implementation per store kind, so that a feature that keeps
- * data does not edit the store: the store asks the feature list for its parts
- * when it opens.
+ * A feature's own records (balances, deliveries, ...): a name, typed by the
+ * stores `P` it offers. The feature declares it with an implementation per
+ * store kind in its wiring, so that a feature that keeps data does not edit
+ * the store and this port names no adapter: the store is handed the
+ * implementations of its kind when it opens, and finds them by this name.
  */
 export interface StorePart<P> {
   readonly name: string;
-  readonly json: JsonStorePart<P>;
-  /** The part on PostgreSQL; a store of that kind refuses to open with a part that has none. */
-  readonly postgres?: PostgresStorePart<P>;
+  /** Never set: carries `P` for the compiler, so `part(definition)` answers the part's own stores. */
+  readonly stores?: P;
+}
+
+/** The token of a store part named `name` (the name is kept in data: never rename a released part). */
+export function storePart<P>(name: string): StorePart<P> {
+  return { name };
 }
 
 /** The store cannot accept writes (its journal could not be written); the API answers 503 until a restart. */
-export type { JsonStorePart } from './json/access.js';
-import type { JsonStorePart } from './json/access.js';
-export type { PostgresStorePart } from './postgres/access.js';
-import type { PostgresStorePart } from './postgres/access.js';
-
 export class StoreFailedError extends Error {
   override name = 'StoreFailedError';
   /** True when it passes by itself (a database away for now); false when only a restart helps (a journal that failed). */

@@ -4,7 +4,7 @@
  * test/helpers/store-implementations.ts).
  */
 import { expect } from 'chai';
-import { freshRecord, jobsPart, type JobsStore, type OwedPayout, type PlayerJobs } from '../../src/features/jobs/jobs-store.js';
+import { freshRecord, jobsPart, type JobsStore, type OwedPayout, type PlayerJobs } from '../../src/features/jobs/store.js';
 import type { Store, StorePart } from '../../src/store/port.js';
 import { storeImplementations, type StoreFixture } from '../helpers/store-implementations.js';
 

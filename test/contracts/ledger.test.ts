@@ -7,8 +7,8 @@
 import { readdir } from 'node:fs/promises';
 import path from 'node:path';
 import { expect } from 'chai';
-import { ledgerPart } from '../../src/features/economy/feature.js';
-import type { LedgerStore } from '../../src/features/economy/ledger-store.js';
+import { ledgerPart } from '../../src/features/economy/store.js';
+import type { LedgerStore } from '../../src/features/economy/store.js';
 import { InsufficientFundsError } from '../../src/game/errors.js';
 import { JsonStore } from '../../src/store/json/index.js';
 import type { Store, StorePart } from '../../src/store/port.js';
@@ -243,6 +243,22 @@ for (const [name, implementation] of Object.entries(implementations)) {
       expect(await ledger.totals()).to.deep.equal({ accounts: 2, cents: 1300 });
       await reopen();
       expect(await ledger.totals()).to.deep.equal({ accounts: 2, cents: 1300 });
+    });
+
+    it("lists every account's player and balance, with the name last seen, across a restart", async function () {
+      const listed = async () => [...(await ledger.balances())].map(({ uuid, name, cents }) => ({ uuid, name, cents })).sort((a, b) => (a.uuid < b.uuid ? -1 : 1));
+      expect(await listed(), 'no accounts yet').to.deep.equal([]);
+      await ledger.openAccount(alice, 1000, new Date());
+      await ledger.openAccount(bob, 500, new Date());
+      await ledger.post([{ player: bob, amount: -200, type: 'ADMIN', description: 'fine' }], new Date());
+      await ledger.openAccount({ name: 'Alicia', uuid: alice.uuid }, 0, new Date());
+      const expected = [
+        { uuid: alice.uuid, name: 'Alicia', cents: 1000 },
+        { uuid: bob.uuid, name: 'Bob', cents: 300 },
+      ];
+      expect(await listed()).to.deep.equal(expected);
+      await reopen();
+      expect(await listed()).to.deep.equal(expected);
     });
   });
 }

@@ -4,8 +4,8 @@
  * test/helpers/store-implementations.ts).
  */
 import { expect } from 'chai';
-import { marketPart } from '../../src/features/shop/feature.js';
-import type { DeliveryRecord, MarketStore } from '../../src/features/shop/market-store.js';
+import { marketPart } from '../../src/features/shop/store.js';
+import type { DeliveryRecord, MarketStore } from '../../src/features/shop/store.js';
 import type { Store, StorePart } from '../../src/store/port.js';
 import { storeImplementations, type StoreFixture } from '../helpers/store-implementations.js';
 

@@ -5,7 +5,7 @@
  * saying why, where no server can be started).
  */
 import { expect } from 'chai';
-import { positionsPart } from '../../src/features/players/positions.js';
+import { positionsPart } from '../../src/features/players/store.js';
 import { UniqueConflictError, type NewUser, type Store, type StorePart } from '../../src/store/port.js';
 import { storeImplementations, type StoreFixture } from '../helpers/store-implementations.js';
 

@@ -8,11 +8,12 @@
  * recovered from the WAL at the next start).
  */
 import { expect } from 'chai';
-import { ledgerPart } from '../../src/features/economy/feature.js';
+import { ledgerPart } from '../../src/features/economy/store.js';
 import { PostgresStore } from '../../src/store/postgres/index.js';
 import { api, startTestGatehouse, type TestGatehouse } from '../helpers/gatehouse.js';
 import { checkConservation, moveMoneyAtRandom, registerPlayers, storeCodes } from '../helpers/money-conservation.js';
 import { requirePostgres, uniquePrefix, type ThrowawayPostgres } from '../helpers/postgres.js';
+import { implementationsOf } from '../helpers/store-implementations.js';
 
 const serviceToken = 'outage-service-token';
 const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
@@ -93,7 +94,7 @@ describe('PostgreSQL stopped and started during traffic (Gatehouse not restarted
 
     await server.stop();
     server = undefined;
-    const store = await PostgresStore.open(postgres.settings(prefix), { parts: [ledgerPart] });
+    const store = await PostgresStore.open(postgres.settings(prefix), { parts: implementationsOf(ledgerPart) });
     try {
       await checkConservation(store, acknowledged, 10_000);
     } finally {

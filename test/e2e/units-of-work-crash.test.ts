@@ -4,7 +4,7 @@ import path from 'node:path';
 import { expect } from 'chai';
 import { JsonStore } from '../../src/store/json/index.js';
 import { temporaryDirectory } from '../helpers/gatehouse.js';
-import { testLedgerPart } from '../helpers/transfer-part.js';
+import { testLedgerImplementations, testLedgerPart } from '../helpers/transfer-part.js';
 
 /** Runs the transfer child until it has acknowledged `acks` transfers (and a random few more), then kills it with -9. */
 async function runAndKill(dataDirectory: string, acks: number): Promise<Set<string>> {
@@ -48,7 +48,7 @@ describe('crash safety: kill -9 during concurrent units of work on the JSON stor
     const acknowledged = new Set<string>();
     for (let round = 0; round < 3; round += 1) {
       for (const id of await runAndKill(directory, 1500)) acknowledged.add(id);
-      const store = await JsonStore.open(directory, { parts: [testLedgerPart] });
+      const store = await JsonStore.open(directory, { parts: [testLedgerImplementations] });
       try {
         const ledger = store.part(testLedgerPart);
         expect(await ledger.total(), 'money in all accounts').to.equal(20 * 1000);

@@ -7,8 +7,8 @@
  * every transaction the API acknowledged there.
  */
 import { expect } from 'chai';
-import { ledgerPart } from '../../src/features/economy/feature.js';
-import type { LedgerRecord } from '../../src/features/economy/ledger-store.js';
+import { ledgerPart } from '../../src/features/economy/store.js';
+import type { LedgerRecord } from '../../src/features/economy/store.js';
 import { offlinePlayerUuid } from '../../src/game/embedded/offline-uuid.js';
 import type { Store } from '../../src/store/port.js';
 import { api } from './gatehouse.js';

@@ -5,6 +5,8 @@
  * server can be started). A new store joins every contract here.
  */
 import { rm } from 'node:fs/promises';
+import { allStoreParts } from '../../src/features/index.js';
+import type { StorePartImplementations } from '../../src/store/part-implementations.js';
 import { JsonStore } from '../../src/store/json/index.js';
 import { PostgresStore } from '../../src/store/postgres/index.js';
 import type { Store, StorePart } from '../../src/store/port.js';
@@ -26,7 +28,18 @@ export interface StoreImplementation {
   fixture(): Promise<StoreFixture>;
 }
 
-export function storeImplementations(label: string, parts: Array<StorePart<unknown>>, json: { checkpointIntervalMs?: number } = {}): Record<string, StoreImplementation> {
+/** The parts with the implementations their features declare, for opening a store with only those parts. */
+export function implementationsOf(...parts: Array<StorePart<unknown>>): Array<StorePartImplementations<unknown>> {
+  const declared = allStoreParts();
+  return parts.map((part) => {
+    const found = declared.find((binding) => binding.part.name === part.name);
+    if (!found) throw new Error(`no feature declares the store part ${part.name}`);
+    return found;
+  });
+}
+
+export function storeImplementations(label: string, tokens: Array<StorePart<unknown>>, json: { checkpointIntervalMs?: number } = {}): Record<string, StoreImplementation> {
+  const parts = implementationsOf(...tokens);
   let postgres: ThrowawayPostgres;
   const reopening = (open: () => Promise<Store>) => async (store: Store) => {
     await store.close();

@@ -5,11 +5,11 @@
  * every transfer the store acknowledged. The parent kills it with -9.
  */
 import { JsonStore } from '../../src/store/json/index.js';
-import { testLedgerPart, type TestLedger } from './transfer-part.js';
+import { testLedgerImplementations, testLedgerPart, type TestLedger } from './transfer-part.js';
 
 const dataDirectory = process.argv[2]!;
 const accounts = Array.from({ length: 20 }, (_, index) => `account${index}`);
-const store = await JsonStore.open(dataDirectory, { parts: [testLedgerPart], checkpointIntervalMs: 20 });
+const store = await JsonStore.open(dataDirectory, { parts: [testLedgerImplementations], checkpointIntervalMs: 20 });
 const ledger: TestLedger = store.part(testLedgerPart);
 if ((await ledger.total()) === 0) {
   await store.transaction(async (tx) => {

@@ -1,5 +1,6 @@
 import path from 'node:path';
-import type { StorePart } from '../../src/store/port.js';
+import type { StorePartImplementations } from '../../src/store/part-implementations.js';
+import { storePart } from '../../src/store/port.js';
 import { documentFile } from '../../src/store/json/table-files.js';
 
 /**
@@ -23,8 +24,11 @@ export interface TestLedger {
   total(): Promise<number>;
 }
 
-export const testLedgerPart: StorePart<TestLedger> = {
-  name: 'test-ledger',
+export const testLedgerPart = storePart<TestLedger>('test-ledger');
+
+/** The test ledger on the JSON store (the only kind its tests open). */
+export const testLedgerImplementations: StorePartImplementations<TestLedger> = {
+  part: testLedgerPart,
   json: {
     define: (database, dataDirectory) => {
       database.define<number>(

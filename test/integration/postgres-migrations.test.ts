@@ -6,11 +6,13 @@
  * (then nothing of it stays); and two prefixes in one database apart.
  */
 import { expect } from 'chai';
-import { ledgerPart } from '../../src/features/economy/feature.js';
-import { positionsPart } from '../../src/features/players/positions.js';
+import { ledgerPart } from '../../src/features/economy/store.js';
+import { positionsPart } from '../../src/features/players/store.js';
 import type { PostgresMigration } from '../../src/store/postgres/access.js';
 import { PostgresStore } from '../../src/store/postgres/index.js';
-import type { StorePart } from '../../src/store/port.js';
+import type { StorePartImplementations } from '../../src/store/part-implementations.js';
+import { storePart } from '../../src/store/port.js';
+import { implementationsOf } from '../helpers/store-implementations.js';
 import { requirePostgres, uniquePrefix, type ThrowawayPostgres } from '../helpers/postgres.js';
 
 interface Note {
@@ -34,10 +36,12 @@ const version2: PostgresMigration = {
   sql: ({ name }) => `ALTER TABLE ${name('notes')} ADD COLUMN kind text NOT NULL DEFAULT 'plain';`,
 };
 
+const noteStorePart = storePart<NoteStore>('notes');
+
 /** A feature's part as a feature declares one, at two versions of its schema. */
-function notesPart(migrations: PostgresMigration[]): StorePart<NoteStore> {
+function notesPart(migrations: PostgresMigration[]): StorePartImplementations<NoteStore> {
   return {
-    name: 'notes',
+    part: noteStorePart,
     json: {
       define: () => undefined,
       bind: () => {
@@ -84,7 +88,7 @@ describe('PostgreSQL store: the schema and its migrations', function () {
 
   it('creates every table with the prefix and records each migration', async function () {
     const prefix = uniquePrefix('schema');
-    const store = await PostgresStore.open(postgres.settings(prefix), { parts: [ledgerPart, positionsPart as StorePart<unknown>] });
+    const store = await PostgresStore.open(postgres.settings(prefix), { parts: implementationsOf(ledgerPart, positionsPart) });
     await store.close();
     expect(await tablesOf(prefix)).to.deep.equal([
       'audit_log',
@@ -109,7 +113,7 @@ describe('PostgreSQL store: the schema and its migrations', function () {
   it('runs each migration once when four instances start at once', async function () {
     const prefix = uniquePrefix('race');
     const logs: string[] = [];
-    const stores = await Promise.all(Array.from({ length: 4 }, () => PostgresStore.open(postgres.settings(prefix), { parts: [ledgerPart], logInfo: (line) => logs.push(line) })));
+    const stores = await Promise.all(Array.from({ length: 4 }, () => PostgresStore.open(postgres.settings(prefix), { parts: implementationsOf(ledgerPart), logInfo: (line) => logs.push(line) })));
     await Promise.all(stores.map((store) => store.close()));
     expect(await versionsOf(prefix)).to.deep.equal(['core 1', 'core 2', 'ledger 1']);
     expect(logs.filter((line) => /schema migrated/.test(line))).to.deep.equal([
@@ -121,12 +125,12 @@ describe('PostgreSQL store: the schema and its migrations', function () {
 
   it('upgrades a part whose feature brings a new migration, keeping its data', async function () {
     const prefix = uniquePrefix('upgrade');
-    const old = await PostgresStore.open(postgres.settings(prefix), { parts: [notesPart([version1]) as StorePart<unknown>] });
-    await old.part(notesPart([version1])).add('written by the old version');
+    const old = await PostgresStore.open(postgres.settings(prefix), { parts: [notesPart([version1])] });
+    await old.part(noteStorePart).add('written by the old version');
     await old.close();
-    const upgraded = await PostgresStore.open(postgres.settings(prefix), { parts: [notesPart([version1, version2]) as StorePart<unknown>] });
+    const upgraded = await PostgresStore.open(postgres.settings(prefix), { parts: [notesPart([version1, version2])] });
     try {
-      const notes = upgraded.part(notesPart([version1, version2]));
+      const notes = upgraded.part(noteStorePart);
       await notes.add('written by the new version');
       expect(await notes.all()).to.deep.equal([
         { text: 'written by the old version', kind: 'plain' },
@@ -140,8 +144,8 @@ describe('PostgreSQL store: the schema and its migrations', function () {
 
   it('refuses to start on a database newer than it knows, changing nothing', async function () {
     const prefix = uniquePrefix('newer');
-    await (await PostgresStore.open(postgres.settings(prefix), { parts: [notesPart([version1, version2]) as StorePart<unknown>] })).close();
-    const refusal = await PostgresStore.open(postgres.settings(prefix), { parts: [notesPart([version1]) as StorePart<unknown>] }).then(
+    await (await PostgresStore.open(postgres.settings(prefix), { parts: [notesPart([version1, version2])] })).close();
+    const refusal = await PostgresStore.open(postgres.settings(prefix), { parts: [notesPart([version1])] }).then(
       () => undefined,
       (error: Error) => error.message,
     );
@@ -156,7 +160,7 @@ describe('PostgreSQL store: the schema and its migrations', function () {
       description: 'half a change',
       sql: ({ name }) => `CREATE TABLE ${name('half')} (id integer); SELECT no_such_column FROM ${name('notes')};`,
     };
-    const refusal = await PostgresStore.open(postgres.settings(prefix), { parts: [notesPart([version1, broken]) as StorePart<unknown>] }).then(
+    const refusal = await PostgresStore.open(postgres.settings(prefix), { parts: [notesPart([version1, broken])] }).then(
       () => undefined,
       (error: Error) => error.message,
     );
@@ -166,7 +170,7 @@ describe('PostgreSQL store: the schema and its migrations', function () {
   });
 
   it('refuses a part that has no PostgreSQL implementation', async function () {
-    const jsonOnly: StorePart<unknown> = { name: 'json-only', json: { define: () => undefined, bind: () => ({}) } };
+    const jsonOnly: StorePartImplementations<unknown> = { part: storePart('json-only'), json: { define: () => undefined, bind: () => ({}) } };
     const refusal = await PostgresStore.open(postgres.settings(uniquePrefix('jsononly')), { parts: [jsonOnly] }).then(
       () => undefined,
       (error: Error) => error.message,

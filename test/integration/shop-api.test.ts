@@ -8,7 +8,7 @@
 import { rm, writeFile } from 'node:fs/promises';
 import path from 'node:path';
 import { expect } from 'chai';
-import { marketPart } from '../../src/features/shop/feature.js';
+import { marketPart } from '../../src/features/shop/store.js';
 import { offlinePlayerUuid } from '../../src/game/embedded/offline-uuid.js';
 import { registeredUser } from '../helpers/accounts.js';
 import { eventually } from '../helpers/bots.js';

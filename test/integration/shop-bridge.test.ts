@@ -10,7 +10,7 @@
 import { rm, writeFile } from 'node:fs/promises';
 import path from 'node:path';
 import { expect } from 'chai';
-import { marketPart } from '../../src/features/shop/feature.js';
+import { marketPart } from '../../src/features/shop/store.js';
 import type { BridgeGameAdapter } from '../../src/game/bridge/adapter.js';
 import { GameUnavailableError } from '../../src/game/errors.js';
 import { eventually } from '../helpers/bots.js';

@@ -6,18 +6,19 @@
 import { rm } from 'node:fs/promises';
 import { expect } from 'chai';
 import { loadConfig } from '../../src/config/config.js';
-import { ledgerPart } from '../../src/features/economy/feature.js';
+import { ledgerPart } from '../../src/features/economy/store.js';
 import { EconomyService } from '../../src/features/economy/service.js';
 import { JsonStore } from '../../src/store/json/index.js';
 import { FakeGame } from '../helpers/fake-game.js';
 import { temporaryDirectory } from '../helpers/gatehouse.js';
+import { implementationsOf } from '../helpers/store-implementations.js';
 
 describe('economy: reversals of transfers made in the same millisecond', function () {
   let directory: string;
   let store: JsonStore;
   beforeEach(async function () {
     directory = await temporaryDirectory('gatehouse-reversals-');
-    store = await JsonStore.open(directory, { parts: [ledgerPart], checkpointIntervalMs: 3600_000 });
+    store = await JsonStore.open(directory, { parts: implementationsOf(ledgerPart), checkpointIntervalMs: 3600_000 });
   });
   afterEach(async function () {
     await store.close();

@@ -7,10 +7,10 @@
 import { rm } from 'node:fs/promises';
 import { expect } from 'chai';
 import { loadConfig } from '../../src/config/config.js';
-import { ledgerPart } from '../../src/features/economy/feature.js';
+import { ledgerPart } from '../../src/features/economy/store.js';
 import { EconomyService, type ProviderSetting } from '../../src/features/economy/service.js';
 import { parseJobs, type Job } from '../../src/features/jobs/catalogue.js';
-import { jobsPart } from '../../src/features/jobs/jobs-store.js';
+import { jobsPart } from '../../src/features/jobs/store.js';
 import { owedPayoutKey } from '../../src/features/jobs/payouts.js';
 import { JobsService, type JobsOptions } from '../../src/features/jobs/service.js';
 import { GameUnavailableError, type EconomyProvider, type GameMode, type Location, type PlayerRef } from '../../src/game/port.js';
@@ -18,6 +18,7 @@ import { JsonStore } from '../../src/store/json/index.js';
 import type { Store } from '../../src/store/port.js';
 import { FakeGame } from '../helpers/fake-game.js';
 import { temporaryDirectory } from '../helpers/gatehouse.js';
+import { implementationsOf } from '../helpers/store-implementations.js';
 
 const jobsFile = `
 jobs:
@@ -87,7 +88,7 @@ describe('jobs: payouts from work in game', function () {
   /** Reading stored answers fails while set (the store away). */
   let answersFail = false;
 
-  const open = () => JsonStore.open(directory, { parts: [ledgerPart, jobsPart], checkpointIntervalMs: 3600_000 });
+  const open = () => JsonStore.open(directory, { parts: implementationsOf(ledgerPart, jobsPart), checkpointIntervalMs: 3600_000 });
 
   /** The store with a switch to fail its next unit of work. */
   function failable(real: Store): Store {

@@ -1,7 +1,7 @@
 /** Bodies and answers of the economy endpoints. Money is a number with at most two decimals. */
 import { t } from '../../lib/schema.js';
 import { gameText, money, pageQuery, paginationObject, playerName, timestamp } from '../common/schemas.js';
-import { transactionTypes } from './ledger-store.js';
+import { transactionTypes } from './store.js';
 
 export const transaction = t.object({
   id: t.integer(),

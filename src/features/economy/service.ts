@@ -4,7 +4,7 @@ import type { GamePort, PlayerRef } from '../../game/port.js';
 import type { Actor } from '../../http/caller.js';
 import type { ServerSettings } from '../settings/settings-model.js';
 import type { Store, StorePart, TransactionalStores } from '../../store/port.js';
-import type { LedgerRecord, LedgerStore, Posting } from './ledger-store.js';
+import type { AccountBalance, LedgerRecord, LedgerStore, Posting } from './store.js';
 import { toCents } from './money.js';
 import { VaultMoves, type VaultMoveOptions } from './vault-moves.js';
 
@@ -341,6 +341,20 @@ export class EconomyService {
     }
   }
 
+  /** Whether an answer is stored under this Idempotency-Key: a payment made with it, or a unit of work that kept it (see `keepKeyWithin`). */
+  async answered(key: string): Promise<boolean> {
+    return (await this.ledger.answer(key)) !== undefined;
+  }
+
+  /**
+   * Inside a caller's unit of work: stores an empty answer under `key`, so
+   * that after a failure whose outcome is unknown `answered(key)` tells
+   * whether the unit committed. Forgotten after a day, as every answer.
+   */
+  async keepKeyWithin(tx: TransactionalStores, key: string, fingerprint: string): Promise<void> {
+    await tx.part(this.ledgerPart).saveAnswer(key, { fingerprint, status: 200, body: [], at: this.now().toISOString() });
+  }
+
   /** Retention: records past `retention.transaction-days`, answers past 24 hours. */
   async deleteRecordsBefore(cutoff: Date): Promise<number> {
     return this.ledger.deleteRecordsBefore(cutoff);
@@ -352,5 +366,10 @@ export class EconomyService {
 
   async totals(): Promise<{ accounts: number; cents: number }> {
     return this.ledger.totals();
+  }
+
+  /** Every account's player and balance in cents (the balance board's standings), read as the caller iterates. */
+  balances(): Promise<Iterable<AccountBalance>> {
+    return this.ledger.balances();
   }
 }

@@ -15,7 +15,7 @@
 import { randomUUID } from 'node:crypto';
 import { GameUnavailableError } from '../../game/errors.js';
 import type { EconomyProvider } from '../../game/port.js';
-import type { Posting } from './ledger-store.js';
+import type { Posting } from './store.js';
 
 export interface VaultMoveOptions {
   logError: (message: string) => void;

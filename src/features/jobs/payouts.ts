@@ -1,11 +1,10 @@
 import { randomUUID } from 'node:crypto';
 import type { PlayerRef } from '../../game/port.js';
 import type { Store, TransactionalStores } from '../../store/port.js';
-import { ledgerPart } from '../economy/feature.js';
-import type { Posting } from '../economy/ledger-store.js';
+import type { Posting } from '../economy/store.js';
 import type { EconomyService } from '../economy/service.js';
 import type { Job, JobCatalogue } from './catalogue.js';
-import { freshRecord, jobsPart, type OwedPayout, type PlayerJobs } from './jobs-store.js';
+import { freshRecord, jobsPart, type OwedPayout, type PlayerJobs } from './store.js';
 import { basisPointsPerUnit } from './levels.js';
 import type { PendingWork, PendingWorkLedger } from './pending-work.js';
 import type { PlacedBlocks } from './placed-blocks.js';
@@ -72,9 +71,8 @@ export class Payouts {
   async load(): Promise<void> {
     const jobs = this.store.part(jobsPart);
     const owed = await jobs.owed();
-    const ledger = this.store.part(ledgerPart);
     const paid: string[] = [];
-    for (const payout of owed) if (await ledger.answer(owedPayoutKey(payout.id))) paid.push(payout.id);
+    for (const payout of owed) if (await this.economy.answered(owedPayoutKey(payout.id))) paid.push(payout.id);
     if (paid.length > 0) await jobs.removeOwed(paid);
     this.owedCount = owed.length - paid.length;
   }
@@ -141,7 +139,7 @@ export class Payouts {
           const countedAt = this.now().toISOString();
           await jobs.addOwed(owing.map((payment): OwedPayout => ({ id: randomUUID(), player: payment.player, cents: payment.cents, description: payment.description, countedAt })));
         }
-        await tx.part(ledgerPart).saveAnswer(key, { fingerprint: 'jobs count', status: 200, body: [], at: this.now().toISOString() });
+        await this.economy.keepKeyWithin(tx, key, 'jobs count');
         return ups;
       });
       counted(levelUps);
@@ -162,7 +160,7 @@ export class Payouts {
   private async settleUncertain(): Promise<boolean> {
     if (!this.uncertain) return false;
     const { key, settle } = this.uncertain;
-    const committed = (await this.store.part(ledgerPart).answer(key)) !== undefined;
+    const committed = await this.economy.answered(key);
     this.uncertain = undefined;
     settle(committed);
     return committed;

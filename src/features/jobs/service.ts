@@ -4,7 +4,7 @@ import type { Store } from '../../store/port.js';
 import type { EconomyService } from '../economy/service.js';
 import type { Job, JobCatalogue, WorkKind } from './catalogue.js';
 import { basisPointsPerUnit } from './levels.js';
-import { freshRecord, jobsPart, type JobRecord, type PlayerJobs } from './jobs-store.js';
+import { freshRecord, jobsPart, type JobRecord, type PlayerJobs } from './store.js';
 import { Payouts } from './payouts.js';
 import { PendingWorkLedger } from './pending-work.js';
 import { PlacedBlocks } from './placed-blocks.js';

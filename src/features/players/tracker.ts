@@ -1,7 +1,7 @@
 import type { GamePort, Location, PlayerRef } from '../../game/port.js';
 import type { TeleportService } from '../teleports/service.js';
 import type { Store } from '../../store/port.js';
-import { positionsPart, type PlayerPositions } from './positions.js';
+import { positionsPart, type PlayerPositions } from './store.js';
 
 /**
  * Keeps where players were last seen in each world (from joins, quits,

@@ -18,7 +18,7 @@ import { KeyedLock } from '../../lib/keyed-lock.js';
 import { playersHere } from '../../network/players-here.js';
 import type { Store, StorePart } from '../../store/port.js';
 import type { GameTexts } from '../../texts/catalogue.js';
-import type { DeliveryRecord, MarketStore } from './market-store.js';
+import type { DeliveryRecord, MarketStore } from './store.js';
 
 export interface DeliveryEvents {
   /** Some or all of a delivery reached the player: the delivery after it, and how many this time. */

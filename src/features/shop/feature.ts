@@ -1,40 +1,18 @@
-import { badRequest } from '../../errors.js';
-import type { PlayerRef } from '../../game/port.js';
-import { reply, route, type RouteRequest } from '../../http/route.js';
-import type { Static } from '../../lib/schema.js';
-import type { StorePart } from '../../store/port.js';
-import { pagination } from '../common/schemas.js';
-import { requestSubject } from '../common/subject.js';
-import { idempotencyOf, replayHeaders } from '../economy/idempotency-key.js';
-import { formatMoney, fromCents } from '../economy/money.js';
+import { partImplementations } from '../../store/part-implementations.js';
+import { fromCents } from '../economy/money.js';
 import { defineFeature } from '../feature.js';
-import { loadCatalogue, normaliseItemId } from './catalogue.js';
+import { loadCatalogue } from './catalogue.js';
 import { DeliveryService } from './deliveries.js';
-import { MarketService, type Quote, type QuoteList } from './market.js';
-import { jsonMarketPart } from './market-json.js';
-import { postgresMarketPart } from './market-postgres.js';
-import type { DeliveryRecord, MarketStore } from './market-store.js';
-import { affordableUnits, offerUnitCents } from './pricing.js';
+import { DriftTimer } from './drift.js';
+import { finishForOnline, finishOnJoin, knownItemIds } from './in-game.js';
+import { MarketService } from './market.js';
 import { PurchaseService } from './purchases.js';
-import {
-  allDeliveriesAnswer,
-  allDeliveriesQuery,
-  availableAnswer,
-  deliveriesAnswer,
-  deliveriesQuery,
-  itemsAnswer,
-  itemsQuery,
-  marketPricesAnswer,
-  purchaseAnswer,
-  purchaseBody,
-  reloadAnswer,
-  resourcesAnswer,
-  sellAnswer,
-  sellBody,
-  weeklyAnswer,
-} from './schemas.js';
-import { SaleService, type SaleAsk } from './selling.js';
-import { weeklyOffers } from './weekly.js';
+import { shopRoutes } from './routes.js';
+import { SaleService } from './selling.js';
+import { shareStockChanges } from './shared-stock.js';
+import { marketPart } from './store.js';
+import { jsonMarketPart } from './store-json.js';
+import { postgresMarketPart } from './store-postgres.js';
 
 declare module '../services.js' {
   interface Services {
@@ -43,10 +21,6 @@ declare module '../services.js' {
   }
 }
 
-export const marketPart: StorePart<MarketStore> = { name: 'market', json: jsonMarketPart, postgres: postgresMarketPart };
-
-const unavailable = { 503: 'Economy system not available (economy.provider none, or Vault not offered by the server)' };
-
 /**
  * The market and the shop: prices from stock (shop.yml), the catalogue,
  * purchases delivered in game exactly once, this week's offers, resources,
@@ -54,22 +28,14 @@ const unavailable = { 503: 'Economy system not available (economy.provider none,
  */
 export const shopFeature = defineFeature({
   name: 'shop',
-  storeParts: [marketPart as StorePart<unknown>],
+  storeParts: [partImplementations({ part: marketPart, json: jsonMarketPart, postgres: postgresMarketPart })],
   create: async ({ config, store, game, services, texts, now, log, caches, network }) => {
     const settings = services.get('settings');
-    const access = services.get('access');
-    const audit = services.get('audit');
     const economy = services.get('economy');
     const market = new MarketService(store, marketPart, await loadCatalogue(config.shopFile), config.shopFile, now);
     caches.register(market.quotes);
-    // Stock is shared on a network: the others read back the items this instance traded.
-    market.onChanged = (items) => void network.publish('market', { items }).catch(() => undefined);
-    network.subscribe('market', (payload) => {
-      const items = (payload as { items?: unknown }).items;
-      if (Array.isArray(items)) void market.refresh(items.filter((item): item is string => typeof item === 'string'), { announce: false }).catch(() => undefined);
-    });
-    const nameOf = (item: string) => market.find(item)?.name ?? item;
-    const deliveries = new DeliveryService(store, marketPart, game, texts, nameOf, log.error, now, config.serverId);
+    shareStockChanges(market, network);
+    const deliveries = new DeliveryService(store, marketPart, game, texts, (item) => market.nameOf(item), log.error, now, config.serverId);
     const purchases = new PurchaseService(store, market, marketPart, economy, deliveries, now);
     const symbol = () => settings.get().economy.currencySymbol;
     const sales = new SaleService(store, market, marketPart, economy, game, texts, symbol, log.error, now, config.serverId);
@@ -84,285 +50,13 @@ export const shopFeature = defineFeature({
       },
     });
     services.get('retention').keepDays('shop deliveries, weekly counts and daily sales', config.retention.transactionDays, (cutoff) => store.part(marketPart).deleteBefore(cutoff));
-    game.events.on('join', ({ player }) => {
-      void deliveries.deliverTo(player).catch((error: Error) => log.error(`shop: delivering to ${player.name}: ${error.message}`));
-      void sales.finishFor(player).catch((error: Error) => log.error(`shop: finishing sales of ${player.name}: ${error.message}`));
-    });
-
-    const money = (cents: number) => ({ balance: fromCents(cents), symbol: symbol(), formatted: formatMoney(cents, symbol()) });
-    const present = (quote: Quote) => ({
-      item: quote.item.id,
-      name: quote.item.name,
-      category: quote.item.category,
-      buyPrice: fromCents(quote.buyCents),
-      sellPrice: fromCents(quote.sellCents),
-      stock: quote.stock,
-      targetStock: quote.item.targetStock,
-      trend: quote.trend,
-      canBuy: quote.canBuy,
-      canSell: quote.canSell,
-    });
-    const presentDelivery = (delivery: DeliveryRecord, withPlayer = false) => ({
-      id: delivery.id,
-      item: delivery.item,
-      name: nameOf(delivery.item),
-      quantity: delivery.quantity,
-      given: delivery.given,
-      remaining: delivery.quantity - delivery.given,
-      state: delivery.state,
-      transactionId: delivery.transactionId,
-      createdAt: delivery.createdAt,
-      updatedAt: delivery.updatedAt,
-      ...(withPlayer ? { username: delivery.player.name } : {}),
-    });
-    const own = (request: RouteRequest<unknown, unknown>): PlayerRef => {
-      const user = request.user();
-      return { name: user.gameUsername, uuid: user.gameUuid };
-    };
-    const subject = (request: RouteRequest<unknown, { username?: string }>): Promise<PlayerRef> =>
-      requestSubject(request, access, (asked) => economy.requirePlayer(asked), "Only admins may see another player's deliveries");
-    let driftTimer: NodeJS.Timeout | null = null;
-    const priceAnswers = new WeakMap<QuoteList, { body: Static<typeof marketPricesAnswer>; json: string }>();
+    finishOnJoin(game, deliveries, sales, log.error);
+    const drift = new DriftTimer(market, network, log.error);
 
     return {
-      routes: [
-        route({
-          method: 'GET',
-          path: '/api/economy/market-prices',
-          access: 'login',
-          summary: 'Every catalogue item with its buy and sell price now, stock and trend',
-          answer: marketPricesAnswer,
-          handle: async () => {
-            const list = await market.quoteList();
-            // The answer is the same for everyone until the list is replaced: made and serialised once per list.
-            let made = priceAnswers.get(list);
-            if (!made) {
-              const prices = Object.fromEntries(
-                list.quotes.map((quote) => [quote.item.id, { buyPrice: fromCents(quote.buyCents), sellPrice: fromCents(quote.sellCents), stock: quote.stock, trend: quote.trend, canBuy: quote.canBuy, canSell: quote.canSell }]),
-              );
-              const body = { success: true as const, prices, lastUpdated: list.lastUpdated };
-              made = { body, json: JSON.stringify(body) };
-              priceAnswers.set(list, made);
-            }
-            return reply(made.body, { json: made.json });
-          },
-        }),
-        route({
-          method: 'GET',
-          path: '/api/shop/items',
-          access: 'login',
-          summary: 'The catalogue with prices and stock now; by category, searched, paginated',
-          query: itemsQuery,
-          answer: itemsAnswer,
-          handle: async (request) => {
-            const { category, search, page, limit } = request.query;
-            const needle = search?.toLowerCase();
-            const { quotes } = await market.quoteList();
-            const matching = quotes.filter(
-              (quote) =>
-                (category === undefined || quote.item.category === category) &&
-                (needle === undefined || quote.item.id.includes(needle) || quote.item.name.toLowerCase().includes(needle)),
-            );
-            const categories = [...new Set(quotes.map((quote) => quote.item.category))].sort();
-            return {
-              success: true as const,
-              items: matching.slice((page - 1) * limit, page * limit).map(present),
-              categories,
-              pagination: pagination(page, limit, matching.length),
-            };
-          },
-        }),
-        route({
-          method: 'POST',
-          path: '/api/shop/purchase',
-          access: 'login',
-          summary: 'Buy from the shop: charged at the price along the curve now (a PURCHASE transaction), delivered in game (Idempotency-Key)',
-          body: purchaseBody,
-          answer: purchaseAnswer,
-          errors: {
-            400: "Unknown item, not for sale, a quantity above the stock or market.max-quantity, insufficient funds, not this week's offer, or past its limit",
-            403: 'The service account cannot buy',
-            409: 'The Idempotency-Key was used with another request',
-            ...unavailable,
-          },
-          handle: async (request) => {
-            const player = own(request);
-            const bought = await purchases.purchase(player, request.body, idempotencyOf(request, '/api/shop/purchase'));
-            const { record, item, delivery } = bought;
-            const where =
-              delivery.state === 'delivered'
-                ? 'it is in your inventory'
-                : delivery.given > 0
-                  ? `${delivery.given} are in your inventory, the rest follows when there is room`
-                  : 'it will be in your inventory when you are next in game with room for it';
-            return reply(
-              {
-                success: true as const,
-                message: `Bought ${record.quantity} ${item.name} for ${formatMoney(-record.amount, symbol())}; ${where}`,
-                purchase: { transactionId: record.id, item: item.id, name: item.name, quantity: record.quantity ?? 0, charged: fromCents(-record.amount), weekly: bought.weekly },
-                ...money(record.balance),
-                delivery: presentDelivery(delivery),
-              },
-              { headers: replayHeaders(bought) },
-            );
-          },
-        }),
-        route({
-          method: 'GET',
-          path: '/api/shop/weekly',
-          access: 'login',
-          summary: "This ISO week's offers: discounted items, each with a per-player limit and what the caller may still buy",
-          answer: weeklyAnswer,
-          handle: async (request) => {
-            const offers = weeklyOffers(market.items(), market.rules.weekly.offers, now());
-            const { discountPercent, limitPerPlayer } = market.rules.weekly;
-            const bought = request.caller.kind === 'user' ? await store.part(marketPart).weeklyBoughtBy(offers.week, request.caller.user.gameUuid) : new Map<string, number>();
-            const list = await market.quoteList();
-            return {
-              success: true as const,
-              week: offers.week,
-              endsAt: offers.endsAt.toISOString(),
-              discountPercent,
-              offers: offers.items.map((item) => {
-                const quote = list.byItem.get(item.id)!;
-                const mine = bought.get(item.id) ?? 0;
-                return {
-                  item: item.id,
-                  name: item.name,
-                  category: item.category,
-                  price: fromCents(quote.stock > 0 ? offerUnitCents(item, quote.stock, market.elasticity, discountPercent) : quote.buyCents),
-                  regularPrice: fromCents(quote.buyCents),
-                  stock: quote.stock,
-                  limit: limitPerPlayer,
-                  bought: mine,
-                  remaining: Math.min(quote.stock, Math.max(0, limitPerPlayer - mine)),
-                };
-              }),
-            };
-          },
-        }),
-        route({
-          method: 'GET',
-          path: '/api/shop/resources',
-          access: 'login',
-          summary: 'The catalogue items of the resources category with market data',
-          answer: resourcesAnswer,
-          handle: async () => ({ success: true as const, items: (await market.quoteList()).quotes.filter((quote) => quote.item.category === 'resources').map(present) }),
-        }),
-        route({
-          method: 'GET',
-          path: '/api/shop/resources/available',
-          access: 'login',
-          summary: 'The resources for sale now (in stock), each with how many the caller can afford',
-          answer: availableAnswer,
-          errors: { 403: 'The service account has no balance', ...unavailable },
-          handle: async (request) => {
-            economy.requireProvider();
-            const balance = await economy.balance(own(request));
-            const { maxQuantity } = market.rules.market;
-            return {
-              success: true as const,
-              balance: fromCents(balance),
-              items: (await market.quoteList()).quotes
-                .filter((quote) => quote.item.category === 'resources' && quote.canBuy)
-                .map((quote) => ({ ...present(quote), affordable: affordableUnits(quote.item, quote.stock, balance, market.elasticity, maxQuantity) })),
-            };
-          },
-        }),
-        route({
-          method: 'GET',
-          path: '/api/shop/deliveries',
-          access: 'login',
-          summary: "A player's deliveries, newest first: the caller's own, or (admins) anyone's",
-          query: deliveriesQuery,
-          answer: deliveriesAnswer,
-          errors: { 403: "A non-admin asking for another player's deliveries", 404: 'No such player' },
-          handle: async (request) => {
-            const player = await subject(request);
-            const { page, limit, state } = request.query;
-            const found = await store.part(marketPart).deliveriesOf(player.uuid, page, limit, state);
-            return { success: true as const, username: player.name, deliveries: found.deliveries.map((delivery) => presentDelivery(delivery)), pagination: pagination(page, limit, found.total) };
-          },
-        }),
-        route({
-          method: 'GET',
-          path: '/api/admin/shop/deliveries',
-          access: 'admin',
-          summary: 'Every pending delivery, oldest first, with its player',
-          query: allDeliveriesQuery,
-          answer: allDeliveriesAnswer,
-          handle: async (request) => {
-            const { page, limit } = request.query;
-            const pending = await store.part(marketPart).pendingDeliveries();
-            return {
-              success: true as const,
-              deliveries: pending.slice((page - 1) * limit, page * limit).map((delivery) => presentDelivery(delivery, true)),
-              pagination: pagination(page, limit, pending.length),
-            };
-          },
-        }),
-        route({
-          method: 'POST',
-          path: '/api/player/inventory/sell',
-          access: 'login',
-          summary: 'Sell from your inventory in game: one item ({item, quantity}), a list ({items}) or everything the market buys ({all: true}); only what was taken is paid (SALE transactions; Idempotency-Key)',
-          body: sellBody,
-          answer: sellAnswer,
-          errors: {
-            400: 'Not exactly one of item, items or all; items the market does not buy (listed in refused); nothing to sell; the daily income cap reached',
-            403: 'The service account has no inventory',
-            404: 'The player is not online',
-            409: 'The Idempotency-Key was used with another request',
-            501: 'The game cannot change inventories',
-            ...unavailable,
-          },
-          handle: async (request) => {
-            const player = own(request);
-            const { item, quantity, items, all } = request.body;
-            const forms = [item !== undefined, items !== undefined, all === true].filter(Boolean).length;
-            if (forms !== 1) throw badRequest('Give exactly one of item (with an optional quantity), items, or all: true', 'invalid_field');
-            if (quantity !== undefined && item === undefined) throw badRequest('quantity goes with item', 'invalid_field');
-            const asks: SaleAsk[] | 'everything' = all === true ? 'everything' : items ?? [{ item: item!, ...(quantity !== undefined ? { quantity } : {}) }];
-            const outcome = await sales.sell(player, asks, idempotencyOf(request, '/api/player/inventory/sell'));
-            const total = outcome.records.reduce((sum, record) => sum + record.amount, 0);
-            const last = outcome.records.at(-1)!;
-            return reply(
-              {
-                success: true as const,
-                message: `Sold ${outcome.records.map((record) => `${record.quantity} ${nameOf(record.item ?? '')}`).join(', ')} for ${formatMoney(total, symbol())}`,
-                sold: outcome.records.map((record) => ({ item: record.item ?? '', name: nameOf(record.item ?? ''), quantity: record.quantity ?? 0, income: fromCents(record.amount), transactionId: record.id })),
-                refused: outcome.refused,
-                total: fromCents(total),
-                ...money(last.balance),
-                dailyCap: outcome.cap ? { limit: fromCents(outcome.cap.limit), earned: fromCents(outcome.cap.earned), remaining: fromCents(outcome.cap.remaining) } : null,
-              },
-              { headers: replayHeaders(outcome) },
-            );
-          },
-        }),
-        route({
-          method: 'POST',
-          path: '/api/admin/shop/reload',
-          access: 'admin',
-          summary: 'Read shop.yml again; a file with a mistake changes nothing and the answer says where',
-          answer: reloadAnswer,
-          errors: { 400: 'shop.yml has a mistake (named in the message); nothing changed' },
-          handle: async (request) => {
-            let reloaded: Awaited<ReturnType<MarketService['reload']>>;
-            try {
-              reloaded = await market.reload(await knownItemIds());
-            } catch (error) {
-              if ((error as Error).name === 'CatalogueError') throw badRequest((error as Error).message, 'invalid_catalogue');
-              throw error;
-            }
-            deliveries.reschedule();
-            await audit.record(request.actor(), 'shop.reload', { items: reloaded.items, added: reloaded.added, removed: reloaded.removed });
-            return { success: true as const, message: `shop.yml read: ${reloaded.items} items`, ...reloaded };
-          },
-        }),
-      ],
+      routes: shopRoutes({ store, game, market, purchases, sales, deliveries, economy, access: services.get('access'), audit: services.get('audit'), symbol, now }),
       start: async () => {
-        const known = await knownItemIds();
+        const known = await knownItemIds(game);
         if (known) {
           const unknown = market.items().filter((item) => !known.has(item.id));
           if (unknown.length > 0) throw new Error(`${config.shopFile}: items.${unknown[0]!.id}: is not an item this game server knows`);
@@ -371,41 +65,14 @@ export const shopFeature = defineFeature({
         await market.rebuild();
         market.startRebuilding();
         deliveries.start(() => market.rules.deliveries.retrySeconds, () => sales.finishOnline());
-        // Steps are due every drift-minutes (counted in the store); a look every minute takes them, on one instance at a time.
-        const drift = () => {
-          driftTimer = setTimeout(() => {
-            void network
-              .exclusively('market drift', () => market.drift())
-              .catch((error: Error) => log.error(`shop: market drift: ${error.message}`))
-              .finally(() => {
-                if (driftTimer) drift();
-              });
-          }, Math.min(60_000, market.rules.market.driftMinutes * 60_000));
-          driftTimer.unref();
-        };
-        drift();
-        // Deliveries and sales a crash left unfinished, for players online now.
-        if (game.isConnected()) {
-          for (const player of await game.onlinePlayers().catch(() => [])) {
-            await deliveries.deliverTo(player).catch((error: Error) => log.error(`shop: delivering to ${player.name}: ${error.message}`));
-            await sales.finishFor(player).catch((error: Error) => log.error(`shop: finishing sales of ${player.name}: ${error.message}`));
-          }
-        }
+        drift.start();
+        await finishForOnline(game, deliveries, sales, log.error);
       },
       stop: () => {
         market.stopRebuilding();
         deliveries.stop();
-        if (driftTimer) clearTimeout(driftTimer);
-        driftTimer = null;
+        drift.stop();
       },
     };
-
-    /** The game's item ids, where the adapter lists them (for checking the catalogue). */
-    async function knownItemIds(): Promise<ReadonlySet<string> | undefined> {
-      const inventories = game.capability('inventories');
-      if (!inventories?.itemIds || !game.isConnected()) return undefined;
-      return new Set((await inventories.itemIds()).map((id) => normaliseItemId(id)));
-    }
   },
 });
-

@@ -8,7 +8,7 @@ import { badRequest } from '../../errors.js';
 import { Cache } from '../../lib/cache.js';
 import type { Store, StorePart, TransactionalStores } from '../../store/port.js';
 import { CatalogueError, loadCatalogue, normaliseItemId, type Catalogue, type CatalogueItem, type ShopRules } from './catalogue.js';
-import type { MarketItemState, MarketStore } from './market-store.js';
+import type { MarketItemState, MarketStore } from './store.js';
 import { buyCostCents, driftedStock, sellIncomeCents, trendOf, unitBuyCents, unitSellCents, type Trend } from './pricing.js';
 
 /** Price samples kept per item for the trend: enough for an hour of drift and trades. */
@@ -79,6 +79,11 @@ export class MarketService {
 
   find(asked: string): CatalogueItem | undefined {
     return this.catalogue.items.get(normaliseItemId(asked));
+  }
+
+  /** An item's name in the catalogue, or its id once it is no longer listed (old deliveries and records still name it). */
+  nameOf(item: string): string {
+    return this.find(item)?.name ?? item;
   }
 
   /** Gives every catalogue item its starting stock the first time it appears. */

@@ -10,12 +10,12 @@ import { badRequest } from '../../errors.js';
 import type { PlayerRef } from '../../game/port.js';
 import { KeyedLock } from '../../lib/keyed-lock.js';
 import type { Store, StorePart, TransactionalStores } from '../../store/port.js';
-import type { LedgerRecord } from '../economy/ledger-store.js';
+import type { LedgerRecord, Posting } from '../economy/store.js';
 import type { EconomyService, IdempotencyRequest } from '../economy/service.js';
 import type { CatalogueItem } from './catalogue.js';
 import type { DeliveryService } from './deliveries.js';
 import type { MarketService } from './market.js';
-import type { DeliveryRecord, MarketStore } from './market-store.js';
+import type { DeliveryRecord, MarketStore } from './store.js';
 import { buyCostCents } from './pricing.js';
 import { weeklyOffers } from './weekly.js';
 
@@ -46,62 +46,23 @@ export class PurchaseService {
     private readonly now: () => Date,
   ) {}
 
+  /**
+   * Checks the item and the offer, charges and records the purchase once per
+   * Idempotency-Key (one purchase of an item at a time, so its price holds
+   * between Vault's two units), then tries the delivery.
+   */
   async purchase(player: PlayerRef, request: PurchaseRequest, idempotency?: IdempotencyRequest): Promise<Purchase> {
     this.economy.requireProvider();
-    const item = this.market.requireItem(request.item);
-    if (!item.canBuy) throw badRequest(`${item.name} is not for sale (the market only buys it)`, 'not_for_sale');
-    const { maxQuantity } = this.market.rules.market;
-    if (request.quantity > maxQuantity) throw badRequest(`quantity must be at most ${maxQuantity}`, 'invalid_field');
+    const item = this.buyableItem(request);
     const weekly = request.weekly === true;
-    const offers = weeklyOffers(this.market.items(), this.market.rules.weekly.offers, this.now());
-    if (weekly && !offers.items.some((offer) => offer.id === item.id)) {
-      throw badRequest(`${item.name} is not one of this week's offers (${offers.week})`, 'not_on_offer');
-    }
-    const { discountPercent, limitPerPlayer } = this.market.rules.weekly;
-    const checkLimit = async (tx: TransactionalStores) => {
-      if (!weekly) return;
-      const bought = await tx.part(this.part).weeklyBought(offers.week, player.uuid, item.id);
-      if (bought + request.quantity > limitPerPlayer) {
-        throw badRequest(
-          `This week's offer of ${item.name} is limited to ${limitPerPlayer} per player; you may buy ${Math.max(0, limitPerPlayer - bought)} more`,
-          'weekly_limit_reached',
-        );
-      }
-    };
+    const week = weekly ? this.offeredWeek(item) : undefined;
+    const order: Order = { player, item, quantity: request.quantity, week };
     const done = await this.lock.run(item.id, () =>
-      this.economy.move(
-        async (tx) => {
-          const state = await tx.part(this.part).item(item.id);
-          const stock = state?.stock ?? item.initialStock;
-          if (request.quantity > stock) throw badRequest(`Only ${stock} ${item.name} in stock; asked for ${request.quantity}`, 'insufficient_stock');
-          const cost = buyCostCents(item, stock, request.quantity, this.market.elasticity, weekly ? discountPercent : 0);
-          const description = `Bought ${request.quantity} ${item.name}${weekly ? ` (weekly offer, ${discountPercent}% off)` : ''}`;
-          return [{ player, amount: -cost, type: 'PURCHASE' as const, description, item: item.id, quantity: request.quantity }];
-        },
-        idempotency,
-        {
-          check: checkLimit,
-          after: async (tx, posted) => {
-          // The stock check again: through Vault the money moved between two units.
-          await checkLimit(tx);
-          await this.market.take(tx, item, request.quantity);
-          if (weekly) await tx.part(this.part).addWeeklyBought(offers.week, player.uuid, item.id, request.quantity);
-          await tx.part(this.part).createDelivery({
-            player,
-            item: item.id,
-            quantity: request.quantity,
-            given: 0,
-            state: 'pending',
-            transactionId: posted[0]!.id,
-            createdAt: this.now().toISOString(),
-            updatedAt: this.now().toISOString(),
-            attempt: null,
-            attempts: 0,
-          });
-          },
-          note: { weekly },
-        },
-      ),
+      this.economy.move((tx) => this.charge(tx, order), idempotency, {
+        check: (tx) => this.checkWeeklyLimit(tx, order),
+        after: (tx, posted) => this.recordPurchase(tx, order, posted[0]!),
+        note: { weekly },
+      }),
     );
     if (!done.replayed) await this.market.refresh([item.id]);
     const record = done.result[0]!;
@@ -110,4 +71,77 @@ export class PurchaseService {
     if (!done.replayed) delivery = await this.deliveries.attempt(delivery.id);
     return { record, item, weekly: (done.note as { weekly?: boolean } | undefined)?.weekly ?? weekly, delivery, replayed: done.replayed };
   }
+
+  /** The catalogue item asked for, refused when it is not sold or the quantity is above market.max-quantity. */
+  private buyableItem(request: PurchaseRequest): CatalogueItem {
+    const item = this.market.requireItem(request.item);
+    if (!item.canBuy) throw badRequest(`${item.name} is not for sale (the market only buys it)`, 'not_for_sale');
+    const { maxQuantity } = this.market.rules.market;
+    if (request.quantity > maxQuantity) throw badRequest(`quantity must be at most ${maxQuantity}`, 'invalid_field');
+    return item;
+  }
+
+  /** This ISO week, when the item is one of its offers; refused otherwise. */
+  private offeredWeek(item: CatalogueItem): string {
+    const offers = weeklyOffers(this.market.items(), this.market.rules.weekly.offers, this.now());
+    if (!offers.items.some((offer) => offer.id === item.id)) throw badRequest(`${item.name} is not one of this week's offers (${offers.week})`, 'not_on_offer');
+    return offers.week;
+  }
+
+  /** A weekly offer's purchase is refused when it would take the player past the offer's limit this week. */
+  private async checkWeeklyLimit(tx: TransactionalStores, order: Order): Promise<void> {
+    if (order.week === undefined) return;
+    const { limitPerPlayer } = this.market.rules.weekly;
+    const bought = await tx.part(this.part).weeklyBought(order.week, order.player.uuid, order.item.id);
+    if (bought + order.quantity > limitPerPlayer) {
+      throw badRequest(
+        `This week's offer of ${order.item.name} is limited to ${limitPerPlayer} per player; you may buy ${Math.max(0, limitPerPlayer - bought)} more`,
+        'weekly_limit_reached',
+      );
+    }
+  }
+
+  /** The charge, priced along the curve from the stock now (a weekly offer at its discount); refused above the stock. */
+  private async charge(tx: TransactionalStores, { player, item, quantity, week }: Order): Promise<Posting[]> {
+    const stock = (await tx.part(this.part).item(item.id))?.stock ?? item.initialStock;
+    if (quantity > stock) throw badRequest(`Only ${stock} ${item.name} in stock; asked for ${quantity}`, 'insufficient_stock');
+    const { discountPercent } = this.market.rules.weekly;
+    const cost = buyCostCents(item, stock, quantity, this.market.elasticity, week !== undefined ? discountPercent : 0);
+    const description = `Bought ${quantity} ${item.name}${week !== undefined ? ` (weekly offer, ${discountPercent}% off)` : ''}`;
+    return [{ player, amount: -cost, type: 'PURCHASE', description, item: item.id, quantity }];
+  }
+
+  /**
+   * In the unit that records the charge: the stock taken, the weekly count,
+   * and the delivery. Through Vault the money moved between two units, so the
+   * weekly limit is checked again here, and taking the stock refuses what is
+   * no longer there; a refusal undoes the game's withdrawal.
+   */
+  private async recordPurchase(tx: TransactionalStores, { player, item, quantity, week }: Order, charged: LedgerRecord): Promise<void> {
+    await this.checkWeeklyLimit(tx, { player, item, quantity, week });
+    await this.market.take(tx, item, quantity);
+    const shop = tx.part(this.part);
+    if (week !== undefined) await shop.addWeeklyBought(week, player.uuid, item.id, quantity);
+    const at = this.now().toISOString();
+    await shop.createDelivery({
+      player,
+      item: item.id,
+      quantity,
+      given: 0,
+      state: 'pending',
+      transactionId: charged.id,
+      createdAt: at,
+      updatedAt: at,
+      attempt: null,
+      attempts: 0,
+    });
+  }
+}
+
+/** A purchase being made: who buys what, and the week of the offer when it is bought as one. */
+interface Order {
+  player: PlayerRef;
+  item: CatalogueItem;
+  quantity: number;
+  week: string | undefined;
 }

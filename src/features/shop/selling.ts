@@ -18,12 +18,12 @@ import { KeyedLock } from '../../lib/keyed-lock.js';
 import { playersHere } from '../../network/players-here.js';
 import type { Store, StorePart } from '../../store/port.js';
 import type { GameTexts } from '../../texts/catalogue.js';
-import type { LedgerRecord, Posting } from '../economy/ledger-store.js';
+import type { LedgerRecord, Posting } from '../economy/store.js';
 import { formatMoney } from '../economy/money.js';
 import type { EconomyService, IdempotencyRequest, Once } from '../economy/service.js';
 import { normaliseItemId, type CatalogueItem } from './catalogue.js';
 import type { MarketService } from './market.js';
-import type { MarketStore, SaleRecord } from './market-store.js';
+import type { MarketStore, SaleRecord } from './store.js';
 import { sellIncomeCents, unitsWithinIncome } from './pricing.js';
 
 /** One item to sell; without `quantity`, all the player has of it. */

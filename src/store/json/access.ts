@@ -1,3 +1,4 @@
+import type { StorePart } from '../port.js';
 import type { JsonDatabase, TableTransaction } from './database.js';
 import type { TableReader } from './table.js';
 
@@ -34,4 +35,10 @@ export interface JsonStorePart<P> {
   define(database: JsonDatabase, dataDirectory: string): void;
   /** The part's stores over an access. */
   bind(access: JsonAccess, database: JsonDatabase): P;
+}
+
+/** A store part with its implementation on the JSON database: what the JSON store is handed for each part when it opens. */
+export interface JsonPartImplementation<P> {
+  readonly part: StorePart<P>;
+  readonly json: JsonStorePart<P>;
 }

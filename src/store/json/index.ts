@@ -1,6 +1,6 @@
 import path from 'node:path';
 import type { AuditEntry, ConnectionLogEntry, Store, StorePart, TeleportRecord, TransactionalStores } from '../port.js';
-import { committedAccess, transactionAccess, type JsonAccess } from './access.js';
+import { committedAccess, transactionAccess, type JsonAccess, type JsonPartImplementation, type JsonStorePart } from './access.js';
 import { JsonDatabase } from './database.js';
 import { DatedJsonLinesLog } from './dated-log.js';
 import { ensurePrivateDirectory } from '../../lib/durable-file.js';
@@ -9,8 +9,8 @@ import { defineKeys, defineMessages, defineRestart, defineSettings, JsonKeyStore
 import { defineUsers, JsonUserStore, type UserIndex } from './users.js';
 
 export interface JsonStoreOptions {
-  /** Features' own records, declared before the store opens. */
-  parts?: Array<StorePart<unknown>>;
+  /** Features' own records, each with its JSON implementation, declared before the store opens. */
+  parts?: Array<JsonPartImplementation<unknown>>;
   /** How often changed tables are written to their files (the journal keeps everything in between). */
   checkpointIntervalMs?: number;
   logInfo?: (message: string) => void;
@@ -39,7 +39,7 @@ export class JsonStore implements Store {
   private constructor(
     private readonly database: JsonDatabase,
     private readonly userIndex: UserIndex,
-    private readonly parts: Map<string, StorePart<unknown>>,
+    private readonly parts: Map<string, JsonStorePart<unknown>>,
     readonly connectionLog: DatedJsonLinesLog<ConnectionLogEntry>,
     readonly auditLog: DatedJsonLinesLog<AuditEntry>,
     readonly teleportLog: DatedJsonLinesLog<TeleportRecord>,
@@ -64,8 +64,8 @@ export class JsonStore implements Store {
     defineMessages(database, dataDirectory);
     defineRestart(database, dataDirectory);
     defineKeys(database, dataDirectory);
-    const parts = new Map((options.parts ?? []).map((part) => [part.name, part]));
-    for (const part of parts.values()) part.json.define(database, dataDirectory);
+    const parts = new Map((options.parts ?? []).map(({ part, json }) => [part.name, json]));
+    for (const part of parts.values()) part.define(database, dataDirectory);
     await database.open(dataDirectory);
     const file = (name: string) => path.join(dataDirectory, name);
     return new JsonStore(
@@ -124,7 +124,8 @@ export class JsonStore implements Store {
   }
 
   private bindPart<P>(definition: StorePart<P>, access: JsonAccess): P {
-    if (!this.parts.has(definition.name)) throw new Error(`store part ${definition.name} was not declared when the store opened`);
-    return definition.json.bind(access, this.database);
+    const part = this.parts.get(definition.name);
+    if (!part) throw new Error(`store part ${definition.name} was not declared when the store opened`);
+    return part.bind(access, this.database) as P;
   }
 }

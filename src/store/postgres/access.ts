@@ -1,3 +1,4 @@
+import type { StorePart } from '../port.js';
 import type { PostgresDatabase, Queryable } from './database.js';
 
 /**
@@ -57,4 +58,11 @@ export interface PostgresMigration {
 export interface PostgresStorePart<P> {
   readonly migrations: PostgresMigration[];
   bind(access: PostgresAccess): P;
+}
+
+/** A store part with its implementation on PostgreSQL, if it has one: what the PostgreSQL store is handed for each part when it opens. */
+export interface PostgresPartImplementation<P> {
+  readonly part: StorePart<P>;
+  /** A store of this kind refuses to open with a part that has none. */
+  readonly postgres?: PostgresStorePart<P>;
 }

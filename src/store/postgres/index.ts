@@ -1,5 +1,5 @@
 import type { AuditEntry, ConnectionLogEntry, Store, StorePart, TeleportRecord, TransactionalStores } from '../port.js';
-import { committedAccess, unitAccess, type PostgresAccess, type PostgresStorePart } from './access.js';
+import { committedAccess, unitAccess, type PostgresAccess, type PostgresPartImplementation, type PostgresStorePart } from './access.js';
 import { PostgresAppendLog } from './append-log.js';
 import { PostgresDatabase } from './database.js';
 import { migrate } from './migrations.js';
@@ -10,8 +10,8 @@ import { PostgresKeyStore, PostgresMessageStore, PostgresRestartStore, PostgresS
 import { PostgresUserStore } from './users.js';
 
 export interface PostgresStoreOptions {
-  /** Features' own records, declared before the store opens; each must have a `postgres` implementation. */
-  parts?: Array<StorePart<unknown>>;
+  /** Features' own records, each with its PostgreSQL implementation (it must have one), declared before the store opens. */
+  parts?: Array<PostgresPartImplementation<unknown>>;
   logInfo?: (message: string) => void;
   logError?: (message: string) => void;
 }
@@ -58,9 +58,9 @@ export class PostgresStore implements Store {
   /** Connects, brings the schema (the port's and every part's) up to date, and opens the store. */
   static async open(settings: PostgresSettings, options: PostgresStoreOptions = {}): Promise<PostgresStore> {
     const parts = new Map<string, PostgresStorePart<unknown>>();
-    for (const part of options.parts ?? []) {
-      if (!part.postgres) throw new Error(`the store part "${part.name}" has no PostgreSQL implementation yet: use storage.type json`);
-      parts.set(part.name, part.postgres);
+    for (const { part, postgres } of options.parts ?? []) {
+      if (!postgres) throw new Error(`the store part "${part.name}" has no PostgreSQL implementation yet: use storage.type json`);
+      parts.set(part.name, postgres);
     }
     const database = new PostgresDatabase(settings, { logInfo: options.logInfo, logError: options.logError });
     try {

@@ -25,7 +25,8 @@ import { GameUnavailableError } from '../../game/errors.js';
 import type { OnlinePlayer } from '../../game/port.js';
 import type { Network, NetworkOptions } from '../../network/port.js';
 import { errorFromWire, errorToWire, type WireError } from '../../network/wire-errors.js';
-import type { StorePart } from '../port.js';
+import type { StorePartImplementations } from '../part-implementations.js';
+import { storePart } from '../port.js';
 import type { PostgresDatabase } from './database.js';
 
 export interface PostgresNetworkOptions {
@@ -38,8 +39,8 @@ export interface PostgresNetworkOptions {
 }
 
 /** The network's tables, migrated with the rest of the schema (a store part with no stores of its own). */
-export const networkPart: StorePart<Record<string, never>> = {
-  name: 'network',
+export const networkPart: StorePartImplementations<Record<string, never>> = {
+  part: storePart('network'),
   json: { define: () => undefined, bind: () => ({}) },
   postgres: {
     migrations: [

@@ -1,5 +1,5 @@
 import type { PostgresStorePart } from '../../store/postgres/access.js';
-import type { DeliveryRecord, DeliveryState, GameAttempt, MarketItemState, MarketStore, PriceSample, SaleRecord } from './market-store.js';
+import type { DeliveryRecord, DeliveryState, GameAttempt, MarketItemState, MarketStore, PriceSample, SaleRecord } from './store.js';
 import { weekEnd } from './weeks.js';
 
 interface DeliveryRow {

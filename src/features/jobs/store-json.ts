@@ -1,8 +1,8 @@
 import path from 'node:path';
-import type { StorePart } from '../../store/port.js';
+import type { JsonStorePart } from '../../store/json/access.js';
 import { documentFile, shardedFile } from '../../store/json/table-files.js';
 import type { Table } from '../../store/json/table.js';
-import type { JobsStore, OwedPayout, PlayerJobs } from './jobs-store.js';
+import type { JobsStore, OwedPayout, PlayerJobs } from './store.js';
 
 const players = 'jobPlayers';
 const placed = 'jobPlacedBlocks';
@@ -14,7 +14,7 @@ const owed = 'jobOwedPayouts';
  * 512-block region, so a checkpoint rewrites only the few files where
  * players worked; owed payouts in one small document.
  */
-export const jsonJobsPart: StorePart<JobsStore>['json'] = {
+export const jsonJobsPart: JsonStorePart<JobsStore> = {
   define: (database, dataDirectory) => {
     const directory = path.join(dataDirectory, 'jobs');
     const playerShards = new ShardKeys((uuid) => parseInt(uuid.slice(0, 3), 16) || 0);

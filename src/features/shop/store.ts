@@ -11,6 +11,7 @@
  * same attempt is asked again under the same id (see deliveries.ts).
  */
 import type { PlayerRef } from '../../game/port.js';
+import { storePart } from '../../store/port.js';
 
 export interface PriceSample {
   at: string;
@@ -96,3 +97,6 @@ export interface MarketStore {
   /** Retention: delivered deliveries, weekly counts and daily sales older than the cutoff. */
   deleteBefore(cutoff: Date): Promise<number>;
 }
+
+/** The shop's store part (its implementations: store-json.ts, store-postgres.ts). */
+export const marketPart = storePart<MarketStore>('market');

@@ -1,5 +1,5 @@
 import type { PostgresStorePart } from '../../store/postgres/access.js';
-import type { PlayerPositions, PositionStore, SeenAt } from './positions.js';
+import type { PlayerPositions, PositionStore, SeenAt } from './store.js';
 
 interface PositionsRow {
   uuid: string;

@@ -8,6 +8,7 @@
  * throws InsufficientFundsError and, being in a unit of work, writes nothing.
  */
 import type { PlayerRef } from '../../game/port.js';
+import { storePart } from '../../store/port.js';
 
 export const transactionTypes = ['PURCHASE', 'SALE', 'TRANSFER', 'ADMIN', 'REWARD'] as const;
 export type TransactionType = (typeof transactionTypes)[number];
@@ -98,4 +99,15 @@ export interface LedgerStore {
   deleteAnswersBefore(cutoff: Date): Promise<number>;
   /** How many accounts there are and the money in them all, in cents. */
   totals(): Promise<{ accounts: number; cents: number }>;
+  /** Each account's player (the name last seen) and balance in cents, for the balance board; read as the caller iterates, in no particular order. */
+  balances(): Promise<Iterable<AccountBalance>>;
 }
+
+export interface AccountBalance {
+  uuid: string;
+  name: string;
+  cents: number;
+}
+
+/** The ledger's store part (its implementations: store-json.ts, store-postgres.ts). */
+export const ledgerPart = storePart<LedgerStore>('ledger');

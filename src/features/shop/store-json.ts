@@ -1,10 +1,9 @@
 import path from 'node:path';
-import type { StorePart } from '../../store/port.js';
-import type { JsonAccess } from '../../store/json/access.js';
+import type { JsonAccess, JsonStorePart } from '../../store/json/access.js';
 import type { JsonDatabase } from '../../store/json/database.js';
 import { documentFile, shardedFile } from '../../store/json/table-files.js';
 import { weekEnd } from './weeks.js';
-import type { DeliveryRecord, DeliveryState, MarketItemState, MarketStore, SaleRecord } from './market-store.js';
+import type { DeliveryRecord, DeliveryState, MarketItemState, MarketStore, SaleRecord } from './store.js';
 
 const market = 'shopMarket';
 const weekly = 'shopWeekly';
@@ -50,7 +49,7 @@ const indexes = new WeakMap<JsonDatabase, PendingIndex>();
  * `daily-sales.json`), deliveries (`deliveries/deliveries-NNNNNN.json`, 1,000
  * to a file by id) and sales under way (`sales.json`).
  */
-export const jsonMarketPart: StorePart<MarketStore>['json'] = {
+export const jsonMarketPart: JsonStorePart<MarketStore> = {
   define: (database, dataDirectory) => {
     const directory = path.join(dataDirectory, 'shop');
     const rows = <V>(file: string) =>

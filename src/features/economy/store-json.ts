@@ -2,12 +2,11 @@ import path from 'node:path';
 import { InsufficientFundsError } from '../../game/errors.js';
 import type { PlayerRef } from '../../game/port.js';
 import { asciiLowerCase } from '../../lib/ascii.js';
-import type { StorePart } from '../../store/port.js';
-import type { JsonAccess } from '../../store/json/access.js';
+import type { JsonAccess, JsonStorePart } from '../../store/json/access.js';
 import type { JsonDatabase } from '../../store/json/database.js';
 import { IndexedLog } from '../../store/json/indexed-log.js';
 import { documentFile, shardedFile } from '../../store/json/table-files.js';
-import type { EconomyAccount, LedgerRecord, LedgerStore, Posting, StoredAnswer } from './ledger-store.js';
+import type { AccountBalance, EconomyAccount, LedgerRecord, LedgerStore, Posting, StoredAnswer } from './store.js';
 
 const accountsPerShard = 1000;
 const accounts = 'economyAccounts';
@@ -32,7 +31,7 @@ const states = new WeakMap<JsonDatabase, LedgerState>();
  * reversals and the answers kept for Idempotency-Keys in small documents.
  * Balances are kept on the accounts, so they never depend on old records.
  */
-export const jsonLedgerPart: StorePart<LedgerStore>['json'] = {
+export const jsonLedgerPart: JsonStorePart<LedgerStore> = {
   define: (database, dataDirectory) => {
     const directory = path.join(dataDirectory, 'economy');
     const log = new IndexedLog<LedgerRecord>(path.join(directory, 'ledger'), { name: ledger, groupOf: (record) => record.account });
@@ -195,6 +194,14 @@ class JsonLedgerStore implements LedgerStore {
 
   async totals(): Promise<{ accounts: number; cents: number }> {
     return { accounts: this.state.accountCount, cents: this.state.totalCents };
+  }
+
+  /** The accounts as they are in memory (a scan costs no file read), each copied only as far as the board needs. */
+  async balances(): Promise<Iterable<AccountBalance>> {
+    const all = this.access.read<EconomyAccount>(accounts).values();
+    return (function* () {
+      for (const account of all) yield { uuid: account.uuid, name: account.name, cents: account.cents };
+    })();
   }
 
   private releaseName(tx: Parameters<Parameters<JsonAccess['write']>[0]>[0], name: string, keeper: number): void {

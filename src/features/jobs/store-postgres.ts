@@ -1,5 +1,5 @@
 import type { PostgresStorePart } from '../../store/postgres/access.js';
-import type { JobsStore, OwedPayout, PlayerJobs } from './jobs-store.js';
+import type { JobsStore, OwedPayout, PlayerJobs } from './store.js';
 
 /**
  * Jobs on PostgreSQL: `<prefix>jobs_players` (a player's jobs as JSON, one

@@ -2,7 +2,7 @@ import { InsufficientFundsError } from '../../game/errors.js';
 import type { PlayerRef } from '../../game/port.js';
 import { asciiLowerCase } from '../../lib/ascii.js';
 import type { PostgresAccess, PostgresStorePart } from '../../store/postgres/access.js';
-import type { EconomyAccount, LedgerRecord, LedgerStore, Posting, StoredAnswer } from './ledger-store.js';
+import type { AccountBalance, EconomyAccount, LedgerRecord, LedgerStore, Posting, StoredAnswer } from './store.js';
 
 /**
  * The ledger on PostgreSQL: `<prefix>economy_accounts` (balances, one row
@@ -387,5 +387,9 @@ class PostgresLedgerStore implements LedgerStore {
   async totals(): Promise<{ accounts: number; cents: number }> {
     const [row] = await this.access.query<{ accounts: number; cents: number }>(`SELECT count(*) AS accounts, coalesce(sum(cents), 0)::bigint AS cents FROM ${this.accounts}`);
     return { accounts: row!.accounts, cents: row!.cents };
+  }
+
+  balances(): Promise<Iterable<AccountBalance>> {
+    return this.access.query<AccountBalance>(`SELECT uuid, name, cents FROM ${this.accounts}`);
   }
 }

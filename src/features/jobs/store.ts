@@ -2,13 +2,11 @@
  * What jobs keep in the store: each player's jobs (joined or left, the
  * experience, what was earned today), the blocks players placed (so breaking
  * them pays nothing, across restarts), and payouts counted but not yet paid
- * where the economy is the game's (Vault). A store part: the JSON
- * implementations are in jobs-json.ts and jobs-postgres.ts.
+ * where the economy is the game's (Vault). A store part: its
+ * implementations are store-json.ts and store-postgres.ts.
  */
 import type { PlayerRef } from '../../game/port.js';
-import type { StorePart } from '../../store/port.js';
-import { jsonJobsPart } from './jobs-json.js';
-import { postgresJobsPart } from './jobs-postgres.js';
+import { storePart } from '../../store/port.js';
 
 export interface JobRecord {
   joined: boolean;
@@ -55,4 +53,5 @@ export interface JobsStore {
   removeOwed(ids: string[]): Promise<void>;
 }
 
-export const jobsPart: StorePart<JobsStore> = { name: 'jobs', json: jsonJobsPart, postgres: postgresJobsPart };
+/** Jobs' store part (its implementations: store-json.ts, store-postgres.ts). */
+export const jobsPart = storePart<JobsStore>('jobs');

@@ -1,0 +1,146 @@
+/** The economy group's routes: the currency, balances, history, transfers, and admins' adjustments and reversals. */
+import { badRequest } from '../../errors.js';
+import type { PlayerRef } from '../../game/port.js';
+import { reply, route, type Route, type RouteRequest } from '../../http/route.js';
+import { pagination } from '../common/schemas.js';
+import { requestSubject } from '../common/subject.js';
+import type { Services } from '../services.js';
+import { moneyAnswer, transactionAnswer } from './answers.js';
+import { idempotencyOf, replayHeaders } from './idempotency-key.js';
+import { formatMoney, fromCents, toCents } from './money.js';
+import {
+  adjustBody,
+  balanceAnswer,
+  balanceQuery,
+  historyAnswer,
+  historyQuery,
+  movedAnswer,
+  reverseBody,
+  reversedAnswer,
+  symbolAnswer,
+  transferBody,
+} from './schemas.js';
+import type { EconomyService } from './service.js';
+
+const unavailable = { 503: 'Economy system not available (economy.provider none, or Vault not offered by the server)' };
+
+export interface EconomyRouteServices {
+  economy: EconomyService;
+  access: Services['access'];
+  audit: Services['audit'];
+  /** The currency symbol now (a setting). */
+  symbol: () => string;
+  currencyName: string;
+}
+
+export function economyRoutes({ economy, access, audit, symbol, currencyName }: EconomyRouteServices): Route[] {
+  /** The player a request is about: the caller's own, or (admins only) the one named. */
+  const subject = (request: RouteRequest<unknown, { username?: string }>): Promise<PlayerRef> =>
+    requestSubject(request, access, (asked) => economy.requirePlayer(asked), "Only admins may see another player's money");
+
+  return [
+    route({
+      method: 'GET',
+      path: '/api/economy/symbol',
+      access: 'public',
+      summary: 'The currency symbol and name',
+      answer: symbolAnswer,
+      handle: () => ({ success: true as const, symbol: symbol(), name: currencyName }),
+    }),
+    route({
+      method: 'GET',
+      path: '/api/economy/balance',
+      access: 'login',
+      summary: "A player's balance: the caller's own, or (admins) anyone's",
+      query: balanceQuery,
+      answer: balanceAnswer,
+      errors: { 403: "A non-admin asking for another player's balance", 404: 'No such player', ...unavailable },
+      handle: async (request) => {
+        economy.requireProvider();
+        const player = await subject(request);
+        return { success: true as const, username: player.name, ...moneyAnswer(await economy.balance(player), symbol()) };
+      },
+    }),
+    route({
+      method: 'GET',
+      path: '/api/economy/history',
+      access: 'login',
+      summary: "A player's transactions, newest first: the caller's own, or (admins) anyone's",
+      query: historyQuery,
+      answer: historyAnswer,
+      errors: { 403: "A non-admin asking for another player's history", 404: 'No such player', ...unavailable },
+      handle: async (request) => {
+        economy.requireProvider();
+        const player = await subject(request);
+        const { page, limit } = request.query;
+        const { records, total } = await economy.history(player, page, limit);
+        return { success: true as const, username: player.name, transactions: records.map(transactionAnswer), pagination: pagination(page, limit, total) };
+      },
+    }),
+    route({
+      method: 'POST',
+      path: '/api/economy/transfer',
+      access: 'login',
+      summary: 'Send money to another player (header Idempotency-Key: a retry moves nothing)',
+      body: transferBody,
+      answer: movedAnswer,
+      errors: { 400: 'Insufficient funds, an amount not above 0 or with more than two decimals, or yourself', 403: 'The service account has no money', 404: 'No such recipient', 409: 'The Idempotency-Key was used with another request', ...unavailable },
+      handle: async (request) => {
+        economy.requireProvider();
+        const user = request.user();
+        const from = { name: user.gameUsername, uuid: user.gameUuid };
+        const to = await economy.requirePlayer(request.body.to);
+        const done = await economy.transfer(from, to, toCents(request.body.amount), request.body.note, idempotencyOf(request, '/api/economy/transfer'));
+        const [sent] = done.result;
+        return reply(
+          { success: true as const, message: `Sent ${formatMoney(-sent!.amount, symbol())} to ${to.name}`, transaction: transactionAnswer(sent!), ...moneyAnswer(sent!.balance, symbol()) },
+          { headers: replayHeaders(done) },
+        );
+      },
+    }),
+    route({
+      method: 'POST',
+      path: '/api/admin/economy/adjust',
+      access: 'admin',
+      summary: "Add to or take from a player's balance, with a reason (an ADMIN transaction; Idempotency-Key)",
+      body: adjustBody,
+      answer: movedAnswer,
+      errors: { 400: 'Insufficient funds for a negative amount, an amount of 0 or with more than two decimals', 404: 'No such player', 409: 'The Idempotency-Key was used with another request', ...unavailable },
+      handle: async (request) => {
+        economy.requireProvider();
+        const cents = toCents(request.body.amount);
+        if (cents === 0) throw badRequest('amount must not be 0', 'invalid_field');
+        const player = await economy.requirePlayer(request.body.username);
+        const actor = request.actor();
+        const done = await economy.adjust(actor, player, cents, request.body.reason, idempotencyOf(request, '/api/admin/economy/adjust'));
+        const [record] = done.result;
+        if (!done.replayed) await audit.record(actor, 'economy.adjust', { player: player.name, amount: fromCents(cents), reason: request.body.reason, transaction: record!.id });
+        return reply(
+          { success: true as const, message: `Adjusted ${player.name}'s balance by ${formatMoney(cents, symbol())}`, transaction: transactionAnswer(record!), ...moneyAnswer(record!.balance, symbol()) },
+          { headers: replayHeaders(done) },
+        );
+      },
+    }),
+    route({
+      method: 'POST',
+      path: '/api/admin/economy/transactions/:id/reverse',
+      access: 'admin',
+      summary: 'Undo a transaction once (both sides of a transfer): ADMIN transactions of the opposite amounts (Idempotency-Key)',
+      body: reverseBody,
+      answer: reversedAnswer,
+      errors: { 400: 'A reversal cannot be reversed, or a balance would go below zero', 404: 'No such transaction', 409: 'Already reversed, or the Idempotency-Key was used with another request', ...unavailable },
+      handle: async (request) => {
+        economy.requireProvider();
+        const id = Number(request.params.id);
+        if (!/^\d{1,15}$/.test(request.params.id ?? '') || !Number.isSafeInteger(id)) throw badRequest('id must be a transaction id', 'invalid_field');
+        const actor = request.actor();
+        const done = await economy.reverse(actor, id, request.body.reason, idempotencyOf(request, `/api/admin/economy/transactions/${id}/reverse`));
+        if (!done.replayed) await audit.record(actor, 'economy.reverse', { transaction: id, reversals: done.result.map((record) => record.id), reason: request.body.reason ?? '' });
+        return reply(
+          { success: true as const, message: `Reversed transaction ${id}`, transactions: done.result.map(transactionAnswer) },
+          { headers: replayHeaders(done) },
+        );
+      },
+    }),
+  ];
+}
