@@ -7,7 +7,7 @@ import { configFileSchema, type ConfigFile } from './schema.js';
 import { configDefaults } from './defaults.js';
 import { deepMerge, isPlainObject } from '../lib/objects.js';
 import type { RconSettings } from '../game/rcon/settings.js';
-import type { ServerSettings } from '../features/settings/settings-model.js';
+import type { ServerSettings } from './server-settings.js';
 import { parseAddress, type PostgresSettings } from '../store/postgres/settings.js';
 
 /** The validated configuration the rest of the service reads. */

@@ -1,11 +1,8 @@
 import { mkdir, readFile } from 'node:fs/promises';
 import path from 'node:path';
 import { Low, type Adapter } from 'lowdb';
+import { StoreCorruptError } from './corrupt-data.js';
 import { privateDirectoryMode, writeFileDurably } from './durable-file.js';
-
-import { StoreCorruptError } from '../store/port.js';
-
-export { StoreCorruptError };
 
 /**
  * Opens one lowdb JSON document (the embedded server's ops.json and

@@ -229,7 +229,4 @@ export class StoreFailedError extends Error {
   readonly passes: boolean = false;
 }
 
-/** A data file cannot be read; start-up stops and the file is left untouched. */
-export class StoreCorruptError extends Error {
-  override name = 'StoreCorruptError';
-}
+export { StoreCorruptError } from '../lib/corrupt-data.js';

@@ -1,7 +1,7 @@
 import { appendFile, readFile, readdir, rm, stat, writeFile } from 'node:fs/promises';
 import path from 'node:path';
 import { expect } from 'chai';
-import { StoreCorruptError } from '../../src/lib/json-document.js';
+import { StoreCorruptError } from '../../src/lib/corrupt-data.js';
 import { JsonStore } from '../../src/store/json/index.js';
 import { temporaryDirectory } from '../helpers/gatehouse.js';
 

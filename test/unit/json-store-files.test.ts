@@ -1,7 +1,7 @@
 import { appendFile, mkdir, readFile, readdir, rm, writeFile } from 'node:fs/promises';
 import path from 'node:path';
 import { expect } from 'chai';
-import { StoreCorruptError } from '../../src/lib/json-document.js';
+import { StoreCorruptError } from '../../src/lib/corrupt-data.js';
 import { DatedJsonLinesLog } from '../../src/store/json/dated-log.js';
 import { JsonStore } from '../../src/store/json/index.js';
 import { usersPerShard } from '../../src/store/json/users.js';

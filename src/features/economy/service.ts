@@ -2,7 +2,7 @@ import { EventEmitter } from 'node:events';
 import { ApiError, badRequest, conflict, notFound } from '../../errors.js';
 import type { GamePort, PlayerRef } from '../../game/port.js';
 import type { Actor } from '../../http/caller.js';
-import type { ServerSettings } from '../settings/settings-model.js';
+import type { ServerSettings } from '../../config/server-settings.js';
 import type { Store, StorePart, TransactionalStores } from '../../store/port.js';
 import type { AccountBalance, LedgerRecord, LedgerStore, Posting } from './store.js';
 import { toCents } from './money.js';

@@ -1,7 +1,7 @@
 import type { GamePort } from '../../game/port.js';
 import type { UserStore } from '../../store/port.js';
 import type { GameTexts } from '../../texts/catalogue.js';
-import type { ServerSettings } from '../settings/settings-model.js';
+import type { ServerSettings } from '../../config/server-settings.js';
 
 /**
  * Reminds online players who have no web account yet to type /register,

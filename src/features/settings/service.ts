@@ -1,11 +1,11 @@
 import { EventEmitter } from 'node:events';
 import { difficulties, gameModes, type GamePort, type GameSettingsChange } from '../../game/port.js';
 import type { Store } from '../../store/port.js';
-import type { ServerSettings } from './settings-model.js';
+import type { ServerSettings } from '../../config/server-settings.js';
 import { deepMerge, isPlainObject } from '../../lib/objects.js';
 import { translateColourCodes } from '../../lib/colours.js';
 
-export type { ServerSettings } from './settings-model.js';
+export type { ServerSettings } from '../../config/server-settings.js';
 
 /** A validated partial settings object: only the keys to change. */
 export type SettingsChange = DeepPartial<ServerSettings>;

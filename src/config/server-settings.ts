@@ -1,4 +1,4 @@
-import type { Difficulty, GameMode } from '../../game/port.js';
+import type { Difficulty, GameMode } from '../game/port.js';
 
 /** The live settings object of GET/POST /api/admin/settings. */
 export interface ServerSettings {
