@@ -27,7 +27,7 @@ export async function fsyncRate(directory: string): Promise<number> {
     const count = 500;
     const started = performance.now();
     for (let index = 0; index < count; index += 1) {
-      await handle.write('x'.repeat(120) + '\n');
+      await handle.write(`${'x'.repeat(120)}\n`);
       await handle.datasync();
     }
     return count / ((performance.now() - started) / 1000);
@@ -135,7 +135,7 @@ export async function writeLedgerData(dataDirectory: string): Promise<void> {
       lines.push(line);
     }
     const name = `${date}-${String(id - perDay).padStart(10, '0')}`;
-    await writeFile(path.join(economy, 'ledger', `${name}.jsonl`), lines.join('\n') + '\n');
+    await writeFile(path.join(economy, 'ledger', `${name}.jsonl`), `${lines.join('\n')}\n`);
     await writeFile(path.join(economy, 'ledger', `${name}.idx`), index);
   }
   for (let shard = 0; shard * 1000 < playerCount; shard += 1) {

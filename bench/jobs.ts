@@ -162,7 +162,7 @@ async function writeBoardData(dataDirectory: string): Promise<PlayerRef[]> {
     lines.push(JSON.stringify({ username: player.name, action: 'LOGIN', ipAddress: '10.0.0.1', timestamp: new Date(login).toISOString(), success: true, id: id++ }));
     lines.push(JSON.stringify({ username: player.name, action: 'LOGOUT', ipAddress: '10.0.0.1', timestamp: new Date(logout).toISOString(), success: true, id: id++ }));
   }
-  await writeFile(path.join(connections, `${day}.jsonl`), lines.join('\n') + '\n');
+  await writeFile(path.join(connections, `${day}.jsonl`), `${lines.join('\n')}\n`);
   return players;
 }
 

@@ -98,7 +98,7 @@ async function appendCost(): Promise<void> {
       const stream = createWriteStream(path.join(directory, '2026-11-21.jsonl'), { flags: 'a' });
       for (; written < size; written += 1) {
         const line = JSON.stringify({ username: `Player${written % 500}`, action: 'LOGIN', ipAddress: '192.168.1.20', timestamp, success: true, id: written + 1 });
-        if (!stream.write(line + '\n')) await new Promise<void>((resolve) => stream.once('drain', () => resolve()));
+        if (!stream.write(`${line}\n`)) await new Promise<void>((resolve) => stream.once('drain', () => resolve()));
       }
       await new Promise<void>((resolve) => stream.end(() => resolve()));
       const openStarted = performance.now();

@@ -29,7 +29,7 @@ function vanillaItems(): string[] {
 }
 
 function shopFile(items: string[], stock: number): string {
-  return ['items:', ...items.map((item, index) => `  ${item}: { category: c${index % 10}, price: ${(1 + (index % 50)).toFixed(2)}, stock: ${stock}, target-stock: ${stock} }`)].join('\n') + '\n';
+  return `${['items:', ...items.map((item, index) => `  ${item}: { category: c${index % 10}, price: ${(1 + (index % 50)).toFixed(2)}, stock: ${stock}, target-stock: ${stock} }`)].join('\n')}\n`;
 }
 
 async function withShop<T>(items: string[], stock: number, work: (server: TestGatehouse) => Promise<T>): Promise<T> {

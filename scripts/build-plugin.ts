@@ -53,7 +53,7 @@ async function bundleSidecar(): Promise<void> {
   const inputs = Object.keys(result.metafile.inputs);
   const leaked = inputs.filter((input) => /flying-squid|minecraft-protocol|prismarine|rcon-client|node_modules\/ws\//.test(input));
   if (leaked.length > 0) throw new Error(`the sidecar bundle must carry only the bridge's adapter, but has ${leaked.slice(0, 3).join(', ')}`);
-  await writeFile(path.join(outdir, 'manifest.txt'), sidecarFiles.join('\n') + '\n');
+  await writeFile(path.join(outdir, 'manifest.txt'), `${sidecarFiles.join('\n')}\n`);
 }
 
 function javac(output: string, classpath: string | undefined, sources: string[]): void {

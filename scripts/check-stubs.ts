@@ -45,7 +45,7 @@ function source(repository: Repository, path: string): string | undefined {
 
 function clean(text: string): string {
   return text
-    .replace(/\/\*[^]*?\*\//g, ' ')
+    .replace(/\/\*[\s\S]*?\*\//g, ' ')
     .replace(/\/\/[^\n]*/g, ' ')
     .replace(/"(?:[^"\\\n]|\\.)*"/g, '""')
     .replace(/@(?!interface\b)[\w.]+(\s*\((?:[^()]|\([^()]*\))*\))?/g, ' ')

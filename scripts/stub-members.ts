@@ -80,7 +80,7 @@ function parseMember(line: string, owner: string, kind: Kind): StubMember | unde
   }
   const [, before, name, list] = call;
   if (`${before!.trim().split(' ').pop()}${name}` === owner) return { what: 'constructor', name: simpleOwner.replace(/.*\$/, ''), isStatic: false, returns: '', parameters: splitParameters(list!), text };
-  const beforeWords = before!.trim().replace(/^<.*?>\s*/, '').replace(/\b(public|protected|static|final|default|synchronized|native)\b\s*/g, '').replace(/<[^]*>\s*(?=\S+$)/, '');
+  const beforeWords = before!.trim().replace(/^<.*?>\s*/, '').replace(/\b(public|protected|static|final|default|synchronized|native)\b\s*/g, '').replace(/<[\s\S]*>\s*(?=\S+$)/, '');
   return { what: 'method', name: name!, isStatic, returns: simpleType(beforeWords), parameters: splitParameters(list!), text };
 }
 

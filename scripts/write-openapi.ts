@@ -20,7 +20,7 @@ try {
   );
   const gatehouse = await startGatehouse(config, { info: () => undefined, error: (message) => console.error(message) });
   await gatehouse.stop();
-  await writeFile('docs/openapi.json', JSON.stringify(openApiDocument(gatehouse.routes, version), null, 2) + '\n');
+  await writeFile('docs/openapi.json', `${JSON.stringify(openApiDocument(gatehouse.routes, version), null, 2)}\n`);
   console.log(`wrote docs/openapi.json (${gatehouse.routes.length} operations)`);
 } finally {
   await rm(dataDirectory, { recursive: true, force: true });

@@ -5,7 +5,7 @@
  *
  *   declare module '../services.js' { interface Services { economy: EconomyService } }
  */
-// eslint-disable-next-line @typescript-eslint/no-empty-interface
+// biome-ignore lint/suspicious/noEmptyInterface: empty here on purpose; each feature merges its own services into it
 export interface Services {}
 
 export class ServiceRegistry {

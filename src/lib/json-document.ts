@@ -72,7 +72,7 @@ export class DurableJsonFile<T> implements Adapter<T> {
         .then(() => {
           // From here on, later writes queue behind this one.
           this.next = null;
-          const content = this.pretty ? JSON.stringify(next.data, null, 2) + '\n' : JSON.stringify(next.data);
+          const content = this.pretty ? `${JSON.stringify(next.data, null, 2)}\n` : JSON.stringify(next.data);
           return writeFileDurably(this.file, content);
         }),
     };

@@ -67,7 +67,9 @@ export class RequestMetrics {
     for (const slice of this.slices) {
       if (slice.second < oldest) continue;
       for (const [statusClass, count] of Object.entries(slice.byClass)) byStatusClass[statusClass] = (byStatusClass[statusClass] ?? 0) + count;
-      slice.latencies.forEach((count, index) => (latencies[index]! += count));
+      slice.latencies.forEach((count, index) => {
+        latencies[index]! += count;
+      });
     }
     const requests = latencies.reduce((sum, count) => sum + count, 0);
     const percentile = (share: number): number | null => {

@@ -19,7 +19,8 @@ export type Static<S> = S extends Schema<infer T> ? T : never;
 /** A property schema marked optional within `t.object` (the mark exists only for the compiler). */
 export type Optional<S> = S & { readonly [optionalMark]: true };
 
-type AnySchema = Schema<any>; // eslint-disable-line @typescript-eslint/no-explicit-any
+// biome-ignore lint/suspicious/noExplicitAny: any schema at all, whatever value it describes (unknown would not accept Schema<string>)
+type AnySchema = Schema<any>;
 type Simplify<T> = { [K in keyof T]: T[K] } & {};
 type IsOptional<S> = S extends { readonly [optionalMark]: true } ? true : false;
 type ObjectOf<P extends Record<string, AnySchema>> = Simplify<

@@ -65,7 +65,7 @@ describe('the plugin jar', function () {
 
   it('is built against stubs that bridge/README.md lists member by member', async function () {
     const readme = await readFile('bridge/README.md', 'utf8');
-    const listed = /<!-- stub-members:start -->\n([^]*?)\n<!-- stub-members:end -->/.exec(readme)?.[1];
+    const listed = /<!-- stub-members:start -->\n([\s\S]*?)\n<!-- stub-members:end -->/.exec(readme)?.[1];
     expect(listed, 'run node build/scripts/stub-members.js and paste its output into bridge/README.md').to.equal(stubListMarkdown());
   });
 

@@ -81,7 +81,7 @@ describe('shop deliveries through a kill -9: exactly once', function () {
     await Promise.all(Array.from({ length: 8 }, (_, index) => client(index)));
     expect((await first.exited).signal).to.equal('SIGKILL');
     expect(sent, 'requests were still coming when it died').to.be.greaterThan(acknowledged.length);
-    bots.splice(0).forEach((old) => old.end());
+    for (const old of bots.splice(0)) old.end();
 
     const second = await startGatehouseProcess(dataDirectory, extraConfig);
     const again = await joinBot(gamePortOf(second), player);

@@ -62,7 +62,7 @@ export class FakePlugin {
   }
 
   sendLine(line: string): void {
-    this.socket.write(line + '\n');
+    this.socket.write(`${line}\n`);
   }
 
   /** Resolves with the next message matching `check`, already received or still to come. */

@@ -78,7 +78,6 @@ export function startBridgeGatehouse(
 export interface ApiResponse {
   status: number;
   headers: Headers;
-  // eslint-disable-next-line @typescript-eslint/no-explicit-any
   body: any;
 }
 

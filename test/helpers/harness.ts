@@ -93,7 +93,7 @@ export class PaperHarness {
     const id = this.nextId++;
     return new Promise<T>((resolve, reject) => {
       this.waiting.set(id, { resolve, reject });
-      this.child.stdin.write(JSON.stringify({ id, op, ...args }) + '\n');
+      this.child.stdin.write(`${JSON.stringify({ id, op, ...args })}\n`);
     });
   }
 
@@ -146,7 +146,7 @@ export class PaperHarness {
   /** Disables the plugin (onDisable) and ends the JVM. */
   async stop(): Promise<void> {
     if (this.child.exitCode !== null) return;
-    this.child.stdin.write(JSON.stringify({ id: 0, op: 'stop' }) + '\n');
+    this.child.stdin.write(`${JSON.stringify({ id: 0, op: 'stop' })}\n`);
     const timer = setTimeout(() => this.child.kill('SIGKILL'), 15000);
     await this.exited;
     clearTimeout(timer);

@@ -93,7 +93,7 @@ export async function moveMoneyAtRandom(baseUrl: string, tokens: string[], optio
       started += 1;
       const choice = random();
       const from = Math.floor(random() * tokens.length);
-      let answer;
+      let answer: Awaited<ReturnType<typeof api>> | undefined;
       try {
         if (choice < 0.8) {
           const to = (from + 1 + Math.floor(random() * (tokens.length - 1))) % tokens.length;

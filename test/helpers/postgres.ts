@@ -93,7 +93,7 @@ export class ThrowawayPostgres {
     const account = await serverAccount();
     const directory = await mkdtemp(path.join(os.tmpdir(), 'gatehouse-postgres-'));
     try {
-      await writeFile(path.join(directory, 'password'), password + '\n');
+      await writeFile(path.join(directory, 'password'), `${password}\n`);
       if (account) {
         await chown(directory, account.uid, account.gid);
         await chown(path.join(directory, 'password'), account.uid, account.gid);

@@ -301,7 +301,7 @@ describe('the plugin in the JVM harness, with a bare bridge adapter', function (
       expect((outcome as Error).message).to.match(/no answer to \S+ within 1000 ms/);
     }
     // The server is free again once it answers; the three requests it was holding came up before this one.
-    await eventually(async () => ((await caught(bridge.onlinePlayers())) instanceof Array ? true : undefined), 5000, 'the server free again');
+    await eventually(async () => (Array.isArray(await caught(bridge.onlinePlayers())) ? true : undefined), 5000, 'the server free again');
     const state = await harness.player('Frozen');
     expect(state.inventory).to.deep.equal([]);
     expect(state.messages).to.deep.equal([]);
@@ -407,7 +407,7 @@ class RawSidecar {
   }
 
   send(message: unknown): void {
-    this.socket!.write((typeof message === 'string' ? message : JSON.stringify(message)) + '\n');
+    this.socket!.write(`${typeof message === 'string' ? message : JSON.stringify(message)}\n`);
   }
 
   next(check: (message: any) => boolean, what: string, timeoutMs = 5000): Promise<any> {

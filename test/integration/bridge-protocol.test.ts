@@ -2,7 +2,7 @@ import { execFileSync } from 'node:child_process';
 import { readFile } from 'node:fs/promises';
 import path from 'node:path';
 import { expect } from 'chai';
-import { BridgeGameAdapter } from '../../src/game/bridge/adapter.js';
+import type { BridgeGameAdapter } from '../../src/game/bridge/adapter.js';
 import { decodeLine, startBudgetMs, type Message } from '../../src/game/bridge/json-rpc.js';
 import {
   CapabilityMissingError,
@@ -54,7 +54,7 @@ describe('bridge protocol: golden samples', function () {
 
   it("decodes every sample line the same way with the plugin's own reader, in the JVM", function () {
     const output = execFileSync('java', ['-cp', [harnessClasses, stubClasses].join(path.delimiter), 'dev.gatehouse.harness.DecodeLines', '--plugin', pluginJar], {
-      input: lines.join('\n') + '\n',
+      input: `${lines.join('\n')}\n`,
       encoding: 'utf8',
     });
     const decoded = output.trim().split('\n').map((line) => JSON.parse(line));

@@ -191,13 +191,13 @@ describe('hardening: what an attacker or a busy admin team found', function () {
       iconv.getDecoder = () => {
         throw Object.assign(new Error("EMFILE: too many open files, open '/srv/gatehouse/node_modules/iconv-lite/encodings/index.js'"), { code: 'EMFILE' });
       };
-      let answer;
+      let answer: Awaited<ReturnType<typeof api>> | undefined;
       try {
         answer = await api(server.baseUrl, 'POST', '/api/auth/login', { rawBody: '{"username":"a","password":"b"}', headers: { 'content-type': 'application/json; charset=latin1' } });
       } finally {
         iconv.getDecoder = original;
       }
-      expect(answer.status).to.equal(500);
+      expect(answer!.status).to.equal(500);
       expect(answer.body).to.deep.equal({ success: false, error: 'Internal server error', code: 'internal_error' });
       expect(server.errors.join('\n')).to.match(/EMFILE/);
       // A client's broken body stays a 400, in a fixed sentence.

@@ -18,7 +18,7 @@ import { api, startTestGatehouse, temporaryDirectory, type TestGatehouse } from 
 
 const serviceToken = 'shop-service-token';
 
-export const testShopFile = `
+const testShopFile = `
 market: { elasticity: 1, drift-minutes: 10, drift-percent: 50, max-quantity: 500 }
 weekly: { offers: 2, discount-percent: 25, limit-per-player: 3 }
 selling: { daily-income-cap: 0 }

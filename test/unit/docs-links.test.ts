@@ -13,7 +13,7 @@ import { expect } from 'chai';
 /** Written in two pieces so that this file does not hold the text it looks for. */
 const outsideFolder = ['..', 'shared'].join('/');
 /** The folder beside the repository, or its notes named without the leading ../ (shared/reference/..., shared/spec/...). */
-const outsidePointer = new RegExp(`\\.\\./shared|\\bshared/(reference|spec)/`);
+const outsidePointer = /\.\.\/shared|\bshared\/(reference|spec)\//;
 const readmeLineLimit = 300;
 /** Folders whose every file must not point beside the repository, and the single files. */
 const scannedFolders = ['docs', 'src', 'scripts', 'test', 'bench'];
@@ -54,7 +54,7 @@ function proseLines(markdown: string): string[] {
 }
 
 /** GitHub's anchor for a heading: lower-case, punctuation but '-' and '_' removed, each space a '-'. */
-export function headingSlug(heading: string): string {
+function headingSlug(heading: string): string {
   const text = heading
     .replace(/\[([^\]]*)\]\([^)]*\)/g, '$1')
     .trim()
@@ -88,7 +88,7 @@ function linkTargets(markdown: string): string[] {
 }
 
 /** What is wrong with the links of the documentation under `root`, one sentence each. */
-export function brokenLinks(root: string): string[] {
+function brokenLinks(root: string): string[] {
   const problems: string[] = [];
   for (const file of documentationFiles(root)) {
     const markdown = readFileSync(path.join(root, file), 'utf8');
@@ -121,7 +121,7 @@ function filesUnder(root: string, folder: string): string[] {
 }
 
 /** Files that point into a folder beside the repository, which a clone does not have. */
-export function pointersOutside(root: string): string[] {
+function pointersOutside(root: string): string[] {
   const files = [...scannedFiles.filter((file) => existsSync(path.join(root, file))), ...scannedFolders.flatMap((folder) => filesUnder(root, folder))];
   return files
     .filter((file) => file.split(path.sep).join('/') !== thisTest)
@@ -129,7 +129,7 @@ export function pointersOutside(root: string): string[] {
     .map((file) => `${file} mentions ${outsideFolder}`);
 }
 
-export function readmeLines(root: string): number {
+function readmeLines(root: string): number {
   const text = readFileSync(path.join(root, 'README.md'), 'utf8');
   return text.endsWith('\n') ? text.split('\n').length - 1 : text.split('\n').length;
 }

@@ -56,7 +56,7 @@ describe('LogFollower (latest.log followed across rotation)', function () {
     await appendFile(file, 'again\n');
     await follower.poll();
     expect(lines).to.deep.equal(['appeared', 'again']);
-    await appendFile(file, Array.from({ length: 30 }, (_, index) => `line ${index}`).join('\n') + '\n');
+    await appendFile(file, `${Array.from({ length: 30 }, (_, index) => `line ${index}`).join('\n')}\n`);
     await follower.poll();
     expect(lines.length, 'at most 100 bytes and a bit a poll').to.be.lessThan(32);
     for (let poll = 0; poll < 10; poll += 1) await follower.poll();

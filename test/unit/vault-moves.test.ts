@@ -41,7 +41,9 @@ class AwayEconomy implements EconomyProvider {
   }
   private async ask(what: string): Promise<number> {
     this.asks.push(what);
-    this.waitingForAsk = this.waitingForAsk.filter((waiter) => (waiter.count <= this.asks.length ? (waiter.resolve(), false) : true));
+    const due = this.waitingForAsk.filter((waiter) => waiter.count <= this.asks.length);
+    this.waitingForAsk = this.waitingForAsk.filter((waiter) => waiter.count > this.asks.length);
+    for (const waiter of due) waiter.resolve();
     if (this.holding) await new Promise<void>((resolve) => this.released.push(resolve));
     throw new GameUnavailableError('no answer');
   }

@@ -1,5 +1,5 @@
 import { EventEmitter } from 'node:events';
-import { ApiError, badRequest, conflict, tooManyAttempts, unauthorized } from '../../errors.js';
+import { type ApiError, badRequest, conflict, tooManyAttempts, unauthorized } from '../../errors.js';
 import type { GamePort, PlayerRef } from '../../game/port.js';
 import { UniqueConflictError, type Store, type UserRecord } from '../../store/port.js';
 import { isPrintableAscii } from '../../lib/ascii.js';

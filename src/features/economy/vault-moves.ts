@@ -114,7 +114,10 @@ export class VaultMoves {
 
   /** Keeps asking under the same id until the game answers; then `then`. A refusal means nothing happened. */
   private inBackground(ask: () => Promise<number>, what: string, then?: () => Promise<void>): void {
-    if (this.stopped) return this.logUnsettled(what, 'Gatehouse was stopping');
+    if (this.stopped) {
+      this.logUnsettled(what, 'Gatehouse was stopping');
+      return;
+    }
     const delays = this.options.settleDelaysMs ?? [1000, 2000, 4000, 8000, 16000, 30000];
     const giveUpAt = Date.now() + (this.options.settleForMs ?? 9 * 60_000);
     const token = {};

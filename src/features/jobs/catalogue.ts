@@ -180,6 +180,7 @@ class FieldReader {
     if (typeof value !== 'string' || value.trim() === '') this.fail(field, 'must be a text');
     if (value.length > options.maxLength) this.fail(field, `must be at most ${options.maxLength} characters`);
     // Shown in game and on the web: no control characters or section signs.
+    // biome-ignore lint/suspicious/noControlCharactersInRegex: finding control characters is this check's purpose
     if (/[\u0000-\u001f\u007f§]/.test(value)) this.fail(field, 'must not hold control characters or §');
     return value;
   }

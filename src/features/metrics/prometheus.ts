@@ -27,7 +27,7 @@ export function formatFamilies(families: Family[]): string {
       lines.push(`${family.name}${sample.suffix ?? ''}${labelText} ${formatValue(sample.value)}`);
     }
   }
-  return lines.join('\n') + '\n';
+  return `${lines.join('\n')}\n`;
 }
 
 function escapeLabel(value: string): string {

@@ -208,6 +208,7 @@ class FieldReader {
     if (options.pattern && !options.pattern.test(value)) this.fail(`${where}.${key}`, `must be ${options.describe ?? `like ${options.pattern}`}`);
     if (options.maxLength !== undefined && value.length > options.maxLength) this.fail(`${where}.${key}`, `must be at most ${options.maxLength} characters`);
     // Shown in game and on the web: no control characters or section signs.
+    // biome-ignore lint/suspicious/noControlCharactersInRegex: finding control characters is this check's purpose
     if (/[\u0000-\u001f\u007f§]/.test(value)) this.fail(`${where}.${key}`, 'must not hold control characters or §');
     return value;
   }

@@ -166,6 +166,7 @@ export class MarketService {
   }
 
   private listOf(quotes: Quote[]): QuoteList {
+    // biome-ignore lint/complexity/useMathMinMax: these are ISO timestamps, compared as strings
     const lastUpdated = quotes.reduce((latest, quote) => (quote.updatedAt > latest ? quote.updatedAt : latest), new Date(0).toISOString());
     return { quotes, byItem: new Map(quotes.map((quote) => [quote.item.id, quote])), lastUpdated };
   }

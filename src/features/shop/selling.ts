@@ -212,7 +212,10 @@ export class SaleService {
     for (const uuid of new Set(open.map((sale) => sale.player.uuid))) {
       const player = online.get(uuid);
       // One player's sale that cannot be paid yet (its item gone from shop.yml, say) does not hold up the others'.
-      if (player) finished += await this.finishFor({ name: player.name, uuid: player.uuid }).catch((error: Error) => (this.logError(`shop: finishing ${player.name}'s sales under way: ${error.message}`), 0));
+      if (player) finished += await this.finishFor({ name: player.name, uuid: player.uuid }).catch((error: Error) => {
+          this.logError(`shop: finishing ${player.name}'s sales under way: ${error.message}`);
+          return 0;
+        });
     }
     return finished;
   }

@@ -204,7 +204,7 @@ export class JsonRpcConnection extends EventEmitter<{ notification: [method: str
   }
 
   private write(message: object): void {
-    this.socket.write(JSON.stringify(message) + '\n');
+    this.socket.write(`${JSON.stringify(message)}\n`);
   }
 
   private receive(chunk: string): void {

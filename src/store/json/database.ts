@@ -183,7 +183,7 @@ export class JsonDatabase {
       const failed = this.failure as Error | null; // set while drain waited
       if (failed) throw new StoreFailedError(failed.message);
       for (const { write } of writes) await write();
-      await writeFileDurably(path.join(this.journalDirectory, 'checkpoint.json'), JSON.stringify({ seq }) + '\n');
+      await writeFileDurably(path.join(this.journalDirectory, 'checkpoint.json'), `${JSON.stringify({ seq })}\n`);
       await this.journal.deleteThrough(closedSegment);
     } catch (error) {
       for (const { table, changed } of writes) table.restoreDirty(changed);

@@ -90,7 +90,7 @@ export class DatedJsonLinesLog<T extends { id: number; timestamp: string }> impl
       const linesByFile = new Map<string, string>();
       for (const { record } of batch) {
         const file = path.join(this.directory, `${record.timestamp.slice(0, 10)}.jsonl`);
-        linesByFile.set(file, (linesByFile.get(file) ?? '') + JSON.stringify(record) + '\n');
+        linesByFile.set(file, `${(linesByFile.get(file) ?? '') + JSON.stringify(record)}\n`);
       }
       try {
         for (const [file, lines] of linesByFile) await appendDurably(file, lines);

@@ -281,7 +281,7 @@ export class IndexedLog<T extends LogRecord> implements PersistedTable {
     const index = Buffer.alloc(records.length * indexEntryBytes);
     let offset = file.size;
     for (const [position, record] of records.entries()) {
-      const line = Buffer.from(JSON.stringify(record) + '\n');
+      const line = Buffer.from(`${JSON.stringify(record)}\n`);
       lines.push(line);
       index.writeUInt32LE(offset, position * indexEntryBytes);
       index.writeUInt32LE(line.length - 1, position * indexEntryBytes + 4);

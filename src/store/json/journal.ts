@@ -87,7 +87,7 @@ export class Journal {
   append(entry: JournalEntry): Promise<void> {
     if (this.failure) return Promise.reject(this.failure);
     return new Promise<void>((resolve, reject) => {
-      this.waiting.push({ line: JSON.stringify(entry) + '\n', resolve, reject });
+      this.waiting.push({ line: `${JSON.stringify(entry)}\n`, resolve, reject });
       this.flushing ??= this.flush();
     });
   }

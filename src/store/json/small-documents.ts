@@ -143,7 +143,7 @@ export function defineKeys(database: JsonDatabase, dataDirectory: string): void 
     snapshot: (table, changed) => {
       const contents = [...changed].map((name) => [name, table.get(name)] as const);
       return async () => {
-        for (const [name, value] of contents) if (value !== undefined) await writeFileDurably(path.join(dataDirectory, `${name}.key`), value + '\n');
+        for (const [name, value] of contents) if (value !== undefined) await writeFileDurably(path.join(dataDirectory, `${name}.key`), `${value}\n`);
       };
     },
   };

@@ -30,7 +30,7 @@ export async function readJsonFile<T>(file: string): Promise<T | undefined> {
 }
 
 function stringify(document: unknown, pretty: boolean): string {
-  return pretty ? JSON.stringify(document, null, 2) + '\n' : JSON.stringify(document);
+  return pretty ? `${JSON.stringify(document, null, 2)}\n` : JSON.stringify(document);
 }
 
 /**

@@ -66,7 +66,9 @@ export class PostgresAppendLog<T extends { id: number; timestamp: string }> impl
       this.pending = [];
       try {
         const ids = await this.insert(batch.map((entry) => entry.fields));
-        batch.forEach((entry, index) => entry.resolve({ ...entry.fields, id: ids[index]! } as T));
+        batch.forEach((entry, index) => {
+          entry.resolve({ ...entry.fields, id: ids[index]! } as T);
+        });
       } catch (error) {
         for (const entry of batch) entry.reject(error as Error);
       }

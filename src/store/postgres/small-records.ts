@@ -37,7 +37,7 @@ function toMessage(row: MessageRow): MessageRecord {
     type: row.type,
     content: row.content,
     createdAt: row.created_at.toISOString(),
-    expiresAt: row.expires_at && row.expires_at.toISOString(),
+    expiresAt: row.expires_at?.toISOString() ?? null,
     ...(row.recipient !== null ? { recipient: row.recipient } : {}),
     sentBy: row.sent_by,
     id: row.id,

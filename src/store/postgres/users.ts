@@ -23,7 +23,7 @@ function toRecord(row: UserRow): UserRecord {
     gameUsername: row.game_username,
     gameUuid: row.game_uuid,
     createdAt: row.created_at.toISOString(),
-    lastLogin: row.last_login && row.last_login.toISOString(),
+    lastLogin: row.last_login?.toISOString() ?? null,
   };
 }
 
