@@ -138,9 +138,15 @@ describe('embedded server: dropped items never lock players out', function () {
         if (entity.name === 'item') resolve();
       });
     });
-    const aside = latecomer.entity.position.floored().offset(0, -1, 3);
-    const ground = await eventually(() => latecomer.blockAt(aside) ?? undefined, 5000, 'the ground beside the latecomer');
-    await latecomer.dig(ground, 'ignore');
+    // Ground a few steps away that the diggers left (the latecomer may have spawned among their holes).
+    const feet = latecomer.entity.position.floored();
+    const ground = latecomer.findBlock({
+      matching: (block) => block.name === 'grass_block' || block.name === 'dirt',
+      useExtraInfo: (block) => block.position.y === feet.y - 1 && Math.hypot(block.position.x - feet.x, block.position.z - feet.z) >= 2.5,
+      maxDistance: 8,
+    });
+    expect(ground, 'undug ground near the latecomer').to.not.equal(null);
+    await latecomer.dig(ground!, 'ignore');
     await Promise.race([dropSeen, new Promise((_, reject) => setTimeout(() => reject(new Error('no new item appeared to the latecomer')), 10_000))]);
 
     // A drop at a player's feet is picked up: digging the block it stands on.
