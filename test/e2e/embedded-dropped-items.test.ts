@@ -145,13 +145,15 @@ describe('embedded server: dropped items never lock players out', function () {
       maxDistance: 8,
     });
     expect(ground, 'undug ground near the latecomer').to.not.equal(null);
-    const dropSeen = new Promise<void>((resolve) => {
+    const dropSeen = new Promise<Bot['entity']>((resolve) => {
       latecomer.on('entitySpawn', (entity) => {
-        if (entity.name === 'item' && entity.position.distanceTo(ground!.position.offset(0.5, 0.5, 0.5)) < 1.5) resolve();
+        if (entity.name === 'item' && entity.position.distanceTo(ground!.position.offset(0.5, 0.5, 0.5)) < 1.5) resolve(entity);
       });
     });
     await latecomer.dig(ground!, 'ignore');
-    await Promise.race([dropSeen, new Promise((_, reject) => setTimeout(() => reject(new Error('no new item appeared to the latecomer')), 10_000))]);
+    const drop = await Promise.race([dropSeen, new Promise<never>((_, reject) => setTimeout(() => reject(new Error('no new item appeared to the latecomer')), 10_000))]);
+    // The client is told what lies there, or draws nothing.
+    await eventually(() => (drop.getDroppedItem()?.name === 'dirt' ? true : undefined), 5000, 'the drop shown as dirt');
 
     // A drop at a player's feet is picked up: digging the block it stands on.
     const [digger] = diggers;
@@ -240,7 +242,7 @@ describe('embedded server: dropped items merge, are picked up, despawn, and are 
   });
 
   it('merges items of a kind lying together into one stack', async function () {
-    const { world, at } = await join('Onlooker');
+    const { bot, world, at } = await join('Onlooker');
     const one = dropDirt(world, at, 6, 0, 1);
     const three = dropDirt(world, at, 6.3, 0.2, 3);
     const apart = dropDirt(world, at, 8, 0, 2);
@@ -250,6 +252,9 @@ describe('embedded server: dropped items merge, are picked up, despawn, and are 
       [apart.id, 2],
     ]);
     expect(squid().entities[one.id]).to.equal(undefined);
+    // The onlooker's client is told the merged stack.
+    await eventually(() => (bot.entities[three.id]?.getDroppedItem()?.count === 4 ? true : undefined), 5000, 'the merged stack shown as 4 dirt');
+    expect(bot.entities[apart.id]?.getDroppedItem()).to.deep.include({ name: 'dirt', count: 2 });
   });
 
   it('gives the player who picks a stack up the whole stack', async function () {

@@ -12,6 +12,10 @@
  * of age, and the player's collect is replaced: flying-squid's adds one item
  * whatever the stack, and plays a sound under a name 1.21.4 does not have
  * (the client plays the pickup sound itself when told of the pickup).
+ * flying-squid never tells a 1.21.4 client which stack an item entity is (it
+ * has that metadata in an older shape only), and the client draws an item
+ * entity without one as nothing: the stack is sent as each player comes to
+ * see the item, and again when a merge or a pickup changes it.
  */
 import {
   squidRequire,
@@ -39,6 +43,8 @@ const mergeEveryTicks = 10;
 /** Vanilla merges items whose boxes (0.25 wide and high), widened by 0.5 sideways only, touch. */
 const mergeReachSideways = 0.75;
 const mergeReachUpDown = 0.25;
+/** The item entity's metadata entry holding its stack (1.17+). */
+const stackMetadataKey = 8;
 
 type SpawnObject = SquidServer['spawnObject'];
 
@@ -56,7 +62,13 @@ export class DroppedItems implements EmbeddedModule {
 
   watchPlayer(player: SquidPlayer, serv: SquidServer): void {
     const ground = this.grounds.get(serv);
-    if (ground) player.collect = (item) => ground.collect(player, item);
+    if (!ground) return;
+    player.collect = (item) => ground.collect(player, item);
+    const spawnEntity = player.spawnEntity;
+    player.spawnEntity = (entity) => {
+      spawnEntity(entity);
+      ground.showStack(entity, player);
+    };
   }
 }
 
@@ -97,6 +109,25 @@ class ItemsOnTheGround {
     item._writeOthersNearby('collect', { collectedEntityId: item.id, collectorEntityId: player.id, pickupItemCount: taken });
     item.itemCount -= taken;
     if (item.itemCount === 0) item.destroy();
+    else this.showStack(item);
+  }
+
+  /** Tells `to`, or every player near the item, which stack it is. */
+  showStack(entity: SquidEntity, to?: SquidPlayer): void {
+    const item = this.items.get(entity.id);
+    if (!item || item !== entity) return;
+    const packet = {
+      entityId: item.id,
+      metadata: [
+        {
+          key: stackMetadataKey,
+          type: 'item_stack',
+          value: { itemCount: item.itemCount, itemId: item.itemId, addedComponentCount: 0, removedComponentCount: 0, components: [], removeComponents: [] },
+        },
+      ],
+    };
+    if (to) to._client.write('entity_metadata', packet);
+    else item._writeOthersNearby('entity_metadata', packet);
   }
 
   private drop(spawnObject: SpawnObject, world: SquidWorld, position: Vec3Like, options: SquidObjectOptions): SquidEntity {
@@ -110,6 +141,8 @@ class ItemsOnTheGround {
       deathTime: despawnAfterMs,
     }) as SquidItemEntity;
     this.items.set(item.id, item);
+    // The players who saw it spawn, just now: it was not known here yet.
+    this.showStack(item);
     return item;
   }
 
@@ -164,7 +197,9 @@ class ItemsOnTheGround {
     into.pickupTime = Math.max(into.pickupTime ?? 0, from.pickupTime ?? 0);
     this.items.delete(into.id);
     this.items.set(into.id, into);
+    this.showStack(into);
     if (from.itemCount === 0) from.destroy();
+    else this.showStack(from);
   }
 
   private stackSizeOf(item: SquidItemEntity): number {

@@ -124,6 +124,8 @@ export interface SquidPlayer extends SquidEntity {
   save(): Promise<void>;
   /** Takes a dropped item in reach into the inventory; flying-squid's tick calls it once the item's pickup time has passed. */
   collect(item: SquidItemEntity): void;
+  /** Shows an entity to this player (flying-squid calls it as the entity comes in view). */
+  spawnEntity(entity: SquidEntity): void;
 }
 
 export interface SquidCommandParams {
