@@ -29,7 +29,7 @@ export interface Config {
   storage: { type: 'json' | 'postgresql'; postgresql: PostgresSettings };
   game: {
     connection: 'embedded' | 'bridge' | 'rcon';
-    embedded: { host: string; port: number; viewDistance: number };
+    embedded: { host: string; port: number; viewDistance: number; maxDroppedItems: number };
     bridge: { host: string; port: number; requestTimeoutMs: number };
     rcon: RconSettings;
   };
@@ -158,6 +158,7 @@ function toConfig(file: ConfigFile, cwd: string, beside: string): Config {
         host: file.game.embedded.host,
         port: file.game.embedded.port,
         viewDistance: file.game.embedded['view-distance'],
+        maxDroppedItems: file.game.embedded['max-dropped-items'],
       },
       bridge: { host: file.game.bridge.host, port: file.game.bridge.port, requestTimeoutMs: file.game.bridge['request-timeout-ms'] },
       rcon: {

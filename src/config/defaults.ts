@@ -13,7 +13,7 @@ export const configDefaults: ConfigFile = {
   },
   game: {
     connection: 'embedded',
-    embedded: { host: '0.0.0.0', port: 25565, 'view-distance': 4 },
+    embedded: { host: '0.0.0.0', port: 25565, 'view-distance': 4, 'max-dropped-items': 1000 },
     bridge: { host: '127.0.0.1', port: 25580, 'request-timeout-ms': 5000 },
     rcon: {
       host: '127.0.0.1',

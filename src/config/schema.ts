@@ -14,7 +14,7 @@ export interface ConfigFile {
   };
   game: {
     connection: 'embedded' | 'bridge' | 'rcon';
-    embedded: { host: string; port: number; 'view-distance': number };
+    embedded: { host: string; port: number; 'view-distance': number; 'max-dropped-items': number };
     bridge: { host: string; port: number; 'request-timeout-ms': number };
     rcon: {
       host: string;
@@ -80,6 +80,7 @@ export const configFileSchema = group({
       host: { type: 'string', minLength: 1 },
       port,
       'view-distance': { type: 'integer', minimum: 2, maximum: 32 },
+      'max-dropped-items': { type: 'integer', minimum: 1, maximum: 100000 },
     }),
     bridge: group({
       host: { type: 'string', minLength: 1 },

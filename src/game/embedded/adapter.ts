@@ -18,6 +18,8 @@ import { EmbeddedBossBars } from './boss-bars.js';
 import { guardClients } from './client-guard.js';
 import { EmbeddedCommands } from './commands.js';
 import { DurableOperations } from './durable-operations.js';
+import { defaultMaxDroppedItems, DroppedItems } from './dropped-items.js';
+import { limitEntities } from './entity-limits.js';
 import type { SquidServer } from './flying-squid.js';
 import { inventoryClicks } from './inventory-clicks.js';
 import { EmbeddedInventories } from './inventories.js';
@@ -41,6 +43,8 @@ export interface EmbeddedServerOptions {
   /** 0 picks a free port; read the chosen one from `port` after start. */
   port: number;
   viewDistance: number;
+  /** Items on the ground at most; a drop past it removes the oldest. 1000 unless given. */
+  maxDroppedItems?: number;
   /** Initial values; the settings service applies the live ones through `control`. */
   motd: string;
   maxPlayers: number;
@@ -55,7 +59,8 @@ export interface EmbeddedServerOptions {
  * of modules (./module.ts), each one idea: the fixes flying-squid needs to
  * speak 1.21.4, the worlds, the live settings, operators and the whitelist in
  * vanilla's files, the login gate, who is online, commands, messages,
- * teleports, boss bars, inventories and the events of players' work.
+ * teleports, boss bars, inventories, dropped items and the events of players'
+ * work.
  */
 export class EmbeddedGameServer implements GamePort {
   readonly adapterName = 'embedded';
@@ -85,6 +90,8 @@ export class EmbeddedGameServer implements GamePort {
     const modules: EmbeddedModule[] = [
       { attach: installPacketCompat },
       { attach: (serv) => guardClients(serv, options.log) },
+      { attach: (serv) => limitEntities(serv, options.log) },
+      new DroppedItems(options.maxDroppedItems ?? defaultMaxDroppedItems, options.log),
       worlds,
       settings,
       lists,

@@ -59,11 +59,41 @@ export interface SquidEntity extends EventEmitter {
   type: string;
   /** The entity type's name for mobs and objects, e.g. `zombie`. */
   name?: string;
+  /** The entity type's id for mobs and objects (players have none). */
+  entityType?: number | null;
   health: number;
   position: Vec3Like;
   world: SquidWorld;
   takeDamage(attack: object): void;
+  /** Removes the entity from the server and from the clients that see it. */
+  destroy(): void;
   _writeOthersNearby(name: string, params: Record<string, unknown>): void;
+}
+
+/**
+ * A dropped item: an object entity carrying `itemCount` of an item. flying-squid
+ * removes it `deathTime` ms after `bornTime`, and from `pickupTime` ms after
+ * `bornTime` the nearest player in reach collects it.
+ */
+export interface SquidItemEntity extends SquidEntity {
+  itemId: number;
+  itemCount: number;
+  bornTime: number;
+  deathTime?: number;
+  pickupTime?: number;
+}
+
+/** What spawnObject takes besides the type, world and position; an item to drop has `itemId`. */
+export interface SquidObjectOptions {
+  velocity?: Vec3Like;
+  pitch?: number;
+  yaw?: number;
+  data?: number;
+  itemId?: number;
+  itemDamage?: number;
+  itemCount?: number;
+  pickupTime?: number;
+  deathTime?: number;
 }
 
 export interface SquidPlayer extends SquidEntity {
@@ -92,6 +122,10 @@ export interface SquidPlayer extends SquidEntity {
   system(message: string): void;
   kick(reason: string): void;
   save(): Promise<void>;
+  /** Takes a dropped item in reach into the inventory; flying-squid's tick calls it once the item's pickup time has passed. */
+  collect(item: SquidItemEntity): void;
+  /** Shows an entity to this player (flying-squid calls it as the entity comes in view). */
+  spawnEntity(entity: SquidEntity): void;
 }
 
 export interface SquidCommandParams {
@@ -124,12 +158,18 @@ export interface SquidServer extends EventEmitter {
     blocksByName: Record<string, { id: number }>;
     blocks: Record<number, { name: string } | undefined>;
     itemsByName: Record<string, { id: number; stackSize: number } | undefined>;
+    items: Record<number, { name: string; stackSize: number } | undefined>;
     itemsArray: Array<{ name: string }>;
   };
   /** Decides which block a player's held item places (called only for a placement that passed flying-squid's checks). */
   placeItem(placement: { item: SquidItem; player: SquidPlayer; placedPosition: Vec3Like }): { id?: number; data?: number } | Promise<{ id?: number; data?: number }>;
   entities: Record<number, SquidEntity | undefined>;
   spawnMob(type: number, world: SquidWorld, position: Vec3Like): SquidEntity;
+  /** Every entity (player, mob, object) is created here, with the next id, and added to `entities`. */
+  initEntity(type: string, entityType: number | null, world: SquidWorld, position: Vec3Like): SquidEntity;
+  spawnObject(type: number, world: SquidWorld, position: Vec3Like, options: SquidObjectOptions): SquidEntity;
+  /** Every removal of an entity (a destroy, a pickup, a despawn) ends here; a player's logout deletes it from `entities` directly. */
+  destroyEntity(entity: SquidEntity): void;
   commands: SquidCommands;
   bannedIPs: Record<string, { reason?: string }>;
   difficulty: number;

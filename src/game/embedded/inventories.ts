@@ -83,7 +83,8 @@ function checkCount(count: number): void {
   if (!Number.isSafeInteger(count) || count < 1) throw new RangeError(`count must be a whole number of at least 1, not ${count}`);
 }
 
-function giveStacks(player: SquidPlayer, { id, stackSize }: ItemType, count: number, Item: SquidItemConstructor): number {
+/** Adds as many of `count` as fit, as vanilla does for a give or a pickup; returns how many were added. */
+export function giveStacks(player: SquidPlayer, { id, stackSize }: ItemType, count: number, Item: SquidItemConstructor): number {
   const { inventory } = player;
   let left = count;
   const topUpOrder = [player.heldItemSlot, offHandSlot, ...storageSlots];

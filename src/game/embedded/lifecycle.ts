@@ -98,7 +98,9 @@ export class ServerLifecycle {
       'view-distance': this.options.viewDistance,
       'player-list-text': { header: { text: 'Gatehouse' }, footer: { text: '' } },
       'everybody-op': false,
-      'max-entities': 100,
+      // flying-squid's one cap counts players and dropped items too, and refuses by throwing; the limits are set apart
+      // in entity-limits.ts and dropped-items.ts instead.
+      'max-entities': Infinity,
       version: '1.21.4',
     });
     await new Promise<void>((resolve, reject) => {
