@@ -136,6 +136,8 @@ export interface SquidCommandParams {
   onlyPlayer?: boolean;
   onlyConsole?: boolean;
   parse?: ((args: string) => unknown) | RegExp;
+  // biome-ignore lint/suspicious/noExplicitAny: the arguments are whatever this command's own `parse` made of the text, typed by each command
+  // biome-ignore lint/suspicious/noConfusingVoidType: flying-squid takes a string to show, or nothing (a command written as an async function without a return)
   action: (args: any, ctx: { player?: SquidPlayer }) => Promise<string | void> | string | void;
 }
 
