@@ -13,6 +13,7 @@ import { expect } from 'chai';
 import { Rcon } from 'rcon-client';
 import { RconGameAdapter } from '../../src/game/rcon/adapter.js';
 import { parseLogLine } from '../../src/game/rcon/log-lines.js';
+import { textParts } from '../../src/game/rcon/text-parts.js';
 import { GameError } from '../../src/game/port.js';
 import { apiErrorOfGameError } from '../../src/http/error-statuses.js';
 import { eventually } from '../helpers/bots.js';
@@ -98,6 +99,36 @@ function expectIntended(command: string): void {
   const json = shape!.slice(1).find((part) => part !== undefined);
   if (json !== undefined) expect(Object.keys(JSON.parse(json) as object)).to.deep.equal(['text']);
 }
+
+describe('a text cut to fit RCON commands', function () {
+  it('keeps each part within the room once escaped, never cuts a § code from its character, and carries the colour and formats on', function () {
+    const text = `§a${'слово "в кавычках" \\ '.repeat(30)}§l${'жирно '.repeat(40)}§rобычно 😀`;
+    const parts = textParts(text, 200);
+    expect(parts.length).to.be.above(5);
+    for (const part of parts) {
+      expect(Buffer.byteLength(JSON.stringify(part)) - 2, part).to.be.at.most(200);
+      expect(part, 'a part ending in a lone §').to.not.match(/§$/);
+      expect(part.includes('\ud83d') && !part.includes('😀'), 'half an emoji').to.equal(false);
+    }
+    // Every part after the first starts with the codes in force where the one before ended.
+    const bold = parts.findIndex((part) => part.includes('§l'));
+    expect(parts[bold + 1]).to.match(/^§a§l/);
+    expect(parts[1]).to.match(/^§a/);
+    // Less the codes carried into each, the parts are the text again.
+    let position = 0;
+    let active = '';
+    parts.forEach((part, index) => {
+      const carried = index === 0 ? '' : active;
+      expect(part.startsWith(carried), `part ${index} begins with ${JSON.stringify(carried)}`).to.equal(true);
+      const own = part.slice(carried.length);
+      expect(own).to.equal(text.slice(position, position + own.length));
+      for (const [, code] of own.matchAll(/§(.)/g)) active = /[0-9a-f]/.test(code!) ? `§${code}` : code === 'r' ? '' : `${active}§${code}`;
+      position += own.length;
+    });
+    expect(position).to.equal(text.length);
+    expect(textParts('', 100)).to.deep.equal(['']);
+  });
+});
 
 describe('commands over RCON carry only checked values (stand-in vanilla server)', function () {
   let directory: string;
