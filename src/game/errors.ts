@@ -14,6 +14,7 @@ export type GameErrorKind =
   | 'playerNotOnline'
   | 'unknownWorld'
   | 'unknownItem'
+  | 'invalidArgument'
   | 'insufficientFunds'
   | 'gameUnavailable'
   | 'capabilityMissing'
@@ -49,6 +50,22 @@ export class UnknownItemError extends GameError {
   readonly kind = 'unknownItem';
   constructor(readonly item: string) {
     super(`Unknown item ${item}`);
+  }
+}
+
+/**
+ * A value a game command cannot carry as it is (a player name with a space,
+ * a world id with more words after it, a text too long for one packet):
+ * refused before anything is sent. `field` names what was wrong.
+ */
+export class InvalidArgumentError extends GameError {
+  override name = 'InvalidArgumentError';
+  readonly kind = 'invalidArgument';
+  constructor(
+    readonly field: string,
+    readonly rule: string,
+  ) {
+    super(`${field} ${rule}`);
   }
 }
 

@@ -10,6 +10,7 @@ const statusOfGameError: Record<GameErrorKind, { status: number; code: string; p
   playerNotOnline: { status: 404, code: 'player_not_online' },
   unknownWorld: { status: 404, code: 'world_not_found' },
   unknownItem: { status: 400, code: 'unknown_item' },
+  invalidArgument: { status: 400, code: 'invalid_field' },
   insufficientFunds: { status: 400, code: 'insufficient_funds' },
   gameUnavailable: { status: 503, code: 'game_unavailable', prefix: 'Game server not available: ' },
   capabilityMissing: { status: 501, code: 'not_supported' },

@@ -9,6 +9,7 @@ import {
   GameError,
   GameUnavailableError,
   InsufficientFundsError,
+  InvalidArgumentError,
   PlayerNotOnlineError,
   PlayerOnOtherServerError,
   UnknownItemError,
@@ -38,6 +39,8 @@ export function errorFromWire(wire: WireError, server: string): Error {
       return new UnknownWorldError(field('world'), field('knownWorlds'));
     case 'unknownItem':
       return new UnknownItemError(field('item'));
+    case 'invalidArgument':
+      return new InvalidArgumentError(field('field'), field('rule'));
     case 'insufficientFunds':
       return new InsufficientFundsError(field('playerName'), field('neededCents'), field('balanceCents'));
     case 'capabilityMissing':

@@ -5,7 +5,9 @@
  * (little-endian length, request id, type, body, two NULs; a refused login
  * answered with id -1; replies over 4,096 characters split into packets of
  * the same id; several messages glued without newlines) and answers with the
- * exact strings vanilla 1.21 sends (its English language file). It keeps a small
+ * exact strings vanilla 1.21 sends (its English language file); like
+ * vanilla, it reads at most 1,460 bytes of a packet and closes the
+ * connection on a longer one. It keeps a small
  * world (players with positions, dimensions, inventories, the whitelist,
  * operators, boss bars, the register trigger) and writes logs/latest.log in
  * vanilla's format (or Paper's), and ops.json, whitelist.json and
@@ -81,6 +83,8 @@ export class VanillaStandIn {
   dropOn: string | undefined;
   /** Runs the next command that starts with this, then closes the connection before replying (a reply lost on the way). */
   dropReplyOn: string | undefined;
+  /** Packets longer than vanilla reads, each of which closed its connection. */
+  oversizedPackets = 0;
   private server!: Server;
   private readonly sockets = new Set<Socket>();
   private entityId = 100;
@@ -222,7 +226,14 @@ export class VanillaStandIn {
     let buffer = Buffer.alloc(0);
     socket.on('data', (chunk) => {
       buffer = Buffer.concat([buffer, chunk]);
-      while (buffer.length >= 4 && buffer.length >= 4 + buffer.readInt32LE(0)) {
+      while (buffer.length >= 4) {
+        // Vanilla's RconClient reads a packet into a 1,460-byte buffer and closes the connection when the packet did not fit.
+        if (4 + buffer.readInt32LE(0) > packetByteLimit) {
+          this.oversizedPackets += 1;
+          socket.destroy();
+          return;
+        }
+        if (buffer.length < 4 + buffer.readInt32LE(0)) break;
         const length = buffer.readInt32LE(0);
         const id = buffer.readInt32LE(4);
         const type = buffer.readInt32LE(8);
@@ -245,7 +256,7 @@ export class VanillaStandIn {
           socket.destroy();
           return;
         }
-        const reply = this.scripted.get(body) ?? this.run(body);
+        const reply = this.scripted.get(body) ?? this.runParsing(body);
         if (this.dropReplyOn && body.startsWith(this.dropReplyOn)) {
           this.dropReplyOn = undefined;
           socket.destroy();
@@ -263,6 +274,16 @@ export class VanillaStandIn {
         }
       }
     });
+  }
+
+  /** A command whose JSON text does not parse is refused with vanilla's message, as the server would. */
+  private runParsing(line: string): string {
+    try {
+      return this.run(line);
+    } catch (error) {
+      if (error instanceof SyntaxError) return `Invalid chat component: ${error.message}`;
+      throw error;
+    }
   }
 
   /** Selects players: a name, @a, @a[gamemode=<mode>] or @a[scores={register=1..},limit=1]. */
@@ -594,6 +615,9 @@ export class VanillaStandIn {
     return unknownCommand(words.join(' '));
   }
 }
+
+/** The most vanilla reads of one RCON packet, its length field included. */
+const packetByteLimit = 1460;
 
 function packet(id: number, type: number, body: string): Buffer {
   const payload = Buffer.from(body, 'utf8');

@@ -93,4 +93,15 @@ describe('configuration', function () {
     const error = await rejection(loadConfig({ GATEHOUSE_PORT: 'http' }, directory));
     expect(error.message).to.match(/GATEHOUSE_PORT must be an integer/);
   });
+
+  it('takes the RCON host, port and server directory from environment variables, a relative directory from the working directory', async function () {
+    await writeFile(path.join(directory, 'config.yml'), 'game:\n  connection: rcon\n  rcon:\n    host: 10.0.0.1\n    port: 25575\n    server-directory: /srv/old\n');
+    const config = await loadConfig({ GATEHOUSE_RCON_HOST: 'minecraft.internal', GATEHOUSE_RCON_PORT: '25580', GATEHOUSE_RCON_SERVER_DIRECTORY: 'server' }, directory);
+    expect(config.game.rcon.host).to.equal('minecraft.internal');
+    expect(config.game.rcon.port).to.equal(25580);
+    expect(config.game.rcon.serverDirectory).to.equal(path.join(directory, 'server'));
+    expect(config.game.rcon.logFile).to.equal(path.join(directory, 'server', 'logs', 'latest.log'));
+    const error = await rejection(loadConfig({ GATEHOUSE_RCON_PORT: 'rcon' }, directory));
+    expect(error.message).to.match(/GATEHOUSE_RCON_PORT must be an integer/);
+  });
 });

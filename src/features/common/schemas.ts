@@ -29,6 +29,18 @@ export function money(options: { minimum?: number; maximum?: number; exclusiveMi
 export const playerName = t.string({ pattern: '^[A-Za-z0-9_]{1,16}$', 'x-message': 'must be a player name (1 to 16 letters, digits or _)' });
 
 /**
+ * A world as games name them: a world name (`world_nether`) or a dimension
+ * id with its namespace (`minecraft:the_nether`). Nothing else can reach a
+ * game command (a space would add words of its own to it).
+ */
+export const worldId = t.string({
+  minLength: 1,
+  maxLength: 64,
+  pattern: '^(?:[a-z0-9_.-]+:)?[a-z0-9_.-]+$',
+  'x-message': 'must be a world name or dimension id (lower-case letters, digits, _ . -, with an optional namespace: prefix)',
+});
+
+/**
  * Text that reaches the game (a server name, a chat message): no control
  * characters and no raw `§` codes, which would let it forge formatting or
  * break the server list; `&` colour codes are translated instead.

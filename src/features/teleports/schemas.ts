@@ -1,6 +1,6 @@
 /** Teleport bodies, answers and recorded teleports. */
 import { t } from '../../lib/schema.js';
-import { playerName, timestamp } from '../common/schemas.js';
+import { playerName, timestamp, worldId } from '../common/schemas.js';
 
 /** X/Z within the world border, Y within the 1.18+ build height. */
 const horizontalLimit = 29_999_984;
@@ -29,7 +29,7 @@ export function playerToPlayerBody(targetField: 'target' | 'targetPlayer') {
 export const coordinatesBody = t.object(
   {
     player: playerName,
-    world: t.string({ minLength: 1, maxLength: 64 }),
+    world: worldId,
     x: t.number({ minimum: -horizontalLimit, maximum: horizontalLimit }),
     y: t.number({ minimum: -64, maximum: 319 }),
     z: t.number({ minimum: -horizontalLimit, maximum: horizontalLimit }),

@@ -1,6 +1,7 @@
 import type { EventEmitter } from 'node:events';
 import { GameUnavailableError } from '../errors.js';
 import type { GameEvents } from '../port.js';
+import { checkCommandLength } from './arguments.js';
 import { RconAuthenticationError, RconLink } from './link.js';
 
 /** Runs one command on the vanilla server and answers its reply. */
@@ -58,8 +59,13 @@ export class RconConnection {
     return this.problemNow;
   }
 
-  /** One command, or GameUnavailableError while the server is away. */
+  /**
+   * One command, or GameUnavailableError while the server is away. A command
+   * longer than vanilla's RCON reads would close the connection, so it is
+   * never sent (each module cuts or refuses its texts before; this is the last guard).
+   */
   async command(line: string): Promise<string> {
+    checkCommandLength(line, 'command');
     const link = this.link;
     if (!link?.connected) throw new GameUnavailableError(this.problemNow ?? "the vanilla server's RCON is not connected");
     try {

@@ -1,4 +1,5 @@
-import type { GameSettingsChange, ServerControl, Whitelist } from '../port.js';
+import { difficulties, gameModes, type GameSettingsChange, type ServerControl, type Whitelist } from '../port.js';
+import { checkCommandLength, choiceArgument } from './arguments.js';
 import type { RconCommand } from './connection.js';
 import type { ManagementClient } from './management.js';
 import { checkSettingReply } from './replies.js';
@@ -27,11 +28,11 @@ export function rconControl(command: RconCommand, whitelist: Whitelist, manageme
     applySettings: async (change) => {
       const applied: Array<keyof GameSettingsChange> = [];
       if (change.difficulty !== undefined) {
-        checkSettingReply('difficulty', await command(`difficulty ${change.difficulty}`), /^The difficulty has been set/);
+        checkSettingReply('difficulty', await command(`difficulty ${choiceArgument(change.difficulty, difficulties, 'difficulty')}`), /^The difficulty has been set/);
         applied.push('difficulty');
       }
       if (change.defaultGameMode !== undefined) {
-        checkSettingReply('defaultgamemode', await command(`defaultgamemode ${change.defaultGameMode}`), /^The default game mode is now/);
+        checkSettingReply('defaultgamemode', await command(`defaultgamemode ${choiceArgument(change.defaultGameMode, gameModes, 'defaultGameMode')}`), /^The default game mode is now/);
         applied.push('defaultGameMode');
       }
       if (change.whitelistEnabled !== undefined) {
@@ -40,7 +41,7 @@ export function rconControl(command: RconCommand, whitelist: Whitelist, manageme
       }
       if (change.pvp !== undefined) {
         // The pvp game rule exists from 1.21.9; before, PvP is server.properties only (a restart).
-        const reply = await command(`gamerule pvp ${change.pvp}`);
+        const reply = await command(`gamerule pvp ${change.pvp === true}`);
         if (/^Gamerule pvp is now set to/.test(reply)) applied.push('pvp');
       }
       // No vanilla command changes the MOTD or max players; the management protocol (1.21.9+) can.
@@ -57,11 +58,22 @@ export function rconControl(command: RconCommand, whitelist: Whitelist, manageme
       return applied;
     },
     restart: async (reason) => {
-      await command(`kick @a ${reason.replace(/\s+/g, ' ')}`);
+      await command(checkCommandLength(`kick @a ${kickReason(reason)}`, 'reason'));
       await command('save-all flush');
       await command('stop').catch(() => '');
     },
   };
   if (files) control.readSettings = async () => ({ ...defaultsOfVanilla, ...(await files.settings()) });
   return control;
+}
+
+/**
+ * A kick reason on one line. Vanilla reads the reason as a message, in which
+ * a selector (`@a`, `@e[...]`) is replaced by the names it selects when an
+ * operator or RCON sends it: a zero-width space after each `@` keeps it text.
+ */
+function kickReason(reason: string): string {
+  return String(reason)
+    .replace(/\s+/g, ' ')
+    .replace(/@(?=[aenprs])/g, '@\u200b');
 }

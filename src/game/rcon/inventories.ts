@@ -1,5 +1,6 @@
-import { PlayerNotOnlineError } from '../errors.js';
+import { InvalidArgumentError, PlayerNotOnlineError } from '../errors.js';
 import type { ChangeOptions, Inventories, ItemStack } from '../port.js';
+import { playerArgument, resourceArgument } from './arguments.js';
 import type { RconCommand } from './connection.js';
 import { entityData } from './entity-data.js';
 import { operationsObjective, type OperationScores } from './operation-scores.js';
@@ -21,12 +22,15 @@ export class RconInventories implements Inventories {
   async read(playerName: string): Promise<ItemStack[]> {
     const inventory = await entityData(this.command, playerName, 'Inventory');
     // From 1.21.5 armour and the off hand are kept in `equipment`; before, it does not exist.
-    const equipmentReply = await this.command(`data get entity ${playerName} equipment`);
+    const equipmentReply = await this.command(`data get entity ${playerArgument(playerName)} equipment`);
     const equipment = /has the following entity data/.test(equipmentReply) ? parseEntityData(equipmentReply, playerName).data : undefined;
     return itemsOf(inventory, equipment);
   }
 
   async give(playerName: string, item: string, count: number, options?: ChangeOptions): Promise<number> {
+    playerArgument(playerName);
+    itemId(item);
+    countArgument(count);
     const scores = this.scores;
     // Given before under this id, its reply lost: the game's record says so, and how many.
     const record = options?.operationId === undefined ? undefined : scores.holders(options.operationId);
@@ -44,7 +48,7 @@ export class RconInventories implements Inventories {
 
   async remove(playerName: string, item: string, count: number, options?: ChangeOptions): Promise<number> {
     const scores = this.scores;
-    const clear = `clear ${playerName} ${itemId(item)} ${count}`;
+    const clear = `clear ${playerArgument(playerName)} ${itemId(item)} ${countArgument(count)}`;
     if (options?.operationId === undefined) return parseClear(await this.command(clear), playerName, item);
     const record = scores.holders(options.operationId);
     // Cleared before under this id, its reply lost: the count removed is on record (0 when the clear failed).
@@ -70,6 +74,13 @@ export class RconInventories implements Inventories {
   }
 }
 
+/** The item's id, namespaced; InvalidArgumentError naming `item` when it is no id. */
 function itemId(item: string): string {
-  return item.includes(':') ? item : `minecraft:${item}`;
+  const id = resourceArgument(item, 'item');
+  return id.includes(':') ? id : `minecraft:${id}`;
+}
+
+function countArgument(count: number): number {
+  if (!Number.isSafeInteger(count) || count < 0) throw new InvalidArgumentError('count', 'must be a whole number, 0 or more');
+  return count;
 }

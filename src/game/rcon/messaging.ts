@@ -1,17 +1,33 @@
 import { PlayerNotOnlineError } from '../errors.js';
 import type { Messaging } from '../port.js';
+import { commandByteLimit, playerArgument, textComponent } from './arguments.js';
 import type { RconCommand } from './connection.js';
+import { textParts } from './text-parts.js';
 
-/** Messages by vanilla's `tellraw`, the text as a JSON text component (no reply when it reached someone). */
+/**
+ * Messages by vanilla's `tellraw`, the text as a JSON text component (no
+ * reply when it reached someone). A text too long for one command goes in
+ * several, one after another (./text-parts.ts).
+ */
 export class RconMessaging implements Messaging {
   constructor(private readonly command: RconCommand) {}
 
   async sendMessage(playerName: string, text: string): Promise<void> {
-    const reply = await this.command(`tellraw ${playerName} ${JSON.stringify({ text })}`);
-    if (/^No (player|entity) was found/.test(reply)) throw new PlayerNotOnlineError(playerName);
+    const player = playerArgument(playerName);
+    for (const line of tellraw(player, text)) {
+      const reply = await this.command(line);
+      if (/^No (player|entity) was found/.test(reply)) throw new PlayerNotOnlineError(playerName);
+    }
   }
 
   async broadcast(text: string): Promise<void> {
-    await this.command(`tellraw @a ${JSON.stringify({ text })}`);
+    for (const line of tellraw('@a', text)) await this.command(line);
   }
+}
+
+/** The `tellraw` commands that show `text` to `target`, each within vanilla's limit. */
+function tellraw(target: string, text: string): string[] {
+  const head = `tellraw ${target} `;
+  const room = commandByteLimit - Buffer.byteLength(head + textComponent(''), 'utf8');
+  return textParts(String(text), room).map((part) => head + textComponent(part));
 }

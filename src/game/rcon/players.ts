@@ -1,5 +1,6 @@
 import { PlayerNotOnlineError } from '../errors.js';
 import { gameModes, type GameMode, type Location, type OnlinePlayer, type Operators, type PlayerRef } from '../port.js';
+import { playerArgument } from './arguments.js';
 import type { RconCommand } from './connection.js';
 import { worldOf } from './dimensions.js';
 import { entityData } from './entity-data.js';
@@ -102,7 +103,7 @@ export class RconOperators implements Operators {
   }
 
   async setOperator(name: string, operator: boolean): Promise<boolean> {
-    const changed = parseOperatorChange(await this.command(`${operator ? 'op' : 'deop'} ${name}`));
+    const changed = parseOperatorChange(await this.command(`${operator ? 'op' : 'deop'} ${playerArgument(name)}`));
     if (changed) this.managed.noteOperator(name, operator);
     return changed;
   }

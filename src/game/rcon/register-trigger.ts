@@ -1,6 +1,7 @@
 import type { PlayerRef, RegisterCommandHandler } from '../port.js';
 import { uuidOfInts, parseEntityData } from './replies.js';
 import { PlayerNotOnlineError } from '../errors.js';
+import { playerArgument } from './arguments.js';
 
 export const registerObjective = 'register';
 
@@ -38,8 +39,9 @@ export class RegisterTrigger {
     this.timer = null;
   }
 
+  /** For everyone (`@a`) or one player, by name. */
   enable(target: string): Promise<string> {
-    return this.command(`scoreboard players enable ${target} ${registerObjective}`);
+    return this.command(`scoreboard players enable ${target === '@a' ? target : playerArgument(target)} ${registerObjective}`);
   }
 
   /** One look for a player who triggered it (and, every 10 s, the trigger enabled for everyone). */
@@ -58,7 +60,7 @@ export class RegisterTrigger {
         if (error instanceof PlayerNotOnlineError) return undefined;
         throw error;
       }
-      await this.command(`scoreboard players set ${player.name} ${registerObjective} 0`);
+      await this.command(`scoreboard players set ${playerArgument(player.name)} ${registerObjective} 0`);
       await this.enable(player.name);
       const handler = this.handler();
       if (!handler) {

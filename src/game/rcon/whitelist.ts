@@ -1,4 +1,5 @@
 import type { PlayerRef, Whitelist } from '../port.js';
+import { playerArgument } from './arguments.js';
 import type { RconCommand } from './connection.js';
 import type { ManagedLists } from './managed-lists.js';
 import type { ManagementClient } from './management.js';
@@ -9,10 +10,12 @@ import type { ServerFiles } from './server-files.js';
  * The whitelist by vanilla's `whitelist` command. Its entries come from the
  * management protocol while it is connected, else from whitelist.json where
  * the server's directory is known, else from `whitelist list` (which has
- * names only: UUIDs of the players online are added).
+ * names only: UUIDs of the players online are added). Whether it is on is
+ * the server's own `white-list` in server.properties, which vanilla rewrites
+ * at each `whitelist on|off`, typed on its console too.
  */
 export class RconWhitelist implements Whitelist {
-  /** The state the last on/off command left (vanilla has no command that asks it). */
+  /** The state the last on/off command left: vanilla has no command that asks it, so it answers only where no file can. */
   private enabledNow: boolean | undefined;
 
   constructor(
@@ -24,7 +27,7 @@ export class RconWhitelist implements Whitelist {
 
   async isEnabled(): Promise<boolean> {
     if (this.management?.connected) return this.management.call<boolean>('serversettings/use_allowlist');
-    return this.enabledNow ?? (await this.files?.settings())?.whitelistEnabled ?? false;
+    return (await this.files?.settings())?.whitelistEnabled ?? this.enabledNow ?? false;
   }
 
   async setEnabled(enabled: boolean): Promise<void> {
@@ -46,13 +49,13 @@ export class RconWhitelist implements Whitelist {
   }
 
   async add(name: string): Promise<boolean> {
-    const changed = parseWhitelistChange(await this.command(`whitelist add ${name}`));
+    const changed = parseWhitelistChange(await this.command(`whitelist add ${playerArgument(name)}`));
     if (changed) this.managed.noteAllowlisted(name, true);
     return changed;
   }
 
   async remove(name: string): Promise<boolean> {
-    const changed = parseWhitelistChange(await this.command(`whitelist remove ${name}`));
+    const changed = parseWhitelistChange(await this.command(`whitelist remove ${playerArgument(name)}`));
     if (changed) this.managed.noteAllowlisted(name, false);
     return changed;
   }
