@@ -181,7 +181,7 @@ export class VanillaStandIn {
   async log(message: string): Promise<void> {
     const time = new Date().toISOString().slice(11, 19);
     const line = this.options.logFormat === 'paper' ? `[${time} INFO]: ${message}` : `[${time}] [Server thread/INFO]: ${message}`;
-    await appendFile(this.logFile, line + '\n');
+    await appendFile(this.logFile, `${line}\n`);
   }
 
   /** Vanilla writes its lists before the command answers (StoredUserList.save on the server thread). */
@@ -191,7 +191,7 @@ export class VanillaStandIn {
     writeFileSync(path.join(this.options.directory, 'whitelist.json'), list(this.whitelist));
     writeFileSync(
       path.join(this.options.directory, 'server.properties'),
-      [`#Minecraft server properties`, `motd=${this.motd}`, `max-players=${this.maxPlayers}`, `difficulty=${this.difficulty}`, `gamemode=${this.defaultGameMode}`, `pvp=${this.pvp}`, `white-list=${this.whitelistOn}`, 'enable-rcon=true'].join('\n') + '\n',
+      `${[`#Minecraft server properties`, `motd=${this.motd}`, `max-players=${this.maxPlayers}`, `difficulty=${this.difficulty}`, `gamemode=${this.defaultGameMode}`, `pvp=${this.pvp}`, `white-list=${this.whitelistOn}`, 'enable-rcon=true'].join('\n')}\n`,
     );
   }
 

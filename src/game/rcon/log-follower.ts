@@ -1,4 +1,5 @@
 import { open, stat, type FileHandle } from 'node:fs/promises';
+import type { Stats } from 'node:fs';
 
 /**
  * Follows a log file the way `tail -F` does: reads what is appended, a line
@@ -58,7 +59,7 @@ export class LogFollower {
     if (this.reading) return;
     this.reading = true;
     try {
-      let current;
+      let current: Stats | undefined;
       try {
         current = await stat(this.file);
       } catch {
