@@ -19,16 +19,17 @@ function compare(a: Version, b: Version): number {
 
 /**
  * Whether `version` satisfies an engines range of the forms packages use:
- * alternatives joined by ||, each `>=x.y.z`, `^x.y.z`, `~x.y.z`, `x` or `x.y` (any such), `*`.
+ * alternatives joined by ||, each one or more of `>=x.y.z`, `^x.y.z`, `~x.y.z`, `x`, `x.*` or `x.y.x` (any such), `*`.
  */
 function satisfies(version: Version, range: string): boolean {
   return range.split('||').some((alternative) =>
-    alternative.trim().split(/\s+/).every((comparator) => {
+    alternative.trim().replace(/([<>=^~]+)\s+/g, '$1').split(/\s+/).every((comparator) => {
       if (comparator === '*' || comparator === '') return true;
-      const match = /^(>=|>|<=|<|\^|~|=)?v?(\d+)(?:\.(\d+|x))?(?:\.(\d+|x))?$/.exec(comparator);
+      const match = /^(>=|>|<=|<|\^|~|=)?v?(\d+)(?:\.(\d+|x|\*))?(?:\.(\d+|x|\*))?$/.exec(comparator);
       if (!match) throw new Error(`unreadable engines range "${range}"`);
       const [, operator = '', major, minor, patch] = match;
-      const floor: Version = [Number(major), minor === undefined || minor === 'x' ? 0 : Number(minor), patch === undefined || patch === 'x' ? 0 : Number(patch)];
+      const any = (part: string | undefined) => part === undefined || part === 'x' || part === '*';
+      const floor: Version = [Number(major), any(minor) ? 0 : Number(minor), any(patch) ? 0 : Number(patch)];
       switch (operator) {
         case '>=':
           return compare(version, floor) >= 0;
@@ -43,8 +44,8 @@ function satisfies(version: Version, range: string): boolean {
         case '~':
           return compare(version, floor) >= 0 && version[0] === floor[0] && version[1] === floor[1];
         default:
-          if (minor === undefined || minor === 'x') return version[0] === floor[0];
-          if (patch === undefined || patch === 'x') return version[0] === floor[0] && version[1] === floor[1];
+          if (any(minor)) return version[0] === floor[0];
+          if (any(patch)) return version[0] === floor[0] && version[1] === floor[1];
           return compare(version, floor) === 0;
       }
     }),
@@ -74,5 +75,8 @@ describe('the Node version the project states', function () {
     expect(satisfies([23, 0, 0], '^20.12||^22.13||>=24.0')).to.equal(false);
     expect(satisfies([20, 5, 0], '18 || 20 || >=22')).to.equal(true);
     expect(satisfies([21, 0, 0], '18 || 20 || >=22')).to.equal(false);
+    expect(satisfies([9, 0, 0], '6.* || 8.* || >= 10.*')).to.equal(false);
+    expect(satisfies([14, 17, 0], '>=16 || 14 >=14.18')).to.equal(false);
+    expect(satisfies([14, 18, 0], '>=16 || 14 >=14.18')).to.equal(true);
   });
 });
