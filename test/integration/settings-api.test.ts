@@ -37,9 +37,12 @@ describe('settings changed through the API, config.yml and restarts', function (
   const asService = (method: string, urlPath: string, body?: unknown) => api(server!.baseUrl, method, urlPath, { token: serviceToken, body });
   const motdInGame = () => (server!.gatehouse.game as EmbeddedGameServer).flyingSquid()!._server.motd;
 
-  it('names at start the keys the API overrides, and takes null to return a key to config.yml\'s value', async function () {
+  it("names at start the keys the API overrides, and takes null to return a key to config.yml's value", async function () {
     await restart('server:\n  name: "&aFirst name"\n');
-    expect(infos.filter((line) => overrideLine.test(line)), 'nothing overridden yet').to.deep.equal([]);
+    expect(
+      infos.filter((line) => overrideLine.test(line)),
+      'nothing overridden yet',
+    ).to.deep.equal([]);
     const changed = await asService('POST', '/api/admin/settings', { serverName: '&bSet through the API', maxPlayers: 7 });
     expect(changed.status).to.equal(200);
 

@@ -23,32 +23,36 @@ function compare(a: Version, b: Version): number {
  */
 function satisfies(version: Version, range: string): boolean {
   return range.split('||').some((alternative) =>
-    alternative.trim().replace(/([<>=^~]+)\s+/g, '$1').split(/\s+/).every((comparator) => {
-      if (comparator === '*' || comparator === '') return true;
-      const match = /^(>=|>|<=|<|\^|~|=)?v?(\d+)(?:\.(\d+|x|\*))?(?:\.(\d+|x|\*))?$/.exec(comparator);
-      if (!match) throw new Error(`unreadable engines range "${range}"`);
-      const [, operator = '', major, minor, patch] = match;
-      const any = (part: string | undefined) => part === undefined || part === 'x' || part === '*';
-      const floor: Version = [Number(major), any(minor) ? 0 : Number(minor), any(patch) ? 0 : Number(patch)];
-      switch (operator) {
-        case '>=':
-          return compare(version, floor) >= 0;
-        case '>':
-          return compare(version, floor) > 0;
-        case '<':
-          return compare(version, floor) < 0;
-        case '<=':
-          return compare(version, floor) <= 0;
-        case '^':
-          return compare(version, floor) >= 0 && version[0] === floor[0];
-        case '~':
-          return compare(version, floor) >= 0 && version[0] === floor[0] && version[1] === floor[1];
-        default:
-          if (any(minor)) return version[0] === floor[0];
-          if (any(patch)) return version[0] === floor[0] && version[1] === floor[1];
-          return compare(version, floor) === 0;
-      }
-    }),
+    alternative
+      .trim()
+      .replace(/([<>=^~]+)\s+/g, '$1')
+      .split(/\s+/)
+      .every((comparator) => {
+        if (comparator === '*' || comparator === '') return true;
+        const match = /^(>=|>|<=|<|\^|~|=)?v?(\d+)(?:\.(\d+|x|\*))?(?:\.(\d+|x|\*))?$/.exec(comparator);
+        if (!match) throw new Error(`unreadable engines range "${range}"`);
+        const [, operator = '', major, minor, patch] = match;
+        const any = (part: string | undefined) => part === undefined || part === 'x' || part === '*';
+        const floor: Version = [Number(major), any(minor) ? 0 : Number(minor), any(patch) ? 0 : Number(patch)];
+        switch (operator) {
+          case '>=':
+            return compare(version, floor) >= 0;
+          case '>':
+            return compare(version, floor) > 0;
+          case '<':
+            return compare(version, floor) < 0;
+          case '<=':
+            return compare(version, floor) <= 0;
+          case '^':
+            return compare(version, floor) >= 0 && version[0] === floor[0];
+          case '~':
+            return compare(version, floor) >= 0 && version[0] === floor[0] && version[1] === floor[1];
+          default:
+            if (any(minor)) return version[0] === floor[0];
+            if (any(patch)) return version[0] === floor[0] && version[1] === floor[1];
+            return compare(version, floor) === 0;
+        }
+      }),
   );
 }
 
