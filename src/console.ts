@@ -49,8 +49,9 @@ export async function runConsoleLine(gatehouse: Gatehouse, line: string, stop: (
       return `There are ${players.length} players online${players.length ? `: ${players.map((p) => p.name).join(', ')}` : ''}`;
     }
     case 'stop':
+      // stop() says "Stopping..." itself, as it does for Ctrl-C.
       stop();
-      return 'Stopping...';
+      return '';
     default:
       return game.capability('console')?.run(line) ?? `Unknown command "${command}"; type help`;
   }

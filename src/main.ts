@@ -40,6 +40,11 @@ async function main(): Promise<void> {
   logger.info(`Gatehouse API listening on http://${apiHost}:${gatehouse.apiPort}/api (bound to ${config.host})`);
   const [whereGameIs, ...ownerNotes] = gatehouse.game.describeForOwner();
   if (whereGameIs) logger.info(whereGameIs);
+  if (config.game.connection === 'embedded' && !isLoopback(config.game.embedded.host)) {
+    logger.info(
+      `Anyone who can reach the game port can join under any name, an operator's too (offline mode: names are not checked with Mojang). To let in only players on this machine, set game.embedded.host: 127.0.0.1 in config.yml.`,
+    );
+  }
   logger.info(`Data directory: ${config.dataDirectory}`);
   for (const note of ownerNotes) logger.info(note);
 
@@ -75,6 +80,11 @@ async function main(): Promise<void> {
       stop();
     });
   }
+}
+
+/** Only this machine can reach a server bound to it. */
+function isLoopback(host: string): boolean {
+  return host === 'localhost' || host === '::1' || /^127\./.test(host);
 }
 
 main().catch((error: Error) => {

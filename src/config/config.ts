@@ -1,8 +1,9 @@
 import { readFile } from 'node:fs/promises';
 import { isIP } from 'node:net';
 import path from 'node:path';
-import { Ajv, type ErrorObject } from 'ajv';
-import YAML from 'yaml';
+import { Ajv } from 'ajv';
+import YAML, { LineCounter } from 'yaml';
+import { describeConfigError } from './config-error-message.js';
 import { configFileSchema, type ConfigFile } from './schema.js';
 import { configDefaults } from './defaults.js';
 import { deepMerge, isPlainObject } from '../lib/objects.js';
@@ -89,15 +90,21 @@ const validateConfigFile = configAjv.compile<ConfigFile>(configFileSchema);
 /**
  * Loads the configuration: defaults, then the YAML file (GATEHOUSE_CONFIG or
  * ./config.yml; a missing file means defaults), then environment variables.
- * Anything of the wrong type stops start-up with a ConfigError naming the key.
+ * Anything of the wrong type stops start-up with a ConfigError naming the
+ * key and quoting the value, with its line in the file or its variable.
  */
 export async function loadConfig(env: NodeJS.ProcessEnv = process.env, cwd = process.cwd()): Promise<Config> {
   const explicitFile = env.GATEHOUSE_CONFIG;
   const file = path.resolve(cwd, explicitFile ?? 'config.yml');
   let fromFile: unknown = {};
+  // Kept to quote a bad value's line in the error.
+  const lineCounter = new LineCounter();
+  let document: YAML.Document | undefined;
   try {
     const text = await readFile(file, 'utf8');
-    fromFile = YAML.parse(text) ?? {};
+    document = YAML.parseDocument(text, { lineCounter });
+    if (document.errors.length > 0) throw document.errors[0];
+    fromFile = document.toJS() ?? {};
   } catch (error) {
     const code = (error as NodeJS.ErrnoException).code;
     if (code === 'ENOENT' && explicitFile === undefined) fromFile = {};
@@ -108,6 +115,7 @@ export async function loadConfig(env: NodeJS.ProcessEnv = process.env, cwd = pro
     throw new ConfigError(`config file ${file} must hold a mapping of keys to values`);
   }
   const merged = deepMerge(structuredClone(configDefaults) as unknown as Record<string, unknown>, fromFile as Record<string, unknown>);
+  const fromEnvironment = new Map<string, string>();
   for (const override of environmentOverrides) {
     const raw = env[override.variable];
     if (raw === undefined || raw === '' && override.type === 'integer') continue;
@@ -117,29 +125,13 @@ export async function loadConfig(env: NodeJS.ProcessEnv = process.env, cwd = pro
       value = Number(raw);
     }
     setPath(merged, override.key, value);
+    fromEnvironment.set(override.key.join('.'), override.variable);
   }
   if (!validateConfigFile(merged)) {
-    throw new ConfigError(`${path.basename(file)}: ${describeConfigError(validateConfigFile.errors![0]!)}`);
+    const message = describeConfigError(validateConfigFile.errors![0]!, { merged, document, lineCounter, fromEnvironment, schema: configFileSchema });
+    throw new ConfigError(`${path.basename(file)}: ${message}`);
   }
   return toConfig(merged, cwd, path.dirname(file));
-}
-
-function describeConfigError(error: ErrorObject): string {
-  const key = error.instancePath.slice(1).split('/').join('.') || '(top level)';
-  switch (error.keyword) {
-    case 'additionalProperties':
-      return `unknown key "${key ? `${key}.` : ''}${(error.params as { additionalProperty: string }).additionalProperty}"`.replace('"(top level).', '"');
-    case 'type':
-      return `"${key}" must be ${articleFor((error.params as { type: string }).type)}`;
-    case 'enum':
-      return `"${key}" must be one of ${(error.params as { allowedValues: unknown[] }).allowedValues.join(', ')}`;
-    default:
-      return `"${key}" ${error.message ?? 'is invalid'}`;
-  }
-}
-
-function articleFor(type: string): string {
-  return type === 'integer' || type === 'object' ? `an ${type}` : `a ${type}`;
 }
 
 /** `beside`: the config file's directory, where messages.yml, shop.yml and jobs.yml are. */

@@ -1,4 +1,4 @@
-import { chmod, mkdir, open, rename, stat } from 'node:fs/promises';
+import { chmod, mkdir, open, readdir, rename, stat } from 'node:fs/promises';
 import path from 'node:path';
 
 /** Data files hold password hashes, e-mails, addresses and secrets: readable by their owner only. */
@@ -37,12 +37,15 @@ export async function syncDirectory(directory: string): Promise<void> {
 /**
  * Creates a directory owner-only, or tightens an existing one that others
  * could read (data directories made by earlier versions were 0755).
- * Returns true when it tightened one, so the caller can say so.
+ * Returns true when it tightened one that held data, so the caller can say
+ * so; entries named in `notData` (a README shipped in the folder, say) do
+ * not count, since a directory that held nothing else exposed nothing.
  */
-export async function ensurePrivateDirectory(directory: string): Promise<boolean> {
+export async function ensurePrivateDirectory(directory: string, notData: readonly string[] = []): Promise<boolean> {
   await mkdir(directory, { recursive: true, mode: privateDirectoryMode });
   const { mode } = await stat(directory);
   if ((mode & 0o077) === 0) return false;
   await chmod(directory, privateDirectoryMode);
-  return true;
+  const entries = await readdir(directory);
+  return entries.some((entry) => !notData.includes(entry));
 }

@@ -35,6 +35,40 @@ describe('the npm start process', function () {
     expect(ops).to.deep.equal([{ uuid: ops[0].uuid, name: 'Notch', level: 4, bypassesPlayerLimit: false }]);
   });
 
+  it('stops on "stop" typed in the console, saying "Stopping..." once', async function () {
+    const running = await startGatehouseProcess(path.join(workDirectory, 'data'));
+    running.child.stdin!.write('stop\n');
+    const exit = await running.exited;
+    expect(exit.code, running.output()).to.equal(0);
+    expect(running.output()).to.match(/Stopped\./);
+    expect(running.output().match(/Stopping\.\.\./g), running.output()).to.have.length(1);
+  });
+
+  it('says at start that anyone reaching the embedded server\'s port joins under any name, and how to bind it to this machine', async function () {
+    const quiet = await startGatehouseProcess(path.join(workDirectory, 'data'));
+    expect(quiet.output(), 'bound to 127.0.0.1').to.not.match(/any name/);
+    quiet.child.kill('SIGINT');
+    await quiet.exited;
+
+    const configFile = path.join(workDirectory, 'open.yml');
+    await writeFile(configFile, 'accounts:\n  bcrypt-rounds: 4\ngame:\n  embedded:\n    host: 0.0.0.0\n');
+    const child = spawn(process.execPath, ['build/src/main.js'], {
+      env: { ...process.env, GATEHOUSE_CONFIG: configFile, GATEHOUSE_DATA: path.join(workDirectory, 'open-data'), GATEHOUSE_PORT: '0', GATEHOUSE_GAME_PORT: '0', GATEHOUSE_HOST: '127.0.0.1' },
+    });
+    let output = '';
+    child.stdout.on('data', (chunk) => (output += chunk));
+    child.stderr.on('data', (chunk) => (output += chunk));
+    try {
+      const deadline = Date.now() + 20_000;
+      while (!/Type "help" for more/.test(output) && child.exitCode === null && Date.now() < deadline) await new Promise((resolve) => setTimeout(resolve, 50));
+      expect(output).to.match(/offline mode/);
+      expect(output).to.match(/anyone who can reach the game port can join under any name/i);
+      expect(output).to.match(/game\.embedded\.host: 127\.0\.0\.1/);
+    } finally {
+      child.kill('SIGKILL');
+    }
+  });
+
   it('keeps quiet, not busy, when its console goes away', async function () {
     const running = await startGatehouseProcess(path.join(workDirectory, 'data'));
     const cpuTicks = async () => {

@@ -152,6 +152,12 @@ describe('admin endpoints over HTTP', function () {
       expect(paged.body.users).to.have.length(1);
     });
 
+    it('answers an empty list as one empty page', async function () {
+      const none = await asService('GET', '/api/admin/users?search=nobody-has-this-name');
+      expect(none.body.users).to.deep.equal([]);
+      expect(none.body.pagination).to.deep.equal({ page: 1, limit: 50, total: 0, pages: 1 });
+    });
+
     it('answers 400 for a bad page or limit', async function () {
       for (const query of ['limit=101', 'limit=0', 'page=0', 'page=abc', 'limit=1&limit=2']) {
         const response = await asService('GET', `/api/admin/users?${query}`);

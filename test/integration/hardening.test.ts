@@ -213,6 +213,9 @@ describe('hardening: what an attacker or a busy admin team found', function () {
     const { chmod, mkdtemp } = await import('node:fs/promises');
     const os = await import('node:os');
     const directory = await mkdtemp(path.join(os.tmpdir(), 'gatehouse-modes-'));
+    // Data an earlier version left readable by others.
+    const { writeFile } = await import('node:fs/promises');
+    await writeFile(path.join(directory, 'settings.json'), '{}');
     await chmod(directory, 0o755);
     const infos: string[] = [];
     server = await startTestGatehouse(undefined, { dataDirectory: directory, onInfo: (line) => infos.push(line) });

@@ -103,6 +103,17 @@ describe('whitelist, players, server, cache and metrics over HTTP', function () 
       expect(JSON.stringify(info.body)).to.not.match(/127\.0\.0\.1|\/tmp\/|token/);
     });
 
+    it('gives the server name as plain text and, apart, the MOTD with its & colour codes as configured', async function () {
+      expect((await asService('POST', '/api/admin/settings', { serverName: '&aGreen &lHouse &r& Co' })).status).to.equal(200);
+      try {
+        const info = await api(server.baseUrl, 'GET', '/api/server/info');
+        expect(info.body).to.deep.include({ name: 'Green House & Co', motd: '&aGreen &lHouse &r& Co' });
+      } finally {
+        await asService('POST', '/api/admin/settings', { serverName: 'A Gatehouse server' });
+      }
+      expect((await api(server.baseUrl, 'GET', '/api/server/info')).body).to.deep.include({ name: 'A Gatehouse server', motd: 'A Gatehouse server' });
+    });
+
     it('tells admins how it is doing: ticks, memory, players, requests of the last 5 minutes, store', async function () {
       for (let index = 0; index < 5; index += 1) await api(server.baseUrl, 'GET', '/api/nowhere');
       const stats = await asService('GET', '/api/server/stats');

@@ -89,6 +89,30 @@ describe('configuration', function () {
     }
   });
 
+  it('quotes the bad value of the file and its line, and suggests the nearest known key for an unknown one', async function () {
+    for (const [yaml, messages] of [
+      ['port: 8080\ncors:\n  enabled: yes\n', [/"cors\.enabled" must be a boolean, got "yes" \(line 3\)/]],
+      ['server:\n  name: Mine\n  max-players: 2.5\n', [/"server\.max-players" must be an integer, got 2\.5 \(line 3\)/]],
+      ['server:\n  difficulty: brutal\n', [/"server\.difficulty" must be one of peaceful, easy, normal, hard, got "brutal" \(line 2\)/]],
+      ['accounts:\n  token-lifetime-seconds: -1\n', [/"accounts\.token-lifetime-seconds" must be >= 1, got -1 \(line 2\)/]],
+      ['cors:\n  allowed-origins:\n    - a\n', [/"cors\.allowed-origins" must be a string, got \["a"\] \(line 3\)/]],
+      ['prot: 80\n', [/unknown key "prot" \(line 1\); did you mean "port"\?/]],
+      ['# a comment\ncors:\n  enable: true\n', [/unknown key "cors\.enable" \(line 3\); did you mean "cors\.enabled"\?/]],
+      ['game:\n  embeded:\n    port: 1\n', [/unknown key "game\.embeded" \(line 2\); did you mean "game\.embedded"\?/]],
+      ['zebra: 1\n', [/unknown key "zebra" \(line 1\)$/]],
+    ] as const) {
+      await writeFile(path.join(directory, 'config.yml'), yaml);
+      const error = await rejection(loadConfig({}, directory));
+      expect(error, yaml).to.be.instanceOf(ConfigError);
+      for (const message of messages) expect(error.message, yaml).to.match(message);
+    }
+  });
+
+  it('names the environment variable a bad value came from, quoting it', async function () {
+    const error = await rejection(loadConfig({ GATEHOUSE_STORAGE_TYPE: 'mongo' }, directory));
+    expect(error.message).to.match(/"storage\.type" must be one of json, postgresql, got "mongo" \(from GATEHOUSE_STORAGE_TYPE\)/);
+  });
+
   it('stops on an environment variable that is not an integer, naming it', async function () {
     const error = await rejection(loadConfig({ GATEHOUSE_PORT: 'http' }, directory));
     expect(error.message).to.match(/GATEHOUSE_PORT must be an integer/);

@@ -113,8 +113,21 @@ describe('JSON store: the journal and checkpoints on disk', function () {
     await reopened.close();
   });
 
+  it('tightens quietly a data directory that held no data yet (a fresh clone\'s, holding only its README)', async function () {
+    const { chmod } = await import('node:fs/promises');
+    await writeFile(path.join(directory, 'README.md'), '# data/\n');
+    await chmod(directory, 0o755);
+    const logged: string[] = [];
+    const store = await JsonStore.open(directory, { logInfo: (message) => logged.push(message) });
+    await store.close();
+    expect((await stat(directory)).mode & 0o777).to.equal(0o700);
+    expect(logged.join('\n')).to.not.match(/readable by other users|owner-only/);
+  });
+
   it('makes the data directory owner-only (tightening an existing one) and every file it writes 0600', async function () {
     const { chmod } = await import('node:fs/promises');
+    // Data an earlier version left readable by others.
+    await writeFile(path.join(directory, 'settings.json'), '{}');
     await chmod(directory, 0o755);
     const logged: string[] = [];
     const store = await JsonStore.open(directory, { logInfo: (message) => logged.push(message) });

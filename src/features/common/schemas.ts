@@ -7,10 +7,15 @@ export const timestamp = t.string({ format: 'date-time', example: '2026-11-21T18
 
 export const messageAnswer = t.object({ success: t.literal(true), message: t.string() });
 
-export const paginationObject = t.object({ page: t.integer(), limit: t.integer(), total: t.integer(), pages: t.integer() });
+export const paginationObject = t.object({
+  page: t.integer(),
+  limit: t.integer(),
+  total: t.integer(),
+  pages: t.integer({ minimum: 1, description: 'At least 1: an empty list is one empty page.' }),
+});
 
 export function pagination(page: number, limit: number, total: number) {
-  return { page, limit, total, pages: Math.ceil(total / limit) };
+  return { page, limit, total, pages: Math.max(1, Math.ceil(total / limit)) };
 }
 
 /** A page and a limit in a query, with the endpoint's own default and maximum for the limit. */

@@ -6,7 +6,7 @@ import type { Store } from '../../store/port.js';
 import { gatehouseVersion } from '../../version.js';
 import type { Services } from '../services.js';
 import { serverInfoAnswer, serverQuery, serverStatsAnswer } from './schemas.js';
-import { countPlayers, currentTicks } from './service.js';
+import { countPlayers, currentTicks, withoutColourCodes } from './service.js';
 
 export interface ServerRouteSources {
   /** This server's server.id. */
@@ -41,7 +41,8 @@ export function serverRoutes({ serverId, store, game, settings, players, economy
         const current = settings.get();
         return {
           success: true as const,
-          name: current.serverName,
+          name: withoutColourCodes(current.serverName),
+          motd: current.serverName,
           server: serverId,
           game: { connected, software: software?.software ?? null, version: software?.version ?? null },
           gatehouse: { version: gatehouseVersion },

@@ -14,7 +14,8 @@ const playerCounts = {
 
 export const serverInfoAnswer = t.object({
   success: t.literal(true),
-  name: t.string(),
+  name: t.string({ description: 'The server name as plain text, colour codes removed.' }),
+  motd: t.string({ description: 'The server name as the server list shows it, with its `&` colour codes as configured (e.g. `&aMy &lserver`).' }),
   server: t.string({ description: 'This server\'s server.id.' }),
   game: t.object({ connected: t.boolean(), software: t.nullable(t.string()), version: t.nullable(t.string()) }),
   gatehouse: t.object({ version: t.string() }),

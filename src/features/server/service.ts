@@ -1,4 +1,4 @@
-/** What the server group reads from the game: players online by server, and ticks per second. */
+/** What the server group reads from the game (players online by server, ticks per second), and the server name as plain text. */
 import type { GamePort } from '../../game/port.js';
 
 /** Players online on the network (or the one server asked), and on each server; nothing known while the game is away. */
@@ -15,4 +15,13 @@ export async function countPlayers(game: GamePort, ownServerId: string, server: 
 export async function currentTicks(game: GamePort) {
   const performance = game.isConnected() ? game.capability('performance') : undefined;
   return performance ? performance.ticks().catch(() => null) : null;
+}
+
+/**
+ * The server name without its `&` colour and format codes (the codes
+ * translateColourCodes turns into § codes for the game): `&aMy &lserver` →
+ * `My server`. An `&` followed by anything else is text and stays.
+ */
+export function withoutColourCodes(text: string): string {
+  return text.replace(/&[0-9a-fk-orA-FK-OR]/g, '');
 }

@@ -2,7 +2,7 @@ import { validate } from '../../http/validation.js';
 import { StoreCorruptError } from '../../store/port.js';
 import { defineFeature } from '../feature.js';
 import { settingsRoutes } from './routes.js';
-import { settingsChange } from './schemas.js';
+import { storedSettings } from './schemas.js';
 import { SettingsService } from './service.js';
 
 declare module '../services.js' {
@@ -11,7 +11,7 @@ declare module '../services.js' {
   }
 }
 
-/** The live settings (GET/POST /api/admin/settings): config.yml's defaults with admins' changes on top, applied in game. */
+/** The live settings (GET/POST /api/admin/settings): config.yml's defaults with admins' changes on top, applied in game; a null change returns a key to config.yml's value. */
 export const settingsFeature = defineFeature({
   name: 'settings',
   create: async ({ config, store, game, services, log, network }) => {
@@ -20,13 +20,18 @@ export const settingsFeature = defineFeature({
       store,
       (stored) => {
         try {
-          validate(settingsChange, stored);
+          validate(storedSettings, stored);
         } catch (error) {
           throw new StoreCorruptError(`${config.dataDirectory}/settings.json holds invalid settings (${(error as Error).message}); fix or remove it`);
         }
       },
       log.error,
     );
+    // Else an owner who edits config.yml after an admin changed the same key through the API wonders why nothing changes.
+    const overridden = settings.overriddenKeys();
+    if (overridden.length > 0) {
+      log.info(`settings changed through the API override config.yml for: ${overridden.join(', ')} (POST null for a key to /api/admin/settings to return it to config.yml's value)`);
+    }
     settings.attachGame(game);
     services.provide('settings', settings);
     network.subscribe('settings', (payload) => {

@@ -1,6 +1,6 @@
-/** The live settings object, and a change to it: a partial object whose unknown keys and wrong types are refused. */
+/** The live settings object, and a change to it: a partial object whose unknown keys and wrong types are refused, a null key meaning "back to config.yml". */
 import { difficulties, gameModes } from '../../game/port.js';
-import { t, type Schema } from '../../lib/schema.js';
+import { t, type Schema, type Static } from '../../lib/schema.js';
 import { gameText, money } from '../common/schemas.js';
 
 const fields = {
@@ -34,11 +34,34 @@ function partial<P extends Record<string, Schema<unknown>>>(properties: P) {
   return Object.fromEntries(Object.entries(properties).map(([key, schema]) => [key, t.optional(schema)])) as { [K in keyof P]: ReturnType<typeof t.optional<P[K]>> };
 }
 
-/** What POST takes: any of the keys, nested ones too. */
-export const settingsChange = t.object({
+/**
+ * Each key may also be null: "back to config.yml's value". Written as
+ * anyOf (not t.nullable's type list) so a refused value is described by the
+ * key's own schema alone ("must be one of peaceful, easy, normal, hard").
+ */
+function resettable<P extends Record<string, Schema<unknown>>>(properties: P) {
+  return Object.fromEntries(Object.entries(properties).map(([key, schema]) => [key, { anyOf: [schema, { type: 'null' }] }])) as unknown as { [K in keyof P]: Schema<Static<P[K]> | null> };
+}
+
+/** The changes kept in the store: any of the keys, nested ones too, each with a value. */
+export const storedSettings = t.object({
   ...partial({ serverName: fields.serverName, maxPlayers: fields.maxPlayers, difficulty: fields.difficulty, gameMode: fields.gameMode, pvpEnabled: fields.pvpEnabled }),
   whitelist: t.optional(t.object(partial(fields.whitelist))),
   notifications: t.optional(t.object(partial(fields.notifications))),
   chat: t.optional(t.object(partial(fields.chat))),
   economy: t.optional(t.object(partial(fields.economy))),
 });
+
+const resetDescription = 'null returns the key to its value in config.yml (it is no longer overridden).';
+
+/** What POST takes: any of the keys, nested ones too; null for a key returns it to config.yml's value. */
+export const settingsChange = t.object(
+  {
+    ...partial(resettable({ serverName: fields.serverName, maxPlayers: fields.maxPlayers, difficulty: fields.difficulty, gameMode: fields.gameMode, pvpEnabled: fields.pvpEnabled })),
+    whitelist: t.optional(t.object(partial(resettable(fields.whitelist)))),
+    notifications: t.optional(t.object(partial(resettable(fields.notifications)))),
+    chat: t.optional(t.object(partial(resettable(fields.chat)))),
+    economy: t.optional(t.object(partial(resettable(fields.economy)))),
+  },
+  { description: `Any of the settings' keys, nested ones too. For each key, ${resetDescription}` },
+);

@@ -7,9 +7,9 @@ import { translateColourCodes } from '../../lib/colours.js';
 
 export type { ServerSettings } from '../../config/server-settings.js';
 
-/** A validated partial settings object: only the keys to change. */
-export type SettingsChange = DeepPartial<ServerSettings>;
-type DeepPartial<T> = { [K in keyof T]?: T[K] extends object ? DeepPartial<T[K]> : T[K] };
+/** A validated partial settings object: only the keys to change; a null key returns to config.yml's value. */
+export type SettingsChange = DeepChange<ServerSettings>;
+type DeepChange<T> = { [K in keyof T]?: T[K] extends object ? DeepChange<T[K]> : T[K] | null };
 
 /** Which settings the game applies, under which name of the game port, and how to read and write them. */
 const gameKeys: Array<[string, keyof GameSettingsChange, (settings: ServerSettings) => unknown, (settings: ServerSettings, value: never) => void]> = [
@@ -93,8 +93,15 @@ export class SettingsService {
     return structuredClone(this.current);
   }
 
+  /** The dotted paths of the settings changed through the API, which override config.yml's values. */
+  overriddenKeys(): string[] {
+    return leafPaths(this.overrides);
+  }
+
   /**
-   * Stores and applies a change that already passed the settings schema.
+   * Stores and applies a change that already passed the settings schema; a
+   * null key is removed from the stored changes, so config.yml's value
+   * (or the game's own, see above) holds again and is what the game gets.
    * Returns the dotted paths of the keys supplied and those the game applied live.
    *
    * Concurrent changes apply one after another, each merged into the stored
@@ -107,7 +114,7 @@ export class SettingsService {
     if (updated.length === 0) return { updated, appliedInGame: [] };
     const number = ++this.updatesAsked;
     const overrides = await this.store.transaction(async (tx) => {
-      const merged = deepMerge(await tx.settings.load(), change as Record<string, unknown>);
+      const merged = withoutResets(deepMerge(await tx.settings.load(), change as Record<string, unknown>));
       await tx.settings.save(merged);
       return merged;
     });
@@ -167,6 +174,21 @@ const plausible: Record<keyof GameSettingsChange, (value: unknown) => boolean> =
 
 function withOverrides(defaults: ServerSettings, overrides: Record<string, unknown>): ServerSettings {
   return deepMerge(structuredClone(defaults) as unknown as Record<string, unknown>, overrides) as unknown as ServerSettings;
+}
+
+/** The stored changes without the keys a change set to null, and without groups left empty. */
+function withoutResets(overrides: Record<string, unknown>): Record<string, unknown> {
+  const kept: Record<string, unknown> = {};
+  for (const [key, value] of Object.entries(overrides)) {
+    if (value === null) continue;
+    if (!isPlainObject(value)) {
+      kept[key] = value;
+      continue;
+    }
+    const group = withoutResets(value);
+    if (Object.keys(group).length > 0) kept[key] = group;
+  }
+  return kept;
 }
 
 /** `{chat: {enabled: true}, maxPlayers: 5}` → `['chat.enabled', 'maxPlayers']`. */

@@ -54,7 +54,8 @@ export class JsonStore implements Store {
   }
 
   static async open(dataDirectory: string, options: JsonStoreOptions = {}): Promise<JsonStore> {
-    if (await ensurePrivateDirectory(dataDirectory)) {
+    // The data/ of a fresh clone holds only its README: tightening that is no news.
+    if (await ensurePrivateDirectory(dataDirectory, ['README.md'])) {
       options.logInfo?.(`data directory ${dataDirectory} was readable by other users; it is now owner-only (0700)`);
     }
     const database = new JsonDatabase({ checkpointIntervalMs: options.checkpointIntervalMs, logError: options.logError });
