@@ -2,7 +2,7 @@
  * `npm start`: loads config.yml, starts the Gatehouse API and the embedded
  * game server, and reads console commands from stdin. Ctrl-C stops both.
  */
-import { ConfigError, loadConfig } from './config/config.js';
+import { ConfigError, loadConfig, type Config } from './config/config.js';
 import { startConsole } from './console.js';
 import { startGatehouse, type Logger } from './gatehouse.js';
 
@@ -25,7 +25,7 @@ process.on('uncaughtException', (error) => {
 });
 
 async function main(): Promise<void> {
-  let config;
+  let config: Config;
   try {
     config = await loadConfig();
   } catch (error) {
