@@ -48,12 +48,16 @@ describe('a network instance catches up on what it missed while it was not liste
   };
   /** A request answered 200, asked again while the store answers 503 (the database coming back). */
   const once200 = async (server: TestGatehouse | undefined, method: string, urlPath: string, body?: unknown) =>
-    eventually(async () => {
-      const answer = await admin(server)(method, urlPath, body);
-      if (answer.status === 503) return undefined;
-      expect(answer.status, `${method} ${urlPath}: ${JSON.stringify(answer.body)}`).to.equal(200);
-      return answer;
-    }, 20_000, `${method} ${urlPath} served`);
+    eventually(
+      async () => {
+        const answer = await admin(server)(method, urlPath, body);
+        if (answer.status === 503) return undefined;
+        expect(answer.status, `${method} ${urlPath}: ${JSON.stringify(answer.body)}`).to.equal(200);
+        return answer;
+      },
+      20_000,
+      `${method} ${urlPath} served`,
+    );
 
   before(async function () {
     this.timeout(120_000);
@@ -101,7 +105,11 @@ describe('a network instance catches up on what it missed while it was not liste
     await once200(creative, 'POST', '/api/whitelist/remove', { username: 'Settler' });
     await once200(creative, 'POST', '/api/cache/invalidate', { cache: 'market prices' });
 
-    await eventually(async () => ((await admin(survival)('GET', '/api/admin/settings')).body.settings?.serverName === 'After the outage' ? true : undefined), 30_000, 'the setting on survival');
+    await eventually(
+      async () => ((await admin(survival)('GET', '/api/admin/settings')).body.settings?.serverName === 'After the outage' ? true : undefined),
+      30_000,
+      'the setting on survival',
+    );
     await eventually(async () => ((await whitelisted(survival, 'Latecomer')) ? true : undefined), 30_000, 'Latecomer whitelisted on survival');
     await eventually(async () => (!(await whitelisted(survival, 'Settler')) ? true : undefined), 30_000, 'Settler off the whitelist on survival');
     await eventually(async () => ((await marketCache()) === 0 ? true : undefined), 30_000, "survival's market prices cache emptied");

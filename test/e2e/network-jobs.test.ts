@@ -85,7 +85,10 @@ describe('a job run once per network, on PostgreSQL with three instances', funct
     await exited(children.get(first)!);
     await sleep(watchMs);
     const afterKill = await runs(killedAt);
-    expect(afterKill.filter((run) => run.server === first), 'nothing from the dead instance after its death').to.have.length(0);
+    expect(
+      afterKill.filter((run) => run.server === first),
+      'nothing from the dead instance after its death',
+    ).to.have.length(0);
     const successors = [...new Set(afterKill.map((run) => run.server))];
     expect(successors, `one instance took over: ${JSON.stringify(afterKill)}`).to.have.length(1);
     expect(afterKill[0]!.at - killedAt, 'taken over within two periods').to.be.below(2 * periodMs + 500);
