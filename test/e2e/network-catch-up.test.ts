@@ -7,13 +7,16 @@
  *   started again: its game's whitelist is the network's.
  * - PostgreSQL is stopped for 9 s and started again, and changes are made on
  *   one instance as soon as it serves again, while the other's listening
- *   connection is still waiting to be remade: the settings, the whitelist
- *   and an emptied cache reach the other all the same.
+ *   connection is still waiting to be remade: the settings, the whitelist,
+ *   an emptied cache and an announcement reach the other all the same.
  */
 import { mkdir, rm } from 'node:fs/promises';
 import path from 'node:path';
 import { expect } from 'chai';
-import { eventually } from '../helpers/bots.js';
+import type { Bot } from 'mineflayer';
+import type { EmbeddedGameServer } from '../../src/game/embedded/adapter.js';
+import type { NetworkGame } from '../../src/network/network-game.js';
+import { eventually, joinBot, leave, nextChat } from '../helpers/bots.js';
 import { api, startTestGatehouse, temporaryDirectory, type TestGatehouse } from '../helpers/gatehouse.js';
 import { requirePostgres, uniquePrefix, type ThrowawayPostgres } from '../helpers/postgres.js';
 
@@ -26,6 +29,7 @@ describe('a network instance catches up on what it missed while it was not liste
   let directory: string;
   let survival: TestGatehouse | undefined;
   let creative: TestGatehouse | undefined;
+  let bot: Bot | undefined;
 
   const start = async (server: string) => {
     const dataDirectory = path.join(directory, server);
@@ -46,13 +50,13 @@ describe('a network instance catches up on what it missed while it was not liste
     expect(answer.status, JSON.stringify(answer.body)).to.equal(200);
     return answer.body.whitelisted as boolean;
   };
-  /** A request answered 200, asked again while the store answers 503 (the database coming back). */
-  const once200 = async (server: TestGatehouse | undefined, method: string, urlPath: string, body?: unknown) =>
+  /** A request answered `status` (200), asked again while the store answers 503 (the database coming back). */
+  const once200 = async (server: TestGatehouse | undefined, method: string, urlPath: string, body?: unknown, status = 200) =>
     eventually(
       async () => {
         const answer = await admin(server)(method, urlPath, body);
         if (answer.status === 503) return undefined;
-        expect(answer.status, `${method} ${urlPath}: ${JSON.stringify(answer.body)}`).to.equal(200);
+        expect(answer.status, `${method} ${urlPath}: ${JSON.stringify(answer.body)}`).to.equal(status);
         return answer;
       },
       20_000,
@@ -68,6 +72,7 @@ describe('a network instance catches up on what it missed while it was not liste
   });
   after(async function () {
     this.timeout(60_000);
+    if (bot) await leave(bot);
     await Promise.all([survival?.stop(), creative?.stop()]);
     await postgres?.dispose();
     await rm(directory, { recursive: true, force: true });
@@ -90,11 +95,12 @@ describe('a network instance catches up on what it missed while it was not liste
     expect(await whitelisted(survival, 'Settler'), 'untouched').to.equal(true);
   });
 
-  it('delivers the settings, whitelist and cache changes made right after a 9 s database outage to the other instance', async function () {
+  it('delivers the settings, whitelist, cache and announcement made right after a 9 s database outage to the other instance', async function () {
     this.timeout(120_000);
     await once200(survival, 'GET', '/api/economy/market-prices');
     const marketCache = async () => (await admin(survival)('GET', '/api/cache/stats')).body.caches.find((cache: { name: string }) => cache.name === 'market prices').size as number;
     expect(await marketCache(), "survival's market prices cached").to.equal(1);
+    bot = await joinBot(((survival!.gatehouse.game as NetworkGame).local as EmbeddedGameServer).port, 'Listener');
 
     await postgres.stopServer('fast');
     await sleep(9000);
@@ -104,6 +110,8 @@ describe('a network instance catches up on what it missed while it was not liste
     await once200(creative, 'POST', '/api/whitelist/add', { username: 'Latecomer' });
     await once200(creative, 'POST', '/api/whitelist/remove', { username: 'Settler' });
     await once200(creative, 'POST', '/api/cache/invalidate', { cache: 'market prices' });
+    const heard = nextChat(bot, /Back after the outage/, 30_000);
+    await once200(creative, 'POST', '/api/admin/messages', { content: 'Back after the outage' }, 201);
 
     await eventually(
       async () => ((await admin(survival)('GET', '/api/admin/settings')).body.settings?.serverName === 'After the outage' ? true : undefined),
@@ -113,5 +121,6 @@ describe('a network instance catches up on what it missed while it was not liste
     await eventually(async () => ((await whitelisted(survival, 'Latecomer')) ? true : undefined), 30_000, 'Latecomer whitelisted on survival');
     await eventually(async () => (!(await whitelisted(survival, 'Settler')) ? true : undefined), 30_000, 'Settler off the whitelist on survival');
     await eventually(async () => ((await marketCache()) === 0 ? true : undefined), 30_000, "survival's market prices cache emptied");
+    await heard;
   });
 });
