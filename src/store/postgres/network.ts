@@ -232,15 +232,16 @@ export class PostgresNetwork implements Network {
    */
   async exclusively<T>(name: string, work: () => Promise<T>): Promise<T | undefined> {
     const listener = this.listener;
+    // A turn that comes while the last still runs passes, here as on the others.
     if (!listener || this.jobsRunning.has(name)) return undefined;
-    if (!this.jobsHeld.has(name)) {
-      const { rows } = await listener.query<{ locked: boolean }>('SELECT pg_try_advisory_lock($1::bigint) AS locked', [this.database.lockKey(`job:${name}`)]);
-      // A connection made again meanwhile: the lock went with the old one.
-      if (!rows[0]?.locked || this.listener !== listener) return undefined;
-      this.jobsHeld.add(name);
-    }
     this.jobsRunning.add(name);
     try {
+      if (!this.jobsHeld.has(name)) {
+        const { rows } = await listener.query<{ locked: boolean }>('SELECT pg_try_advisory_lock($1::bigint) AS locked', [this.database.lockKey(`job:${name}`)]);
+        // A connection made again meanwhile: the lock went with the old one.
+        if (!rows[0]?.locked || this.listener !== listener) return undefined;
+        this.jobsHeld.add(name);
+      }
       return await work();
     } finally {
       this.jobsRunning.delete(name);
