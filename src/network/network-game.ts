@@ -11,7 +11,9 @@
  *   when they are on none). A teleport to a player joins two players of one
  *   server; two on different servers is a PlayerOnOtherServerError (409).
  * - Network-wide: a broadcast reaches every server; a whitelist change is
- *   made on every server; an operator of any server is an operator here
+ *   made on every server, and kept by the network, so that a server that
+ *   missed it (stopped, or cut off from the database) is brought to the
+ *   network's whitelist when it starts or comes back; an operator of any server is an operator here
  *   (admin rights follow).
  * - This server's own: boss bars, settings and restarts (the settings
  *   feature applies a change on each instance), the console, the tick rate,
@@ -46,6 +48,8 @@ type Operation = (...args: never[]) => Promise<unknown>;
 export class NetworkGame implements GamePort {
   readonly operators: Operators;
   private readonly wrapped: Partial<Capabilities>;
+  /** Whitelist changes, this instance's, the others' and the catching up, made one after another on the game. */
+  private whitelistTurn: Promise<unknown> = Promise.resolve();
 
   constructor(
     /** This server's own game adapter. */
@@ -62,6 +66,7 @@ export class NetworkGame implements GamePort {
     };
     network.subscribe('broadcast', (payload) => void this.local.capability('messaging')?.broadcast((payload as { text: string }).text).catch(() => undefined));
     network.subscribe('whitelist', (payload) => void this.applyWhitelist(payload as WhitelistChange).catch((error: Error) => this.log(`network: a whitelist change from another server: ${error.message}`)));
+    network.afterReconnect(() => void this.catchUpWhitelist());
   }
 
   get adapterName(): string {
@@ -92,6 +97,11 @@ export class NetworkGame implements GamePort {
   async start(): Promise<void> {
     await this.local.start();
     await this.network.start({ localPlayers: () => this.localPlayers(), serve: (operation, args) => this.serve(operation, args) });
+    await this.catchUpWhitelist();
+    // A game that connects later (the plugin, a vanilla server) is brought to the network's whitelist then.
+    this.local.events.on('connection', ({ connected }) => {
+      if (connected) void this.catchUpWhitelist();
+    });
     // Presence follows joins and quits at once, not only at the heartbeat.
     const publish = () => void this.network.publishPlayers().catch(() => undefined);
     this.local.events.on('join', publish);
@@ -189,35 +199,71 @@ export class NetworkGame implements GamePort {
     };
   }
 
-  /** Made here, then on every other server (each applies it to its own game). */
+  /**
+   * Made here, then on every other server (each applies it to its own game).
+   * Each player's last add or remove is the network's whitelist, kept by the
+   * network (retained under the player's name); whether the whitelist is on
+   * is a live setting, kept with the settings.
+   */
   private whitelistEverywhere(local: Whitelist): Whitelist {
     return {
       isEnabled: () => local.isEnabled(),
       isWhitelisted: (name) => local.isWhitelisted(name),
       list: () => local.list(),
-      setEnabled: async (enabled) => {
-        await local.setEnabled(enabled);
-        await this.network.publish('whitelist', { enabled } satisfies WhitelistChange);
-      },
-      add: async (name) => {
-        const changed = await local.add(name);
-        await this.network.publish('whitelist', { add: name } satisfies WhitelistChange);
-        return changed;
-      },
-      remove: async (name) => {
-        const changed = await local.remove(name);
-        await this.network.publish('whitelist', { remove: name } satisfies WhitelistChange);
-        return changed;
-      },
+      setEnabled: (enabled) =>
+        this.inTurn(async () => {
+          await local.setEnabled(enabled);
+          await this.network.publish('whitelist', { enabled } satisfies WhitelistChange);
+        }),
+      add: (name) =>
+        this.inTurn(async () => {
+          const changed = await local.add(name);
+          await this.network.publish('whitelist', { add: name } satisfies WhitelistChange, { retainAs: name.toLowerCase() });
+          return changed;
+        }),
+      remove: (name) =>
+        this.inTurn(async () => {
+          const changed = await local.remove(name);
+          await this.network.publish('whitelist', { remove: name } satisfies WhitelistChange, { retainAs: name.toLowerCase() });
+          return changed;
+        }),
     };
   }
 
-  private async applyWhitelist(change: WhitelistChange): Promise<void> {
-    const whitelist = this.local.capability('whitelist');
-    if (!whitelist) return;
-    if (change.enabled !== undefined) await whitelist.setEnabled(change.enabled);
-    if (change.add !== undefined) await whitelist.add(change.add);
-    if (change.remove !== undefined) await whitelist.remove(change.remove);
+  /** Runs a whitelist change after those before it, so that a late one never undoes a newer one. */
+  private inTurn<T>(change: () => Promise<T>): Promise<T> {
+    const turn = this.whitelistTurn.then(change);
+    this.whitelistTurn = turn.catch(() => undefined);
+    return turn;
+  }
+
+  private applyWhitelist(change: WhitelistChange): Promise<void> {
+    return this.inTurn(async () => {
+      const whitelist = this.local.capability('whitelist');
+      if (!whitelist) return;
+      if (change.enabled !== undefined) await whitelist.setEnabled(change.enabled);
+      if (change.add !== undefined) await whitelist.add(change.add);
+      if (change.remove !== undefined) await whitelist.remove(change.remove);
+    });
+  }
+
+  /**
+   * Brings this server's game whitelist to the network's: each player added
+   * or removed through any instance is on it or off it as that last change
+   * left them (changes made while this server was stopped or cut off
+   * included). Players never changed through Gatehouse are left as they are.
+   */
+  private catchUpWhitelist(): Promise<void> {
+    return this.inTurn(async () => {
+      const whitelist = this.local.capability('whitelist');
+      if (!whitelist || !this.local.isConnected()) return;
+      const changes = (await this.network.retained('whitelist')) as WhitelistChange[];
+      const listed = new Set((await whitelist.list()).map((player) => player.name.toLowerCase()));
+      for (const change of changes) {
+        if (change.add !== undefined && !listed.has(change.add.toLowerCase())) await whitelist.add(change.add);
+        if (change.remove !== undefined && listed.has(change.remove.toLowerCase())) await whitelist.remove(change.remove);
+      }
+    }).catch((error: Error) => this.log(`network: bringing the whitelist to the network's: ${error.message}`));
   }
 
   /**

@@ -3,7 +3,7 @@
  * server, `server.id` naming it) on one shared database. The network port
  * says who is online where, carries a request for a player to the instance
  * that player is on, tells every instance of what changed, and lets a
- * scheduled job run on one instance at a time. On a single server (the JSON
+ * scheduled job run on one instance of the network. On a single server (the JSON
  * store) it is the one instance (./single-server.ts); on PostgreSQL, tables
  * and LISTEN/NOTIFY (src/store/postgres/network.ts).
  */
@@ -38,9 +38,22 @@ export interface Network {
    * GameUnavailableError when it does not answer in time.
    */
   call(server: string, operation: string, args: unknown[], options?: { timeoutMs?: number }): Promise<unknown>;
-  /** Tells every other instance that `topic` happened. */
-  publish(topic: string, payload: unknown): Promise<void>;
+  /**
+   * Tells every other instance that `topic` happened. An instance that was
+   * not listening then (its database link being made again) gets it when it
+   * listens again. With `retainAs`, the network also keeps it as the last
+   * notice of `topic` under that key, read back with `retained`.
+   */
+  publish(topic: string, payload: unknown, options?: { retainAs?: string }): Promise<void>;
   subscribe(topic: string, listener: (payload: unknown, from: string) => void): void;
-  /** Runs `work` unless another instance is running the job `name` now; undefined when it was. */
+  /** The last notice of `topic` retained under each key, the oldest first. */
+  retained(topic: string): Promise<unknown[]>;
+  /** `listener` runs each time this instance listens again after its database link was lost (missed notices already delivered). */
+  afterReconnect(listener: () => void): void;
+  /**
+   * Runs `work` when the job `name` is this instance's: one instance of the
+   * network holds each job while it lives (the others' turns pass, undefined),
+   * and another takes it at its next turn once that one stopped or died.
+   */
   exclusively<T>(name: string, work: () => Promise<T>): Promise<T | undefined>;
 }

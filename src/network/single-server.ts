@@ -32,6 +32,13 @@ export class SingleServer implements Network {
   /** Nobody else publishes. */
   subscribe(): void {}
 
+  async retained(): Promise<unknown[]> {
+    return [];
+  }
+
+  /** No link to lose. */
+  afterReconnect(): void {}
+
   async exclusively<T>(_name: string, work: () => Promise<T>): Promise<T | undefined> {
     return work();
   }

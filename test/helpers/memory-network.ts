@@ -11,6 +11,8 @@ import { errorFromWire, errorToWire, type WireError } from '../../src/network/wi
 export class MemoryNetworkHub {
   readonly members = new Map<string, MemoryNetwork>();
   readonly running = new Set<string>();
+  /** The last notice retained under each key, by topic. */
+  readonly retained = new Map<string, Map<string, unknown>>();
 
   join(serverId: string): MemoryNetwork {
     const member = new MemoryNetwork(serverId, this);
@@ -61,7 +63,14 @@ export class MemoryNetwork implements Network {
     }
   }
 
-  async publish(topic: string, payload: unknown): Promise<void> {
+  async publish(topic: string, payload: unknown, options: { retainAs?: string } = {}): Promise<void> {
+    if (options.retainAs !== undefined) {
+      const kept = this.hub.retained.get(topic) ?? new Map<string, unknown>();
+      // The newest last, as the network keeps them.
+      kept.delete(options.retainAs);
+      kept.set(options.retainAs, JSON.parse(JSON.stringify(payload)));
+      this.hub.retained.set(topic, kept);
+    }
     for (const member of this.hub.members.values()) {
       if (member !== this) for (const listener of member.listeners.get(topic) ?? []) listener(JSON.parse(JSON.stringify(payload)), this.serverId);
     }
@@ -70,6 +79,13 @@ export class MemoryNetwork implements Network {
   subscribe(topic: string, listener: (payload: unknown, from: string) => void): void {
     this.listeners.set(topic, [...(this.listeners.get(topic) ?? []), listener]);
   }
+
+  async retained(topic: string): Promise<unknown[]> {
+    return [...(this.hub.retained.get(topic)?.values() ?? [])];
+  }
+
+  /** Nothing in one process to lose. */
+  afterReconnect(): void {}
 
   async exclusively<T>(name: string, work: () => Promise<T>): Promise<T | undefined> {
     if (this.hub.running.has(name)) return undefined;

@@ -15,9 +15,14 @@
  *   a notification lost while a connection was being re-made delays a call,
  *   never loses it.
  * - **Notices** (a whitelist change, a broadcast, a cache to empty): one
- *   channel every instance listens on.
- * - **Jobs once per network**: `pg_try_advisory_lock` on a connection of its
- *   own, held while the job runs.
+ *   channel every instance listens on, each notice also a row that an
+ *   instance reads when it listens again after a break, so that it misses
+ *   none (./network-notices.ts).
+ * - **Jobs once per network**: `pg_try_advisory_lock` on the listening
+ *   connection, taken by the first instance to try the job and held while
+ *   that connection lives: that instance runs the job at each of its turns,
+ *   the others never; when it stops, dies or loses the database, the lock
+ *   goes with its connection and the next instance to try takes the job.
  */
 import { setTimeout as delay } from 'node:timers/promises';
 import pg from 'pg';
@@ -25,9 +30,8 @@ import { GameUnavailableError } from '../../game/errors.js';
 import type { OnlinePlayer } from '../../game/port.js';
 import type { Network, NetworkOptions } from '../../network/port.js';
 import { errorFromWire, errorToWire, type WireError } from '../../network/wire-errors.js';
-import type { StorePartImplementations } from '../part-implementations.js';
-import { storePart } from '../port.js';
 import type { PostgresDatabase } from './database.js';
+import { NetworkNotices } from './network-notices.js';
 
 export interface PostgresNetworkOptions {
   heartbeatMs?: number;
@@ -35,49 +39,12 @@ export interface PostgresNetworkOptions {
   goneAfterMs?: number;
   /** How long a call to another instance may take. */
   callTimeoutMs?: number;
+  /** How long notices are kept for instances that were not listening. */
+  noticesKeptMs?: number;
   log: (message: string) => void;
 }
 
-/** The network's tables, migrated with the rest of the schema (a store part with no stores of its own). */
-export const networkPart: StorePartImplementations<Record<string, never>> = {
-  part: storePart('network'),
-  json: { define: () => undefined, bind: () => ({}) },
-  postgres: {
-    migrations: [
-      {
-        version: 1,
-        description: 'instances, who is online where, calls between instances',
-        sql: ({ name }) => `
-          CREATE TABLE ${name('network_instances')} (
-            server text PRIMARY KEY,
-            started_at timestamptz NOT NULL,
-            heartbeat_at timestamptz NOT NULL
-          );
-          CREATE TABLE ${name('network_presence')} (
-            server text NOT NULL,
-            uuid text NOT NULL,
-            player json NOT NULL,
-            PRIMARY KEY (server, uuid)
-          );
-          CREATE TABLE ${name('network_calls')} (
-            id bigserial PRIMARY KEY,
-            caller text NOT NULL,
-            server text NOT NULL,
-            operation text NOT NULL,
-            args json NOT NULL,
-            deadline timestamptz NOT NULL,
-            claimed boolean NOT NULL DEFAULT false,
-            answered boolean NOT NULL DEFAULT false,
-            answer json,
-            error json
-          );
-          CREATE INDEX ${name('network_calls_waiting')} ON ${name('network_calls')} (server, id) WHERE NOT claimed;
-        `,
-      },
-    ],
-    bind: () => ({}),
-  },
-};
+export { networkPart } from './network-tables.js';
 
 interface CallRow {
   id: number;
@@ -101,7 +68,11 @@ export class PostgresNetwork implements Network {
   /** Whether this instance holds its server.id (a refused twin must not remove the rows of the instance it met). */
   private joined = false;
   private readonly waiting = new Map<number, () => void>();
-  private readonly listeners = new Map<string, Array<(payload: unknown, from: string) => void>>();
+  private readonly notices: NetworkNotices;
+  private readonly reconnectListeners: Array<() => void> = [];
+  /** Jobs whose lock the current listening connection holds. */
+  private readonly jobsHeld = new Set<string>();
+  private readonly jobsRunning = new Set<string>();
   private readonly serving = new Set<number>();
   private readonly heartbeatMs: number;
   private readonly goneAfterMs: number;
@@ -115,6 +86,7 @@ export class PostgresNetwork implements Network {
     this.heartbeatMs = settings.heartbeatMs ?? 2000;
     this.goneAfterMs = settings.goneAfterMs ?? 10_000;
     this.callTimeoutMs = settings.callTimeoutMs ?? 5000;
+    this.notices = new NetworkNotices(database, serverId, this.channel('notices'), settings.noticesKeptMs ?? 3600_000, settings.log);
   }
 
   private table(name: string): string {
@@ -137,7 +109,7 @@ export class PostgresNetwork implements Network {
       [this.serverId],
     );
     await this.publishPlayers();
-    this.heartbeat = setInterval(() => void this.publishPlayers().catch(() => undefined), this.heartbeatMs);
+    this.heartbeat = setInterval(() => void this.publishPlayers().then(() => this.notices.prune()).catch(() => undefined), this.heartbeatMs);
     this.heartbeat.unref();
     this.sweep = setInterval(() => void this.serveWaiting().catch(() => undefined), 500);
     this.sweep.unref();
@@ -149,6 +121,7 @@ export class PostgresNetwork implements Network {
     if (this.sweep) clearInterval(this.sweep);
     const listener = this.listener;
     this.listener = undefined;
+    this.jobsHeld.clear();
     await listener?.end().catch(() => undefined);
     if (!this.joined) return;
     this.joined = false;
@@ -235,27 +208,43 @@ export class PostgresNetwork implements Network {
     }
   }
 
-  async publish(topic: string, payload: unknown): Promise<void> {
-    await this.database.query('SELECT pg_notify($1, $2)', [this.channel('notices'), JSON.stringify({ from: this.serverId, topic, payload })]);
+  async publish(topic: string, payload: unknown, options: { retainAs?: string } = {}): Promise<void> {
+    await this.notices.publish(topic, payload, options.retainAs);
   }
 
   subscribe(topic: string, listener: (payload: unknown, from: string) => void): void {
-    this.listeners.set(topic, [...(this.listeners.get(topic) ?? []), listener]);
+    this.notices.subscribe(topic, listener);
   }
 
+  retained(topic: string): Promise<unknown[]> {
+    return this.notices.retained(topic);
+  }
+
+  afterReconnect(listener: () => void): void {
+    this.reconnectListeners.push(listener);
+  }
+
+  /**
+   * The job is this instance's while its listening connection holds the
+   * job's lock (taken at the first try that finds it free), so one instance
+   * runs it at each of its turns and the others' turns pass; not while the
+   * instance does not listen (the database is away).
+   */
   async exclusively<T>(name: string, work: () => Promise<T>): Promise<T | undefined> {
-    const session = await this.database.openSession();
+    const listener = this.listener;
+    // A turn that comes while the last still runs passes, here as on the others.
+    if (!listener || this.jobsRunning.has(name)) return undefined;
+    this.jobsRunning.add(name);
     try {
-      const key = this.database.lockKey(`job:${name}`);
-      const [locked] = await session.query<{ locked: boolean }>('SELECT pg_try_advisory_lock($1::bigint) AS locked', [key]);
-      if (!locked?.locked) return undefined;
-      try {
-        return await work();
-      } finally {
-        await session.query('SELECT pg_advisory_unlock($1::bigint)', [key]).catch(() => undefined);
+      if (!this.jobsHeld.has(name)) {
+        const { rows } = await listener.query<{ locked: boolean }>('SELECT pg_try_advisory_lock($1::bigint) AS locked', [this.database.lockKey(`job:${name}`)]);
+        // A connection made again meanwhile: the lock went with the old one.
+        if (!rows[0]?.locked || this.listener !== listener) return undefined;
+        this.jobsHeld.add(name);
       }
+      return await work();
     } finally {
-      session.release();
+      this.jobsRunning.delete(name);
     }
   }
 
@@ -264,6 +253,16 @@ export class PostgresNetwork implements Network {
     const { host, port, database, username, password } = this.database.settings;
     for (let attempt = 0; !this.stopped; attempt += 1) {
       const client = new pg.Client({ host, port, database, user: username, password, application_name: 'gatehouse-network', keepAlive: true });
+      client.on('error', () => undefined);
+      client.on('notification', (message) => this.notified(message.channel, message.payload ?? ''));
+      client.on('end', () => {
+        if (this.listener !== client || this.stopped) return;
+        this.listener = undefined;
+        this.jobsHeld.clear();
+        this.settings.log('network: the listening connection to the database closed; making it again');
+        void this.listen();
+      });
+      let missed = 0;
       try {
         await client.connect();
         // One instance per server.id: the lock lives as long as this connection, so a crashed instance's goes with it.
@@ -279,6 +278,9 @@ export class PostgresNetwork implements Network {
         for (const channel of [this.channel('calls', this.serverId), this.channel('answers', this.serverId), this.channel('notices')]) {
           await client.query(`LISTEN "${channel}"`);
         }
+        // Listening: what is sent from now on arrives; what was sent while no connection listened is read back.
+        if (first) await this.notices.startFrom(client);
+        else missed = await this.notices.catchUp(client);
       } catch (error) {
         if (error instanceof DuplicateServerError) throw error;
         await client.end().catch(() => undefined);
@@ -286,17 +288,13 @@ export class PostgresNetwork implements Network {
         await delay(Math.min(10_000, 250 * 2 ** attempt));
         continue;
       }
-      client.on('notification', (message) => this.notified(message.channel, message.payload ?? ''));
-      client.on('error', () => undefined);
-      client.on('end', () => {
-        if (this.listener !== client || this.stopped) return;
-        this.listener = undefined;
-        this.settings.log('network: the listening connection to the database closed; making it again');
-        void this.listen();
-      });
       this.listener = client;
       // Calls that came while nobody listened.
       void this.serveWaiting().catch(() => undefined);
+      if (!first) {
+        this.settings.log(`network: listening again${missed > 0 ? `; ${missed} notice(s) sent meanwhile delivered` : ''}`);
+        for (const listener of this.reconnectListeners) listener();
+      }
       return;
     }
   }
@@ -307,14 +305,7 @@ export class PostgresNetwork implements Network {
     } else if (channel === this.channel('answers', this.serverId)) {
       this.waiting.get(Number(payload))?.();
     } else if (channel === this.channel('notices')) {
-      let notice: { from: string; topic: string; payload: unknown };
-      try {
-        notice = JSON.parse(payload) as typeof notice;
-      } catch {
-        return;
-      }
-      if (notice.from === this.serverId) return;
-      for (const listener of this.listeners.get(notice.topic) ?? []) listener(notice.payload, notice.from);
+      this.notices.received(payload);
     }
   }
 
