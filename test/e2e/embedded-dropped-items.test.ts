@@ -202,7 +202,9 @@ describe('embedded server: dropped items merge, are picked up, despawn, and are 
   });
   after(async function () {
     await game.stop();
-    await rm(directory, { recursive: true, force: true });
+    // flying-squid writes a leaving player's file on its own after the logout (docs/embedded.md's known limits):
+    // a write still under way when the directory goes would make rm meet a file it did not list.
+    await rm(directory, { recursive: true, force: true, maxRetries: 10, retryDelay: 100 });
     escaped.stop();
     expect(escaped.failures).to.deep.equal([]);
   });

@@ -79,17 +79,17 @@ describe('PostgreSQL store configuration', function () {
   });
 
   it('refuses bad values, naming the key', async function () {
-    expect(await refusal('storage:\n  type: mysql\n')).to.equal('config.yml: "storage.type" must be one of json, postgresql');
+    expect(await refusal('storage:\n  type: mysql\n')).to.equal('config.yml: "storage.type" must be one of json, postgresql, got "mysql" (line 2)');
     expect(await refusal('storage:\n  postgresql:\n    address: "db:99999"\n')).to.match(/"storage\.postgresql\.address" must match format "host:port"/);
     expect(await refusal('storage:\n  postgresql:\n    address: "db:port"\n')).to.match(/"storage\.postgresql\.address"/);
     expect(await refusal('storage:\n  postgresql:\n    address: "::1"\n'), 'IPv6 without brackets').to.match(/"storage\.postgresql\.address"/);
     expect(await refusal('storage:\n  postgresql:\n    address: ""\n')).to.match(/"storage\.postgresql\.address"/);
     expect(await refusal('storage:\n  postgresql:\n    pool-size: 0\n')).to.match(/"storage\.postgresql\.pool-size" must be >= 1/);
-    expect(await refusal('storage:\n  postgresql:\n    pool-size: "ten"\n')).to.equal('config.yml: "storage.postgresql.pool-size" must be an integer');
+    expect(await refusal('storage:\n  postgresql:\n    pool-size: "ten"\n')).to.equal('config.yml: "storage.postgresql.pool-size" must be an integer, got "ten" (line 3)');
     expect(await refusal('storage:\n  postgresql:\n    table-prefix: "drop table;"\n')).to.match(/"storage\.postgresql\.table-prefix" must match pattern/);
     expect(await refusal('storage:\n  postgresql:\n    table-prefix: "Upper_"\n')).to.match(/"storage\.postgresql\.table-prefix"/);
     expect(await refusal('storage:\n  postgresql:\n    database: ""\n')).to.match(/"storage\.postgresql\.database"/);
-    expect(await refusal('storage:\n  postgresql:\n    host: db\n')).to.equal('config.yml: unknown key "storage.postgresql.host"');
+    expect(await refusal('storage:\n  postgresql:\n    host: db\n')).to.equal('config.yml: unknown key "storage.postgresql.host" (line 3)');
     expect(await refusal('', { GATEHOUSE_POSTGRES_POOL_SIZE: 'many' })).to.equal('GATEHOUSE_POSTGRES_POOL_SIZE must be an integer, got "many"');
   });
 

@@ -80,6 +80,8 @@ describe('the RCON adapter against a stand-in vanilla server', function () {
     standIn.players.get('alex')!.gameType = 1;
     standIn.players.get('12monkeys')!.gameType = 3;
     standIn.players.get('12monkeys')!.rotation = [90, -45];
+    // A join sends commands of its own (the register trigger enabled for the player): let them pass before counting.
+    await eventually(() => (standIn.players.get('alex')!.registerEnabled && standIn.players.get('12monkeys')!.registerEnabled ? true : undefined), 15_000, 'the joins handled');
     const before = standIn.commands.length;
     const everyone = await adapter.onlinePlayers();
     expect(standIn.commands.length - before).to.equal(7);
