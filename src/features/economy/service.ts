@@ -1,11 +1,13 @@
 import { EventEmitter } from 'node:events';
 import { ApiError, badRequest, conflict, notFound } from '../../errors.js';
+import { InsufficientFundsError } from '../../game/errors.js';
 import type { GamePort, PlayerRef } from '../../game/port.js';
 import type { Actor } from '../../http/caller.js';
 import type { ServerSettings } from '../../config/server-settings.js';
 import type { Store, StorePart, TransactionalStores } from '../../store/port.js';
 import type { AccountBalance, LedgerRecord, LedgerStore, Posting } from './store.js';
-import { toCents } from './money.js';
+import { formatMoney, toCents } from './money.js';
+import { adjustmentShortfall, reversalShortfall, shortfallError, transferShortfall, type DescribeShortfall } from './shortfall.js';
 import { VaultMoves, type VaultMoveOptions } from './vault-moves.js';
 
 export type ProviderSetting = 'auto' | 'builtin' | 'vault' | 'none';
@@ -42,6 +44,8 @@ export interface MoveOptions {
   note?: unknown;
   /** The caller already holds the Idempotency-Key (see `holdingKey`). */
   keyHeld?: boolean;
+  /** How a refusal for want of money is worded for this movement (else a bare "Insufficient funds"). */
+  shortfall?: DescribeShortfall;
 }
 
 export const economyUnavailable = () => new ApiError(503, 'Economy system not available', 'economy_unavailable');
@@ -157,12 +161,13 @@ export class EconomyService {
         { player: to, amount: cents, type: 'TRANSFER', description: `Transfer from ${from.name}${suffix}`, counterparty: from },
       ],
       idempotency,
+      { shortfall: transferShortfall },
     );
   }
 
   /** An admin's adjustment: one ADMIN record (refused when it would leave the balance below zero). */
   async adjust(actor: Actor, player: PlayerRef, cents: number, reason: string, idempotency?: IdempotencyRequest): Promise<Once<LedgerRecord[]>> {
-    const done = await this.move([{ player, amount: cents, type: 'ADMIN', description: reason, actor: actor.name }], idempotency);
+    const done = await this.move([{ player, amount: cents, type: 'ADMIN', description: reason, actor: actor.name }], idempotency, { shortfall: adjustmentShortfall });
     if (!done.replayed && Math.abs(cents) >= this.options.largeAdjustmentCents) this.events.emit('largeAdjustment', done.result[0]!, actor);
     return done;
   }
@@ -195,6 +200,7 @@ export class EconomyService {
       })),
       idempotency,
       {
+        shortfall: reversalShortfall,
         check: async (tx) => {
           const ledger = tx.part(this.ledgerPart);
           for (const record of records) {
@@ -271,10 +277,20 @@ export class EconomyService {
         await vault.undo();
         throw error;
       }
-    }).then((done) => {
-      if (!done.replayed) this.events.emit('posted', done.result);
-      return done;
-    });
+    }).then(
+      (done) => {
+        if (!done.replayed) this.events.emit('posted', done.result);
+        return done;
+      },
+      (error: unknown) => {
+        throw error instanceof InsufficientFundsError && options.shortfall ? shortfallError(error, options.shortfall, (cents) => this.formatted(cents)) : error;
+      },
+    );
+  }
+
+  /** Cents as the API shows them, with the currency symbol now. */
+  formatted(cents: number): string {
+    return formatMoney(cents, this.settings().economy.currencySymbol);
   }
 
   /**

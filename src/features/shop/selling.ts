@@ -145,6 +145,7 @@ export class SaleService {
       return { plan, refused };
     }
     const unsellable: SaleRefusal[] = [];
+    const beyondHeld: SaleRefusal[] = [];
     const seen = new Set<string>();
     for (const ask of asks) {
       const id = normaliseItemId(ask.item);
@@ -154,13 +155,17 @@ export class SaleService {
       else if (seen.has(item.id)) unsellable.push({ item: item.id, reason: 'named twice' });
       else {
         seen.add(item.id);
-        const quantity = Math.min(ask.quantity ?? held.get(item.id) ?? 0, held.get(item.id) ?? 0, maxQuantity);
+        const holding = held.get(item.id) ?? 0;
+        const quantity = Math.min(ask.quantity ?? holding, holding, maxQuantity);
         if (ask.quantity !== undefined && ask.quantity > maxQuantity) unsellable.push({ item: item.id, reason: `at most ${maxQuantity} at once` });
+        // As buying more than the stock is refused, so is selling more than is held (without a quantity: all of it).
+        else if (ask.quantity !== undefined && ask.quantity > holding) beyondHeld.push({ item: item.id, reason: `only ${holding} in the inventory; asked to sell ${ask.quantity}` });
         else if (quantity === 0) refused.push({ item: item.id, reason: 'none in the inventory' });
         else plan.push({ item, quantity });
       }
     }
     if (unsellable.length > 0) throw new ApiError(400, `These items cannot be sold: ${describe(unsellable)}`, 'not_sellable', {}, { refused: unsellable });
+    if (beyondHeld.length > 0) throw new ApiError(400, `Not enough to sell: ${describe(beyondHeld)}`, 'insufficient_items', {}, { refused: beyondHeld });
     return { plan, refused };
   }
 
