@@ -3,6 +3,7 @@ import { registeredUser } from '../helpers/accounts.js';
 import { api, startTestGatehouse, type TestGatehouse } from '../helpers/gatehouse.js';
 import { startWebhookReceiver } from '../helpers/webhook-receiver.js';
 import { eventually } from '../helpers/bots.js';
+import { expectBalancesBounded } from '../helpers/balance-bound.js';
 
 const serviceToken = 'economy-service-token';
 
@@ -172,6 +173,12 @@ describe('economy endpoints over HTTP (builtin provider)', function () {
     expect(refused.status).to.equal(400);
     expect(refused.body).to.deep.equal({ success: false, error: "Cannot reverse: Dave's balance (€3.00) is €9.50 short of the €12.50 to take back", code: 'insufficient_funds' });
     expect(await balances()).to.deep.equal([87.5, 3]);
+  });
+
+  it('bounds balances and amounts at 100,000,000,000.00: what would pass it is refused with a 400 naming it, and nothing changes', async function () {
+    const erin = await registeredUser(server.gatehouse, server.baseUrl, 'erin', 'Erin');
+    const frank = await registeredUser(server.gatehouse, server.baseUrl, 'frank', 'Frank');
+    await expectBalancesBounded((token, method, urlPath, body) => as(token)(method, urlPath, body), serviceToken, { token: erin, name: 'Erin' }, { token: frank, name: 'Frank' }, 100, '€');
   });
 
   it('pages history newest first with limit (default 50, max 200) and page', async function () {

@@ -350,6 +350,32 @@ describe('the market, the shop, deliveries and selling over HTTP', function () {
     expect((await as(bob)('POST', '/api/player/inventory/sell', { all: true })).status, 'Bob is not online').to.equal(404);
   });
 
+  it('refuses a sale or a purchase that would pass the bound of 100,000,000,000.00, before taking anything', async function () {
+    game.join('Alice', players.alice.uuid);
+    await inventories.give('Alice', 'cobblestone', 100);
+    const filled = await as(serviceToken)('POST', '/api/admin/economy/adjust', { username: 'Alice', amount: 100_000_000_000 - 10_000, reason: 'to the maximum' });
+    expect(filled.body.balance, JSON.stringify(filled.body)).to.equal(100_000_000_000);
+    const stock = await stockOf('cobblestone');
+    const sold = await as(alice)('POST', '/api/player/inventory/sell', { item: 'cobblestone' });
+    expect([sold.status, sold.body.code], JSON.stringify(sold.body)).to.deep.equal([400, 'balance_limit']);
+    expect(sold.body.error).to.match(/^Alice's balance would pass the maximum of \$100,000,000,000\.00/);
+    expect(inventories.count('Alice', 'cobblestone'), 'nothing taken').to.equal(100);
+    expect(inventories.changes.filter(([change]) => change === 'remove')).to.deep.equal([]);
+    expect(await server.gatehouse.store.part(marketPart).salesUnderWay(), 'no sale written down').to.deep.equal([]);
+    expect(await stockOf('cobblestone')).to.equal(stock);
+    expect(await balance(alice)).to.equal(100_000_000_000);
+
+    // A price times a quantity past the bound is refused as the amount it is, whatever the balance.
+    await writeFile(path.join(directory, 'shop.yml'), `${testShopFile}  emerald: { category: resources, price: 1000000000.00, stock: 1000, target-stock: 1000 }\n`);
+    expect((await as(serviceToken)('POST', '/api/admin/shop/reload')).status).to.equal(200);
+    const dear = await as(alice)('POST', '/api/shop/purchase', { item: 'emerald', quantity: 101 });
+    expect([dear.status, dear.body.code], JSON.stringify(dear.body)).to.deep.equal([400, 'amount_limit']);
+    expect(dear.body.error).to.match(/^Emerald x101 costs more than the maximum of \$100,000,000,000\.00/);
+    expect(await stockOf('emerald')).to.equal(1000);
+    expect(await balance(alice)).to.equal(100_000_000_000);
+    expect((await as(alice)('GET', '/api/shop/deliveries')).body.deliveries).to.deep.equal([]);
+  });
+
   it('pays a sale whose answer was lost once, however many joins come to finish it', async function () {
     game.join('Alice', players.alice.uuid);
     await inventories.give('Alice', 'cobblestone', 100);
