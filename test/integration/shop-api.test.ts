@@ -366,12 +366,13 @@ describe('the market, the shop, deliveries and selling over HTTP', function () {
     expect(await balance(alice)).to.equal(100_000_000_000);
 
     // A price times a quantity past the bound is refused as the amount it is, whatever the balance.
-    await writeFile(path.join(directory, 'shop.yml'), `${testShopFile}  emerald: { category: resources, price: 1000000000.00, stock: 1000, target-stock: 1000 }\n`);
-    expect((await as(serviceToken)('POST', '/api/admin/shop/reload')).status).to.equal(200);
-    const dear = await as(alice)('POST', '/api/shop/purchase', { item: 'emerald', quantity: 101 });
+    await writeFile(path.join(directory, 'shop.yml'), `${testShopFile}  netherite_ingot: { category: resources, price: 1000000000.00, stock: 1000, target-stock: 1000 }\n`);
+    const reloaded = await as(serviceToken)('POST', '/api/admin/shop/reload');
+    expect(reloaded.status, JSON.stringify(reloaded.body)).to.equal(200);
+    const dear = await as(alice)('POST', '/api/shop/purchase', { item: 'netherite_ingot', quantity: 101 });
     expect([dear.status, dear.body.code], JSON.stringify(dear.body)).to.deep.equal([400, 'amount_limit']);
-    expect(dear.body.error).to.match(/^Emerald x101 costs more than the maximum of \$100,000,000,000\.00/);
-    expect(await stockOf('emerald')).to.equal(1000);
+    expect(dear.body.error).to.match(/^Netherite Ingot x101 costs more than the maximum of \$100,000,000,000\.00/);
+    expect(await stockOf('netherite_ingot')).to.equal(1000);
     expect(await balance(alice)).to.equal(100_000_000_000);
     expect((await as(alice)('GET', '/api/shop/deliveries')).body.deliveries).to.deep.equal([]);
   });

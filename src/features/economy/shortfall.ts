@@ -5,7 +5,7 @@
  * kind of movement says what that means for it.
  */
 import { ApiError } from '../../errors.js';
-import type { InsufficientFundsError } from '../../game/errors.js';
+import { InsufficientFundsError } from '../../game/errors.js';
 
 /** What a refused withdrawal knew, the amounts already formatted with the currency symbol. */
 export interface Shortfall {
@@ -21,8 +21,9 @@ export interface Shortfall {
 /** Says a shortfall for one kind of movement. */
 export type DescribeShortfall = (short: Shortfall) => string;
 
-/** The 400 `insufficient_funds` for `error`, in the words `describe` gives it. */
-export function shortfallError(error: InsufficientFundsError, describe: DescribeShortfall, format: (cents: number) => string): ApiError {
+/** `error`, or for a refusal for want of money the 400 `insufficient_funds` in the words `describe` gives it. */
+export function worded(error: unknown, describe: DescribeShortfall | undefined, format: (cents: number) => string): unknown {
+  if (!(error instanceof InsufficientFundsError) || !describe) return error;
   const known = error.balanceCents;
   const short: Shortfall = {
     player: error.playerName,

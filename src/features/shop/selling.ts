@@ -83,6 +83,8 @@ export class SaleService {
           const day = this.now().toISOString().slice(0, 10);
           const capped = await this.applyCap(player, plan, refused, day);
           if (capped.length === 0) throw new ApiError(400, `Nothing to sell: ${describe(refused)}`, 'daily_cap_reached', {}, { refused });
+          // Refused before the game takes anything: what would take the balance past the bound could not be paid.
+          await this.economy.requireRoom(player, await this.incomeNow(capped));
           const sales = await this.store.transaction(async (tx) => {
             const market = tx.part(this.part);
             const written: SaleRecord[] = [];
@@ -167,6 +169,16 @@ export class SaleService {
     if (unsellable.length > 0) throw new ApiError(400, `These items cannot be sold: ${describe(unsellable)}`, 'not_sellable', {}, { refused: unsellable });
     if (beyondHeld.length > 0) throw new ApiError(400, `Not enough to sell: ${describe(beyondHeld)}`, 'insufficient_items', {}, { refused: beyondHeld });
     return { plan, refused };
+  }
+
+  /** What the plan would pay at the stock now. */
+  private async incomeNow(plan: Array<{ item: CatalogueItem; quantity: number }>): Promise<number> {
+    let income = 0;
+    for (const { item, quantity } of plan) {
+      const stock = (await this.store.part(this.part).item(item.id))?.stock ?? item.initialStock;
+      income += sellIncomeCents(item, stock, quantity, this.market.elasticity);
+    }
+    return income;
   }
 
   /** Cuts the plan to what today's remaining income allows, at the prices now. */
