@@ -101,7 +101,10 @@ describe('a sale through a kill -9 after the items were taken: paid exactly once
     const income = Math.round(sale.amount * 100);
     expect(income, 'what the market pays for 20 at a stock of 980, less than it charged').to.be.above(0).and.below(paidForThem);
     expect(await balance()).to.equal(100_000 - paidForThem + income);
-    expect((await api(secondUrl, 'GET', '/api/economy/market-prices', { token: again })).body.prices.cobblestone.stock, 'the 20 back in stock').to.equal(1000);
+    const stockNow = async () => (await api(secondUrl, 'GET', '/api/economy/market-prices', { token: again })).body.prices.cobblestone.stock as number;
+    await eventually(async () => ((await stockNow()) === 1000 ? true : undefined), 5000, 'the 20 back in stock').catch(async (error: Error) => {
+      throw new Error(`${error.message}: the stock is ${await stockNow()}`);
+    });
     await new Promise((resolve) => setTimeout(resolve, 500));
     expect(held(back), 'the items stay gone').to.equal(0);
 
