@@ -99,7 +99,13 @@ describe('the shop in game: mineflayer bots on the embedded server', function ()
     const token = await registeredUser(server.gatehouse, server.baseUrl, 'seller', 'Seller');
     await server.gatehouse.game.require('inventories').give('Seller', 'cobblestone', 40);
     await eventually(() => (held(bot, 'cobblestone') === 40 ? true : undefined), 5000, 'the cobblestone in the client');
-    const sold = await api(server.baseUrl, 'POST', '/api/player/inventory/sell', { token, body: { item: 'cobblestone', quantity: 64 } });
+    // More than is held: refused, saying how many are, and nothing leaves the inventory.
+    const tooMany = await api(server.baseUrl, 'POST', '/api/player/inventory/sell', { token, body: { item: 'cobblestone', quantity: 64 } });
+    expect([tooMany.status, tooMany.body.code]).to.deep.equal([400, 'insufficient_items']);
+    expect(tooMany.body.error).to.contain('only 40 in the inventory');
+    const stacks = await server.gatehouse.game.require('inventories').read('Seller');
+    expect(stacks.filter((stack) => stack.item === 'cobblestone').reduce((sum, stack) => sum + stack.count, 0)).to.equal(40);
+    const sold = await api(server.baseUrl, 'POST', '/api/player/inventory/sell', { token, body: { item: 'cobblestone', quantity: 40 } });
     expect(sold.status, JSON.stringify(sold.body)).to.equal(200);
     expect(sold.body.sold[0]).to.deep.include({ item: 'cobblestone', quantity: 40 });
     await eventually(() => (held(bot, 'cobblestone') === 0 ? true : undefined), 5000, 'the cobblestone gone from the client');

@@ -30,12 +30,13 @@ export interface RunningGatehouse {
  * Starts `node build/src/main.js` as `npm start` would, on ephemeral ports,
  * with the given data directory and a config file that lowers the bcrypt
  * cost (and holds `extraConfig`, YAML of other top-level groups). Resolves
- * once the API says where it listens.
+ * once the API says where it listens. `script` is another entry point that
+ * starts Gatehouse as main.js does (a test's variant of it).
  */
-export async function startGatehouseProcess(dataDirectory: string, extraConfig = ''): Promise<RunningGatehouse> {
+export async function startGatehouseProcess(dataDirectory: string, extraConfig = '', script = 'build/src/main.js'): Promise<RunningGatehouse> {
   const configFile = path.join(dataDirectory, '..', `${path.basename(dataDirectory)}-config.yml`);
   await writeFile(configFile, `accounts:\n  bcrypt-rounds: 4\ngame:\n  embedded:\n    host: 127.0.0.1\n${extraConfig}`);
-  const child = spawn(process.execPath, ['build/src/main.js'], {
+  const child = spawn(process.execPath, [script], {
     env: {
       ...process.env,
       GATEHOUSE_CONFIG: configFile,

@@ -3,6 +3,7 @@ import { registeredUser } from '../helpers/accounts.js';
 import { api, startTestGatehouse, type TestGatehouse } from '../helpers/gatehouse.js';
 import { startWebhookReceiver } from '../helpers/webhook-receiver.js';
 import { eventually } from '../helpers/bots.js';
+import { expectBalancesBounded } from '../helpers/balance-bound.js';
 
 const serviceToken = 'economy-service-token';
 
@@ -83,6 +84,8 @@ describe('economy endpoints over HTTP (builtin provider)', function () {
       expect(answer.status, JSON.stringify(body)).to.equal(status);
       expect(answer.body.error).to.match(message);
     }
+    const short = await asAlice('POST', '/api/economy/transfer', { to: 'Bob', amount: 1_000_000 });
+    expect([short.body.code, short.body.error]).to.deep.equal(['insufficient_funds', `Insufficient funds: sending €1,000,000.00 needs €${(1_000_000 - before).toLocaleString('en-US', { minimumFractionDigits: 2 })} more than your balance of €${before.toFixed(2)}`]);
     expect((await asService('POST', '/api/economy/transfer', { to: 'Bob', amount: 1 })).status).to.equal(403);
     // Both sides: neither balance moved, and neither history gained a record.
     expect((await asAlice('GET', '/api/economy/balance')).body.balance).to.equal(before);
@@ -120,6 +123,9 @@ describe('economy endpoints over HTTP (builtin provider)', function () {
     const taken = await asService('POST', '/api/admin/economy/adjust', { username: 'Bob', amount: -100000, reason: 'Too much' });
     expect(taken.status).to.equal(400);
     expect(taken.body.code).to.equal('insufficient_funds');
+    const bobNow = (await asService('GET', '/api/economy/balance?username=Bob')).body.balance as number;
+    const shortBy = (100_000 - bobNow).toLocaleString('en-US', { minimumFractionDigits: 2 });
+    expect(taken.body.error).to.equal(`Insufficient funds: Bob's balance (€${bobNow.toLocaleString('en-US', { minimumFractionDigits: 2 })}) is €${shortBy} short of the €100,000.00 to take`);
     expect((await asService('POST', '/api/admin/economy/adjust', { username: 'Bob', amount: 0, reason: 'nothing' })).status).to.equal(400);
     expect((await asService('POST', '/api/admin/economy/adjust', { username: 'Nobody', amount: 5, reason: 'x' })).status).to.equal(404);
     expect((await asService('POST', '/api/admin/economy/adjust', { username: 'Bob', amount: 5 })).status).to.equal(400);
@@ -155,6 +161,26 @@ describe('economy endpoints over HTTP (builtin provider)', function () {
     expect((await asService('GET', '/api/admin/audit')).body.entries.some((entry: { action: string }) => entry.action === 'economy.reverse')).to.equal(true);
   });
 
+  it("refuses a reversal the payee's balance cannot cover, saying whose balance and by how much; nothing changes", async function () {
+    const carol = await registeredUser(server.gatehouse, server.baseUrl, 'carol', 'Carol');
+    const dave = await registeredUser(server.gatehouse, server.baseUrl, 'dave', 'Dave');
+    const sent = await as(carol)('POST', '/api/economy/transfer', { to: 'Dave', amount: 12.5 });
+    expect(sent.status).to.equal(200);
+    expect((await as(dave)('POST', '/api/economy/transfer', { to: 'Alice', amount: 109.5 })).status).to.equal(200);
+    const balances = async () => Promise.all(['Carol', 'Dave'].map(async (name) => (await asService('GET', `/api/economy/balance?username=${name}`)).body.balance as number));
+    expect(await balances()).to.deep.equal([87.5, 3]);
+    const refused = await asService('POST', `/api/admin/economy/transactions/${sent.body.transaction.id}/reverse`, {});
+    expect(refused.status).to.equal(400);
+    expect(refused.body).to.deep.equal({ success: false, error: "Cannot reverse: Dave's balance (€3.00) is €9.50 short of the €12.50 to take back", code: 'insufficient_funds' });
+    expect(await balances()).to.deep.equal([87.5, 3]);
+  });
+
+  it('bounds balances and amounts at 100,000,000,000.00: what would pass it is refused with a 400 naming it, and nothing changes', async function () {
+    const erin = await registeredUser(server.gatehouse, server.baseUrl, 'erin', 'Erin');
+    const frank = await registeredUser(server.gatehouse, server.baseUrl, 'frank', 'Frank');
+    await expectBalancesBounded((token, method, urlPath, body) => as(token)(method, urlPath, body), serviceToken, { token: erin, name: 'Erin' }, { token: frank, name: 'Frank' }, 100, '€');
+  });
+
   it('pages history newest first with limit (default 50, max 200) and page', async function () {
     for (let index = 0; index < 5; index += 1) await asService('POST', '/api/admin/economy/adjust', { username: 'Alice', amount: 1, reason: `tick ${index}` });
     const page = await asAlice('GET', '/api/economy/history?limit=2&page=2');
@@ -181,6 +207,7 @@ describe('economy endpoints with economy.provider none', function () {
         ['GET', '/api/economy/balance'],
         ['GET', '/api/economy/history'],
         ['POST', '/api/economy/transfer', { to: 'Carol', amount: 1 }],
+        ['GET', '/api/economy/market-prices'],
       ];
       for (const [method, urlPath, body] of calls) {
         const answer = await api(server.baseUrl, method, urlPath, { token, body });

@@ -163,6 +163,21 @@ describe('jobs endpoints over HTTP', function () {
     expect((await as(steve)('GET', '/api/economy/history')).body.transactions, 'nothing for the stone broken while out of the job').to.have.length(2);
   });
 
+  it('does not pay work that would take a balance past the maximum of 100,000,000,000.00, and pays the others', async function () {
+    // Alex works as a miner since the test of joining.
+    const filled = await as(serviceToken)('POST', '/api/admin/economy/adjust', { username: 'Alex', amount: 100_000_000_000, reason: 'to the maximum' });
+    expect(filled.body.balance, JSON.stringify(filled.body)).to.equal(100_000_000_000);
+    const steveBefore = (await as(steve)('GET', '/api/economy/balance')).body.balance as number;
+    for (let x = 0; x < 10; x += 1) {
+      mine('Alex', 'stone', 9000 + x);
+      mine('Steve', 'stone', 9100 + x);
+    }
+    await payout();
+    expect((await as(alex)('GET', '/api/economy/balance')).body.balance).to.equal(100_000_000_000);
+    expect((await as(alex)('GET', '/api/economy/history')).body.transactions.map((record: { type: string }) => record.type), 'no REWARD past the bound').to.deep.equal(['ADMIN']);
+    expect((await as(steve)('GET', '/api/economy/balance')).body.balance, "one player's bound does not hold up the others' pay").to.be.above(steveBefore);
+  });
+
 });
 
 describe('jobs payouts on their own timer', function () {

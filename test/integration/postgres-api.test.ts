@@ -8,6 +8,7 @@
  */
 import { expect } from 'chai';
 import { registeredUser } from '../helpers/accounts.js';
+import { expectBalancesBounded } from '../helpers/balance-bound.js';
 import { api, startTestGatehouse, type TestGatehouse } from '../helpers/gatehouse.js';
 import { requirePostgres, uniquePrefix, type ThrowawayPostgres } from '../helpers/postgres.js';
 
@@ -98,6 +99,15 @@ describe('the API on PostgreSQL, two instances on one database', function () {
     expect(sent).to.equal(Math.floor(start / 7));
     expect(answers.filter((answer) => answer.status === 400).every((answer) => answer.body.code === 'insufficient_funds')).to.equal(true);
     expect((await on(second, bob)('GET', '/api/economy/balance')).body.balance).to.be.closeTo(start - 7 * sent, 1e-9);
+  });
+
+  it('bounds balances and amounts at 100,000,000,000.00 on either instance: refused with a 400 naming it, nothing changed', async function () {
+    const erin = await registeredUser(first.gatehouse, first.baseUrl, 'erin', 'Erin');
+    const frank = await registeredUser(first.gatehouse, first.baseUrl, 'frank', 'Frank');
+    let calls = 0;
+    // Spread over both instances: the bound holds in the database's arithmetic, not in one instance's memory.
+    const call = (token: string, method: string, urlPath: string, body?: unknown) => api((calls++ % 2 ? second : first).baseUrl, method, urlPath, { token, body });
+    await expectBalancesBounded(call, serviceToken, { token: erin, name: 'Erin' }, { token: frank, name: 'Frank' }, 100, '$');
   });
 
   it('keeps the audit trail and the messages of both instances in one place', async function () {

@@ -181,6 +181,8 @@ describe('the market, the shop, deliveries and selling over HTTP', function () {
     const short = await as(alice)('POST', '/api/shop/purchase', { item: 'diamond', quantity: 2 });
     expect(short.status).to.equal(400);
     expect(short.body.code).to.equal('insufficient_funds');
+    // What a person can act on: the price and the balance, as the shop shows money.
+    expect(short.body.error).to.equal(`Insufficient funds: Diamond x2 costs $${(buyCents(100, 20, 20, 2) / 100).toFixed(2)} and your balance is $100.00`);
     expect(await balance(alice)).to.equal(100);
     expect(await stockOf('diamond')).to.equal(20);
     expect((await as(alice)('GET', '/api/shop/deliveries')).body.deliveries).to.deep.equal([]);
@@ -301,7 +303,29 @@ describe('the market, the shop, deliveries and selling over HTTP', function () {
     expect(inventories.count('Alice', 'cobblestone')).to.equal(100);
 
     const stockBefore = await stockOf('cobblestone');
-    const sold = await as(alice)('POST', '/api/player/inventory/sell', { item: 'cobblestone', quantity: 150 });
+    const balanceBefore = await balance(alice);
+    // More than is held is refused as buying more than the stock is, saying how many are held; nothing is taken or paid.
+    const tooMany = await as(alice)('POST', '/api/player/inventory/sell', { item: 'cobblestone', quantity: 150 });
+    expect(tooMany.status, JSON.stringify(tooMany.body)).to.equal(400);
+    expect(tooMany.body.code).to.equal('insufficient_items');
+    expect(tooMany.body.error).to.equal('Not enough to sell: cobblestone (only 100 in the inventory; asked to sell 150)');
+    expect(tooMany.body.refused).to.deep.equal([{ item: 'cobblestone', reason: 'only 100 in the inventory; asked to sell 150' }]);
+    // In a list too: one item asked beyond what is held refuses the whole request.
+    const listed = await as(alice)('POST', '/api/player/inventory/sell', { items: [{ item: 'cobblestone', quantity: 10 }, { item: 'iron_ingot', quantity: 6 }] });
+    expect(listed.status, JSON.stringify(listed.body)).to.equal(400);
+    expect(listed.body.code).to.equal('insufficient_items');
+    expect(listed.body.refused).to.deep.equal([{ item: 'iron_ingot', reason: 'only 5 in the inventory; asked to sell 6' }]);
+    const absent = await as(alice)('POST', '/api/player/inventory/sell', { items: [{ item: 'cobblestone', quantity: 10 }, { item: 'bread', quantity: 1 }] });
+    expect([absent.status, absent.body.code]).to.deep.equal([400, 'insufficient_items']);
+    expect(absent.body.refused).to.deep.equal([{ item: 'bread', reason: 'only 0 in the inventory; asked to sell 1' }]);
+    expect(inventories.count('Alice', 'cobblestone')).to.equal(100);
+    expect(inventories.count('Alice', 'iron_ingot')).to.equal(5);
+    expect(inventories.changes.filter(([change]) => change === 'remove'), 'nothing taken in game').to.deep.equal([]);
+    expect(await stockOf('cobblestone')).to.equal(stockBefore);
+    expect(await balance(alice)).to.equal(balanceBefore);
+    expect((await as(alice)('GET', '/api/economy/history')).body.pagination.total, 'no SALE record').to.equal(0);
+
+    const sold = await as(alice)('POST', '/api/player/inventory/sell', { item: 'cobblestone', quantity: 100 });
     expect(sold.status, JSON.stringify(sold.body)).to.equal(200);
     expect(sold.body.sold).to.have.length(1);
     expect(sold.body.sold[0]).to.deep.include({ item: 'cobblestone', quantity: 100 });
@@ -324,6 +348,33 @@ describe('the market, the shop, deliveries and selling over HTTP', function () {
     expect((await as(alice)('POST', '/api/player/inventory/sell', { item: 'cobblestone', all: true })).status).to.equal(400);
     expect((await as(alice)('POST', '/api/player/inventory/sell', {})).status).to.equal(400);
     expect((await as(bob)('POST', '/api/player/inventory/sell', { all: true })).status, 'Bob is not online').to.equal(404);
+  });
+
+  it('refuses a sale or a purchase that would pass the bound of 100,000,000,000.00, before taking anything', async function () {
+    game.join('Alice', players.alice.uuid);
+    await inventories.give('Alice', 'cobblestone', 100);
+    const filled = await as(serviceToken)('POST', '/api/admin/economy/adjust', { username: 'Alice', amount: 100_000_000_000 - 10_000, reason: 'to the maximum' });
+    expect(filled.body.balance, JSON.stringify(filled.body)).to.equal(100_000_000_000);
+    const stock = await stockOf('cobblestone');
+    const sold = await as(alice)('POST', '/api/player/inventory/sell', { item: 'cobblestone' });
+    expect([sold.status, sold.body.code], JSON.stringify(sold.body)).to.deep.equal([400, 'balance_limit']);
+    expect(sold.body.error).to.match(/^Alice's balance would pass the maximum of \$100,000,000,000\.00/);
+    expect(inventories.count('Alice', 'cobblestone'), 'nothing taken').to.equal(100);
+    expect(inventories.changes.filter(([change]) => change === 'remove')).to.deep.equal([]);
+    expect(await server.gatehouse.store.part(marketPart).salesUnderWay(), 'no sale written down').to.deep.equal([]);
+    expect(await stockOf('cobblestone')).to.equal(stock);
+    expect(await balance(alice)).to.equal(100_000_000_000);
+
+    // A price times a quantity past the bound is refused as the amount it is, whatever the balance.
+    await writeFile(path.join(directory, 'shop.yml'), `${testShopFile}  netherite_ingot: { category: resources, price: 1000000000.00, stock: 1000, target-stock: 1000 }\n`);
+    const reloaded = await as(serviceToken)('POST', '/api/admin/shop/reload');
+    expect(reloaded.status, JSON.stringify(reloaded.body)).to.equal(200);
+    const dear = await as(alice)('POST', '/api/shop/purchase', { item: 'netherite_ingot', quantity: 101 });
+    expect([dear.status, dear.body.code], JSON.stringify(dear.body)).to.deep.equal([400, 'amount_limit']);
+    expect(dear.body.error).to.match(/^Netherite Ingot x101 costs more than the maximum of \$100,000,000,000\.00/);
+    expect(await stockOf('netherite_ingot')).to.equal(1000);
+    expect(await balance(alice)).to.equal(100_000_000_000);
+    expect((await as(alice)('GET', '/api/shop/deliveries')).body.deliveries).to.deep.equal([]);
   });
 
   it('pays a sale whose answer was lost once, however many joins come to finish it', async function () {

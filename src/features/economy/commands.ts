@@ -43,6 +43,10 @@ export function registerEconomyCommands(game: GamePort, economy: EconomyService,
         return texts.render('economy.paid', { player: recipient.name, amount: money(cents), balance: money(result[0]!.balance) });
       } catch (error) {
         if (error instanceof InsufficientFundsError) return texts.render('economy.insufficient-funds', { amount: money(cents), balance: money(error.balanceCents ?? 0) });
+        // The service words the refusal for the API; the game says it in its own text, with the balance as it is now.
+        if (error instanceof ApiError && error.code === 'insufficient_funds') {
+          return texts.render('economy.insufficient-funds', { amount: money(cents), balance: money(await economy.balance(player).catch(() => 0)) });
+        }
         if (error instanceof ApiError || error instanceof GameError) return texts.render('economy.unavailable');
         throw error;
       }

@@ -3,6 +3,15 @@
  * conversion goes through here, so no float ever adds up to a balance.
  */
 
+/**
+ * The largest balance, and the largest amount moved at once, in cents:
+ * 100,000,000,000.00. Cents are whole numbers in doubles, exact only up to
+ * 2^53 (about 9.007 × 10^15); with every balance and amount at most 10^13,
+ * any balance plus any amount (and a price times a quantity checked against
+ * it) stays far inside, so no cent is ever rounded away.
+ */
+export const maxCents = 10_000_000_000_000;
+
 /** A number with at most two decimals (already validated) as cents. */
 export function toCents(amount: number): number {
   return Math.round(amount * 100);

@@ -1,7 +1,11 @@
 /** Bodies and answers of the economy endpoints. Money is a number with at most two decimals. */
 import { t } from '../../lib/schema.js';
 import { gameText, money, pageQuery, paginationObject, playerName, timestamp } from '../common/schemas.js';
+import { fromCents, maxCents } from './money.js';
 import { transactionTypes } from './store.js';
+
+/** The most one movement may be, as the API shows money (see maxCents). */
+const maximumAmount = fromCents(maxCents);
 
 export const transaction = t.object({
   id: t.integer(),
@@ -33,7 +37,7 @@ export const historyAnswer = t.object({ success: t.literal(true), username: t.st
 
 export const transferBody = t.object({
   to: playerName,
-  amount: money({ exclusiveMinimum: 0 }),
+  amount: money({ exclusiveMinimum: 0, maximum: maximumAmount }),
   note: t.optional(gameText({ maxLength: 100 })),
 });
 
@@ -41,7 +45,7 @@ export const movedAnswer = t.object({ success: t.literal(true), message: t.strin
 
 export const adjustBody = t.object({
   username: playerName,
-  amount: money({ minimum: -1e12, description: 'Added to the balance; negative to take money away. Not 0.' }),
+  amount: money({ minimum: -maximumAmount, maximum: maximumAmount, description: 'Added to the balance; negative to take money away. Not 0.' }),
   reason: gameText({ minLength: 1, maxLength: 200 }),
 });
 

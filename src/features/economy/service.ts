@@ -5,7 +5,9 @@ import type { Actor } from '../../http/caller.js';
 import type { ServerSettings } from '../../config/server-settings.js';
 import type { Store, StorePart, TransactionalStores } from '../../store/port.js';
 import type { AccountBalance, LedgerRecord, LedgerStore, Posting } from './store.js';
-import { toCents } from './money.js';
+import { MoneyBound } from './bound.js';
+import { formatMoney, toCents } from './money.js';
+import { adjustmentShortfall, reversalShortfall, transferShortfall, worded, type DescribeShortfall } from './shortfall.js';
 import { VaultMoves, type VaultMoveOptions } from './vault-moves.js';
 
 export type ProviderSetting = 'auto' | 'builtin' | 'vault' | 'none';
@@ -42,6 +44,8 @@ export interface MoveOptions {
   note?: unknown;
   /** The caller already holds the Idempotency-Key (see `holdingKey`). */
   keyHeld?: boolean;
+  /** How a refusal for want of money is worded for this movement (else a bare "Insufficient funds"). */
+  shortfall?: DescribeShortfall;
 }
 
 export const economyUnavailable = () => new ApiError(503, 'Economy system not available', 'economy_unavailable');
@@ -65,6 +69,8 @@ export class EconomyService {
   private readonly keysInUse = new Map<string, Promise<unknown>>();
   private lastDecision: ProviderName | undefined;
   private readonly vaultMoves: VaultMoves;
+  /** The bound on balances and amounts (maxCents). */
+  readonly bound: MoneyBound;
 
   constructor(
     private readonly store: Store,
@@ -75,6 +81,7 @@ export class EconomyService {
     private readonly now: () => Date = () => new Date(),
   ) {
     this.vaultMoves = new VaultMoves(options.vault);
+    this.bound = new MoneyBound(ledgerPart, (cents) => this.formatted(cents), () => this.startingCents());
   }
 
   /** Stops settling Vault steps whose answers were lost (what is left unsettled is logged as it gives up). */
@@ -157,12 +164,13 @@ export class EconomyService {
         { player: to, amount: cents, type: 'TRANSFER', description: `Transfer from ${from.name}${suffix}`, counterparty: from },
       ],
       idempotency,
+      { shortfall: transferShortfall },
     );
   }
 
   /** An admin's adjustment: one ADMIN record (refused when it would leave the balance below zero). */
   async adjust(actor: Actor, player: PlayerRef, cents: number, reason: string, idempotency?: IdempotencyRequest): Promise<Once<LedgerRecord[]>> {
-    const done = await this.move([{ player, amount: cents, type: 'ADMIN', description: reason, actor: actor.name }], idempotency);
+    const done = await this.move([{ player, amount: cents, type: 'ADMIN', description: reason, actor: actor.name }], idempotency, { shortfall: adjustmentShortfall });
     if (!done.replayed && Math.abs(cents) >= this.options.largeAdjustmentCents) this.events.emit('largeAdjustment', done.result[0]!, actor);
     return done;
   }
@@ -195,6 +203,7 @@ export class EconomyService {
       })),
       idempotency,
       {
+        shortfall: reversalShortfall,
         check: async (tx) => {
           const ledger = tx.part(this.ledgerPart);
           for (const record of records) {
@@ -254,6 +263,8 @@ export class EconomyService {
       }
       const planned = await this.store.transaction(async (tx) => (await this.storedAnswer(tx, idempotency)) ?? plan(tx));
       if (!Array.isArray(planned)) return planned;
+      // Vault keeps its balances itself; what Gatehouse bounds there is each amount it moves.
+      this.bound.checkAmounts(planned);
       const vault = await this.vaultMoves.move(this.game.require('economy'), planned);
       try {
         return await this.store.transaction(async (tx) => {
@@ -274,7 +285,12 @@ export class EconomyService {
     }).then((done) => {
       if (!done.replayed) this.events.emit('posted', done.result);
       return done;
-    });
+    }, (error: unknown) => Promise.reject(worded(error, options.shortfall, (cents) => this.formatted(cents))));
+  }
+
+  /** Cents as the API shows them, with the currency symbol now. */
+  formatted(cents: number): string {
+    return formatMoney(cents, this.settings().economy.currencySymbol);
   }
 
   /**
@@ -283,9 +299,15 @@ export class EconomyService {
    * feature moves money through `move`.
    */
   async postWithin(tx: TransactionalStores, postings: Posting[]): Promise<LedgerRecord[]> {
+    this.bound.checkAmounts(postings);
     const ledger = tx.part(this.ledgerPart);
     for (const posting of postings) await ledger.openAccount(posting.player, this.startingCents(), this.now());
-    return ledger.post(postings, this.now());
+    return this.bound.checkPosted(await ledger.post(postings, this.now()));
+  }
+
+  /** Refuses (400 `balance_limit`) money coming to a player past the bound, before the caller changes anything (a sale's items). Builtin only: Vault keeps its own. */
+  async requireRoom(player: PlayerRef, cents: number): Promise<void> {
+    if (this.requireProvider() === 'builtin') this.bound.requireRoom(player, await this.balance(player), cents);
   }
 
   private async storedAnswer(tx: TransactionalStores, idempotency: IdempotencyRequest | undefined): Promise<Once<LedgerRecord[]> | undefined> {

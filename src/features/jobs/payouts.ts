@@ -134,7 +134,11 @@ export class Payouts {
         await jobs.recordPlacedBlocks(placedChange);
         const owing = payments.filter((payment) => payment.cents > 0);
         if (owing.length > 0 && provider === 'builtin') {
-          await this.economy.postWithin(tx, owing.map((payment) => ({ player: payment.player, amount: payment.cents, type: 'REWARD', description: payment.description }) satisfies Posting));
+          const postings = owing.map((payment) => ({ player: payment.player, amount: payment.cents, type: 'REWARD', description: payment.description }) satisfies Posting);
+          // Pay that would take a balance past the bound is not paid (the work still counts); the others are.
+          const { fitting, refused } = await this.economy.bound.withinBound(tx, postings);
+          for (const posting of refused) this.logError(`jobs: ${posting.player.name}'s pay of ${this.economy.formatted(posting.amount)} is not paid: it would take their balance past the maximum`);
+          if (fitting.length > 0) await this.economy.postWithin(tx, fitting);
         } else if (owing.length > 0) {
           const countedAt = this.now().toISOString();
           await jobs.addOwed(owing.map((payment): OwedPayout => ({ id: randomUUID(), player: payment.player, cents: payment.cents, description: payment.description, countedAt })));

@@ -11,6 +11,7 @@ import type { PlayerRef } from '../../game/port.js';
 import { KeyedLock } from '../../lib/keyed-lock.js';
 import type { Store, StorePart, TransactionalStores } from '../../store/port.js';
 import type { LedgerRecord, Posting } from '../economy/store.js';
+import { maxCents } from '../economy/money.js';
 import type { EconomyService, IdempotencyRequest } from '../economy/service.js';
 import type { CatalogueItem } from './catalogue.js';
 import type { DeliveryService } from './deliveries.js';
@@ -62,6 +63,7 @@ export class PurchaseService {
         check: (tx) => this.checkWeeklyLimit(tx, order),
         after: (tx, posted) => this.recordPurchase(tx, order, posted[0]!),
         note: { weekly },
+        shortfall: ({ needed, balance }) => `Insufficient funds: ${item.name} x${request.quantity} costs ${needed}${balance === undefined ? ', more than your balance' : ` and your balance is ${balance}`}`,
       }),
     );
     if (!done.replayed) await this.market.refresh([item.id]);
@@ -107,6 +109,7 @@ export class PurchaseService {
     if (quantity > stock) throw badRequest(`Only ${stock} ${item.name} in stock; asked for ${quantity}`, 'insufficient_stock');
     const { discountPercent } = this.market.rules.weekly;
     const cost = buyCostCents(item, stock, quantity, this.market.elasticity, week !== undefined ? discountPercent : 0);
+    if (cost > maxCents) throw this.economy.bound.amountLimit(`${item.name} x${quantity} costs`);
     const description = `Bought ${quantity} ${item.name}${week !== undefined ? ` (weekly offer, ${discountPercent}% off)` : ''}`;
     return [{ player, amount: -cost, type: 'PURCHASE', description, item: item.id, quantity }];
   }

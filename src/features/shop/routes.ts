@@ -72,7 +72,9 @@ export function shopRoutes({ store, game, market, purchases, sales, deliveries, 
       access: 'login',
       summary: 'Every catalogue item with its buy and sell price now, stock and trend',
       answer: marketPricesAnswer,
+      errors: unavailable,
       handle: async () => {
+        economy.requireProvider();
         const list = await market.quoteList();
         // The answer is the same for everyone until the list is replaced: made and serialised once per list.
         let made = priceAnswers.get(list);
@@ -249,7 +251,7 @@ export function shopRoutes({ store, game, market, purchases, sales, deliveries, 
       body: sellBody,
       answer: sellAnswer,
       errors: {
-        400: 'Not exactly one of item, items or all; items the market does not buy (listed in refused); nothing to sell; the daily income cap reached',
+        400: 'Not exactly one of item, items or all; items the market does not buy, or a quantity above what is held (listed in refused); nothing to sell; the daily income cap reached',
         403: 'The service account has no inventory',
         404: 'The player is not online',
         409: 'The Idempotency-Key was used with another request',

@@ -83,6 +83,8 @@ export class SaleService {
           const day = this.now().toISOString().slice(0, 10);
           const capped = await this.applyCap(player, plan, refused, day);
           if (capped.length === 0) throw new ApiError(400, `Nothing to sell: ${describe(refused)}`, 'daily_cap_reached', {}, { refused });
+          // Refused before the game takes anything: what would take the balance past the bound could not be paid.
+          await this.economy.requireRoom(player, await this.incomeNow(capped));
           const sales = await this.store.transaction(async (tx) => {
             const market = tx.part(this.part);
             const written: SaleRecord[] = [];
@@ -145,6 +147,7 @@ export class SaleService {
       return { plan, refused };
     }
     const unsellable: SaleRefusal[] = [];
+    const beyondHeld: SaleRefusal[] = [];
     const seen = new Set<string>();
     for (const ask of asks) {
       const id = normaliseItemId(ask.item);
@@ -154,14 +157,28 @@ export class SaleService {
       else if (seen.has(item.id)) unsellable.push({ item: item.id, reason: 'named twice' });
       else {
         seen.add(item.id);
-        const quantity = Math.min(ask.quantity ?? held.get(item.id) ?? 0, held.get(item.id) ?? 0, maxQuantity);
+        const holding = held.get(item.id) ?? 0;
+        const quantity = Math.min(ask.quantity ?? holding, holding, maxQuantity);
         if (ask.quantity !== undefined && ask.quantity > maxQuantity) unsellable.push({ item: item.id, reason: `at most ${maxQuantity} at once` });
+        // As buying more than the stock is refused, so is selling more than is held (without a quantity: all of it).
+        else if (ask.quantity !== undefined && ask.quantity > holding) beyondHeld.push({ item: item.id, reason: `only ${holding} in the inventory; asked to sell ${ask.quantity}` });
         else if (quantity === 0) refused.push({ item: item.id, reason: 'none in the inventory' });
         else plan.push({ item, quantity });
       }
     }
     if (unsellable.length > 0) throw new ApiError(400, `These items cannot be sold: ${describe(unsellable)}`, 'not_sellable', {}, { refused: unsellable });
+    if (beyondHeld.length > 0) throw new ApiError(400, `Not enough to sell: ${describe(beyondHeld)}`, 'insufficient_items', {}, { refused: beyondHeld });
     return { plan, refused };
+  }
+
+  /** What the plan would pay at the stock now. */
+  private async incomeNow(plan: Array<{ item: CatalogueItem; quantity: number }>): Promise<number> {
+    let income = 0;
+    for (const { item, quantity } of plan) {
+      const stock = (await this.store.part(this.part).item(item.id))?.stock ?? item.initialStock;
+      income += sellIncomeCents(item, stock, quantity, this.market.elasticity);
+    }
+    return income;
   }
 
   /** Cuts the plan to what today's remaining income allows, at the prices now. */

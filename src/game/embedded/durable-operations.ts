@@ -60,7 +60,10 @@ export class DurableOperations implements EmbeddedModule {
   ) {}
 
   watchPlayer(player: SquidPlayer): void {
-    this.loaded.set(player.uuid, this.load(player.uuid));
+    // flying-squid sets player.uuid later in the login; the client's is known from the start (read by player.uuid,
+    // the file was looked for as undefined.dat, and a retry after a restart was done again instead of answered).
+    const uuid = player.uuid ?? player._client.uuid;
+    this.loaded.set(uuid, this.load(uuid));
   }
 
   /**
