@@ -122,7 +122,8 @@ export const configFileSchema = group({
     provider: { type: 'string', enum: ['auto', 'builtin', 'vault', 'none'] },
     'currency-symbol': { type: 'string', maxLength: 8 },
     'currency-name': { type: 'string' },
-    'starting-balance': { type: 'number', minimum: 0, maximum: 1e12 },
+    // The economy's bound on a balance (100,000,000,000.00; src/features/economy/money.ts).
+    'starting-balance': { type: 'number', minimum: 0, maximum: 1e11 },
     'large-adjustment-alert': { type: 'number', minimum: 0, maximum: 1e12 },
   }),
   retention: group({

@@ -103,6 +103,7 @@ describe('admin endpoints over HTTP', function () {
         [{ chat: { webhookUrl: 'ftp://example.com/hook' } }, /chat\.webhookUrl must be an http or https URL, or empty/],
         [{ chat: { webhookUrl: 'not a url' } }, /chat\.webhookUrl must be an http or https URL/],
         [{ economy: { startingBalance: -1 } }, /economy\.startingBalance must be at least 0/],
+        [{ economy: { startingBalance: 100_000_000_000.01 } }, /economy\.startingBalance must be at most 100000000000/],
         [{ notifications: { unregisteredInterval: 0 } }, /notifications\.unregisteredInterval must be at least 1/],
         [{ serverName: '' }, /serverName must not be empty/],
         [{ difficulty: 'hard', maxPlayers: -3 }, /maxPlayers must be at least 1/],

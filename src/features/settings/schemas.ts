@@ -2,6 +2,7 @@
 import { difficulties, gameModes } from '../../game/port.js';
 import { t, type Schema, type Static } from '../../lib/schema.js';
 import { gameText, money } from '../common/schemas.js';
+import { fromCents, maxCents } from '../economy/money.js';
 
 const fields = {
   serverName: gameText({ minLength: 1, maxLength: 100 }),
@@ -17,7 +18,8 @@ const fields = {
   },
   economy: {
     currencySymbol: gameText({ minLength: 1, maxLength: 8 }),
-    startingBalance: money({ minimum: 0 }),
+    // Never above what a balance may hold (the economy's bound), or a new account could not open.
+    startingBalance: money({ minimum: 0, maximum: fromCents(maxCents) }),
   },
 };
 
