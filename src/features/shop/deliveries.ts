@@ -18,6 +18,7 @@ import { KeyedLock } from '../../lib/keyed-lock.js';
 import { playersHere } from '../../network/players-here.js';
 import type { Store, StorePart } from '../../store/port.js';
 import type { GameTexts } from '../../texts/catalogue.js';
+import { installationId } from './installation.js';
 import type { DeliveryRecord, MarketStore } from './store.js';
 
 export interface DeliveryEvents {
@@ -31,6 +32,7 @@ export class DeliveryService {
   private readonly lock = new KeyedLock();
   private timer: NodeJS.Timeout | null = null;
   private retrying: { seconds: () => number; alsoRetry: () => Promise<unknown> } | undefined;
+  private readonly installation: () => Promise<string>;
 
   constructor(
     private readonly store: Store,
@@ -42,7 +44,9 @@ export class DeliveryService {
     private readonly now: () => Date,
     /** This server's `server.id`: on a network each instance retries the deliveries of its own players. */
     private readonly serverId = '',
-  ) {}
+  ) {
+    this.installation = installationId(store.keys);
+  }
 
   private get market(): MarketStore {
     return this.store.part(this.part);
@@ -121,7 +125,8 @@ export class DeliveryService {
       const number = delivery.attempts + 1;
       delivery = {
         ...delivery,
-        attempt: { operationId: `delivery-${delivery.id}-${number}`, count: delivery.quantity - delivery.given, startedAt: this.now().toISOString() },
+        // Unique across installs: a game may still remember an earlier install's `delivery-1-1` (see installation.ts).
+        attempt: { operationId: `delivery-${await this.installation()}-${delivery.id}-${number}`, count: delivery.quantity - delivery.given, startedAt: this.now().toISOString() },
         attempts: number,
         updatedAt: this.now().toISOString(),
       };

@@ -22,6 +22,7 @@ import type { LedgerRecord, Posting } from '../economy/store.js';
 import { formatMoney } from '../economy/money.js';
 import type { EconomyService, IdempotencyRequest, Once } from '../economy/service.js';
 import { normaliseItemId, type CatalogueItem } from './catalogue.js';
+import { installationId } from './installation.js';
 import type { MarketService } from './market.js';
 import type { MarketStore, SaleRecord } from './store.js';
 import { sellIncomeCents, unitsWithinIncome } from './pricing.js';
@@ -49,6 +50,7 @@ export interface SaleOutcome {
 export class SaleService {
   /** One sale at a time per player (the cap and the inventory are theirs), and trades of an item in turn. */
   private readonly players = new KeyedLock();
+  private readonly installation: () => Promise<string>;
 
   constructor(
     private readonly store: Store,
@@ -62,7 +64,9 @@ export class SaleService {
     private readonly now: () => Date,
     /** On a network: this server's id (players elsewhere are finished by their own server). */
     private readonly serverId = '',
-  ) {}
+  ) {
+    this.installation = installationId(store.keys);
+  }
 
   /** `asks`, or everything the market buys when `asks` is 'everything'. */
   async sell(player: PlayerRef, asks: SaleAsk[] | 'everything', idempotency?: IdempotencyRequest): Promise<SaleOutcome> {
@@ -83,11 +87,12 @@ export class SaleService {
           const day = this.now().toISOString().slice(0, 10);
           const capped = await this.applyCap(player, plan, refused, day);
           if (capped.length === 0) throw new ApiError(400, `Nothing to sell: ${describe(refused)}`, 'daily_cap_reached', {}, { refused });
+          const operationPrefix = `sale-${await this.installation()}`;
           const sales = await this.store.transaction(async (tx) => {
             const market = tx.part(this.part);
             const written: SaleRecord[] = [];
             for (const { item, quantity } of capped) {
-              written.push(await market.createSale({ player, item: item.id, quantity, attempt: { operationId: `sale-${randomUUID()}`, count: quantity, startedAt: this.now().toISOString() }, createdAt: this.now().toISOString() }));
+              written.push(await market.createSale({ player, item: item.id, quantity, attempt: { operationId: `${operationPrefix}-${randomUUID()}`, count: quantity, startedAt: this.now().toISOString() }, createdAt: this.now().toISOString() }));
             }
             return written;
           });
