@@ -141,7 +141,10 @@ export class DeliveryService {
       // Another server's game was asked: only that server's instance may ask it again, of its own game.
       if (delivery.attempt.server !== undefined && delivery.attempt.server !== this.servers.here) return delivery;
     } else {
-      const server = await this.servers.serverOf(delivery.player);
+      const server = await this.servers.serverOf(delivery.player).catch((error: Error) => {
+        if (!(error instanceof GameUnavailableError)) throw error;
+        return undefined; // who is online is not known now: asked again later
+      });
       if (server === undefined) return delivery; // given at their join
       const number = delivery.attempts + 1;
       // Unique across installs: a game may still remember an earlier install's `delivery-1-1` (see installation.ts).

@@ -27,8 +27,13 @@ export class ServerInventories {
     return this.network.serverId;
   }
 
-  /** The server the player is on now, or undefined when they are on none. */
+  /**
+   * The server the player is on now, or undefined when they are on none. A
+   * single server is asked directly, without a look at who is online first:
+   * its game says whether the player is there when it is asked.
+   */
   async serverOf(player: PlayerRef): Promise<string | undefined> {
+    if (!this.network.shared) return this.here;
     const online = (await this.game.onlinePlayers()).find((candidate) => candidate.uuid === player.uuid);
     return online && (online.server ?? this.here);
   }
