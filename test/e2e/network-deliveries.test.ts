@@ -18,13 +18,17 @@ import { eventually, joinBot, leave, registrationCodeFor } from '../helpers/bots
 import { api, startTestGatehouse, temporaryDirectory, type TestGatehouse } from '../helpers/gatehouse.js';
 import { requirePostgres, uniquePrefix, type ThrowawayPostgres } from '../helpers/postgres.js';
 
-const shopFile = 'deliveries: { retry-seconds: 3600 }\nitems:\n  diamond: { category: resources, price: 10.00, stock: 1000, target-stock: 1000 }\n';
+const shopFile = `deliveries: { retry-seconds: 3600 }
+items:
+  diamond: { category: resources, price: 10.00, stock: 1000, target-stock: 1000 }
+  cobblestone: { category: blocks, price: 0.25, stock: 5000, target-stock: 5000 }
+`;
 
 function held(bot: Bot, item: string): number {
   return bot.inventory.items().filter((stack) => stack.name === item).reduce((sum, stack) => sum + stack.count, 0);
 }
 
-describe('a network of servers: a delivery whose answer was lost, and a player who moved', function () {
+describe('a network of servers: a delivery or sale whose answer was lost, and a player who moved', function () {
   let postgres: ThrowawayPostgres;
   let prefix: string;
   let directory: string;
@@ -107,5 +111,53 @@ describe('a network of servers: a delivery whose answer was lost, and a player w
     await creative.gatehouse.services.get('deliveries').retryOnline();
     await delay(500);
     expect(held(moved, 'diamond'), 'the items exist once, in survival').to.equal(0);
+  });
+
+  it('does not take a sale again on the server the player moved to; pays it once when they are back where it was taken', async function () {
+    this.timeout(60_000);
+    const first = await join(survival, 'Trader');
+    const code = await registrationCodeFor(first);
+    expect((await api(survival.baseUrl, 'POST', '/api/auth/register', { body: { code, username: 'trader', password: 'password1', email: 't@example.com' } })).status).to.equal(201);
+    const token = (await api(creative.baseUrl, 'POST', '/api/auth/login', { body: { username: 'trader', password: 'password1' } })).body.token as string;
+    await seenFrom(creative, 'Trader', 'survival');
+    await ownGame(survival).require('inventories').give('Trader', 'cobblestone', 40);
+    await eventually(() => (held(first, 'cobblestone') === 40 ? true : undefined), 5000, 'the cobblestone in the bot on survival');
+    // Survival's game takes the items; its answer is lost on the way back.
+    const inventories = ownGame(survival).capability('inventories')!;
+    const remove = inventories.remove;
+    let takenInGame: number | undefined;
+    inventories.remove = async function (...args) {
+      inventories.remove = remove;
+      takenInGame = await remove.apply(inventories, args);
+      throw new GameUnavailableError('the answer to the clear was lost (the test)');
+    };
+    const sold = await api(creative.baseUrl, 'POST', '/api/player/inventory/sell', { token, body: { item: 'cobblestone', quantity: 40 } });
+    expect(sold.status, JSON.stringify(sold.body)).to.equal(503);
+    expect(sold.body.code).to.equal('game_unavailable');
+    expect(takenInGame, 'survival took them').to.equal(40);
+    const sales = async () => (await api(creative.baseUrl, 'GET', '/api/economy/history', { token })).body.transactions.filter((record: { type: string }) => record.type === 'SALE');
+
+    // On creative the player has other cobblestone: its join must neither take them nor settle the sale there.
+    await leave(first);
+    bots.splice(bots.indexOf(first), 1);
+    const moved = await join(creative, 'Trader');
+    await seenFrom(survival, 'Trader', 'creative');
+    await ownGame(creative).require('inventories').give('Trader', 'cobblestone', 40);
+    await eventually(() => (held(moved, 'cobblestone') === 40 ? true : undefined), 5000, 'the cobblestone in the bot on creative');
+    await delay(1500);
+    expect(held(moved, 'cobblestone'), 'nothing taken on creative').to.equal(40);
+    expect(await sales(), 'not paid yet').to.deep.equal([]);
+
+    // Back on survival: its game answers the sale's operation id from its memory, and it is paid once.
+    await leave(moved);
+    bots.splice(bots.indexOf(moved), 1);
+    await join(survival, 'Trader');
+    const paid = await eventually(async () => {
+      const records = await sales();
+      return records.length > 0 ? records : undefined;
+    }, 15_000, 'the sale paid');
+    expect(paid.map((record: { quantity: number }) => record.quantity)).to.deep.equal([40]);
+    await delay(1000);
+    expect((await sales()).length, 'paid once').to.equal(1);
   });
 });
