@@ -9,6 +9,7 @@
 import { rm, writeFile } from 'node:fs/promises';
 import path from 'node:path';
 import { expect } from 'chai';
+import { marketPart } from '../../src/features/shop/store.js';
 import { OperationScores, operationsObjective } from '../../src/game/rcon/operation-scores.js';
 import { registeredUser } from '../helpers/accounts.js';
 import { eventually } from '../helpers/bots.js';
@@ -56,6 +57,42 @@ describe('the shop on a vanilla world an earlier install served (RCON stand-in)'
       const held = standIn.players.get('newcomer')!.inventory.filter((stack) => stack.id === 'minecraft:diamond').reduce((sum, stack) => sum + stack.count, 0);
       expect(held, 'the 3 diamonds paid for are in the inventory').to.equal(3);
       expect(bought.body.delivery).to.deep.include({ state: 'delivered', given: 3 });
+    } finally {
+      await server.stop();
+    }
+  });
+
+  it('settles an attempt written before operation ids carried the installation under the id it was written with', async function () {
+    standIn = await VanillaStandIn.start({ password, directory });
+    // This install's own record: the give of `delivery-1-1` was made (3 diamonds), its outcome not yet written down.
+    const holders = new OperationScores(async () => '').holders('delivery-1-1');
+    standIn.scores.set(operationsObjective, new Map([[holders.outcome, 1], [holders.amount, Math.floor(Date.now() / 86_400_000) * 10_000 + 3]]));
+    await writeFile(path.join(directory, 'shop.yml'), shopFile);
+    const server = await startTestGatehouse((config) => {
+      config.game.connection = 'rcon';
+      config.game.rcon = { host: '127.0.0.1', port: standIn.port, password, serverDirectory: directory, logFile: standIn.logFile, requestTimeoutMs: 2000, managementUrl: '', managementSecret: '' };
+      config.shopFile = path.join(directory, 'shop.yml');
+    });
+    try {
+      const at = new Date().toISOString();
+      const market = server.gatehouse.store.part(marketPart);
+      const written = await market.createDelivery({
+        player: { name: 'Returning', uuid: 'd0000000-0000-4000-8000-000000000004' },
+        item: 'diamond',
+        quantity: 3,
+        given: 0,
+        state: 'pending',
+        transactionId: 1,
+        createdAt: at,
+        updatedAt: at,
+        attempt: { operationId: 'delivery-1-1', count: 3, startedAt: at },
+        attempts: 1,
+      });
+      await standIn.join('Returning');
+      await eventually(async () => ((await server.gatehouse.game.onlinePlayers()).some((player) => player.name === 'Returning') ? true : undefined), 15_000, 'Returning online');
+      const after = await server.gatehouse.services.get('deliveries').attempt(written.id);
+      expect(after).to.deep.include({ state: 'delivered', given: 3, attempt: null, attempts: 1 });
+      expect(standIn.players.get('returning')!.inventory, 'answered from the record, not given again').to.deep.equal([]);
     } finally {
       await server.stop();
     }
