@@ -134,7 +134,8 @@ export class SaleService {
   async finishFor(player: PlayerRef): Promise<number> {
     const underWay = async () => (await this.store.part(this.part).salesUnderWay()).filter((sale) => sale.player.uuid === player.uuid && this.finishedHere(sale));
     if ((await underWay()).length === 0) return 0;
-    const here = (await playersHere(this.game, this.servers.here)).some((online) => online.uuid === player.uuid);
+    // Not known (the game not answering): the sale is kept rather than dropped.
+    const here = await playersHere(this.game, this.servers.here).then((online) => online.some((candidate) => candidate.uuid === player.uuid), () => false);
     return this.players.run(player.uuid, async () => {
       // Read again under the lock: a sale or another finish that held it may have paid them meanwhile.
       const open = await underWay();
