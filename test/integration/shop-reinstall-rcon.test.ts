@@ -6,7 +6,7 @@
  * come back, or the game answers the new give from the old record and gives
  * nothing.
  */
-import { rm, writeFile } from 'node:fs/promises';
+import { cp, mkdir, rm, writeFile } from 'node:fs/promises';
 import path from 'node:path';
 import { expect } from 'chai';
 import { marketPart } from '../../src/features/shop/store.js';
@@ -93,6 +93,56 @@ describe('the shop on a vanilla world an earlier install served (RCON stand-in)'
       const after = await server.gatehouse.services.get('deliveries').attempt(written.id);
       expect(after).to.deep.include({ state: 'delivered', given: 3, attempt: null, attempts: 1 });
       expect(standIn.players.get('returning')!.inventory, 'answered from the record, not given again').to.deep.equal([]);
+    } finally {
+      await server.stop();
+    }
+  });
+
+  it('gives the purchases made after a backup of the data directory was restored, though their deliveries are numbered again', async function () {
+    standIn = await VanillaStandIn.start({ password, directory });
+    await writeFile(path.join(directory, 'shop.yml'), shopFile);
+    const data = path.join(directory, 'data');
+    const backup = path.join(directory, 'backup');
+    await mkdir(data);
+    const start = () =>
+      startTestGatehouse(
+        (config) => {
+          config.game.connection = 'rcon';
+          config.game.rcon = { host: '127.0.0.1', port: standIn.port, password, serverDirectory: directory, logFile: standIn.logFile, requestTimeoutMs: 2000, managementUrl: '', managementSecret: '' };
+          config.settings.economy.startingBalance = 1000;
+          config.shopFile = path.join(directory, 'shop.yml');
+        },
+        { dataDirectory: data },
+      );
+    const diamonds = () => standIn.players.get('keeper')!.inventory.filter((stack) => stack.id === 'minecraft:diamond').reduce((sum, stack) => sum + stack.count, 0);
+    await standIn.join('Keeper');
+    let server = await start();
+    let token: string;
+    try {
+      token = await registeredUser(server.gatehouse, server.baseUrl, 'keeper', 'Keeper');
+      const bought = await api(server.baseUrl, 'POST', '/api/shop/purchase', { token, body: { item: 'diamond', quantity: 1 } });
+      expect(bought.body.delivery, JSON.stringify(bought.body)).to.deep.include({ id: 1, state: 'delivered', given: 1 });
+    } finally {
+      await server.stop();
+    }
+    // The admin's backup, taken with Gatehouse stopped; then a purchase, then the backup restored.
+    await cp(data, backup, { recursive: true });
+    server = await start();
+    try {
+      const bought = await api(server.baseUrl, 'POST', '/api/shop/purchase', { token, body: { item: 'diamond', quantity: 2 } });
+      expect(bought.body.delivery, JSON.stringify(bought.body)).to.deep.include({ id: 2, state: 'delivered', given: 2 });
+    } finally {
+      await server.stop();
+    }
+    expect(diamonds()).to.equal(3);
+    await rm(data, { recursive: true, force: true });
+    await cp(backup, data, { recursive: true });
+    server = await start();
+    try {
+      const bought = await api(server.baseUrl, 'POST', '/api/shop/purchase', { token, body: { item: 'diamond', quantity: 3 } });
+      expect(bought.status, JSON.stringify(bought.body)).to.equal(200);
+      expect(bought.body.delivery.id, 'numbered from the backup again').to.equal(2);
+      expect(diamonds(), 'the 3 diamonds of the purchase after the restore given too').to.equal(6);
     } finally {
       await server.stop();
     }
