@@ -21,6 +21,7 @@
  * attempt and writing its outcome are each one conditional step in the
  * store, so two instances never start one each or count one twice.
  */
+import { randomBytes } from 'node:crypto';
 import { EventEmitter } from 'node:events';
 import { GameUnavailableError, PlayerNotOnlineError } from '../../game/errors.js';
 import type { GamePort, PlayerRef } from '../../game/port.js';
@@ -147,8 +148,10 @@ export class DeliveryService {
       });
       if (server === undefined) return delivery; // given at their join
       const number = delivery.attempts + 1;
-      // Unique across installs: a game may still remember an earlier install's `delivery-1-1` (see installation.ts).
-      const attempt = { operationId: `delivery-${await this.installation()}-${delivery.id}-${number}`, count: delivery.quantity - delivery.given, startedAt: this.now().toISOString(), server };
+      // Unique across installs (a game may still remember an earlier install's `delivery-1-1`, see installation.ts), and
+      // with a random part, since a restored backup numbers deliveries again under the same installation; the id is
+      // written down with the attempt, so its retries ask under the same one.
+      const attempt = { operationId: `delivery-${await this.installation()}-${delivery.id}-${number}-${randomBytes(4).toString('hex')}`, count: delivery.quantity - delivery.given, startedAt: this.now().toISOString(), server };
       // Written down before the game is asked: after a crash the same attempt is asked again under the same id.
       const started = await market.startDeliveryAttempt(delivery.id, delivery.attempts, attempt, this.now().toISOString());
       // Another instance started one meanwhile: it is theirs to finish.

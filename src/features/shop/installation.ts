@@ -8,7 +8,8 @@
  * of a fresh install would be answered from the record an earlier install
  * left, and nothing given. The id is made once at random (64 bits) and kept
  * in the store's keys: every instance of one network shares it, a new data
- * directory or database makes a new one.
+ * directory or database makes a new one. (A restored backup keeps it and
+ * numbers deliveries again: each attempt's id has a random part too.)
  */
 import { randomBytes } from 'node:crypto';
 import type { KeyStore } from '../../store/port.js';
