@@ -62,7 +62,7 @@ export async function startGatehouse(config: Config, logger: Logger, options: St
   const services = new ServiceRegistry();
   const requests = new RequestMetrics();
   const caches = new CacheRegistry();
-  const context: FeatureContext = { config, store, game, log: logger, texts, services, now: () => new Date(), startedAt: Date.now(), requests, caches, network };
+  const context: FeatureContext = { config, store, game, ownGame, log: logger, texts, services, now: () => new Date(), startedAt: Date.now(), requests, caches, network };
   const modules: FeatureModule[] = [];
   let http: Server | undefined;
   const stopAll = async () => {

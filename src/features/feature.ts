@@ -21,6 +21,13 @@ export interface FeatureContext {
   readonly config: Config;
   readonly store: Store;
   readonly game: GamePort;
+  /**
+   * This server's own game. On a network `game` carries what concerns a
+   * player to the server they are on; this one asks this server's game only
+   * (an operation that must be asked again of the game that remembers it).
+   * The same as `game` on a single server.
+   */
+  readonly ownGame: GamePort;
   readonly log: Logger;
   /** The in-game texts (messages.yml). */
   readonly texts: GameTexts;

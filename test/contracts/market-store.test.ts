@@ -104,6 +104,31 @@ for (const [name, implementation] of Object.entries(implementations)) {
       expect(seen, 'a unit sees its own writes').to.equal(22);
     });
 
+    it("starts a delivery's attempt only when none is under way, and writes its outcome once; keeps the server it was asked on", async function () {
+      const created = await market.createDelivery(newDelivery(alice, 41));
+      const attempt = { operationId: 'delivery-ab12-1-1', count: 5, startedAt: '2026-11-20T10:01:00.000Z', server: 'survival' };
+      const started = await market.startDeliveryAttempt(created.id, 0, attempt, '2026-11-20T10:01:00.000Z');
+      expect(started).to.deep.include({ attempt, attempts: 1, updatedAt: '2026-11-20T10:01:00.000Z' });
+      expect(await market.startDeliveryAttempt(created.id, 0, { ...attempt, server: 'creative' }, '2026-11-20T10:01:01.000Z'), 'one under way').to.equal(undefined);
+      await reopen();
+      expect((await market.delivery(created.id))!.attempt, 'the server kept').to.deep.equal(attempt);
+      expect(await market.settleDeliveryAttempt(created.id, 'delivery-ab12-1-0', 5, '2026-11-20T10:02:00.000Z'), 'another attempt').to.equal(undefined);
+      const settled = await market.settleDeliveryAttempt(created.id, attempt.operationId, 3, '2026-11-20T10:02:00.000Z');
+      expect(settled).to.deep.include({ given: 3, state: 'pending', attempt: null, attempts: 1 });
+      expect(await market.settleDeliveryAttempt(created.id, attempt.operationId, 3, '2026-11-20T10:02:01.000Z'), 'counted once').to.equal(undefined);
+      expect(await market.startDeliveryAttempt(created.id, 0, attempt, '2026-11-20T10:03:00.000Z'), 'an attempt number already used').to.equal(undefined);
+      const second = { operationId: 'delivery-ab12-1-2', count: 2, startedAt: '2026-11-20T10:03:00.000Z', server: 'creative' };
+      expect(await market.startDeliveryAttempt(created.id, 1, second, '2026-11-20T10:03:00.000Z')).to.deep.include({ attempt: second, attempts: 2 });
+      expect(await market.settleDeliveryAttempt(created.id, second.operationId, 2, '2026-11-20T10:04:00.000Z')).to.deep.include({ given: 5, state: 'delivered', attempt: null });
+      expect(await market.startDeliveryAttempt(created.id, 2, second, '2026-11-20T10:05:00.000Z'), 'delivered').to.equal(undefined);
+      // A sale's attempt keeps its server too; deleting it says whether it was still there.
+      const sale = await market.createSale({ player: bob, item: 'coal', quantity: 4, attempt: { operationId: 'sale-ab12-x', count: 4, startedAt: '2026-11-20T10:00:00.000Z', server: 'creative' }, createdAt: '2026-11-20T10:00:00.000Z' });
+      await reopen();
+      expect((await market.salesUnderWay())[0]!.attempt.server).to.equal('creative');
+      expect(await market.deleteSale(sale.id)).to.equal(true);
+      expect(await market.deleteSale(sale.id)).to.equal(false);
+    });
+
     it('keeps sales under way until they are paid, and deletes old records for retention', async function () {
       const sale = await market.createSale({ player: alice, item: 'coal', quantity: 10, attempt: { operationId: 'sale-x', count: 10, startedAt: '2026-11-20T10:00:00.000Z' }, createdAt: '2026-11-20T10:00:00.000Z' });
       await reopen();

@@ -8,6 +8,7 @@
 import { rm, writeFile } from 'node:fs/promises';
 import path from 'node:path';
 import { expect } from 'chai';
+import { installationId } from '../../src/features/shop/installation.js';
 import { marketPart } from '../../src/features/shop/store.js';
 import { offlinePlayerUuid } from '../../src/game/embedded/offline-uuid.js';
 import { registeredUser } from '../helpers/accounts.js';
@@ -230,7 +231,7 @@ describe('the market, the shop, deliveries and selling over HTTP', function () {
     expect(bought.body.delivery).to.deep.include({ state: 'pending', given: 0 });
     expect(inventories.count('Alice', 'diamond')).to.equal(2);
     const stored = (await server.gatehouse.store.part(marketPart).delivery(bought.body.delivery.id))!;
-    expect(stored.attempt?.operationId).to.equal(`delivery-${bought.body.delivery.id}-1`);
+    expect(stored.attempt?.operationId).to.match(new RegExp(`^delivery-${await installationId(server.gatehouse.store.keys)()}-${bought.body.delivery.id}-1-[0-9a-f]{8}$`));
     await server.gatehouse.services.get('deliveries').retryOnline();
     expect(inventories.count('Alice', 'diamond'), 'asked again under the same id: answered from the game memory').to.equal(2);
     expect(inventories.changes.filter(([operation]) => operation === 'give')).to.have.length(1);

@@ -10,6 +10,7 @@
 import { rm, writeFile } from 'node:fs/promises';
 import path from 'node:path';
 import { expect } from 'chai';
+import { installationId } from '../../src/features/shop/installation.js';
 import { marketPart } from '../../src/features/shop/store.js';
 import type { BridgeGameAdapter } from '../../src/game/bridge/adapter.js';
 import { GameUnavailableError } from '../../src/game/errors.js';
@@ -266,13 +267,14 @@ describe('the shop through the plugin in the JVM harness', function () {
     expect(bought.body.balance).to.equal((1_000_000 - charged) / 100);
     const id = bought.body.delivery.id as number;
     const written = (await server!.gatehouse.store.part(marketPart).delivery(id))!;
-    expect(written.attempt?.operationId, 'the attempt written down with its operation id').to.equal(`delivery-${id}-1`);
+    const installation = await installationId(server!.gatehouse.store.keys)();
+    expect(written.attempt?.operationId, 'the attempt written down with its operation id').to.match(new RegExp(`^delivery-${installation}-${id}-1-[0-9a-f]{8}$`));
 
     // Asked again while the main thread still sleeps: the plugin joins it to the first request, and the sidecar times out again.
     expect(Date.now() - started, 'still frozen').to.be.below(6000);
     const during = await deliveries.attempt(id);
     expect(during).to.deep.include({ state: 'pending', given: 0 });
-    expect(during.attempt?.operationId, 'the same attempt, not a new one').to.equal(`delivery-${id}-1`);
+    expect(during.attempt?.operationId, 'the same attempt, not a new one').to.equal(written.attempt?.operationId);
 
     // The main thread wakes (the harness answers on it): the give was never started, its deadline long passed.
     expect(await held('Steve', 'diamond'), 'nothing given by the timed-out requests').to.equal(0);
@@ -329,7 +331,8 @@ describe('the shop through the plugin in the JVM harness', function () {
     expect(bought.body.delivery).to.deep.include({ state: 'pending', given: 0 });
     expect(await held('Steve', 'bread'), 'the plugin did give').to.equal(7);
     const id = bought.body.delivery.id as number;
-    expect((await server!.gatehouse.store.part(marketPart).delivery(id))!.attempt?.operationId).to.equal(`delivery-${id}-1`);
+    const installation = await installationId(server!.gatehouse.store.keys)();
+    expect((await server!.gatehouse.store.part(marketPart).delivery(id))!.attempt?.operationId).to.match(new RegExp(`^delivery-${installation}-${id}-1-[0-9a-f]{8}$`));
     // The retry asks again under the same id: the plugin answers 7 from its memory and gives nothing more.
     expect(await server!.gatehouse.services.get('deliveries').retryOnline()).to.equal(1);
     expect((await server!.gatehouse.store.part(marketPart).delivery(id))!).to.deep.include({ state: 'delivered', given: 7, attempt: null });

@@ -14,6 +14,13 @@ export function owedPayoutKey(id: string): string {
   return `jobs-payout:${id}`;
 }
 
+interface Payment {
+  player: PlayerRef;
+  cents: number;
+  carry: number;
+  description: string;
+}
+
 /** The key a count's unit writes with its records: after a failure whose outcome is unknown, it tells whether the unit committed. */
 function countKey(id: string): string {
   return `jobs-count:${id}`;
@@ -58,7 +65,12 @@ export class Payouts {
     private readonly catalogue: JobCatalogue,
     private readonly pending: PendingWorkLedger,
     private readonly placed: PlacedBlocks,
-    private readonly options: { paysMoney: boolean; levelUp(player: PlayerRef, job: Job, level: number): void },
+    private readonly options: {
+      paysMoney: boolean;
+      levelUp(player: PlayerRef, job: Job, level: number): void;
+      /** The records a payout wrote: the day's earnings in them count every server's work. */
+      counted?(records: PlayerJobs[]): void;
+    },
     private readonly now: () => Date,
     private readonly logError: (message: string) => void,
   ) {}
@@ -113,23 +125,30 @@ export class Payouts {
       list.push(entry);
       byPlayer.set(entry.player.uuid, list);
     }
-    const payments = [...byPlayer.values()].map((entries) => this.paymentOf(entries));
+    /** Worked out in the unit, from the day's earnings as the store holds them for the whole network. */
+    let payments: Payment[] = [];
     /** After the unit committed: the carried parts of a cent, the owed count, and the level-ups told (not when learnt only later). */
-    const counted = (levelUps: Array<{ player: PlayerRef; job: Job; level: number }>) => {
+    const counted = (levelUps: Array<{ player: PlayerRef; job: Job; level: number }>, records: PlayerJobs[]) => {
       for (const payment of payments) {
         if (payment.carry > 0) this.carried.set(payment.player.uuid, payment.carry);
         else this.carried.delete(payment.player.uuid);
       }
       if (provider !== 'builtin') this.owedCount += payments.filter((payment) => payment.cents > 0).length;
       this.lastProblem = '';
+      this.options.counted?.(records);
       for (const { player, job, level } of levelUps) this.options.levelUp(player, job, level);
     };
     try {
-      const levelUps = await this.store.transaction(async (tx) => {
+      const written = await this.store.transaction(async (tx) => {
         const jobs = tx.part(jobsPart);
         const records: PlayerJobs[] = [];
         const ups: Array<{ player: PlayerRef; job: Job; level: number }> = [];
-        for (const entries of byPlayer.values()) records.push(await this.addedUp(tx, entries, ups));
+        payments = [];
+        for (const entries of byPlayer.values()) {
+          const { record, paid } = await this.addedUp(tx, entries, ups);
+          records.push(record);
+          payments.push(this.paymentOf(paid));
+        }
         await jobs.save(records);
         await jobs.recordPlacedBlocks(placedChange);
         const owing = payments.filter((payment) => payment.cents > 0);
@@ -144,16 +163,16 @@ export class Payouts {
           await jobs.addOwed(owing.map((payment): OwedPayout => ({ id: randomUUID(), player: payment.player, cents: payment.cents, description: payment.description, countedAt })));
         }
         await this.economy.keepKeyWithin(tx, key, 'jobs count');
-        return ups;
+        return { ups, records };
       });
-      counted(levelUps);
+      counted(written.ups, written.records);
     } catch (error) {
       const undo = () => {
         this.pending.restore(work);
         this.placed.restoreChanges(placedChange);
       };
       // Did the unit commit? Its key says; if the store cannot say now, the work is held until it can.
-      this.uncertain = { key, settle: (done) => (done ? counted([]) : undo()) };
+      this.uncertain = { key, settle: (done) => (done ? counted([], []) : undo()) };
       const committed = await this.settleUncertain().catch(() => undefined);
       if (committed) return;
       throw error;
@@ -171,7 +190,7 @@ export class Payouts {
   }
 
   /** A player's payment for their pending work: whole cents, the rest of a cent carried. */
-  private paymentOf(entries: PendingWork[]): { player: PlayerRef; cents: number; carry: number; description: string } {
+  private paymentOf(entries: PendingWork[]): Payment {
     const player = entries[entries.length - 1]!.player;
     const units = entries.reduce((sum, entry) => sum + entry.units, 0) + (this.carried.get(player.uuid) ?? 0);
     const cents = Math.floor(units / basisPointsPerUnit);
@@ -181,24 +200,36 @@ export class Payouts {
     return { player, cents, carry: units - cents * basisPointsPerUnit, description };
   }
 
-  /** The player's stored record with the work added, noting the levels reached. Records are copied, never changed in place. */
-  private async addedUp(tx: TransactionalStores, entries: PendingWork[], ups: Array<{ player: PlayerRef; job: Job; level: number }>): Promise<PlayerJobs> {
+  /**
+   * The player's stored record with the work added, noting the levels
+   * reached, and the work as it is paid: each job's daily cap applied to the
+   * day's earnings the store holds, which count the work paid on every server
+   * of a network (the record is read locked in the unit, so two instances'
+   * payouts for one player take turns). Records are copied, never changed in
+   * place.
+   */
+  private async addedUp(tx: TransactionalStores, entries: PendingWork[], ups: Array<{ player: PlayerRef; job: Job; level: number }>): Promise<{ record: PlayerJobs; paid: PendingWork[] }> {
     const player = entries[entries.length - 1]!.player;
     const stored = await tx.part(jobsPart).player(player.uuid);
     const jobs = { ...(stored?.jobs ?? {}) };
+    const paid: PendingWork[] = [];
     for (const entry of [...entries].sort((a, b) => (a.day < b.day ? -1 : a.day > b.day ? 1 : 0))) {
       const current = jobs[entry.job] ?? freshRecord();
+      const job = this.catalogue.get(entry.job);
+      const earnedThatDay = current.earned.day === entry.day ? current.earned.units : 0;
+      const cap = job && job.dailyCapCents > 0 ? job.dailyCapCents * basisPointsPerUnit : Infinity;
+      const units = Math.min(entry.units, Math.max(0, cap - earnedThatDay));
+      paid.push({ ...entry, units });
       const experience = current.experience + entry.experience;
       const earned =
-        current.earned.day === entry.day ? { day: entry.day, units: current.earned.units + entry.units } : entry.day > current.earned.day ? { day: entry.day, units: entry.units } : current.earned;
+        current.earned.day === entry.day ? { day: entry.day, units: current.earned.units + units } : entry.day > current.earned.day ? { day: entry.day, units } : current.earned;
       jobs[entry.job] = { ...current, experience, earned };
-      const job = this.catalogue.get(entry.job);
       if (!job) continue;
       const before = job.levels.levelAt(current.experience);
       const after = job.levels.levelAt(experience);
       if (after > before) ups.push({ player, job, level: after });
     }
-    return { uuid: player.uuid, name: player.name, jobs };
+    return { record: { uuid: player.uuid, name: player.name, jobs }, paid };
   }
 
   /** Pays owed payouts through the economy, each once; stops at the first failure (the game away) to retry later. */

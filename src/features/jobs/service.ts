@@ -90,7 +90,7 @@ export class JobsService {
     logError: (message: string) => void,
   ) {
     this.placed = new PlacedBlocks(options.placedBlocksLimit);
-    this.payouts = new Payouts(store, economy, catalogue, this.pending, this.placed, { paysMoney: options.paysMoney, levelUp: (player, job, level) => notices.levelUp(player, job, level) }, now, logError);
+    this.payouts = new Payouts(store, economy, catalogue, this.pending, this.placed, { paysMoney: options.paysMoney, levelUp: (player, job, level) => notices.levelUp(player, job, level), counted: (records) => this.earnedElsewhere(records) }, now, logError);
     for (const job of catalogue.jobs.keys()) this.workers.set(job, 0);
   }
 
@@ -257,6 +257,25 @@ export class JobsService {
   private cooldownUntil(record: Pick<JobRecord, 'leftAt'> | undefined): Date | undefined {
     if (!record?.leftAt || this.options.rejoinCooldownMs === 0) return undefined;
     return new Date(Date.parse(record.leftAt) + this.options.rejoinCooldownMs);
+  }
+
+  /**
+   * After a payout: the day's earnings the store holds count what every
+   * server of a network paid, so the cap applied to new work here (and the
+   * standing shown) is at least that. The payout caps what it pays anyway.
+   */
+  private earnedElsewhere(records: PlayerJobs[]): void {
+    for (const record of records) {
+      const live = this.players.get(record.uuid);
+      for (const [id, stored] of Object.entries(record.jobs)) {
+        const progress = live?.jobs.get(id);
+        if (!progress || stored.earned.day < progress.earnedDay) continue;
+        if (stored.earned.day > progress.earnedDay) {
+          progress.earnedDay = stored.earned.day;
+          progress.earnedUnits = stored.earned.units;
+        } else progress.earnedUnits = Math.max(progress.earnedUnits, stored.earned.units);
+      }
+    }
   }
 
   /** Takes a stored record into memory: membership as stored, experience and earnings as stored plus work not yet paid. */

@@ -5,8 +5,11 @@ import type { JobsStore, OwedPayout, PlayerJobs } from './store.js';
  * Jobs on PostgreSQL: `<prefix>jobs_players` (a player's jobs as JSON, one
  * row a player), `jobs_placed_blocks` (a position and when it was placed) and
  * `jobs_owed_payouts`. Each instance pays for the work done on its own
- * server, so two instances never write one player's row at once for the same
- * work; a row is replaced whole, as the JSON store replaces a record.
+ * server, and a player may work on several servers in one day: inside a unit
+ * of work a player's row is read `FOR UPDATE`, so two instances' payouts for
+ * one player take turns and each sees the day's earnings the other wrote (the
+ * daily cap holds for the network); a row is replaced whole, as the JSON
+ * store replaces a record.
  */
 export const postgresJobsPart: PostgresStorePart<JobsStore> = {
   migrations: [
@@ -34,8 +37,10 @@ export const postgresJobsPart: PostgresStorePart<JobsStore> = {
     const players = access.name('jobs_players');
     const placed = access.name('jobs_placed_blocks');
     const owed = access.name('jobs_owed_payouts');
+    // In a unit of work, the row is held until the unit ends (a payout reads, caps and writes it).
+    const lock = () => (access.inUnit ? ' FOR UPDATE' : '');
     return {
-      player: async (uuid) => (await access.query<PlayerJobs>(`SELECT uuid, name, jobs FROM ${players} WHERE uuid = $1`, [uuid]))[0],
+      player: async (uuid) => (await access.query<PlayerJobs>(`SELECT uuid, name, jobs FROM ${players} WHERE uuid = $1${lock()}`, [uuid]))[0],
       players: async () => access.query<PlayerJobs>(`SELECT uuid, name, jobs FROM ${players}`),
       save: async (records) => {
         if (records.length === 0) return;

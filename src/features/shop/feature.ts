@@ -9,6 +9,7 @@ import { MarketService } from './market.js';
 import { PurchaseService } from './purchases.js';
 import { shopRoutes } from './routes.js';
 import { SaleService } from './selling.js';
+import { ServerInventories } from './server-inventories.js';
 import { shareStockChanges } from './shared-stock.js';
 import { marketPart } from './store.js';
 import { jsonMarketPart } from './store-json.js';
@@ -29,16 +30,17 @@ declare module '../services.js' {
 export const shopFeature = defineFeature({
   name: 'shop',
   storeParts: [partImplementations({ part: marketPart, json: jsonMarketPart, postgres: postgresMarketPart })],
-  create: async ({ config, store, game, services, texts, now, log, caches, network }) => {
+  create: async ({ config, store, game, ownGame, services, texts, now, log, caches, network }) => {
     const settings = services.get('settings');
     const economy = services.get('economy');
     const market = new MarketService(store, marketPart, await loadCatalogue(config.shopFile), config.shopFile, now);
     caches.register(market.quotes);
     shareStockChanges(market, network);
-    const deliveries = new DeliveryService(store, marketPart, game, texts, (item) => market.nameOf(item), log.error, now, config.serverId);
+    const servers = new ServerInventories(game, ownGame, network);
+    const deliveries = new DeliveryService(store, marketPart, game, texts, (item) => market.nameOf(item), log.error, now, servers);
     const purchases = new PurchaseService(store, market, marketPart, economy, deliveries, now);
     const symbol = () => settings.get().economy.currencySymbol;
-    const sales = new SaleService(store, market, marketPart, economy, game, texts, symbol, log.error, now, config.serverId);
+    const sales = new SaleService(store, market, marketPart, economy, game, texts, symbol, log.error, now, servers);
     services.provide('market', market);
     services.provide('deliveries', deliveries);
     // The inventory endpoint shows what the market pays for each stack.

@@ -9,6 +9,12 @@
  * join the game is asked again under the same id (it answers what it took
  * the first time) and the sale is paid. A daily income cap, when set, limits
  * how many units are taken, before anything is.
+ *
+ * On a network a sale is asked of the server the player is on, written down
+ * with it: a sale whose outcome is unknown is asked again only by that
+ * server's instance, of its own game (which remembers it), never of the
+ * server the player moved to; and it is paid in the unit that deletes it, so
+ * two instances finishing it pay it once.
  */
 import { randomUUID } from 'node:crypto';
 import { ApiError, notFound, serviceUnavailable } from '../../errors.js';
@@ -22,7 +28,9 @@ import type { LedgerRecord, Posting } from '../economy/store.js';
 import { formatMoney } from '../economy/money.js';
 import type { EconomyService, IdempotencyRequest, Once } from '../economy/service.js';
 import { normaliseItemId, type CatalogueItem } from './catalogue.js';
+import { installationId } from './installation.js';
 import type { MarketService } from './market.js';
+import type { ServerInventories } from './server-inventories.js';
 import type { MarketStore, SaleRecord } from './store.js';
 import { sellIncomeCents, unitsWithinIncome } from './pricing.js';
 
@@ -49,6 +57,7 @@ export interface SaleOutcome {
 export class SaleService {
   /** One sale at a time per player (the cap and the inventory are theirs), and trades of an item in turn. */
   private readonly players = new KeyedLock();
+  private readonly installation: () => Promise<string>;
 
   constructor(
     private readonly store: Store,
@@ -60,9 +69,11 @@ export class SaleService {
     private readonly symbol: () => string,
     private readonly logError: (message: string) => void,
     private readonly now: () => Date,
-    /** On a network: this server's id (players elsewhere are finished by their own server). */
-    private readonly serverId = '',
-  ) {}
+    /** The game of a given server: a sale is asked of one server, and again of that one only. */
+    private readonly servers: ServerInventories,
+  ) {
+    this.installation = installationId(store.keys);
+  }
 
   /** `asks`, or everything the market buys when `asks` is 'everything'. */
   async sell(player: PlayerRef, asks: SaleAsk[] | 'everything', idempotency?: IdempotencyRequest): Promise<SaleOutcome> {
@@ -85,18 +96,20 @@ export class SaleService {
           if (capped.length === 0) throw new ApiError(400, `Nothing to sell: ${describe(refused)}`, 'daily_cap_reached', {}, { refused });
           // Refused before the game takes anything: what would take the balance past the bound could not be paid.
           await this.economy.requireRoom(player, await this.incomeNow(capped));
+          const operationPrefix = `sale-${await this.installation()}`;
+          const server = online.server ?? this.servers.here;
           const sales = await this.store.transaction(async (tx) => {
             const market = tx.part(this.part);
             const written: SaleRecord[] = [];
             for (const { item, quantity } of capped) {
-              written.push(await market.createSale({ player, item: item.id, quantity, attempt: { operationId: `sale-${randomUUID()}`, count: quantity, startedAt: this.now().toISOString() }, createdAt: this.now().toISOString() }));
+              written.push(await market.createSale({ player, item: item.id, quantity, attempt: { operationId: `${operationPrefix}-${randomUUID()}`, count: quantity, startedAt: this.now().toISOString(), server }, createdAt: this.now().toISOString() }));
             }
             return written;
           });
           const taken: Array<{ sale: SaleRecord; removed: number }> = [];
           const unknown: SaleRecord[] = [];
           for (const sale of sales) {
-            const removed = await this.take(sale);
+            const removed = await this.take(sale, true);
             if (typeof removed === 'number') taken.push({ sale, removed });
             else if (removed === 'unknown') unknown.push(sale);
           }
@@ -115,22 +128,33 @@ export class SaleService {
     );
   }
 
-  /** Finishes sales a crash interrupted (at start for players online, and at each join). */
+  /**
+   * Finishes sales a crash or a lost answer interrupted (at start for players
+   * online, at each join, and by the retry timer): those asked of this
+   * server's game, and those written before sales recorded their server.
+   */
   async finishFor(player: PlayerRef): Promise<number> {
-    const underWay = async () => (await this.store.part(this.part).salesUnderWay()).filter((sale) => sale.player.uuid === player.uuid);
+    const underWay = async () => (await this.store.part(this.part).salesUnderWay()).filter((sale) => sale.player.uuid === player.uuid && this.finishedHere(sale));
     if ((await underWay()).length === 0) return 0;
+    // Not known (the game not answering): the sale is kept rather than dropped.
+    const here = await playersHere(this.game, this.servers.here).then((online) => online.some((candidate) => candidate.uuid === player.uuid), () => false);
     return this.players.run(player.uuid, async () => {
       // Read again under the lock: a sale or another finish that held it may have paid them meanwhile.
       const open = await underWay();
       const day = this.now().toISOString().slice(0, 10);
       const taken: Array<{ sale: SaleRecord; removed: number }> = [];
       for (const sale of open) {
-        const removed = await this.take(sale);
+        const removed = await this.take(sale, here);
         if (typeof removed === 'number') taken.push({ sale, removed });
       }
       if (taken.length > 0) await this.pay(player, taken, day, undefined, []);
       return taken.length;
     });
+  }
+
+  /** Asked of this server's game, or written before sales recorded their server (then finished where the player is, as then). */
+  private finishedHere(sale: SaleRecord): boolean {
+    return sale.attempt.server === undefined || sale.attempt.server === this.servers.here;
   }
 
   /** What to sell of what the player holds; what cannot be sold. Explicit asks of items the market does not buy refuse the request. */
@@ -202,15 +226,22 @@ export class SaleService {
   }
 
   /**
-   * Asks the game to take a sale's items under its operation id. Answers what
-   * it took, or 'unknown' when that is not known yet (the game away, or an
-   * unexpected answer: the sale stays written down for later). A player the
-   * game says is offline had nothing taken: the sale is dropped ('dropped').
+   * Asks the game the sale was asked of to take its items under its
+   * operation id. Answers what it took, or 'unknown' when that is not known
+   * yet (the game away, or an unexpected answer: the sale stays written down
+   * for later). A player the game says is offline had nothing taken: the
+   * sale is dropped ('dropped'), when `dropIfAbsent` (asked at once, or the
+   * player online here); a retry for a player who moved on keeps it, since
+   * the game may answer it from its memory later.
    */
-  private async take(sale: SaleRecord): Promise<number | 'unknown' | 'dropped'> {
+  private async take(sale: SaleRecord, dropIfAbsent: boolean): Promise<number | 'unknown' | 'dropped'> {
+    const { server, operationId, count } = sale.attempt;
     try {
-      return await this.game.require('inventories').remove(sale.player.name, sale.item, sale.attempt.count, { operationId: sale.attempt.operationId });
+      return server === undefined
+        ? await this.game.require('inventories').remove(sale.player.name, sale.item, count, { operationId })
+        : await this.servers.remove(server, sale.player.name, sale.item, count, { operationId });
     } catch (error) {
+      if (error instanceof PlayerNotOnlineError && !dropIfAbsent) return 'unknown';
       if (error instanceof PlayerNotOnlineError) {
         await this.store.part(this.part).deleteSale(sale.id);
         return 'dropped';
@@ -220,19 +251,27 @@ export class SaleService {
     }
   }
 
-  /** Finishes the sales under way of players online here (every `deliveries.retry-seconds`, with the deliveries). */
+  /**
+   * Finishes, every `deliveries.retry-seconds` with the deliveries, the sales
+   * under way asked of this server's game (wherever their player is now) and
+   * the older ones of players online here.
+   */
   async finishOnline(): Promise<number> {
     const open = await this.store.part(this.part).salesUnderWay();
     if (open.length === 0 || !this.game.isConnected()) return 0;
-    const online = new Map((await playersHere(this.game, this.serverId)).map((player) => [player.uuid, player]));
+    const online = new Map((await playersHere(this.game, this.servers.here)).map((player) => [player.uuid, player]));
+    const players = new Map<string, PlayerRef>();
+    for (const sale of open) {
+      const here = online.get(sale.player.uuid);
+      if (sale.attempt.server === this.servers.here || (sale.attempt.server === undefined && here)) players.set(sale.player.uuid, here ? { name: here.name, uuid: here.uuid } : sale.player);
+    }
     let finished = 0;
-    for (const uuid of new Set(open.map((sale) => sale.player.uuid))) {
-      const player = online.get(uuid);
+    for (const player of players.values()) {
       // One player's sale that cannot be paid yet (its item gone from shop.yml, say) does not hold up the others'.
-      if (player) finished += await this.finishFor({ name: player.name, uuid: player.uuid }).catch((error: Error) => {
-          this.logError(`shop: finishing ${player.name}'s sales under way: ${error.message}`);
-          return 0;
-        });
+      finished += await this.finishFor(player).catch((error: Error) => {
+        this.logError(`shop: finishing ${player.name}'s sales under way: ${error.message}`);
+        return 0;
+      });
     }
     return finished;
   }
@@ -275,7 +314,8 @@ export class SaleService {
           for (const [index, { item, removed, sale }] of items.entries()) {
             await this.market.give(tx, item, removed);
             await market.addSoldToday(day, player.uuid, posted[index]!.amount);
-            await market.deleteSale(sale.id);
+            // Finished by another instance meanwhile (asked under the same id, the game answered both alike): paid there, not again.
+            if (!(await market.deleteSale(sale.id))) throw new Error(`sale ${sale.id} of ${sale.player.name} was paid meanwhile by another instance`);
           }
         },
       },

@@ -3,7 +3,7 @@ import type { JsonAccess, JsonStorePart } from '../../store/json/access.js';
 import type { JsonDatabase } from '../../store/json/database.js';
 import { documentFile, shardedFile } from '../../store/json/table-files.js';
 import { weekEnd } from './weeks.js';
-import type { DeliveryRecord, DeliveryState, MarketItemState, MarketStore, SaleRecord } from './store.js';
+import type { DeliveryRecord, DeliveryState, GameAttempt, MarketItemState, MarketStore, SaleRecord } from './store.js';
 
 const market = 'shopMarket';
 const weekly = 'shopWeekly';
@@ -150,6 +150,27 @@ class JsonMarketStore implements MarketStore {
     return this.access.write((tx) => tx.put(deliveries, String(delivery.id), delivery));
   }
 
+  startDeliveryAttempt(id: number, attempts: number, attempt: GameAttempt, updatedAt: string): Promise<DeliveryRecord | undefined> {
+    return this.access.write((tx) => {
+      const delivery = tx.get<DeliveryRecord>(deliveries, String(id));
+      if (!delivery || delivery.state !== 'pending' || delivery.attempt || delivery.attempts !== attempts) return undefined;
+      const started: DeliveryRecord = { ...delivery, attempt, attempts: attempts + 1, updatedAt };
+      tx.put(deliveries, String(id), started);
+      return started;
+    });
+  }
+
+  settleDeliveryAttempt(id: number, operationId: string, given: number, updatedAt: string): Promise<DeliveryRecord | undefined> {
+    return this.access.write((tx) => {
+      const delivery = tx.get<DeliveryRecord>(deliveries, String(id));
+      if (!delivery || delivery.attempt?.operationId !== operationId) return undefined;
+      const total = delivery.given + given;
+      const settled: DeliveryRecord = { ...delivery, given: total, attempt: null, state: total >= delivery.quantity ? 'delivered' : 'pending', updatedAt };
+      tx.put(deliveries, String(id), settled);
+      return settled;
+    });
+  }
+
   async pendingDeliveries(player?: string): Promise<DeliveryRecord[]> {
     const reader = this.access.read<DeliveryRecord>(deliveries);
     const ids = player === undefined ? [...this.pending.byPlayer.values()].flatMap((set) => [...set]) : [...(this.pending.byPlayer.get(player) ?? [])];
@@ -176,8 +197,12 @@ class JsonMarketStore implements MarketStore {
     });
   }
 
-  deleteSale(id: number): Promise<void> {
-    return this.access.write((tx) => tx.remove(sales, String(id)));
+  deleteSale(id: number): Promise<boolean> {
+    return this.access.write((tx) => {
+      const found = tx.get<SaleRecord>(sales, String(id)) !== undefined;
+      if (found) tx.remove(sales, String(id));
+      return found;
+    });
   }
 
   async salesUnderWay(): Promise<SaleRecord[]> {

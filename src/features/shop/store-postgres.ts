@@ -14,6 +14,7 @@ interface DeliveryRow {
   created_at: Date;
   updated_at: Date;
   attempt: GameAttempt | null;
+  attempt_server: string | null;
   attempts: number;
 }
 
@@ -24,10 +25,23 @@ interface SaleRow {
   item: string;
   quantity: number;
   attempt: GameAttempt;
+  attempt_server: string | null;
   created_at: Date;
 }
 
-const deliveryColumns = 'id, player_uuid, player_name, item, quantity, given, state, transaction_id, created_at, updated_at, attempt, attempts';
+const deliveryColumns = 'id, player_uuid, player_name, item, quantity, given, state, transaction_id, created_at, updated_at, attempt, attempt_server, attempts';
+const saleColumns = 'id, player_uuid, player_name, item, quantity, attempt, attempt_server, created_at';
+
+/** An attempt as stored: its server in a column of its own (added later), the rest as JSON. */
+function attemptOf(stored: GameAttempt, server: string | null): GameAttempt {
+  return server === null ? stored : { ...stored, server };
+}
+
+function attemptJson(attempt: GameAttempt | null): string | null {
+  if (!attempt) return null;
+  const { server: _server, ...rest } = attempt;
+  return JSON.stringify(rest);
+}
 
 function delivery(row: DeliveryRow): DeliveryRecord {
   return {
@@ -40,7 +54,7 @@ function delivery(row: DeliveryRow): DeliveryRecord {
     transactionId: row.transaction_id,
     createdAt: row.created_at.toISOString(),
     updatedAt: row.updated_at.toISOString(),
-    attempt: row.attempt,
+    attempt: row.attempt && attemptOf(row.attempt, row.attempt_server),
     attempts: row.attempts,
   };
 }
@@ -110,6 +124,14 @@ export const postgresMarketPart: PostgresStorePart<MarketStore> = {
       description: 'when each item last drifted (each drift step taken once by the whole network)',
       sql: ({ name }) => `ALTER TABLE ${name('shop_market')} ADD COLUMN drifted_at timestamptz;`,
     },
+    {
+      version: 3,
+      description: "the server each delivery's and sale's attempt was asked on (its game alone remembers it)",
+      sql: ({ name }) => `
+        ALTER TABLE ${name('shop_deliveries')} ADD COLUMN attempt_server text;
+        ALTER TABLE ${name('shop_sales')} ADD COLUMN attempt_server text;
+      `,
+    },
   ],
   bind: (access) => {
     const market = access.name('shop_market');
@@ -164,9 +186,9 @@ export const postgresMarketPart: PostgresStorePart<MarketStore> = {
       },
       createDelivery: async (fields) => {
         const [row] = await access.query<DeliveryRow>(
-          `INSERT INTO ${deliveries} (player_uuid, player_name, item, quantity, given, state, transaction_id, created_at, updated_at, attempt, attempts)
-           VALUES ($1, $2, $3, $4, $5, $6, $7, $8, $9, $10, $11) RETURNING ${deliveryColumns}`,
-          [fields.player.uuid, fields.player.name, fields.item, fields.quantity, fields.given, fields.state, fields.transactionId, fields.createdAt, fields.updatedAt, fields.attempt && JSON.stringify(fields.attempt), fields.attempts],
+          `INSERT INTO ${deliveries} (player_uuid, player_name, item, quantity, given, state, transaction_id, created_at, updated_at, attempt, attempt_server, attempts)
+           VALUES ($1, $2, $3, $4, $5, $6, $7, $8, $9, $10, $11, $12) RETURNING ${deliveryColumns}`,
+          [fields.player.uuid, fields.player.name, fields.item, fields.quantity, fields.given, fields.state, fields.transactionId, fields.createdAt, fields.updatedAt, attemptJson(fields.attempt), fields.attempt?.server ?? null, fields.attempts],
         );
         return delivery(row!);
       },
@@ -179,15 +201,34 @@ export const postgresMarketPart: PostgresStorePart<MarketStore> = {
         return row && delivery(row);
       },
       saveDelivery: async (record) => {
-        await access.query(`UPDATE ${deliveries} SET player_name = $2, given = $3, state = $4, updated_at = $5, attempt = $6, attempts = $7 WHERE id = $1`, [
+        await access.query(`UPDATE ${deliveries} SET player_name = $2, given = $3, state = $4, updated_at = $5, attempt = $6, attempt_server = $7, attempts = $8 WHERE id = $1`, [
           record.id,
           record.player.name,
           record.given,
           record.state,
           record.updatedAt,
-          record.attempt && JSON.stringify(record.attempt),
+          attemptJson(record.attempt),
+          record.attempt?.server ?? null,
           record.attempts,
         ]);
+      },
+      // One statement each: its row lock makes two instances take turns, and the second finds the condition no longer holds.
+      startDeliveryAttempt: async (id, attempts, attempt, updatedAt) => {
+        const [row] = await access.query<DeliveryRow>(
+          `UPDATE ${deliveries} SET attempt = $3, attempt_server = $4, attempts = attempts + 1, updated_at = $5
+           WHERE id = $1 AND state = 'pending' AND attempt IS NULL AND attempts = $2 RETURNING ${deliveryColumns}`,
+          [id, attempts, attemptJson(attempt), attempt.server ?? null, updatedAt],
+        );
+        return row && delivery(row);
+      },
+      settleDeliveryAttempt: async (id, operationId, given, updatedAt) => {
+        const [row] = await access.query<DeliveryRow>(
+          `UPDATE ${deliveries} SET given = given + $3, state = CASE WHEN given + $3 >= quantity THEN 'delivered' ELSE 'pending' END,
+             attempt = NULL, attempt_server = NULL, updated_at = $4
+           WHERE id = $1 AND attempt->>'operationId' = $2 RETURNING ${deliveryColumns}`,
+          [id, operationId, given, updatedAt],
+        );
+        return row && delivery(row);
       },
       pendingDeliveries: async (player) => {
         const rows =
@@ -209,16 +250,14 @@ export const postgresMarketPart: PostgresStorePart<MarketStore> = {
       },
       createSale: async (fields) => {
         const [row] = await access.query<SaleRow>(
-          `INSERT INTO ${sales} (player_uuid, player_name, item, quantity, attempt, created_at) VALUES ($1, $2, $3, $4, $5, $6)
-           RETURNING id, player_uuid, player_name, item, quantity, attempt, created_at`,
-          [fields.player.uuid, fields.player.name, fields.item, fields.quantity, JSON.stringify(fields.attempt), fields.createdAt],
+          `INSERT INTO ${sales} (player_uuid, player_name, item, quantity, attempt, attempt_server, created_at) VALUES ($1, $2, $3, $4, $5, $6, $7)
+           RETURNING ${saleColumns}`,
+          [fields.player.uuid, fields.player.name, fields.item, fields.quantity, attemptJson(fields.attempt), fields.attempt.server ?? null, fields.createdAt],
         );
         return sale(row!);
       },
-      deleteSale: async (id) => {
-        await access.query(`DELETE FROM ${sales} WHERE id = $1`, [id]);
-      },
-      salesUnderWay: async () => (await access.query<SaleRow>(`SELECT id, player_uuid, player_name, item, quantity, attempt, created_at FROM ${sales} ORDER BY id`)).map(sale),
+      deleteSale: async (id) => (await access.query(`DELETE FROM ${sales} WHERE id = $1 RETURNING 1`, [id])).length > 0,
+      salesUnderWay: async () => (await access.query<SaleRow>(`SELECT ${saleColumns} FROM ${sales} ORDER BY id`)).map(sale),
       deleteBefore: (cutoff) =>
         access.write(async (unit) => {
           const weeks = (await unit.query<{ week: string }>(`SELECT DISTINCT week FROM ${weekly}`)).map((row) => row.week).filter((week) => weekEnd(week) <= cutoff);
@@ -233,5 +272,5 @@ export const postgresMarketPart: PostgresStorePart<MarketStore> = {
 };
 
 function sale(row: SaleRow): SaleRecord {
-  return { id: row.id, player: { name: row.player_name, uuid: row.player_uuid }, item: row.item, quantity: row.quantity, attempt: row.attempt, createdAt: row.created_at.toISOString() };
+  return { id: row.id, player: { name: row.player_name, uuid: row.player_uuid }, item: row.item, quantity: row.quantity, attempt: attemptOf(row.attempt, row.attempt_server), createdAt: row.created_at.toISOString() };
 }

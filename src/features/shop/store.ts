@@ -37,6 +37,12 @@ export interface GameAttempt {
   operationId: string;
   count: number;
   startedAt: string;
+  /**
+   * The `server.id` of the server whose game was asked: only that game
+   * remembers the operation, so an attempt whose outcome is unknown is asked
+   * again there only. Absent on attempts written before it was recorded.
+   */
+  server?: string;
 }
 
 export interface DeliveryRecord {
@@ -84,13 +90,29 @@ export interface MarketStore {
   delivery(id: number): Promise<DeliveryRecord | undefined>;
   deliveryOfTransaction(transactionId: number): Promise<DeliveryRecord | undefined>;
   saveDelivery(delivery: DeliveryRecord): Promise<void>;
+  /**
+   * Starts the delivery's next attempt, in one step with the check that none
+   * is under way: only while it is pending, without an attempt, and has had
+   * `attempts` attempts (so two instances never start one each). Answers the
+   * delivery after, or undefined when that did not hold.
+   */
+  startDeliveryAttempt(id: number, attempts: number, attempt: GameAttempt, updatedAt: string): Promise<DeliveryRecord | undefined>;
+  /**
+   * Writes the outcome of the attempt under `operationId`: `given` more,
+   * delivered once all is given, the attempt ended. Answers the delivery
+   * after, or undefined when that attempt was no longer under way (another
+   * instance wrote its outcome first: asked under the same id, the game
+   * answered both the same, and it counts once).
+   */
+  settleDeliveryAttempt(id: number, operationId: string, given: number, updatedAt: string): Promise<DeliveryRecord | undefined>;
   /** Pending deliveries, oldest first: one player's (by UUID), or everyone's. */
   pendingDeliveries(player?: string): Promise<DeliveryRecord[]>;
   /** A player's deliveries, newest first. */
   deliveriesOf(player: string, page: number, limit: number, state?: DeliveryState): Promise<{ deliveries: DeliveryRecord[]; total: number }>;
 
   createSale(sale: Omit<SaleRecord, 'id'>): Promise<SaleRecord>;
-  deleteSale(id: number): Promise<void>;
+  /** Whether it was still there: a sale is paid in the unit that deletes it, so it is paid once. */
+  deleteSale(id: number): Promise<boolean>;
   /** Sales whose outcome is not written yet: after a crash, to finish. */
   salesUnderWay(): Promise<SaleRecord[]>;
 
