@@ -315,7 +315,9 @@ export class SaleService {
             await this.market.give(tx, item, removed);
             await market.addSoldToday(day, player.uuid, posted[index]!.amount);
             // Finished by another instance meanwhile (asked under the same id, the game answered both alike): paid there, not again.
-            if (!(await market.deleteSale(sale.id))) throw new Error(`sale ${sale.id} of ${sale.player.name} was paid meanwhile by another instance`);
+            if (!(await market.deleteSale(sale.id))) {
+              throw new ApiError(409, `The sale of ${removed} ${item.name} was finished and paid by another server meanwhile: see your history`, 'sale_finished_elsewhere');
+            }
           }
         },
       },
