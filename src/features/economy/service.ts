@@ -6,6 +6,7 @@ import type { ServerSettings } from '../../config/server-settings.js';
 import type { Store, StorePart, TransactionalStores } from '../../store/port.js';
 import type { AccountBalance, LedgerRecord, LedgerStore, Posting } from './store.js';
 import { toCents } from './money.js';
+import { isVaultClaim, VaultKeyClaims } from './vault-claims.js';
 import { VaultMoves, type VaultMoveOptions } from './vault-moves.js';
 
 export type ProviderSetting = 'auto' | 'builtin' | 'vault' | 'none';
@@ -65,6 +66,7 @@ export class EconomyService {
   private readonly keysInUse = new Map<string, Promise<unknown>>();
   private lastDecision: ProviderName | undefined;
   private readonly vaultMoves: VaultMoves;
+  private readonly vaultKeys: VaultKeyClaims;
 
   constructor(
     private readonly store: Store,
@@ -75,6 +77,7 @@ export class EconomyService {
     private readonly now: () => Date = () => new Date(),
   ) {
     this.vaultMoves = new VaultMoves(options.vault);
+    this.vaultKeys = new VaultKeyClaims(store, ledgerPart, now);
   }
 
   /** Stops settling Vault steps whose answers were lost (what is left unsettled is logged as it gives up). */
@@ -252,9 +255,13 @@ export class EconomyService {
           return { result: posted, replayed: false };
         });
       }
-      const planned = await this.store.transaction(async (tx) => (await this.storedAnswer(tx, idempotency)) ?? plan(tx));
-      if (!Array.isArray(planned)) return planned;
-      const vault = await this.vaultMoves.move(this.game.require('economy'), planned);
+      const claim = await this.vaultKeys.begin(idempotency, plan, (tx) => this.storedAnswer(tx, idempotency));
+      if ('replay' in claim) return claim.replay;
+      const planned = claim.postings;
+      const vault = await this.vaultMoves.move(this.game.require('economy'), planned, claim.operation).catch(async (error: unknown) => {
+        await this.vaultKeys.release(idempotency, claim);
+        throw error;
+      });
       try {
         return await this.store.transaction(async (tx) => {
           const ledger = tx.part(this.ledgerPart);
@@ -269,6 +276,7 @@ export class EconomyService {
         });
       } catch (error) {
         await vault.undo();
+        await this.vaultKeys.release(idempotency, claim);
         throw error;
       }
     }).then((done) => {
@@ -291,7 +299,7 @@ export class EconomyService {
   private async storedAnswer(tx: TransactionalStores, idempotency: IdempotencyRequest | undefined): Promise<Once<LedgerRecord[]> | undefined> {
     if (!idempotency) return undefined;
     const stored = await tx.part(this.ledgerPart).answer(idempotency.key);
-    if (!stored) return undefined;
+    if (!stored || isVaultClaim(stored)) return undefined;
     if (stored.fingerprint !== idempotency.fingerprint) {
       throw conflict('This Idempotency-Key was used with another request; use a new key for a new request', 'idempotency_key_reused');
     }

@@ -45,11 +45,13 @@ export class VaultMoves {
   /**
    * Withdrawals first, so a refusal (insufficient funds) moves nothing; a
    * later failure puts back what was taken. Answers the balances Vault
-   * reported, and how to undo the whole movement.
+   * reported, and how to undo the whole movement. `operation` names it to
+   * the game: asked again under the same one (a dead instance's movement
+   * taken over), the game answers what it did instead of moving it again.
    */
-  async move(economy: EconomyProvider, postings: Posting[]): Promise<{ balances: number[]; undo: () => Promise<void> }> {
-    if (economy.move && economy.undoMove) return this.moveAtOnce(economy as Required<EconomyProvider>, postings);
-    return this.moveStepByStep(economy, postings);
+  async move(economy: EconomyProvider, postings: Posting[], operation: string = randomUUID()): Promise<{ balances: number[]; undo: () => Promise<void> }> {
+    if (economy.move && economy.undoMove) return this.moveAtOnce(economy as Required<EconomyProvider>, postings, operation);
+    return this.moveStepByStep(economy, postings, operation);
   }
 
   /**
@@ -61,8 +63,7 @@ export class VaultMoves {
    * back what is left and cuts the refunds by the rest; that shortfall is
    * logged for an admin).
    */
-  private async moveAtOnce(economy: Required<EconomyProvider>, postings: Posting[]): Promise<{ balances: number[]; undo: () => Promise<void> }> {
-    const operationId = randomUUID();
+  private async moveAtOnce(economy: Required<EconomyProvider>, postings: Posting[], operationId: string): Promise<{ balances: number[]; undo: () => Promise<void> }> {
     const order = postings.map((posting, index) => ({ posting, index })).sort((a, b) => a.posting.amount - b.posting.amount);
     const what = `the movement ${order.map(({ posting }) => `${posting.amount < 0 ? 'from' : 'to'} ${posting.player.name} ${(Math.abs(posting.amount) / 100).toFixed(2)}`).join(', ')} (operation ${operationId})`;
     const ask = () => economy.move(order.map(({ posting }) => ({ playerName: posting.player.name, cents: posting.amount })), { operationId });
@@ -86,8 +87,7 @@ export class VaultMoves {
   }
 
   /** For a game that moves money only one step at a time: each step asked under an operation id of its own. */
-  private async moveStepByStep(economy: EconomyProvider, postings: Posting[]): Promise<{ balances: number[]; undo: () => Promise<void> }> {
-    const operation = randomUUID();
+  private async moveStepByStep(economy: EconomyProvider, postings: Posting[], operation: string): Promise<{ balances: number[]; undo: () => Promise<void> }> {
     const order = postings.map((posting, index) => ({ posting, index })).sort((a, b) => a.posting.amount - b.posting.amount);
     const balances: number[] = [];
     const done: Step[] = [];
