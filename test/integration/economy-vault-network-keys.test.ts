@@ -93,7 +93,10 @@ describe('Vault Idempotency-Keys across a network of instances (PostgreSQL)', fu
     const answers = await Promise.all([transfer(survival), transfer(creative)]);
     expect(economy.made, 'what the economy did').to.deep.equal(['withdraw Rich 3000', 'deposit Poor 3000']);
     expect([await economy.balance('Rich'), await economy.balance('Poor')]).to.deep.equal([7_000, 13_000]);
-    expect(answers.map((answer) => answer.status), JSON.stringify(answers.map((answer) => answer.body))).to.deep.equal([200, 200]);
+    expect(
+      answers.map((answer) => answer.status),
+      JSON.stringify(answers.map((answer) => answer.body)),
+    ).to.deep.equal([200, 200]);
     expect(answers[0]!.body, 'the same answer').to.deep.equal(answers[1]!.body);
     const history = await api(creative.baseUrl, 'GET', '/api/economy/history', { token: rich });
     expect(history.body.transactions.filter((record: { type: string }) => record.type === 'TRANSFER')).to.have.length(1);

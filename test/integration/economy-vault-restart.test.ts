@@ -39,7 +39,20 @@ async function startSidecar(dataDirectory: string, bridgePort: number): Promise<
   const configFile = `${dataDirectory}-config.yml`;
   await writeFile(
     configFile,
-    ['accounts:', '  bcrypt-rounds: 4', `token: ${token}`, 'game:', '  connection: bridge', '  bridge:', '    host: 127.0.0.1', `    port: ${bridgePort}`, '    request-timeout-ms: 2000', 'economy:', '  provider: vault', ''].join('\n'),
+    [
+      'accounts:',
+      '  bcrypt-rounds: 4',
+      `token: ${token}`,
+      'game:',
+      '  connection: bridge',
+      '  bridge:',
+      '    host: 127.0.0.1',
+      `    port: ${bridgePort}`,
+      '    request-timeout-ms: 2000',
+      'economy:',
+      '  provider: vault',
+      '',
+    ].join('\n'),
   );
   const child = spawn(process.execPath, ['build/src/main.js'], {
     env: { ...process.env, GATEHOUSE_CONFIG: configFile, GATEHOUSE_DATA: dataDirectory, GATEHOUSE_PORT: '0', GATEHOUSE_HOST: '127.0.0.1' },
@@ -126,10 +139,14 @@ describe('Vault money through restarts and kills (JVM harness)', function () {
       // The server comes back on the same plugins folder; the background ask settles the movement.
       harness = await start();
       const balances = async () => [await bridge.require('economy').balance('Rich'), await bridge.require('economy').balance('Poor')];
-      const settled = await eventually(async () => {
-        const now = await balances();
-        return now[0] === 10_000 && now[1] === 10_000 ? now : undefined;
-      }, 40_000, 'both balances back at 100').catch(async () => balances());
+      const settled = await eventually(
+        async () => {
+          const now = await balances();
+          return now[0] === 10_000 && now[1] === 10_000 ? now : undefined;
+        },
+        40_000,
+        'both balances back at 100',
+      ).catch(async () => balances());
       expect(settled, 'Rich and Poor in cents: the movement undone, no money lost').to.deep.equal([10_000, 10_000]);
       const history = await api(server.baseUrl, 'GET', '/api/economy/history', { token: rich });
       expect(history.body.transactions, 'nothing recorded').to.deep.equal([]);
@@ -169,10 +186,14 @@ describe('Vault money through restarts and kills (JVM harness)', function () {
         const read = async (player: string) => (await api(baseUrl, 'GET', `/api/economy/balance?username=${player}`, { token })).body.balance as number;
         return [await read('Rich'), await read('Poor')];
       };
-      const settled = await eventually(async () => {
-        const now = await balances();
-        return now[0]! + now[1]! === 200 ? now : undefined;
-      }, 20_000, 'the balances adding up').catch(async () => balances());
+      const settled = await eventually(
+        async () => {
+          const now = await balances();
+          return now[0]! + now[1]! === 200 ? now : undefined;
+        },
+        20_000,
+        'the balances adding up',
+      ).catch(async () => balances());
       expect(settled[0]! + settled[1]!, `Rich ${settled[0]} + Poor ${settled[1]}: no money lost`).to.equal(200);
       // The ledger agrees with Vault: the movement is recorded exactly when it stands.
       const recorded = (await api(baseUrl, 'GET', '/api/economy/history', { token: rich })).body.transactions.filter((record: { type: string }) => record.type === 'TRANSFER');

@@ -45,7 +45,8 @@ describe('Vault money put back after the payee spent it (JVM harness)', function
     let away = false;
     let lost = false;
     const givesPoor = (method: string, args: unknown[]) =>
-      (method === 'deposit' && args[0] === 'Poor') || (method === 'move' && (args[0] as Array<{ playerName: string; cents: number }>).some((step) => step.playerName === 'Poor' && step.cents > 0));
+      (method === 'deposit' && args[0] === 'Poor') ||
+      (method === 'move' && (args[0] as Array<{ playerName: string; cents: number }>).some((step) => step.playerName === 'Poor' && step.cents > 0));
     for (const method of Object.keys(economy).filter((key) => key !== 'describe' && key !== 'balance' && typeof economy[key] === 'function')) {
       const original = economy[method] as (...args: unknown[]) => Promise<unknown>;
       real.set(method, original);
@@ -65,14 +66,21 @@ describe('Vault money put back after the payee spent it (JVM harness)', function
     away = false;
 
     const balances = async () => [await economy.balance('Rich'), await economy.balance('Poor')];
-    const settled = await eventually(async () => {
-      const now = await balances();
-      return now[1] === 0 ? now : undefined;
-    }, 30_000, 'Poor\'s 10 taken back').catch(async () => balances());
+    const settled = await eventually(
+      async () => {
+        const now = await balances();
+        return now[1] === 0 ? now : undefined;
+      },
+      30_000,
+      "Poor's 10 taken back",
+    ).catch(async () => balances());
     // Rich 70 + 10 back, Poor 0, and the 120 Poor spent: 200, as at the start.
     expect(settled, 'Rich and Poor in cents').to.deep.equal([8_000, 0]);
     // The shortfall is told to an admin.
-    expect(server.errors.some((message) => /20\.00 of it had been spent/.test(message)), server.errors.join('\n')).to.equal(true);
+    expect(
+      server.errors.some((message) => /20\.00 of it had been spent/.test(message)),
+      server.errors.join('\n'),
+    ).to.equal(true);
     const history = await api(server.baseUrl, 'GET', '/api/economy/history', { token: rich });
     expect(history.body.transactions, 'nothing recorded').to.deep.equal([]);
   });

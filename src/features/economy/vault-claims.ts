@@ -76,7 +76,8 @@ export class VaultKeyClaims {
         }
         const claimed = stored && (stored.body as ClaimBody).vaultClaim;
         if (stored && claimed && !claimed.released) {
-          if (stored.fingerprint !== idempotency!.fingerprint) throw conflict('This Idempotency-Key was used with another request; use a new key for a new request', 'idempotency_key_reused');
+          if (stored.fingerprint !== idempotency!.fingerprint)
+            throw conflict('This Idempotency-Key was used with another request; use a new key for a new request', 'idempotency_key_reused');
           if (this.now().getTime() - Date.parse(stored.at) < (this.options.staleAfterMs ?? 120_000)) return 'wait' as const;
           await this.save(tx, idempotency!, claimed);
           return { operation: claimed.operation, postings: claimed.postings };

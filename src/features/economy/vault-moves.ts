@@ -82,7 +82,7 @@ export class VaultMoves {
       throw error;
     }
     const balances: number[] = [];
-    order.forEach(({ index }, position) => (balances[index] = after[position]!));
+    for (const [position, { index }] of order.entries()) balances[index] = after[position]!;
     return { balances, undo };
   }
 
