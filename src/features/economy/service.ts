@@ -229,7 +229,8 @@ export class EconomyService {
    * there). With the builtin provider it is one unit of work: the check of
    * the key, `check`, the accounts, the balances, the records, `after` and
    * the stored answer, all or nothing. With Vault, `check` and the postings
-   * come from a unit first, the game moves the money (withdrawals before
+   * come from a unit first, which also claims the Idempotency-Key for the
+   * whole network (vault-claims.ts), the game moves the money (withdrawals before
    * deposits), and a second unit records it with `after`; if that unit
    * fails, the game's movements are undone, so Vault never keeps a movement
    * the ledger does not have. A caller whose postings depend on what another

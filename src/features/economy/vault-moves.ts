@@ -1,18 +1,19 @@
 /**
- * Moving money through the game's economy (Vault), step by step, when an
- * answer can be lost on the way: the link drops, or the game answers after
- * the sidecar stopped waiting. Such a step may or may not have happened.
+ * Moving money through the game's economy (Vault) when an answer can be
+ * lost on the way: the link drops, or the game answers after the sidecar
+ * stopped waiting. Such an ask may or may not have happened.
  *
  * Every ask carries an operation id, and the plugin answers a repeated id
  * from its journal (kept on disk a day, so also after a server restart) or,
  * when the first ask never started, does it then. A game that can moves the
  * whole movement in one ask (`move`), recorded before anything moves; else
- * step by step. So a step whose answer was lost is asked again under the same id
- * until an answer comes: then it is known to have happened exactly once.
- * A movement that fails puts back, in the same way, every step that happened,
- * including one whose answer came only later (in the background, so the
- * caller gets its 503 at once). What cannot be settled within the plugin's
- * memory is logged with the player and the amount, for an admin.
+ * step by step. So an ask whose answer was lost is asked again under the same
+ * id until an answer comes: then it is known to have happened exactly once.
+ * A movement that fails is put back in the same way, including one whose
+ * answer came only later (in the background, so the caller gets its 503 at
+ * once). What cannot be settled while the background asks (9 minutes), or
+ * what was spent before it could be put back, is logged with the player and
+ * the amount, for an admin.
  */
 import { randomUUID } from 'node:crypto';
 import { GameUnavailableError } from '../../game/errors.js';
