@@ -14,7 +14,9 @@ import java.util.ArrayList;
 import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
+import java.util.Set;
 import java.util.TreeMap;
+import java.util.TreeSet;
 import java.util.logging.Logger;
 
 /**
@@ -49,6 +51,8 @@ final class MovementJournal {
         final long at;
         /** The balance after each step that Vault did, by the step's index. */
         final Map<Integer, Long> done = new TreeMap<>();
+        /** The steps done that were put back since, by index. */
+        final Set<Integer> undone = new TreeSet<>();
         /** The answer given, once finished: a result, or an error as the protocol writes it. */
         Object result;
         Map<String, Object> error;
@@ -119,6 +123,12 @@ final class MovementJournal {
         movement.done.put(step, balance);
     }
 
+    /** A step done and then put back (a refused movement's, or an interrupted one's after a restart). */
+    synchronized void stepUndone(Movement movement, int step) {
+        append(Map.of("id", movement.id, "undone", step));
+        movement.undone.add(step);
+    }
+
     synchronized void finished(Movement movement, Object result) {
         append(Map.of("id", movement.id, "result", result));
         movement.result = result;
@@ -174,6 +184,7 @@ final class MovementJournal {
         List<Map<String, Object>> events = new ArrayList<>();
         events.add(plan(movement));
         for (Map.Entry<Integer, Long> step : movement.done.entrySet()) events.add(Map.of("id", movement.id, "step", step.getKey(), "balance", step.getValue()));
+        for (Integer step : movement.undone) events.add(Map.of("id", movement.id, "undone", step));
         if (movement.result != null) events.add(Map.of("id", movement.id, "result", movement.result));
         if (movement.error != null) events.add(Map.of("id", movement.id, "error", movement.error));
         return events;
@@ -204,6 +215,7 @@ final class MovementJournal {
         Movement movement = movements.get(id);
         if (movement == null) return;
         if (event.containsKey("step")) movement.done.put(((Number) event.get("step")).intValue(), ((Number) event.get("balance")).longValue());
+        else if (event.containsKey("undone")) movement.undone.add(((Number) event.get("undone")).intValue());
         else if (event.containsKey("result")) movement.result = event.get("result");
         else if (event.containsKey("error")) movement.error = (Map<String, Object>) event.get("error");
         else if (event.containsKey("forget")) movements.remove(id);

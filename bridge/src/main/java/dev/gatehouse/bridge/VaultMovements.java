@@ -49,7 +49,12 @@ final class VaultMovements {
             List<OfflinePlayer> players = new ArrayList<>();
             // Names the server knew a moment before it stopped: answered from its user cache.
             for (MovementJournal.Step step : movement.steps) players.add(server.getOfflinePlayer(step.name()));
-            undo(movement, players, "interrupted by a server stop");
+            try {
+                undo(movement, players, "interrupted by a server stop");
+            } catch (RpcException refused) {
+                // Left unfinished in the journal, to be tried again at the next start; the economy serves meanwhile.
+                log.severe("economy: cannot undo the interrupted operation " + movement.id + " now: " + refused.getMessage() + "; it is tried again at the next start");
+            }
         }
         leftoversSettled = true;
     }
@@ -174,7 +179,8 @@ final class VaultMovements {
     /** An unfinished movement: learns which steps happened, puts them back, and records that nothing moved (or what could not be put back). */
     private void undo(MovementJournal.Movement movement, List<OfflinePlayer> players, String why) {
         int next = movement.done.size();
-        if (next < movement.steps.size()) {
+        // Steps are done in order and a putting back starts with the last: once one was put back, none was under way.
+        if (next < movement.steps.size() && movement.undone.isEmpty()) {
             // The step under way when the server stopped may or may not have happened: its player's balance tells.
             MovementJournal.Step step = movement.steps.get(next);
             long expected = movement.before.get(next);
@@ -206,6 +212,7 @@ final class VaultMovements {
         List<Integer> done = new ArrayList<>(movement.done.keySet());
         for (int k = done.size() - 1; k >= 0; k--) {
             int i = done.get(k);
+            if (movement.undone.contains(i)) continue;
             MovementJournal.Step step = movement.steps.get(i);
             OfflinePlayer player = players.get(i);
             if (step.cents() < 0) {
@@ -213,14 +220,15 @@ final class VaultMovements {
                 spent -= cut;
                 if (-step.cents() - cut > 0) economy.deposit(player, -step.cents() - cut);
                 if (cut > 0) notes.add(step.name() + " got back " + (-step.cents() - cut) + " of " + -step.cents() + " cents");
-                continue;
+            } else {
+                long take = Math.min(economy.balance(player), step.cents());
+                if (take > 0) economy.withdraw(player, step.name(), take);
+                if (take < step.cents()) {
+                    spent += step.cents() - take;
+                    notes.add(step.name() + " had spent " + (step.cents() - take) + " of the " + step.cents() + " cents deposited");
+                }
             }
-            long take = Math.min(economy.balance(player), step.cents());
-            if (take > 0) economy.withdraw(player, step.name(), take);
-            if (take < step.cents()) {
-                spent += step.cents() - take;
-                notes.add(step.name() + " had spent " + (step.cents() - take) + " of the " + step.cents() + " cents deposited");
-            }
+            journal.stepUndone(movement, i);
         }
         String shortfall = String.join("; ", notes);
         if (!shortfall.isEmpty()) log.severe("economy: putting back operation " + movement.id + " fell short: " + shortfall + "; that much stays where it is, for an admin to settle");
