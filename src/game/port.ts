@@ -233,6 +233,22 @@ export interface EconomyProvider {
   deposit(playerName: string, cents: number, options?: ChangeOptions): Promise<number>;
   /** Returns the balance after; checks and takes in one step, so a balance never goes negative. */
   withdraw(playerName: string, cents: number, options?: ChangeOptions): Promise<number>;
+  /**
+   * Where the game can: a whole movement in one step, recorded by the game
+   * under its operationId before anything moves, so that a repeat is
+   * answered from that record (also after a game restart) and a movement a
+   * restart interrupted is undone. Steps give `cents` (taken when negative);
+   * answers each step's balance after. Throws InsufficientFundsError, moving
+   * nothing, when a withdrawal cannot be covered.
+   */
+  move?(steps: Array<{ playerName: string; cents: number }>, options: Required<ChangeOptions>): Promise<number[]>;
+  /**
+   * Puts back the movement `move` made under `operationId`, recorded under
+   * an operation of its own: deposits taken back as far as the players still
+   * have them, refunds cut by what they had spent, so no money is made up.
+   * Answers the cents that could not be put back (0 when all was).
+   */
+  undoMove?(operationId: string): Promise<{ shortfallCents: number }>;
 }
 
 export interface ServerControl {

@@ -8,6 +8,7 @@ import type { AccountBalance, LedgerRecord, LedgerStore, Posting } from './store
 import { MoneyBound } from './bound.js';
 import { formatMoney, toCents } from './money.js';
 import { adjustmentShortfall, reversalShortfall, transferShortfall, worded, type DescribeShortfall } from './shortfall.js';
+import { isVaultClaim, VaultKeyClaims } from './vault-claims.js';
 import { VaultMoves, type VaultMoveOptions } from './vault-moves.js';
 
 export type ProviderSetting = 'auto' | 'builtin' | 'vault' | 'none';
@@ -71,6 +72,7 @@ export class EconomyService {
   private readonly vaultMoves: VaultMoves;
   /** The bound on balances and amounts (maxCents). */
   readonly bound: MoneyBound;
+  private readonly vaultKeys: VaultKeyClaims;
 
   constructor(
     private readonly store: Store,
@@ -82,6 +84,7 @@ export class EconomyService {
   ) {
     this.vaultMoves = new VaultMoves(options.vault);
     this.bound = new MoneyBound(ledgerPart, (cents) => this.formatted(cents), () => this.startingCents());
+    this.vaultKeys = new VaultKeyClaims(store, ledgerPart, now);
   }
 
   /** Stops settling Vault steps whose answers were lost (what is left unsettled is logged as it gives up). */
@@ -235,7 +238,8 @@ export class EconomyService {
    * there). With the builtin provider it is one unit of work: the check of
    * the key, `check`, the accounts, the balances, the records, `after` and
    * the stored answer, all or nothing. With Vault, `check` and the postings
-   * come from a unit first, the game moves the money (withdrawals before
+   * come from a unit first, which also claims the Idempotency-Key for the
+   * whole network (vault-claims.ts), the game moves the money (withdrawals before
    * deposits), and a second unit records it with `after`; if that unit
    * fails, the game's movements are undone, so Vault never keeps a movement
    * the ledger does not have. A caller whose postings depend on what another
@@ -261,11 +265,17 @@ export class EconomyService {
           return { result: posted, replayed: false };
         });
       }
-      const planned = await this.store.transaction(async (tx) => (await this.storedAnswer(tx, idempotency)) ?? plan(tx));
-      if (!Array.isArray(planned)) return planned;
-      // Vault keeps its balances itself; what Gatehouse bounds there is each amount it moves.
-      this.bound.checkAmounts(planned);
-      const vault = await this.vaultMoves.move(this.game.require('economy'), planned);
+      const claim = await this.vaultKeys.begin(idempotency, plan, (tx) => this.storedAnswer(tx, idempotency));
+      if ('replay' in claim) return claim.replay;
+      const planned = claim.postings;
+      const vault = await (async () => {
+        // Vault keeps its balances itself; what Gatehouse bounds there is each amount it moves.
+        this.bound.checkAmounts(planned);
+        return this.vaultMoves.move(this.game.require('economy'), planned, claim.operation);
+      })().catch(async (error: unknown) => {
+        await this.vaultKeys.release(idempotency, claim);
+        throw error;
+      });
       try {
         return await this.store.transaction(async (tx) => {
           const ledger = tx.part(this.ledgerPart);
@@ -280,6 +290,7 @@ export class EconomyService {
         });
       } catch (error) {
         await vault.undo();
+        await this.vaultKeys.release(idempotency, claim);
         throw error;
       }
     }).then((done) => {
@@ -313,7 +324,7 @@ export class EconomyService {
   private async storedAnswer(tx: TransactionalStores, idempotency: IdempotencyRequest | undefined): Promise<Once<LedgerRecord[]> | undefined> {
     if (!idempotency) return undefined;
     const stored = await tx.part(this.ledgerPart).answer(idempotency.key);
-    if (!stored) return undefined;
+    if (!stored || isVaultClaim(stored)) return undefined;
     if (stored.fingerprint !== idempotency.fingerprint) {
       throw conflict('This Idempotency-Key was used with another request; use a new key for a new request', 'idempotency_key_reused');
     }

@@ -1,16 +1,19 @@
 /**
- * Moving money through the game's economy (Vault), step by step, when an
- * answer can be lost on the way: the link drops, or the game answers after
- * the sidecar stopped waiting. Such a step may or may not have happened.
+ * Moving money through the game's economy (Vault) when an answer can be
+ * lost on the way: the link drops, or the game answers after the sidecar
+ * stopped waiting. Such an ask may or may not have happened.
  *
- * Every step carries an operation id, and the plugin answers a repeated id
- * from its memory (for 10 minutes) or, when the first ask never started, does
- * it then. So a step whose answer was lost is asked again under the same id
- * until an answer comes: then it is known to have happened exactly once.
- * A movement that fails puts back, in the same way, every step that happened,
- * including one whose answer came only later (in the background, so the
- * caller gets its 503 at once). What cannot be settled within the plugin's
- * memory is logged with the player and the amount, for an admin.
+ * Every ask carries an operation id, and the plugin answers a repeated id
+ * from its journal (kept on disk a day, so also after a server restart) or,
+ * when the first ask never started, does it then. A game that can moves the
+ * whole movement in one ask (`move`), recorded before anything moves; else
+ * step by step. So an ask whose answer was lost is asked again under the same
+ * id until an answer comes: then it is known to have happened exactly once.
+ * A movement that fails is put back in the same way, including one whose
+ * answer came only later (in the background, so the caller gets its 503 at
+ * once). What cannot be settled while the background asks (9 minutes), or
+ * what was spent before it could be put back, is logged with the player and
+ * the amount, for an admin.
  */
 import { randomUUID } from 'node:crypto';
 import { GameUnavailableError } from '../../game/errors.js';
@@ -23,7 +26,7 @@ export interface VaultMoveOptions {
   confirmDelaysMs?: number[];
   /** Pauses between asks in the background, the last repeated (default 1 s doubling to 30 s). */
   settleDelaysMs?: number[];
-  /** How long the background keeps asking: within the plugin's memory of answers (default 9 minutes). */
+  /** How long the background keeps asking (default 9 minutes): well within the day the plugin keeps its record of answers. */
   settleForMs?: number;
 }
 
@@ -43,10 +46,49 @@ export class VaultMoves {
   /**
    * Withdrawals first, so a refusal (insufficient funds) moves nothing; a
    * later failure puts back what was taken. Answers the balances Vault
-   * reported, and how to undo the whole movement.
+   * reported, and how to undo the whole movement. `operation` names it to
+   * the game: asked again under the same one (a dead instance's movement
+   * taken over), the game answers what it did instead of moving it again.
    */
-  async move(economy: EconomyProvider, postings: Posting[]): Promise<{ balances: number[]; undo: () => Promise<void> }> {
-    const operation = randomUUID();
+  async move(economy: EconomyProvider, postings: Posting[], operation: string = randomUUID()): Promise<{ balances: number[]; undo: () => Promise<void> }> {
+    if (economy.move && economy.undoMove) return this.moveAtOnce(economy as Required<EconomyProvider>, postings, operation);
+    return this.moveStepByStep(economy, postings, operation);
+  }
+
+  /**
+   * The whole movement in one ask, which the game records before it moves
+   * anything and answers from that record when asked again, also after a
+   * restart; one interrupted by a restart it undoes. So no step can be lost
+   * between two asks, and the putting back is one ask too, which never makes
+   * money up when a player has spent what they were given (the game takes
+   * back what is left and cuts the refunds by the rest; that shortfall is
+   * logged for an admin).
+   */
+  private async moveAtOnce(economy: Required<EconomyProvider>, postings: Posting[], operationId: string): Promise<{ balances: number[]; undo: () => Promise<void> }> {
+    const order = postings.map((posting, index) => ({ posting, index })).sort((a, b) => a.posting.amount - b.posting.amount);
+    const what = `the movement ${order.map(({ posting }) => `${posting.amount < 0 ? 'from' : 'to'} ${posting.player.name} ${(Math.abs(posting.amount) / 100).toFixed(2)}`).join(', ')} (operation ${operationId})`;
+    const ask = () => economy.move(order.map(({ posting }) => ({ playerName: posting.player.name, cents: posting.amount })), { operationId });
+    const putBack = async () => {
+      const { shortfallCents } = await economy.undoMove(operationId);
+      if (shortfallCents > 0) this.options.logError(`economy: putting back ${what}: ${(shortfallCents / 100).toFixed(2)} of it had been spent and stays where it is; the Vault balances and the ledger differ by that amount`);
+      return shortfallCents;
+    };
+    const undo = () => this.settle(putBack, `putting back ${what}`);
+    let after: number[];
+    try {
+      after = await this.confirmed(ask);
+    } catch (error) {
+      // It may have happened: learn whether (the game answers from its record), then put it back.
+      if (error instanceof GameUnavailableError) this.inBackground(ask, what, undo);
+      throw error;
+    }
+    const balances: number[] = [];
+    for (const [position, { index }] of order.entries()) balances[index] = after[position]!;
+    return { balances, undo };
+  }
+
+  /** For a game that moves money only one step at a time: each step asked under an operation id of its own. */
+  private async moveStepByStep(economy: EconomyProvider, postings: Posting[], operation: string): Promise<{ balances: number[]; undo: () => Promise<void> }> {
     const order = postings.map((posting, index) => ({ posting, index })).sort((a, b) => a.posting.amount - b.posting.amount);
     const balances: number[] = [];
     const done: Step[] = [];
@@ -103,7 +145,7 @@ export class VaultMoves {
   }
 
   /** Does a putting back: at once when the game answers, else in the background. A refusal (the money spent since) is logged. */
-  private async settle(ask: () => Promise<number>, what: string): Promise<void> {
+  private async settle(ask: () => Promise<unknown>, what: string): Promise<void> {
     try {
       await this.confirmed(ask);
     } catch (error) {
@@ -113,7 +155,7 @@ export class VaultMoves {
   }
 
   /** Keeps asking under the same id until the game answers; then `then`. A refusal means nothing happened. */
-  private inBackground(ask: () => Promise<number>, what: string, then?: () => Promise<void>): void {
+  private inBackground(ask: () => Promise<unknown>, what: string, then?: () => Promise<void>): void {
     if (this.stopped) {
       this.logUnsettled(what, 'Gatehouse was stopping');
       return;

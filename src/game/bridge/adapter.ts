@@ -112,6 +112,8 @@ export class BridgeGameAdapter implements GamePort {
       balance: (name) => this.call('economy.balance', { name }) as Promise<number>,
       deposit: (name, cents, options) => change('economy.deposit', { name, cents }, options?.operationId) as Promise<number>,
       withdraw: (name, cents, options) => change('economy.withdraw', { name, cents }, options?.operationId) as Promise<number>,
+      move: (steps, options) => change('economy.move', { steps: steps.map((step) => ({ name: step.playerName, cents: step.cents })) }, options.operationId) as Promise<number[]>,
+      undoMove: (operationId) => change('economy.undo', { of: `op:economy.move:${operationId}` }, operationId) as Promise<{ shortfallCents: number }>,
     };
     const control: ServerControl = {
       applySettings: (change) => this.call('control.applySettings', change) as ReturnType<ServerControl['applySettings']>,

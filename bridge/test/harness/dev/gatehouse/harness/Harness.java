@@ -78,6 +78,8 @@ public final class Harness {
     private final Method jsonWrite;
     private volatile JavaPlugin plugin;
     private volatile int restarts;
+    /** With --vault: the economy plugin, whose balances persist in the plugins folder. */
+    private FakeEconomy economy;
 
     private Harness(File pluginJar, File dataFolder, boolean vault, boolean ticking, boolean spigot) throws Exception {
         this.pluginJar = pluginJar;
@@ -95,7 +97,7 @@ public final class Harness {
         if (vault) {
             OtherPlugin vaultPlugin = new OtherPlugin("Vault");
             server.pluginManager.add(vaultPlugin);
-            server.services.register(Economy.class, new FakeEconomy(server.calls), vaultPlugin);
+            server.services.register(Economy.class, (economy = new FakeEconomy(server.calls, dataFolder)), vaultPlugin);
         }
     }
 
@@ -269,6 +271,10 @@ public final class Harness {
                     Thread.sleep(millis);
                     return null;
                 });
+                return null;
+            case "holdNextDeposit":
+                // The economy hangs in its next deposit, on the main thread, until the test kills the JVM.
+                economy.holdNextDeposit = true;
                 return null;
             case "tickRate":
                 // What the server's tick meter says; the harness has no tick loop of its own to measure.

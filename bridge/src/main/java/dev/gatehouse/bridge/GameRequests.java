@@ -18,7 +18,7 @@ final class GameRequests {
      * @param economy null when Vault is absent: the economy methods are then unknown
      * @param restart stops the server for a restart; called on the main thread
      */
-    GameRequests(Server server, MainThread mainThread, BossBarRegistry bossBars, OperatorSnapshot operators, VaultEconomy economy, Runnable restart) {
+    GameRequests(Server server, MainThread mainThread, BossBarRegistry bossBars, OperatorSnapshot operators, VaultMovements economy, Runnable restart) {
         handlers = new Handlers(server, mainThread);
         List<RequestGroup> groups = new ArrayList<>(List.of(
                 new PlayersRequests(server, handlers),

@@ -23,6 +23,8 @@ public final class GatehousePlugin extends JavaPlugin {
     private GameRequests requests;
     private BossBarRegistry bossBars;
     private SidecarProcess sidecar;
+    /** The record of the money moved through Vault (with Vault only). */
+    private MovementJournal journal;
 
     @Override
     public void onEnable() {
@@ -50,7 +52,12 @@ public final class GatehousePlugin extends JavaPlugin {
         OperatorSnapshot operators = new OperatorSnapshot();
         operators.refresh(server);
         server.getScheduler().runTaskTimer(this, () -> operators.refresh(server), 1, 1);
-        VaultEconomy economy = server.getPluginManager().getPlugin("Vault") != null ? new VaultEconomy(server) : null;
+        VaultMovements economy = null;
+        if (server.getPluginManager().getPlugin("Vault") != null) {
+            journal = new MovementJournal(new File(getDataFolder(), "economy-journal.jsonl"), getLogger());
+            journal.open();
+            economy = new VaultMovements(server, new VaultEconomy(server), journal, getLogger());
+        }
         requests = new GameRequests(server, mainThread, bossBars, operators, economy, this::restartServer);
         String version = getDescription().getVersion();
         RequestTable table = requests.table();
@@ -76,6 +83,8 @@ public final class GatehousePlugin extends JavaPlugin {
         if (requests != null) requests.close();
         if (bossBars != null) bossBars.removeAll();
         if (sidecar != null) sidecar.stop();
+        if (journal != null) journal.close();
+        journal = null;
         bridge = null;
         requests = null;
         bossBars = null;

@@ -1,5 +1,7 @@
 package dev.gatehouse.bridge;
 
+import java.util.ArrayList;
+import java.util.List;
 import java.util.concurrent.CompletableFuture;
 import java.util.concurrent.ExecutorService;
 import java.util.concurrent.Executors;
@@ -53,6 +55,29 @@ final class Handlers {
                             ? CompletableFuture.completedFuture(found)
                             : CompletableFuture.supplyAsync(() -> (Object) server.getOfflinePlayer(name), lookups))
                     .thenCompose(player -> mainThread.call(deadline, () -> work.apply((OfflinePlayer) player, params)));
+        };
+    }
+
+    /**
+     * As {@link #withPlayer}, for work about several players (named by
+     * {@code names}), each found or looked up in turn; the work gets them in
+     * the same order.
+     */
+    RequestTable.Handler withPlayers(Function<Params, List<String>> names, BiFunction<List<OfflinePlayer>, Params, Object> work) {
+        return (params, deadline) -> {
+            List<String> wanted = names.apply(params);
+            CompletableFuture<List<OfflinePlayer>> found = CompletableFuture.completedFuture(new ArrayList<>());
+            for (String name : wanted) {
+                found = found.thenCompose(players -> mainThread.call(deadline, () -> known(name))
+                        .thenCompose(known -> known != null
+                                ? CompletableFuture.completedFuture(known)
+                                : CompletableFuture.supplyAsync(() -> (Object) server.getOfflinePlayer(name), lookups))
+                        .thenApply(player -> {
+                            players.add((OfflinePlayer) player);
+                            return players;
+                        }));
+            }
+            return found.thenCompose(players -> mainThread.call(deadline, () -> work.apply(players, params)));
         };
     }
 

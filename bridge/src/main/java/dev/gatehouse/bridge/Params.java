@@ -1,5 +1,7 @@
 package dev.gatehouse.bridge;
 
+import java.util.ArrayList;
+import java.util.List;
 import java.util.Map;
 
 /** Typed reads of a request's params; a missing or mistyped field is an invalid-params error naming it. */
@@ -41,6 +43,27 @@ public final class Params {
         double number = number(key);
         if (number >= 1 && number <= MAX_EXACT_WHOLE && number == Math.rint(number)) return (long) number;
         throw RpcException.invalidParams("params." + key + " must be a whole number from 1 to " + MAX_EXACT_WHOLE);
+    }
+
+    /** A whole number other than 0, within ±(2^53 - 1): cents given (positive) or taken (negative). */
+    public long nonZeroLong(String key) {
+        double number = number(key);
+        if (number != 0 && Math.abs(number) <= MAX_EXACT_WHOLE && number == Math.rint(number)) return (long) number;
+        throw RpcException.invalidParams("params." + key + " must be a whole number other than 0, from -" + MAX_EXACT_WHOLE + " to " + MAX_EXACT_WHOLE);
+    }
+
+    /** A non-empty list of objects, each read as params (a field named in its errors as {@code key[i].field}). */
+    @SuppressWarnings("unchecked")
+    public List<Params> objects(String key, int max) {
+        if (values.get(key) instanceof List<?> list && !list.isEmpty() && list.size() <= max) {
+            List<Params> objects = new ArrayList<>();
+            for (int i = 0; i < list.size(); i++) {
+                if (!(list.get(i) instanceof Map<?, ?> map)) break;
+                objects.add(new Params((Map<String, Object>) map));
+            }
+            if (objects.size() == list.size()) return objects;
+        }
+        throw RpcException.invalidParams("params." + key + " must be a list of 1 to " + max + " objects");
     }
 
     @SuppressWarnings("unchecked")

@@ -19,7 +19,12 @@ final class RequestTable implements RequestHandler {
     /** One method's work: its answer, or a failure with an RpcException. */
     interface Handler extends BiFunction<Params, Deadline, CompletableFuture<Object>> {}
 
-    private record Method(Handler handler, boolean read) {}
+    /** A change's work that keeps its own durable record of answers by request id (the economy's journal). */
+    interface RecordedHandler {
+        CompletableFuture<Object> apply(String id, String request, Params params, Deadline deadline);
+    }
+
+    private record Method(Handler handler, RecordedHandler recorded, boolean read) {}
 
     private final Map<String, Method> methods = new HashMap<>();
     private final List<String> capabilities = new ArrayList<>();
@@ -37,12 +42,23 @@ final class RequestTable implements RequestHandler {
      * every admin request).
      */
     void read(String method, Handler handler) {
-        add(method, new Method(handler, true));
+        add(method, new Method(handler, null, true));
     }
 
     /** A method that changes the game: a repeat of its request id is answered from memory, not done twice. */
     void change(String method, Handler handler) {
-        add(method, new Method(handler, false));
+        add(method, new Method(handler, null, false));
+    }
+
+    /**
+     * A change whose work keeps a durable record of its answers by request
+     * id, which outlives the memory (a server restart): the memory still
+     * answers a repeat in flight or recent; the work answers the others from
+     * its record. It gets the id as the memory keys it (JSON) and the request
+     * as the memory compares it.
+     */
+    void recorded(String method, RecordedHandler handler) {
+        add(method, new Method(null, handler, false));
     }
 
     private void add(String name, Method method) {
@@ -59,6 +75,8 @@ final class RequestTable implements RequestHandler {
         Method method = methods.get(name);
         if (method == null) return CompletableFuture.failedFuture(new RpcException(RpcException.METHOD_NOT_FOUND, "unknown method " + name));
         if (method.read()) return method.handler().apply(new Params(params), deadline);
-        return memory.answer(id, name + " " + Json.write(params), () -> method.handler().apply(new Params(params), deadline));
+        String request = name + " " + Json.write(params);
+        if (method.recorded() != null) return memory.answer(id, request, () -> method.recorded().apply(Json.write(id), request, new Params(params), deadline));
+        return memory.answer(id, request, () -> method.handler().apply(new Params(params), deadline));
     }
 }
