@@ -10,6 +10,7 @@ import { formatMoney, toCents } from './money.js';
 import { adjustmentShortfall, reversalShortfall, transferShortfall, worded, type DescribeShortfall } from './shortfall.js';
 import { isVaultClaim, VaultKeyClaims } from './vault-claims.js';
 import { VaultMoves, type VaultMoveOptions } from './vault-moves.js';
+import { KeyedLock } from '../../lib/keyed-lock.js';
 
 export type ProviderSetting = 'auto' | 'builtin' | 'vault' | 'none';
 export type ProviderName = 'builtin' | 'vault';
@@ -67,7 +68,7 @@ export const economyUnavailable = () => new ApiError(503, 'Economy system not av
 export class EconomyService {
   readonly events = new EventEmitter<{ posted: [LedgerRecord[]]; largeAdjustment: [LedgerRecord, Actor] }>();
   /** Keys in use by a request being answered now, so a concurrent repeat waits for its answer. */
-  private readonly keysInUse = new Map<string, Promise<unknown>>();
+  private readonly heldKeys = new KeyedLock();
   private lastDecision: ProviderName | undefined;
   private readonly vaultMoves: VaultMoves;
   /** The bound on balances and amounts (maxCents). */
@@ -349,29 +350,14 @@ export class EconomyService {
    */
   async holdingKey<T>(idempotency: IdempotencyRequest | undefined, work: () => Promise<T>, replay: (done: Once<LedgerRecord[]>) => Promise<T> | T): Promise<T> {
     return this.once(idempotency, async () => {
-      if (idempotency) {
-        const stored = await this.store.transaction((tx) => this.storedAnswer(tx, idempotency));
-        if (stored) return replay(stored);
-      }
-      return work();
+      const stored = idempotency && (await this.store.transaction((tx) => this.storedAnswer(tx, idempotency)));
+      return stored ? replay(stored) : work();
     });
   }
 
   /** One request at a time per key: a concurrent repeat waits, then finds the first one's answer. */
-  private async once<T>(idempotency: IdempotencyRequest | undefined, work: () => Promise<T>): Promise<T> {
-    if (!idempotency) return work();
-    for (;;) {
-      const running = this.keysInUse.get(idempotency.key);
-      if (!running) break;
-      await running.catch(() => undefined);
-    }
-    const run = work();
-    this.keysInUse.set(idempotency.key, run);
-    try {
-      return await run;
-    } finally {
-      if (this.keysInUse.get(idempotency.key) === run) this.keysInUse.delete(idempotency.key);
-    }
+  private once<T>(idempotency: IdempotencyRequest | undefined, work: () => Promise<T>): Promise<T> {
+    return idempotency ? this.heldKeys.run(idempotency.key, work) : work();
   }
 
   /** Whether an answer is stored under this Idempotency-Key: a payment made with it, or a unit of work that kept it (see `keepKeyWithin`). */
