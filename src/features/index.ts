@@ -14,6 +14,7 @@ import type { StorePartImplementations } from '../store/part-implementations.js'
 import type { Feature } from './feature.js';
 import { healthFeature } from './health/feature.js';
 import { jobsFeature } from './jobs/feature.js';
+import { keysFeature } from './keys/feature.js';
 import { leaderboardFeature } from './leaderboard/feature.js';
 import { messagesFeature } from './messages/feature.js';
 import { metricsFeature } from './metrics/feature.js';
@@ -40,6 +41,7 @@ export const features: Feature[] = [
   settingsFeature,
   chatFeature,
   accountsFeature,
+  keysFeature,
   healthFeature,
   connectionsFeature,
   usersFeature,

@@ -4,7 +4,7 @@ import { api, startTestGatehouse, type TestGatehouse } from '../helpers/gatehous
 import { startWebhookReceiver } from '../helpers/webhook-receiver.js';
 import { eventually } from '../helpers/bots.js';
 
-const serviceToken = 'economy-service-token';
+const serviceToken = 'economy-service-token-for-tests-0123456789abcdef';
 
 describe('economy endpoints over HTTP (builtin provider)', function () {
   let server: TestGatehouse;

@@ -15,7 +15,7 @@ import { api, startTestGatehouse, type TestGatehouse } from '../helpers/gatehous
 
 const seed = Number(process.env.GATEHOUSE_FUZZ_SEED ?? 20261123);
 const requestCount = Number(process.env.GATEHOUSE_FUZZ_REQUESTS ?? 3000);
-const serviceToken = 'fuzz-service-token';
+const serviceToken = 'fuzz-service-token-for-tests-0123456789abcdef';
 
 /** mulberry32: small, fast, and the same sequence for the same seed. */
 function randomSource(start: number) {

@@ -10,6 +10,7 @@ export function auditRoutes(audit: AuditTrail): Route[] {
       method: 'GET',
       path: '/api/admin/audit',
       access: 'admin',
+      scope: 'audit:read',
       summary: 'The audit log of admin changes, newest first',
       query: t.object({ limit: t.integer({ default: 100, minimum: 1, maximum: 500 }) }),
       answer: t.object({ success: t.literal(true), entries: t.array(auditEntry) }),

@@ -11,6 +11,7 @@ export function connectionsRoutes(connectionLog: ConnectionLogStore): Route[] {
       method: 'GET',
       path: '/api/admin/connections',
       access: 'admin',
+      scope: 'players:read',
       summary: 'Connection log, newest first (query: limit 1-500, username)',
       query: connectionsQuery,
       answer: t.object({ success: t.literal(true), connections: t.array(connection) }),
