@@ -72,7 +72,12 @@ for (const [name, implementation] of Object.entries(implementations)) {
       await keys.recordUse('key_a', '2026-11-23T11:00:00.000Z', '10.0.0.7');
       await keys.recordUse('key_missing', '2026-11-23T11:00:00.000Z', '10.0.0.7');
       await reopen();
-      expect(await keys.find('key_a')).to.deep.include({ revokedAt: '2026-11-23T10:00:00.000Z', lastUsedAt: '2026-11-23T11:00:00.000Z', lastUsedFrom: '10.0.0.7', secretHash: 'hash-a2' });
+      expect(await keys.find('key_a')).to.deep.include({
+        revokedAt: '2026-11-23T10:00:00.000Z',
+        lastUsedAt: '2026-11-23T11:00:00.000Z',
+        lastUsedFrom: '10.0.0.7',
+        secretHash: 'hash-a2',
+      });
       expect(await keys.list()).to.have.length(1);
     });
   });

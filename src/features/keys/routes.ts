@@ -50,7 +50,10 @@ export function keysRoutes(keys: ApiKeyService, audit: AuditTrail, scopes: () =>
       handle: async (request) => {
         const { record, secret } = await keys.create(request.body, request.actor(), heldScopes(request));
         await audit.record(request.actor(), 'keys.create', { key: record.id, name: record.name, scopes: record.scopes });
-        return reply({ success: true as const, key: keyAnswerOf(record, now()), secret }, { status: 201, headers: { Location: `/api/admin/keys/${record.id}`, 'Cache-Control': 'no-store' } });
+        return reply(
+          { success: true as const, key: keyAnswerOf(record, now()), secret },
+          { status: 201, headers: { Location: `/api/admin/keys/${record.id}`, 'Cache-Control': 'no-store' } },
+        );
       },
     }),
     route({

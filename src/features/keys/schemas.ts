@@ -2,7 +2,11 @@
 import { t } from '../../lib/schema.js';
 import { pageQuery, paginationObject, timestamp } from '../common/schemas.js';
 
-const scopeName = t.string({ pattern: '^(admin|[a-z][a-z-]*:(read|write|admin))$', 'x-message': 'must be a scope (admin, or group:read, group:write, group:admin)', example: 'players:read' });
+const scopeName = t.string({
+  pattern: '^(admin|[a-z][a-z-]*:(read|write|admin))$',
+  'x-message': 'must be a scope (admin, or group:read, group:write, group:admin)',
+  example: 'players:read',
+});
 
 const rateLimit = t.object(
   {
@@ -12,7 +16,12 @@ const rateLimit = t.object(
   { description: 'A token bucket: up to `requests` at once, `requests` more every `windowSeconds`.' },
 );
 
-export const keyName = t.string({ minLength: 1, maxLength: 64, pattern: '^[A-Za-z0-9][A-Za-z0-9 ._-]*$', 'x-message': 'must be 1 to 64 letters, digits, spaces, . _ or -, starting with a letter or digit' });
+export const keyName = t.string({
+  minLength: 1,
+  maxLength: 64,
+  pattern: '^[A-Za-z0-9][A-Za-z0-9 ._-]*$',
+  'x-message': 'must be 1 to 64 letters, digits, spaces, . _ or -, starting with a letter or digit',
+});
 
 export const createKeyBody = t.object({
   name: keyName,

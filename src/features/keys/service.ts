@@ -133,10 +133,15 @@ export class ApiKeyService {
       RateLimit: `"key";r=${take.remaining};t=${take.allowed ? take.fullInSeconds : take.retryAfterSeconds}`,
     };
     if (take.allowed) return headers;
-    throw new ApiError(429, `This API key is over its rate of ${limit.requests} requests per ${limit.windowSeconds} seconds; try again in ${take.retryAfterSeconds} seconds`, 'rate_limited', {
-      ...headers,
-      'Retry-After': String(take.retryAfterSeconds),
-    });
+    throw new ApiError(
+      429,
+      `This API key is over its rate of ${limit.requests} requests per ${limit.windowSeconds} seconds; try again in ${take.retryAfterSeconds} seconds`,
+      'rate_limited',
+      {
+        ...headers,
+        'Retry-After': String(take.retryAfterSeconds),
+      },
+    );
   }
 
   private noteUse(record: ApiKeyRecord, address: string): void {

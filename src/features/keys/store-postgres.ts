@@ -27,7 +27,12 @@ export const postgresApiKeysPart: PostgresStorePart<ApiKeyStore> = {
     const one = async (sql: string, value: string) => (await access.query<{ record: ApiKeyRecord }>(sql, [value]))[0]?.record;
     return {
       add: async (record) => {
-        await access.query(`INSERT INTO ${keys} (id, secret_hash, created_at, record) VALUES ($1, $2, $3, $4)`, [record.id, record.secretHash, record.createdAt, JSON.stringify(record)]);
+        await access.query(`INSERT INTO ${keys} (id, secret_hash, created_at, record) VALUES ($1, $2, $3, $4)`, [
+          record.id,
+          record.secretHash,
+          record.createdAt,
+          JSON.stringify(record),
+        ]);
       },
       find: (id) => one(`SELECT record FROM ${keys} WHERE id = $1`, id),
       findBySecretHash: (secretHash) => one(`SELECT record FROM ${keys} WHERE secret_hash = $1`, secretHash),
