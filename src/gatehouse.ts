@@ -85,7 +85,7 @@ export async function startGatehouse(config: Config, logger: Logger, options: St
       modules.push(await feature.create(context));
     }
     services.current = '';
-    routes = modules.flatMap((module) => module.routes ?? []);
+    routes = modules.flatMap((module, index) => (module.routes ?? []).map((route) => ({ ...route, group: route.group ?? features[index]!.name })));
     const router = routerFor(routes, {
       access: services.get('access'),
       bodyLimitBytes: config.http.bodyLimitBytes,

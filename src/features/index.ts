@@ -19,6 +19,7 @@ import { leaderboardFeature } from './leaderboard/feature.js';
 import { messagesFeature } from './messages/feature.js';
 import { metricsFeature } from './metrics/feature.js';
 import { playersFeature } from './players/feature.js';
+import { referenceFeature } from './reference/feature.js';
 import { remindersFeature } from './reminders/feature.js';
 import { restartsFeature } from './restarts/feature.js';
 import { retentionFeature } from './retention/feature.js';
@@ -57,4 +58,5 @@ export const features: Feature[] = [
   playersFeature,
   serverFeature,
   metricsFeature,
+  referenceFeature,
 ];

@@ -61,6 +61,8 @@ export interface Route<Body = unknown, Query = unknown, Answer = unknown> {
    * keys are refused there (403).
    */
   scope?: string;
+  /** The API group (feature) that declares the route, its tag in the OpenAPI document; set by the feature list. */
+  group?: string;
   summary: string;
   description?: string;
   body?: Schema<Body>;
