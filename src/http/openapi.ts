@@ -65,7 +65,7 @@ function pathParameters(path: string): object[] {
 export function operationIdOf(route: Pick<Route, 'method' | 'path'>): string {
   const words = route.path
     .replace(/^\/api\//, '/')
-    .split(/[/-]/)
+    .split(/[/.-]/)
     .filter(Boolean)
     .map((word) => (word.startsWith(':') ? `By${capitalised(word.slice(1))}` : capitalised(word)));
   return route.method.toLowerCase() + words.join('');
