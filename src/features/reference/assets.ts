@@ -1,8 +1,8 @@
 /**
  * The reference page's files: Swagger UI's bundle and style sheet from the
  * swagger-ui-dist package, and a page and a start-up script of ours (the
- * Content-Security-Policy allows no inline script). Beside the bundled
- * sidecar (the plugin's jar) they are in `reference/`, copied there by the
+ * Content-Security-Policy allows no inline script). The bundled sidecar
+ * (the plugin's jar) has Swagger UI's files beside it, copied there by the
  * build; elsewhere they are read from the installed package. Read once, on
  * first use.
  */
@@ -17,7 +17,7 @@ export const swaggerFiles = ['swagger-ui-bundle.js', 'swagger-ui.css'] as const;
 export type SwaggerFile = (typeof swaggerFiles)[number];
 
 function swaggerDirectory(): string {
-  const besideBundle = path.join(path.dirname(fileURLToPath(import.meta.url)), 'reference');
+  const besideBundle = path.dirname(fileURLToPath(import.meta.url));
   if (existsSync(path.join(besideBundle, swaggerFiles[0]))) return besideBundle;
   return path.dirname(createRequire(import.meta.url).resolve('swagger-ui-dist/package.json'));
 }
