@@ -7,6 +7,7 @@
 import { readdir, readFile } from 'node:fs/promises';
 import path from 'node:path';
 import { expect } from 'chai';
+import { gatehouseClient } from '../../client/gatehouse-client.js';
 import { registeredUser } from '../helpers/accounts.js';
 import { eventually } from '../helpers/bots.js';
 import { api, startTestGatehouse, type TestGatehouse } from '../helpers/gatehouse.js';
@@ -78,6 +79,23 @@ describe('API keys over HTTP', function () {
       return again.lastUsedAt === null ? undefined : again;
     });
     expect(seen.lastUsedFrom).to.equal('127.0.0.1');
+  });
+
+  it('works through the typed client: a dashboard made with it lists players and is refused settings', async function () {
+    const admin = gatehouseClient(server.baseUrl, { token: serviceToken });
+    const made = await admin.request('post', '/api/admin/keys', { body: { name: 'typed dashboard', scopes: ['players:read', 'server:read'] } });
+    if (!made.ok) throw new Error(made.error.error);
+    secrets.push(made.data.secret);
+    expect(made.data.key.scopes).to.deep.equal(['players:read', 'server:read']);
+    const dashboard = gatehouseClient(server.baseUrl, { token: made.data.secret });
+    const online = await dashboard.request('get', '/api/players');
+    expect(online.ok && online.data.success).to.equal(true);
+    const settings = await dashboard.request('get', '/api/admin/settings');
+    expect(settings.ok).to.equal(false);
+    if (!settings.ok) expect(settings.error).to.include({ code: 'scope_missing', scope: 'settings:read' });
+    const revoked = await admin.request('delete', '/api/admin/keys/{id}', { params: { id: made.data.key.id } });
+    expect(revoked.ok && revoked.data.key.status).to.equal('revoked');
+    expect((await dashboard.request('get', '/api/players')).status).to.equal(401);
   });
 
   it("refuses a key on endpoints that act as the caller's own player, and on the profile", async function () {
