@@ -1,7 +1,7 @@
 /** The API's reference: the OpenAPI document generated from the route list, and a page to read it (Swagger UI). */
 import { reply, route, type Route } from '../../http/route.js';
-import { t } from '../../lib/schema.js';
 import { referencePage, referencePolicy, startScript, swaggerFile } from './assets.js';
+import { fileAnswer, openApiAnswer } from './schemas.js';
 
 const pageHeaders = { 'Content-Security-Policy': referencePolicy, 'X-Content-Type-Options': 'nosniff' };
 
@@ -12,7 +12,7 @@ export function referenceRoutes(document: () => string): Route[] {
       path,
       access: 'public',
       summary: `A file of the reference page (${contentType.split(';')[0]})`,
-      answer: t.string({ description: contentType }),
+      answer: fileAnswer(contentType),
       handle: async () => reply(await content(), { headers: { ...pageHeaders, 'Content-Type': contentType, 'Cache-Control': 'public, max-age=3600' } }),
     });
   return [
@@ -21,7 +21,7 @@ export function referenceRoutes(document: () => string): Route[] {
       path: '/api/openapi.json',
       access: 'public',
       summary: 'This API described in OpenAPI 3.1, generated from the routes it serves (operation ids, tags, security schemes, the scope each operation needs)',
-      answer: t.object({}, { additionalProperties: true, description: 'An OpenAPI 3.1 document' }),
+      answer: openApiAnswer,
       handle: () => {
         const json = document();
         return reply(JSON.parse(json) as Record<string, never>, { json, headers: { 'Cache-Control': 'no-cache' } });
