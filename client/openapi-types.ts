@@ -10,7 +10,7 @@ export interface paths {
             path?: never;
             cookie?: never;
         };
-        /** The audit log of admin changes, newest first */
+        /** The audit log of admin changes, newest first (query: page, limit 1-500) */
         get: operations["getAdminAudit"];
         put?: never;
         post?: never;
@@ -251,7 +251,7 @@ export interface paths {
             path?: never;
             cookie?: never;
         };
-        /** Connection log, newest first (query: limit 1-500, username) */
+        /** Connection log, newest first (query: page, limit 1-500, username) */
         get: operations["getAdminConnections"];
         put?: never;
         post?: never;
@@ -285,7 +285,7 @@ export interface paths {
             path?: never;
             cookie?: never;
         };
-        /** Announcements and direct messages, newest first (query: limit) */
+        /** Announcements and direct messages, newest first (query: page, limit 1-500) */
         get: operations["getAdminMessages"];
         put?: never;
         /** Make an announcement: broadcast, posted to the webhook, shown on join until it expires */
@@ -390,7 +390,7 @@ export interface paths {
             path?: never;
             cookie?: never;
         };
-        /** Recorded teleports, newest first */
+        /** Recorded teleports, newest first (query: page, limit 1-500) */
         get: operations["getAdminTeleports"];
         put?: never;
         post?: never;
@@ -1043,6 +1043,7 @@ export interface operations {
     getAdminAudit: {
         parameters: {
             query?: {
+                page?: number;
                 limit?: number;
             };
             header?: never;
@@ -1078,6 +1079,12 @@ export interface operations {
                         } & {
                             [key: string]: unknown;
                         })[];
+                        pagination: {
+                            page: number;
+                            limit: number;
+                            total: number;
+                            pages: number;
+                        };
                     };
                 };
             };
@@ -2571,6 +2578,7 @@ export interface operations {
     getAdminConnections: {
         parameters: {
             query?: {
+                page?: number;
                 limit?: number;
                 username?: string;
             };
@@ -2604,6 +2612,12 @@ export interface operations {
                             /** @description Why a login was refused; only when success is false. */
                             reason?: string;
                         }[];
+                        pagination: {
+                            page: number;
+                            limit: number;
+                            total: number;
+                            pages: number;
+                        };
                     };
                 };
             };
@@ -2753,6 +2767,7 @@ export interface operations {
     getAdminMessages: {
         parameters: {
             query?: {
+                page?: number;
                 limit?: number;
             };
             header?: never;
@@ -2789,6 +2804,12 @@ export interface operations {
                             recipient?: string;
                             sentBy: string;
                         }[];
+                        pagination: {
+                            page: number;
+                            limit: number;
+                            total: number;
+                            pages: number;
+                        };
                     };
                 };
             };
@@ -3638,6 +3659,7 @@ export interface operations {
     getAdminTeleports: {
         parameters: {
             query?: {
+                page?: number;
                 limit?: number;
             };
             header?: never;
@@ -3681,6 +3703,12 @@ export interface operations {
                             /** @description The player teleported to, for player-to-player teleports. */
                             target?: string;
                         }[];
+                        pagination: {
+                            page: number;
+                            limit: number;
+                            total: number;
+                            pages: number;
+                        };
                     };
                 };
             };

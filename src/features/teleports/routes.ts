@@ -2,6 +2,7 @@
 import { route, type Route } from '../../http/route.js';
 import { t } from '../../lib/schema.js';
 import type { AuditTrail } from '../audit/service.js';
+import { pageQuery, pagination, paginationObject } from '../common/schemas.js';
 import { coordinatesAnswer, coordinatesBody, playerToPlayerBody, teleportAnswer, teleportErrors, teleportRecord } from './schemas.js';
 import type { TeleportService } from './service.js';
 
@@ -55,10 +56,13 @@ export function teleportsRoutes(teleports: TeleportService, audit: AuditTrail): 
       path: '/api/admin/teleports',
       access: 'admin',
       scope: 'players:read',
-      summary: 'Recorded teleports, newest first',
-      query: t.object({ limit: t.integer({ default: 100, minimum: 1, maximum: 500 }) }),
-      answer: t.object({ success: t.literal(true), teleports: t.array(teleportRecord) }),
-      handle: async ({ query }) => ({ success: true as const, teleports: await teleports.recent(query.limit) }),
+      summary: 'Recorded teleports, newest first (query: page, limit 1-500)',
+      query: t.object(pageQuery({ default: 100, max: 500 })),
+      answer: t.object({ success: t.literal(true), teleports: t.array(teleportRecord), pagination: paginationObject }),
+      handle: async ({ query }) => {
+        const found = await teleports.page(query.page, query.limit);
+        return { success: true as const, teleports: found.teleports, pagination: pagination(query.page, query.limit, found.total) };
+      },
     }),
   ];
 }
