@@ -5,6 +5,7 @@
  * Location. Read off the route list, so a new list endpoint is held to it.
  */
 import { expect } from 'chai';
+import { codeFor } from '../helpers/accounts.js';
 import { api, startTestGatehouse, type TestGatehouse } from '../helpers/gatehouse.js';
 
 const serviceToken = 'list-conventions-service-token-for-tests-0123456789abcdef';
@@ -58,5 +59,11 @@ describe('list conventions over HTTP', function () {
     const made = await asService('POST', '/api/admin/messages', { content: 'One more', expiresAt: new Date(Date.now() + 3_600_000).toISOString() });
     expect(made.status).to.equal(201);
     expect(made.headers.get('location')).to.equal('/api/admin/messages');
+    const code = await codeFor(server.gatehouse, 'Located');
+    const registered = await api(server.baseUrl, 'POST', '/api/auth/register', { body: { username: 'located', password: 'password1', email: 'l@example.com', code } });
+    expect(registered.status).to.equal(201);
+    expect(registered.headers.get('location')).to.equal('/api/auth/me');
+    const key = await asService('POST', '/api/admin/keys', { name: 'located', scopes: ['players:read'] });
+    expect(key.headers.get('location')).to.equal(`/api/admin/keys/${key.body.key.id}`);
   });
 });

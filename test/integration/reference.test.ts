@@ -71,7 +71,7 @@ describe('the API reference, served', function () {
       await tab.goto(`${server.baseUrl}/api/docs`, { waitUntil: 'networkidle' });
       await tab.waitForSelector('.opblock', { timeout: 30_000 });
       expect(await tab.locator('.opblock').count()).to.be.at.least(50);
-      expect(await tab.locator('.title').first().innerText()).to.include('Gatehouse API');
+      expect(await tab.locator('.title').first().textContent()).to.include('Gatehouse API');
       await mkdir('build', { recursive: true });
       await tab.screenshot({ path: 'build/reference-page.png', fullPage: false });
       expect(problems, problems.join('\n')).to.deep.equal([]);
