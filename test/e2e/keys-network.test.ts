@@ -6,6 +6,7 @@
 import { mkdir, rm } from 'node:fs/promises';
 import path from 'node:path';
 import { expect } from 'chai';
+import type { PostgresStore } from '../../src/store/postgres/index.js';
 import { api, startTestGatehouse, temporaryDirectory, type TestGatehouse } from '../helpers/gatehouse.js';
 import { requirePostgres, uniquePrefix, type ThrowawayPostgres } from '../helpers/postgres.js';
 
@@ -56,5 +57,11 @@ describe('API keys on a network of servers', function () {
     expect(onTheOther.status).to.equal(401);
     expect(onTheOther.body.code).to.equal('key_revoked');
     expect((await api(survival.baseUrl, 'GET', '/api/players', { token: secret })).status).to.equal(401);
+    // In the database: the name and the hash, never the secret.
+    const database = (survival.gatehouse.store as PostgresStore).database;
+    const rows = await database.query<{ row: string }>(`SELECT to_jsonb(keys)::text AS row FROM ${database.name('api_keys')} AS keys`);
+    expect(rows).to.have.length(1);
+    expect(rows[0]!.row).to.include('network dashboard');
+    expect(rows[0]!.row).to.not.include(secret.slice(10));
   });
 });
