@@ -184,7 +184,7 @@ export async function ledgerAtScale(): Promise<void> {
     const writeStarted = performance.now();
     await writeLedgerData(dataDirectory);
     const writeMs = performance.now() - writeStarted;
-    await writeFile(configFile, 'token: bench-token\neconomy:\n  provider: builtin\n');
+    await writeFile(configFile, 'token: bench-token-for-tests-0123456789abcdef\neconomy:\n  provider: builtin\n');
     // An empty data directory first: what the embedded server and the rest cost on their own.
     const emptyDirectory = path.join(directory, 'empty');
     await mkdir(emptyDirectory);
@@ -198,7 +198,7 @@ export async function ledgerAtScale(): Promise<void> {
         const times: number[] = [];
         for (let round = 0; round < rounds; round += 1) {
           const at = performance.now();
-          const response = await api(base, 'GET', urlPath, { token: 'bench-token' });
+          const response = await api(base, 'GET', urlPath, { token: 'bench-token-for-tests-0123456789abcdef' });
           times.push(performance.now() - at);
           if (response.status !== 200) throw new Error(`${urlPath}: ${response.status} ${JSON.stringify(response.body)}`);
         }

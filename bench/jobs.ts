@@ -171,7 +171,7 @@ export async function leaderboardsAtScale(): Promise<void> {
   try {
     const players = await writeBoardData(dataDirectory);
     const startStarted = performance.now();
-    const server = await startTestGatehouse((config) => (config.token = 'bench-token'), { dataDirectory, checkAnswers: false });
+    const server = await startTestGatehouse((config) => (config.token = 'bench-token-for-tests-0123456789abcdef'), { dataDirectory, checkAnswers: false });
     const startMs = performance.now() - startStarted;
     try {
       // A player far down every board asks, so their own rank is looked up too.

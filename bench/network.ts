@@ -17,7 +17,7 @@ import { eventually, joinBot, leave } from '../test/helpers/bots.js';
 import { api, startTestGatehouse, temporaryDirectory, type TestGatehouse } from '../test/helpers/gatehouse.js';
 import { ThrowawayPostgres, uniquePrefix } from '../test/helpers/postgres.js';
 
-const token = 'bench-network-token';
+const token = 'bench-network-token-for-tests-0123456789abcdef';
 
 export async function crossInstanceRoundTrip(): Promise<void> {
   console.log('\n15. Admin request about a player on another server of the network (POST /api/admin/teleport-coordinates, 300 sequential requests): p50 / p99');

@@ -11,7 +11,7 @@ import { FakePlugin } from '../test/helpers/fake-plugin.js';
 import { api, startBridgeGatehouse } from '../test/helpers/gatehouse.js';
 
 export async function playersAndStats(): Promise<void> {
-  const server = await startBridgeGatehouse('bench-token', 5000, { checkAnswers: false });
+  const server = await startBridgeGatehouse('bench-token-for-tests-0123456789abcdef', 5000, { checkAnswers: false });
   const bridge = server.gatehouse.game as BridgeGameAdapter;
   const plugin = await FakePlugin.connect(bridge.port);
   try {
@@ -28,14 +28,14 @@ export async function playersAndStats(): Promise<void> {
     plugin.handlers.set('teleports.worlds', () => ['world', 'world_nether', 'world_the_end']);
     plugin.handlers.set('performance.ticks', () => ({ oneMinute: 19.98, fiveMinutes: 19.99, fifteenMinutes: 20, millisecondsPerTick: 12.5 }));
     plugin.handlers.set('performance.memory', () => ({ usedBytes: 2_000_000_000, maxBytes: 4_000_000_000 }));
-    await plugin.hello('bench-token', ['operators', 'teleports', 'performance', 'whitelist', 'messaging']);
+    await plugin.hello('bench-token-for-tests-0123456789abcdef', ['operators', 'teleports', 'performance', 'whitelist', 'messaging']);
     await eventually(() => (bridge.isConnected() ? true : undefined), 5000, 'the stand-in to connect');
     const time = async (urlPath: string, rounds = 500) => {
-      for (let warm = 0; warm < 50; warm += 1) await api(server.baseUrl, 'GET', urlPath, { token: 'bench-token' });
+      for (let warm = 0; warm < 50; warm += 1) await api(server.baseUrl, 'GET', urlPath, { token: 'bench-token-for-tests-0123456789abcdef' });
       const times: number[] = [];
       for (let round = 0; round < rounds; round += 1) {
         const started = performance.now();
-        const response = await api(server.baseUrl, 'GET', urlPath, { token: 'bench-token' });
+        const response = await api(server.baseUrl, 'GET', urlPath, { token: 'bench-token-for-tests-0123456789abcdef' });
         times.push(performance.now() - started);
         if (response.status !== 200) throw new Error(`${urlPath}: ${response.status} ${JSON.stringify(response.body).slice(0, 200)}`);
       }

@@ -107,7 +107,7 @@ export async function rconBenchmarks(): Promise<void> {
     const server = await startTestGatehouse(
       (config) => {
         config.game.connection = 'rcon';
-        config.token = 'bench-token';
+        config.token = 'bench-token-for-tests-0123456789abcdef';
         config.game.rcon = { host: '127.0.0.1', port: standIn.port, password, serverDirectory: directory, logFile: standIn.logFile, requestTimeoutMs: 5000, managementUrl: '', managementSecret: '' };
       },
       { checkAnswers: false },

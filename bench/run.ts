@@ -140,13 +140,13 @@ async function usersAtScale(): Promise<void> {
       await writeFile(path.join(dataDirectory, 'users', `users-${String(shard).padStart(6, '0')}.json`), text);
     }
     const startStarted = performance.now();
-    const server = await startTestGatehouse((config) => (config.token = 'bench-token'), { dataDirectory, checkAnswers: false });
+    const server = await startTestGatehouse((config) => (config.token = 'bench-token-for-tests-0123456789abcdef'), { dataDirectory, checkAnswers: false });
     const startMs = performance.now() - startStarted;
     try {
       const time = async (urlPath: string, rounds = 20) => {
         const started = performance.now();
         for (let round = 0; round < rounds; round += 1) {
-          const response = await api(server.baseUrl, 'GET', urlPath, { token: 'bench-token' });
+          const response = await api(server.baseUrl, 'GET', urlPath, { token: 'bench-token-for-tests-0123456789abcdef' });
           if (response.status !== 200) throw new Error(`${urlPath}: ${response.status}`);
         }
         return (performance.now() - started) / rounds;
@@ -200,7 +200,7 @@ async function roundTrips(label: string, call: () => Promise<unknown>, requests:
  * stand-in plugin for comparison.
  */
 async function bridgeRoundTrip(): Promise<void> {
-  const server = await startBridgeGatehouse('bench-token', 5000, { checkAnswers: false });
+  const server = await startBridgeGatehouse('bench-token-for-tests-0123456789abcdef', 5000, { checkAnswers: false });
   const bridge = server.gatehouse.game as BridgeGameAdapter;
   const directory = await temporaryDirectory('gatehouse-bench-harness-');
   const isOperator = () => server.gatehouse.game.operators.isOperator('Steve');
@@ -209,7 +209,7 @@ async function bridgeRoundTrip(): Promise<void> {
   console.log('\n5. Bridge round trip, sidecar to plugin and back');
   try {
     for (const ticks of [false, true]) {
-      const harness = await PaperHarness.start({ directory, config: PaperHarness.configFor(bridge.port, 'bench-token'), ticks });
+      const harness = await PaperHarness.start({ directory, config: PaperHarness.configFor(bridge.port, 'bench-token-for-tests-0123456789abcdef'), ticks });
       try {
         await connected();
         const mode = ticks ? 'main-thread work at the next 50 ms tick, as on Paper' : 'main-thread work as soon as the thread is free';
@@ -222,7 +222,7 @@ async function bridgeRoundTrip(): Promise<void> {
     }
     const plugin = await FakePlugin.connect(bridge.port);
     try {
-      await plugin.hello('bench-token');
+      await plugin.hello('bench-token-for-tests-0123456789abcdef');
       plugin.handlers.set('operators.isOperator', () => true);
       await connected();
       await roundTrips('Node stand-in plugin (test/helpers/fake-plugin.ts), operators.isOperator, for comparison:', isOperator, { alone: 4000, together: 4000 });

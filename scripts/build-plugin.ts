@@ -11,6 +11,7 @@ import { execFileSync } from 'node:child_process';
 import { cp, mkdir, readdir, readFile, rm, writeFile } from 'node:fs/promises';
 import path from 'node:path';
 import { build, type Plugin } from 'esbuild';
+import { swaggerFiles } from '../src/features/reference/assets.js';
 import { ensureJdk } from './jdk.js';
 import { harnessClasses, pluginJar, pluginVersion, root, sidecarFiles, stubClasses } from './plugin-paths.js';
 
@@ -53,6 +54,8 @@ async function bundleSidecar(): Promise<void> {
   const inputs = Object.keys(result.metafile.inputs);
   const leaked = inputs.filter((input) => /flying-squid|minecraft-protocol|prismarine|rcon-client|node_modules\/ws\//.test(input));
   if (leaked.length > 0) throw new Error(`the sidecar bundle must carry only the bridge's adapter, but has ${leaked.slice(0, 3).join(', ')}`);
+  // The reference page's files are served from beside the bundle (src/features/reference/assets.ts).
+  for (const file of swaggerFiles) await cp(fromRoot('node_modules', 'swagger-ui-dist', file), path.join(outdir, file));
   await writeFile(path.join(outdir, 'manifest.txt'), `${sidecarFiles.join('\n')}\n`);
 }
 

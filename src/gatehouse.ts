@@ -1,6 +1,6 @@
 import type { Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
-import type { Config } from './config/config.js';
+import { checkServiceToken, type Config } from './config/config.js';
 import { allStoreParts, features } from './features/index.js';
 import type { FeatureContext, FeatureModule } from './features/feature.js';
 import { ServiceRegistry } from './features/services.js';
@@ -53,6 +53,7 @@ export interface StartOptions {
  * names, the feature modules in the order of the feature list, and the API.
  */
 export async function startGatehouse(config: Config, logger: Logger, options: StartOptions = {}): Promise<Gatehouse> {
+  checkServiceToken(config.token);
   const texts = await GameTexts.load(config.textsFile);
   const store = await createStore(config, { parts: allStoreParts(), logInfo: logger.info, logError: logger.error });
   // On a database several instances share, the game is this server's own, with what concerns a player carried to the server they are on.
@@ -62,7 +63,8 @@ export async function startGatehouse(config: Config, logger: Logger, options: St
   const services = new ServiceRegistry();
   const requests = new RequestMetrics();
   const caches = new CacheRegistry();
-  const context: FeatureContext = { config, store, game, ownGame, log: logger, texts, services, now: () => new Date(), startedAt: Date.now(), requests, caches, network };
+  let routes: Route[] = [];
+  const context: FeatureContext = { config, store, game, ownGame, log: logger, texts, services, now: () => new Date(), startedAt: Date.now(), requests, caches, network, routes: () => routes };
   const modules: FeatureModule[] = [];
   let http: Server | undefined;
   const stopAll = async () => {
@@ -83,7 +85,7 @@ export async function startGatehouse(config: Config, logger: Logger, options: St
       modules.push(await feature.create(context));
     }
     services.current = '';
-    const routes = modules.flatMap((module) => module.routes ?? []);
+    routes = modules.flatMap((module, index) => (module.routes ?? []).map((route) => ({ ...route, group: route.group ?? features[index]!.name })));
     const router = routerFor(routes, {
       access: services.get('access'),
       bodyLimitBytes: config.http.bodyLimitBytes,

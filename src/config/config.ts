@@ -234,6 +234,19 @@ function toPostgresSettings(file: ConfigFile['storage']['postgresql']): Postgres
   };
 }
 
+/** The shortest service token start accepts: it is full admin on every endpoint, on an API often bound to the LAN. */
+export const minimumTokenLength = 32;
+
+/** Refuses a service token too short to be a secret (an empty one, which disables the service account, is fine). */
+export function checkServiceToken(token: string): void {
+  if (token !== '' && token.length < minimumTokenLength) {
+    throw new ConfigError(
+      `token must be at least ${minimumTokenLength} characters (it has ${token.length}): it is the full-admin secret shared with the plugin, ` +
+        'so make it long and random (for example: openssl rand -hex 32), or leave it empty; dashboards and bots should use API keys (docs/keys.md)',
+    );
+  }
+}
+
 /** The configuration as it may be logged: secrets masked (the webhook URL holds one too). */
 export function describeConfigForLog(config: Config): Config {
   const masked = structuredClone(config);

@@ -42,6 +42,8 @@ export interface FeatureContext {
   readonly caches: CacheRegistry;
   /** The other servers sharing the database (none on the JSON store): notices to them, jobs run once per network. */
   readonly network: Network;
+  /** Every route the API serves, once every feature is built (empty while they are being built): for the scopes and the API's reference. */
+  readonly routes: () => readonly Route[];
 }
 
 /** A built feature: its routes, and what it does once the API and the game are up, and at stop. */

@@ -14,10 +14,12 @@ import type { StorePartImplementations } from '../store/part-implementations.js'
 import type { Feature } from './feature.js';
 import { healthFeature } from './health/feature.js';
 import { jobsFeature } from './jobs/feature.js';
+import { keysFeature } from './keys/feature.js';
 import { leaderboardFeature } from './leaderboard/feature.js';
 import { messagesFeature } from './messages/feature.js';
 import { metricsFeature } from './metrics/feature.js';
 import { playersFeature } from './players/feature.js';
+import { referenceFeature } from './reference/feature.js';
 import { remindersFeature } from './reminders/feature.js';
 import { restartsFeature } from './restarts/feature.js';
 import { retentionFeature } from './retention/feature.js';
@@ -40,6 +42,7 @@ export const features: Feature[] = [
   settingsFeature,
   chatFeature,
   accountsFeature,
+  keysFeature,
   healthFeature,
   connectionsFeature,
   usersFeature,
@@ -55,4 +58,5 @@ export const features: Feature[] = [
   playersFeature,
   serverFeature,
   metricsFeature,
+  referenceFeature,
 ];

@@ -35,8 +35,9 @@ function corsOptions(allowedOrigins: string): cors.Options {
   return {
     origin: allowList.includes('*') ? '*' : (ctx) => (allowList.includes(ctx.get('origin')) ? ctx.get('origin') : ''),
     allowMethods: 'GET, POST, PUT, DELETE, OPTIONS',
-    allowHeaders: 'Content-Type, Authorization',
-    exposeHeaders: 'Retry-After, Allow, Idempotent-Replayed',
+    // Idempotency-Key so a browser page can retry a purchase or a transfer safely; X-API-Key for keys sent that way.
+    allowHeaders: 'Content-Type, Authorization, Idempotency-Key, X-API-Key',
+    exposeHeaders: 'Retry-After, Allow, Idempotent-Replayed, Location, RateLimit, RateLimit-Policy',
     maxAge: 600,
   };
 }

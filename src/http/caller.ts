@@ -5,10 +5,19 @@
  */
 import type { UserRecord } from '../store/port.js';
 
-/** Who is calling: nobody in particular, a logged-in user, or a service holding the configured `token`. */
-export type Caller = { kind: 'anonymous' } | { kind: 'user'; user: UserRecord } | { kind: 'service' };
+/** An API key as the router sees it: who it is, what it may do, and the rate-limit headers its answer carries. */
+export interface KeyIdentity {
+  id: string;
+  name: string;
+  scopes: readonly string[];
+  /** `RateLimit` / `RateLimit-Policy` of this request, for a key with a rate limit. */
+  headers: Record<string, string>;
+}
 
-/** Who acts: a web user by name, or `service` for the token account, and from where. */
+/** Who is calling: nobody in particular, a logged-in user, a service holding the configured `token`, or an API key. */
+export type Caller = { kind: 'anonymous' } | { kind: 'user'; user: UserRecord } | { kind: 'service' } | { kind: 'key'; key: KeyIdentity };
+
+/** Who acts: a web user by name, `service` for the token account, or `key:<name>` for an API key, and from where. */
 export interface Actor {
   name: string;
   ipAddress: string;
@@ -16,8 +25,8 @@ export interface Actor {
 
 /** What the router asks on every route that is not public. */
 export interface AccessCheck {
-  /** `Authorization: Bearer <token>`: 401 when missing or invalid, 403 when expired. */
-  authenticate(header: string | undefined): Promise<Caller>;
-  /** The caller must be an operator in game now, or the service account. */
+  /** `Authorization: Bearer <token>` (a JWT, the service token or an API key) from `address`: 401 when missing or invalid, 403 when expired, 429 over a key's rate. */
+  authenticate(header: string | undefined, address: string): Promise<Caller>;
+  /** The caller must be an operator in game now, the service account, or an API key (whose scope the router checks). */
   requireAdmin(caller: Caller): Promise<void>;
 }

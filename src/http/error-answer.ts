@@ -8,4 +8,5 @@ export const errorAnswer = t.object({
   refused: t.optional(
     t.array(t.object({ item: t.string(), reason: t.string() }), { description: 'POST /api/player/inventory/sell only: each item that cannot be sold, and why.' }),
   ),
+  scope: t.optional(t.string({ description: 'With code scope_missing: the scope the API key lacks.' })),
 });

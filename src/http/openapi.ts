@@ -6,6 +6,7 @@
  */
 import { errorAnswer } from './error-answer.js';
 import type { Route } from './route.js';
+import { allScopes } from './scopes.js';
 
 const defaultErrors: Record<number, string> = {
   400: 'Invalid input',
@@ -39,8 +40,11 @@ function errorsOf(route: Route): Record<number, string> {
   if (route.body || route.query) errors[400] = defaultErrors[400]!;
   if (route.body) errors[413] = defaultErrors[413]!;
   if (route.access !== 'public') {
-    errors[401] = defaultErrors[401]!;
-    errors[403] = route.access === 'admin' ? 'Token expired, or admin privileges required' : 'Token expired';
+    errors[401] = 'Missing or invalid token, or an API key unknown, revoked or expired';
+    errors[403] = route.scope
+      ? `${route.access === 'admin' ? 'Token expired, or admin privileges required' : 'Token expired'}, or an API key without the scope ${route.scope} (code scope_missing)`
+      : 'Token expired, or an API key (this endpoint acts as the caller\'s own player: code key_not_allowed)';
+    if (route.scope) errors[429] ??= "The API key is over its rate limit; see Retry-After and RateLimit";
   }
   if (route.access === 'admin') errors[503] = 'The game server cannot be asked whether the caller is an operator now';
   for (const [status, description] of Object.entries(route.errors ?? {})) errors[Number(status)] = description!;
@@ -57,17 +61,48 @@ function pathParameters(path: string): object[] {
   return [...path.matchAll(/:(\w+)/g)].map(([, name]) => ({ name, in: 'path', required: true, schema: { type: 'string' } }));
 }
 
-export function openApiDocument(routes: Route[], version: string): object {
+/** A stable name for each operation, read off its method and path: `GET /api/admin/keys/:id` is `getAdminKeysById`. */
+export function operationIdOf(route: Pick<Route, 'method' | 'path'>): string {
+  const words = route.path
+    .replace(/^\/api\//, '/')
+    .split(/[/.-]/)
+    .filter(Boolean)
+    .map((word) => (word.startsWith(':') ? `By${capitalised(word.slice(1))}` : capitalised(word)));
+  return route.method.toLowerCase() + words.join('');
+}
+
+function capitalised(word: string): string {
+  return word.charAt(0).toUpperCase() + word.slice(1);
+}
+
+/** Who may call a route: a JWT (or the service token) by its access level, and an API key holding the route's scope. */
+function securityOf(route: Route): object[] {
+  if (route.access === 'public') return [];
+  if (!route.scope) return [{ bearer: [] }];
+  return [{ bearer: [] }, { apiKey: [route.scope] }, { apiKeyHeader: [route.scope] }];
+}
+
+export interface DocumentOptions {
+  /** Where the API is reached; `/` (the document's own origin) unless said. */
+  servers?: Array<{ url: string; description: string }>;
+}
+
+export function openApiDocument(routes: readonly Route[], version: string, options: DocumentOptions = {}): object {
   const paths: Record<string, Record<string, object>> = {};
+  const tags = new Set<string>();
   for (const route of routes) {
     const path = route.path.replace(/:(\w+)/g, '{$1}');
     const parameters = [...pathParameters(route.path), ...queryParameters(route)];
+    if (route.group) tags.add(route.group);
     paths[path] ??= {};
     paths[path]![route.method.toLowerCase()] = {
+      operationId: operationIdOf(route),
+      ...(route.group ? { tags: [route.group] } : {}),
       summary: route.summary,
       ...(route.description ? { description: route.description } : {}),
-      ...(route.access === 'public' ? { security: [] } : { security: [{ bearer: [] }] }),
-      ...(route.access === 'admin' ? { 'x-requires': 'admin (operator on the game server) or the service token' } : {}),
+      security: securityOf(route),
+      ...(route.access === 'admin' ? { 'x-requires': 'admin (operator on the game server), the service token, or an API key with the scope' } : {}),
+      ...(route.scope ? { 'x-scope': route.scope } : {}),
       ...(parameters.length ? { parameters } : {}),
       ...(route.body ? { requestBody: { required: true, content: { 'application/json': { schema: forOpenApi(route.body) } } } } : {}),
       responses: {
@@ -78,10 +113,25 @@ export function openApiDocument(routes: Route[], version: string): object {
       },
     };
   }
+  const scopes = [...new Set(routes.flatMap((route) => (route.scope ? [route.scope] : [])))].sort();
   return {
     openapi: '3.1.0',
     info: { title: 'Gatehouse API', version, description: 'Accounts, economy and admin for a Minecraft Java 1.21+ server.' },
-    components: { securitySchemes: { bearer: { type: 'http', scheme: 'bearer', bearerFormat: 'JWT' } }, schemas: { Error: forOpenApi(errorAnswer) } },
+    servers: options.servers ?? [{ url: '/', description: 'The Gatehouse serving this document' }],
+    tags: [...tags].sort().map((name) => ({ name })),
+    components: {
+      securitySchemes: {
+        bearer: { type: 'http', scheme: 'bearer', bearerFormat: 'JWT', description: 'A JWT from POST /api/auth/login (a player; admin routes need an operator), or the service token.' },
+        apiKey: {
+          type: 'http',
+          scheme: 'bearer',
+          bearerFormat: 'ghk_ API key',
+          description: `An API key from POST /api/admin/keys, limited to its scopes (listed on each operation; ${allScopes} holds them all): ${[allScopes, ...scopes].join(', ')}.`,
+        },
+        apiKeyHeader: { type: 'apiKey', in: 'header', name: 'X-API-Key', description: 'The same API key, in X-API-Key instead of Authorization.' },
+      },
+      schemas: { Error: forOpenApi(errorAnswer) },
+    },
     security: [{ bearer: [] }],
     paths,
   };

@@ -9,6 +9,7 @@ import { forbidden } from '../errors.js';
 import type { Schema } from '../lib/schema.js';
 import type { UserRecord } from '../store/port.js';
 import type { Actor, Caller } from './caller.js';
+import { isScopeName } from './scopes.js';
 
 export type { Actor, Caller };
 
@@ -54,6 +55,14 @@ export interface Route<Body = unknown, Query = unknown, Answer = unknown> {
   method: 'GET' | 'POST' | 'PUT' | 'DELETE';
   path: string;
   access: Access;
+  /**
+   * The scope an API key needs here (see ./scopes.ts). Every admin route
+   * names one; a login route without one acts as the caller's own player, so
+   * keys are refused there (403).
+   */
+  scope?: string;
+  /** The API group (feature) that declares the route, its tag in the OpenAPI document; set by the feature list. */
+  group?: string;
   summary: string;
   description?: string;
   body?: Schema<Body>;
@@ -69,14 +78,18 @@ export interface Route<Body = unknown, Query = unknown, Answer = unknown> {
 
 /** Declares a route, inferring its types from its schemas. */
 export function route<Body = undefined, Query = undefined, Answer = unknown>(definition: Route<Body, Query, Answer>): Route {
+  if (definition.scope !== undefined && !isScopeName(definition.scope)) throw new Error(`${definition.method} ${definition.path}: "${definition.scope}" is not a scope (group:read, group:write or group:admin)`);
+  if (definition.access === 'admin' && definition.scope === undefined) throw new Error(`${definition.method} ${definition.path}: an admin route must name the scope an API key needs`);
   return definition as unknown as Route;
 }
 
 export function actorOf(caller: Caller, address: string): Actor {
-  return { name: caller.kind === 'user' ? caller.user.username : 'service', ipAddress: address };
+  const name = caller.kind === 'user' ? caller.user.username : caller.kind === 'key' ? `key:${caller.key.name}` : 'service';
+  return { name, ipAddress: address };
 }
 
 export function userOf(caller: Caller): UserRecord {
   if (caller.kind === 'user') return caller.user;
+  if (caller.kind === 'key') throw forbidden("An API key is not a player: this endpoint acts as the caller's own player", 'key_not_allowed');
   throw forbidden('The service account has no user profile', 'service_account');
 }

@@ -1,10 +1,11 @@
 import Router from '@koa/router';
 import type { Context, Middleware } from 'koa';
-import { ApiError } from '../errors.js';
+import { ApiError, forbidden } from '../errors.js';
 import type { AccessCheck, Caller } from './caller.js';
 import { clientAddress } from './client-address.js';
 import { jsonBodyReader } from './json-body.js';
 import { actorOf, isReply, userOf, type Route, type RouteRequest } from './route.js';
+import { grants } from './scopes.js';
 import { answerMismatch, validate, validateQuery } from './validation.js';
 
 export interface RouterOptions {
@@ -52,10 +53,10 @@ export function operationsOf(routes: Route[]): string[] {
 
 async function serve(route: Route, ctx: Context, options: RouterOptions, readBody: (ctx: Context) => Promise<unknown>): Promise<void> {
   ctx.state.route = `${route.method} ${route.path}`;
-  const caller = await callerOf(route, ctx, options.access);
+  const address = clientAddress(ctx, options.trustedProxies);
+  const caller = await callerOf(route, ctx, options.access, address);
   const body = route.body ? validate(route.body, await readBody(ctx)) : undefined;
   const query = route.query ? validateQuery(route.query, ctx.query) : undefined;
-  const address = clientAddress(ctx, options.trustedProxies);
   const request: RouteRequest<unknown, unknown> = {
     body,
     query,
@@ -82,9 +83,16 @@ async function serve(route: Route, ctx: Context, options: RouterOptions, readBod
   }
 }
 
-async function callerOf(route: Route, ctx: Context, access: AccessCheck): Promise<Caller> {
+async function callerOf(route: Route, ctx: Context, access: AccessCheck, address: string): Promise<Caller> {
   if (route.access === 'public') return { kind: 'anonymous' };
-  const caller = await access.authenticate(ctx.get('authorization') || undefined);
+  // X-API-Key for clients that keep Authorization for something else; a key works the same either way.
+  const apiKey = ctx.get('x-api-key');
+  const caller = await access.authenticate(ctx.get('authorization') || (apiKey ? `Bearer ${apiKey}` : undefined), address);
+  if (caller.kind === 'key') {
+    for (const [name, value] of Object.entries(caller.key.headers)) ctx.set(name, value);
+    if (route.scope === undefined) throw forbidden("An API key is not a player: this endpoint acts as the caller's own player", 'key_not_allowed');
+    if (!grants(caller.key.scopes, route.scope)) throw new ApiError(403, `This API key lacks the scope ${route.scope}`, 'scope_missing', {}, { scope: route.scope });
+  }
   if (route.access === 'admin') await access.requireAdmin(caller);
   return caller;
 }

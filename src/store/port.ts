@@ -87,6 +87,8 @@ export interface ConnectionLogEntry {
  */
 export interface LogQuery<T> {
   limit: number;
+  /** How many of the newest matching records to skip first (a page's start); 0 unless said. */
+  offset?: number;
   equals?: { [K in keyof T]?: T[K] extends string ? string : never };
 }
 
@@ -94,6 +96,8 @@ export interface LogQuery<T> {
 export interface AppendLog<T extends { id: number; timestamp: string }> {
   append(entry: Omit<T, 'id'>): Promise<T>;
   recent(query: LogQuery<T>): Promise<T[]>;
+  /** How many records match (for a page's total). */
+  count(query: Pick<LogQuery<T>, 'equals'>): Promise<number>;
   /** Deletes records older than `cutoff`; returns how many went (records, or whole day files). */
   deleteBefore(cutoff: Date): Promise<number>;
 }
@@ -146,8 +150,9 @@ export interface MessageRecord {
 
 export interface MessageStore {
   add(message: Omit<MessageRecord, 'id'>): Promise<MessageRecord>;
-  /** Newest first. */
-  list(limit: number): Promise<MessageRecord[]>;
+  /** Newest first, skipping the newest `offset`. */
+  list(limit: number, offset?: number): Promise<MessageRecord[]>;
+  count(): Promise<number>;
   activeAnnouncements(now: Date): Promise<MessageRecord[]>;
   deleteBefore(cutoff: Date): Promise<number>;
 }

@@ -206,7 +206,7 @@ const fixtures: Record<string, () => Promise<GameFixture>> = {
 
   'bridge plugin in the JVM harness': async () => {
     const directory = await temporaryDirectory('gatehouse-harness-');
-    const token = 'contract-token';
+    const token = 'contract-token-for-tests-0123456789abcdef';
     const game = new BridgeGameAdapter({ host: '127.0.0.1', port: 0, token, requestTimeoutMs: 5000, sidecarName: 'contract', log: () => undefined, logError: () => undefined });
     await game.start();
     const harness = await PaperHarness.start({ directory, config: PaperHarness.configFor(game.port, token) });

@@ -147,6 +147,19 @@ for (const [name, implementation] of Object.entries(implementations)) {
         expect(await store.connectionLog.recent({ limit: 1 })).to.have.length(1);
       });
 
+      it('reads a page: skips the newest `offset` matching entries, and counts them all', async function () {
+        for (const [username, day] of [['Ann', 19], ['Bob', 20], ['Ann', 21], ['Ann', 22]] as const) {
+          await store.connectionLog.append(entry(username, `2026-11-${day}T10:00:00.000Z`));
+        }
+        const second = await store.connectionLog.recent({ limit: 2, offset: 2 });
+        expect(second.map((record) => record.timestamp)).to.deep.equal(['2026-11-20T10:00:00.000Z', '2026-11-19T10:00:00.000Z']);
+        const ann = await store.connectionLog.recent({ limit: 2, offset: 1, equals: { username: 'ANN' } });
+        expect(ann.map((record) => record.timestamp)).to.deep.equal(['2026-11-21T10:00:00.000Z', '2026-11-19T10:00:00.000Z']);
+        expect(await store.connectionLog.recent({ limit: 5, offset: 4 })).to.deep.equal([]);
+        expect(await store.connectionLog.count({})).to.equal(4);
+        expect(await store.connectionLog.count({ equals: { username: 'ann' } })).to.equal(3);
+      });
+
       it('continues ids after a restart', async function () {
         const first = await store.connectionLog.append(entry('Ann', '2026-11-21T10:00:00.000Z'));
         store = await fixture.reopen(store);
@@ -288,6 +301,8 @@ for (const [name, implementation] of Object.entries(implementations)) {
         expect((await store.messages.activeAnnouncements(new Date('2026-03-05T00:00:00.000Z'))).map((message) => message.id)).to.deep.equal([current.id]);
         expect(await store.messages.deleteBefore(new Date('2026-02-01T00:00:00.000Z'))).to.equal(1);
         expect((await store.messages.list(10)).map((message) => message.id)).to.deep.equal([current.id, direct.id]);
+        expect((await store.messages.list(1, 1)).map((message) => message.id)).to.deep.equal([direct.id]);
+        expect(await store.messages.count()).to.equal(2);
         expect(old.id).to.be.lessThan(direct.id);
       });
 

@@ -4,7 +4,7 @@ import { registeredUser } from '../helpers/accounts.js';
 import { chatLog, eventually, nextChat, refusedJoin } from '../helpers/bots.js';
 import { useGameSession } from '../helpers/game-session.js';
 
-const serviceToken = 'in-game-admin-token';
+const serviceToken = 'in-game-admin-token-for-tests-0123456789abcdef';
 
 describe('admin in game: messages, settings, teleports (mineflayer bots on the embedded server)', function () {
   const session = useGameSession(serviceToken);

@@ -15,7 +15,7 @@ import { api, startTestGatehouse, temporaryDirectory } from '../helpers/gatehous
 import { checkConservation, conservationPlayers, moveMoneyAtRandom, registerPlayers, type Acknowledged } from '../helpers/money-conservation.js';
 import { killStartedProcesses, startGatehouseProcess } from '../helpers/process.js';
 
-const serviceToken = 'conservation-service-token';
+const serviceToken = 'conservation-service-token-for-tests-0123456789abcdef';
 
 /** Codes for every player in the data directory before a Gatehouse process starts on it (no store is open yet to take them). */
 async function writeCodes(dataDirectory: string): Promise<void> {

@@ -5,7 +5,7 @@ import type { SquidPlayer } from '../../src/game/embedded/flying-squid.js';
 import { eventually, joinStillBot, leave, movementPackets, nextChat } from '../helpers/bots.js';
 import { useGameSession } from '../helpers/game-session.js';
 
-const serviceToken = 'teleport-after-login-token';
+const serviceToken = 'teleport-after-login-token-for-tests-0123456789abcdef';
 
 /**
  * flying-squid's login waited for a client's first "look" or "flying"

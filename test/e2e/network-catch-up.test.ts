@@ -20,7 +20,7 @@ import { eventually, joinBot, leave, nextChat } from '../helpers/bots.js';
 import { api, startTestGatehouse, temporaryDirectory, type TestGatehouse } from '../helpers/gatehouse.js';
 import { requirePostgres, uniquePrefix, type ThrowawayPostgres } from '../helpers/postgres.js';
 
-const serviceToken = 'catch-up-service-token';
+const serviceToken = 'catch-up-service-token-0123456789abcdef';
 const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
 
 describe('a network instance catches up on what it missed while it was not listening', function () {

@@ -17,7 +17,7 @@ import { api, startTestGatehouse, temporaryDirectory, type TestGatehouse } from 
 import { requirePostgres, uniquePrefix, type ThrowawayPostgres } from '../helpers/postgres.js';
 import { killStartedProcesses, startGatehouseProcess } from '../helpers/process.js';
 
-const serviceToken = 'network-service-token';
+const serviceToken = 'network-service-token-for-tests-0123456789abcdef';
 const shopFile = 'items:\n  diamond: { category: resources, price: 10.00, stock: 1000, target-stock: 1000 }\n';
 
 describe('a network of servers on one database, with bots on each', function () {

@@ -4,7 +4,7 @@ import { eventually, leave, refusedJoin } from '../helpers/bots.js';
 import { api } from '../helpers/gatehouse.js';
 import { useGameSession } from '../helpers/game-session.js';
 
-const serviceToken = 'players-game-token';
+const serviceToken = 'players-game-token-for-tests-0123456789abcdef';
 
 describe('players, maps and the whitelist with mineflayer bots on the embedded server', function () {
   const session = useGameSession(serviceToken);

@@ -114,6 +114,14 @@ describe('the plugin jar', function () {
       const health = await api(base, 'GET', '/api/health');
       expect(health.body).to.deep.include({ status: 'ok' });
       expect(health.body.game).to.deep.include({ connected: true, adapter: 'bridge' });
+      // The reference, with Swagger UI's files carried beside the bundle.
+      expect((await api(base, 'GET', '/api/openapi.json')).body.openapi).to.equal('3.1.0');
+      expect((await api(base, 'GET', '/api/docs')).body).to.include('swagger-ui-bundle.js');
+      for (const file of ['/api/docs/swagger-ui-bundle.js', '/api/docs/swagger-ui.css']) {
+        const asset = await fetch(base + file);
+        expect(asset.status, file).to.equal(200);
+        expect((await asset.text()).length, file).to.be.above(10_000);
+      }
 
       // A player registers through the hosted sidecar.
       await harness.request('join', { name: 'Hosted' });
@@ -148,7 +156,7 @@ describe('the plugin jar', function () {
 
     it('leaves no sidecar behind when the server is killed with -9', async function () {
       const bridgePort = await freePort();
-      const config = ['port: 0', 'host: 127.0.0.1', 'token: kill-test', 'game:', '  bridge:', `    port: ${bridgePort}`, 'sidecar:', `  node: ${process.execPath}`, ''].join('\n');
+      const config = ['port: 0', 'host: 127.0.0.1', 'token: kill-test-token-for-tests-0123456789abcdef', 'game:', '  bridge:', `    port: ${bridgePort}`, 'sidecar:', `  node: ${process.execPath}`, ''].join('\n');
       harness = await PaperHarness.start({ directory, config });
       const log = harness.log;
       await eventually(() => (log.some((line) => /Connected to the Gatehouse sidecar/.test(line)) ? true : undefined), 20000, 'the plugin connected to its sidecar');

@@ -11,7 +11,7 @@ import { startTestGatehouse, type TestGatehouse } from '../helpers/gatehouse.js'
 import { checkConservation, moveMoneyAtRandom, registerPlayers, storeCodes } from '../helpers/money-conservation.js';
 import { requirePostgres, uniquePrefix, type ThrowawayPostgres } from '../helpers/postgres.js';
 
-const serviceToken = 'conservation-service-token';
+const serviceToken = 'conservation-service-token-for-tests-0123456789abcdef';
 
 describe('money is conserved under concurrency on PostgreSQL (builtin economy)', function () {
   let postgres: ThrowawayPostgres;

@@ -15,7 +15,7 @@ import { checkConservation, moveMoneyAtRandom, registerPlayers, storeCodes } fro
 import { requirePostgres, uniquePrefix, type ThrowawayPostgres } from '../helpers/postgres.js';
 import { implementationsOf } from '../helpers/store-implementations.js';
 
-const serviceToken = 'outage-service-token';
+const serviceToken = 'outage-service-token-for-tests-0123456789abcdef';
 const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
 
 describe('PostgreSQL stopped and started during traffic (Gatehouse not restarted)', function () {

@@ -43,7 +43,7 @@ describe('the plugin\'s bundled sidecar on PostgreSQL', function () {
     const config = [
       'port: 0',
       'host: 127.0.0.1',
-      'token: plugin-postgres-token',
+      'token: plugin-postgres-token-for-tests-0123456789abcdef',
       'game:',
       '  bridge:',
       `    port: ${await freePort()}`,

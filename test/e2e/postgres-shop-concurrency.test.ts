@@ -17,7 +17,7 @@ import { FakeInventories } from '../helpers/fake-inventories.js';
 import { api, startTestGatehouse, temporaryDirectory, type TestGatehouse } from '../helpers/gatehouse.js';
 import { requirePostgres, uniquePrefix, type ThrowawayPostgres } from '../helpers/postgres.js';
 
-const serviceToken = 'concurrent-shop-service-token';
+const serviceToken = 'concurrent-shop-service-token-for-tests-0123456789abcdef';
 const startingCents = 10_000_000;
 // Two items, two weekly offers: both are on offer every week.
 const shopFile = `

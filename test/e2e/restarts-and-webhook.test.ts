@@ -8,7 +8,7 @@ import { useGameSession } from '../helpers/game-session.js';
 import { startWebhookReceiver } from '../helpers/webhook-receiver.js';
 import { rm } from 'node:fs/promises';
 
-const serviceToken = 'restart-test-token';
+const serviceToken = 'restart-test-token-for-tests-0123456789abcdef';
 type BarEvent = { kind: 'created' | 'updated' | 'deleted'; title: string; progress: number };
 
 /** The bars mineflayer keeps (missing from its type declarations). */

@@ -4,7 +4,7 @@ import { eventually } from '../helpers/bots.js';
 import { FakeGame } from '../helpers/fake-game.js';
 import { api, startTestGatehouse, type TestGatehouse } from '../helpers/gatehouse.js';
 
-const serviceToken = 'admin-test-service-token';
+const serviceToken = 'admin-test-service-token-for-tests-0123456789abcdef';
 
 describe('admin endpoints over HTTP', function () {
   let server: TestGatehouse;

@@ -12,7 +12,7 @@ describe('account endpoints over HTTP', function () {
 
   before(async function () {
     server = await startTestGatehouse((config) => {
-      config.token = 'service-secret-token';
+      config.token = 'service-secret-token-for-tests-0123456789abcdef';
     });
   });
   after(async function () {
@@ -197,7 +197,7 @@ describe('account endpoints over HTTP', function () {
     });
 
     it('tells the service account it has no profile (403)', async function () {
-      const response = await api(server.baseUrl, 'GET', '/api/auth/me', { token: 'service-secret-token' });
+      const response = await api(server.baseUrl, 'GET', '/api/auth/me', { token: 'service-secret-token-for-tests-0123456789abcdef' });
       expect(response.status).to.equal(403);
       expect(response.body.error).to.match(/service account/);
     });

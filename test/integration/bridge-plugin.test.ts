@@ -13,7 +13,7 @@ import { api, startBridgeGatehouse, temporaryDirectory, type TestGatehouse } fro
 import { PaperHarness } from '../helpers/harness.js';
 import { onJsonLines } from '../helpers/json-lines.js';
 
-const token = 'plugin-test-token';
+const token = 'plugin-test-token-for-tests-0123456789abcdef';
 
 describe('the plugin in the JVM harness, with the sidecar', function () {
   let server: TestGatehouse;

@@ -19,7 +19,7 @@ import { eventually } from '../helpers/bots.js';
 import { FakePlugin, PluginError } from '../helpers/fake-plugin.js';
 import { api, startBridgeGatehouse, type TestGatehouse } from '../helpers/gatehouse.js';
 
-const token = 'bridge-test-token';
+const token = 'bridge-test-token-for-tests-0123456789abcdef';
 /** Requests the plugin sends; every other request comes from the sidecar and carries a start budget. */
 const pluginRequests = new Set(['bridge.hello', 'register.command', 'command.run']);
 

@@ -11,7 +11,7 @@ import { eventually } from '../helpers/bots.js';
 import { api, startBridgeGatehouse, temporaryDirectory, type TestGatehouse } from '../helpers/gatehouse.js';
 import { PaperHarness, type HarnessOptions } from '../helpers/harness.js';
 
-const token = 'bridge-server-token';
+const token = 'bridge-server-token-for-tests-0123456789abcdef';
 const mebibyte = 1024 * 1024;
 
 describe('players, whitelist, server and in-game economy through the plugin in the JVM harness', function () {

@@ -71,7 +71,7 @@ describe('API conventions over HTTP', function () {
     expect(preflight.status).to.equal(204);
     expect(preflight.headers.get('access-control-allow-origin')).to.equal('*');
     expect(preflight.headers.get('access-control-allow-methods')).to.equal('GET, POST, PUT, DELETE, OPTIONS');
-    expect(preflight.headers.get('access-control-allow-headers')).to.equal('Content-Type, Authorization');
+    expect(preflight.headers.get('access-control-allow-headers')).to.equal('Content-Type, Authorization, Idempotency-Key, X-API-Key');
     const simple = await api(server.baseUrl, 'GET', '/api/health', { headers: { origin: 'http://dashboard.lan:3000' } });
     expect(simple.headers.get('access-control-allow-origin')).to.equal('*');
     const failed = await api(server.baseUrl, 'GET', '/api/auth/me', { headers: { origin: 'http://dashboard.lan:3000' } });

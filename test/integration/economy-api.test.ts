@@ -5,7 +5,7 @@ import { startWebhookReceiver } from '../helpers/webhook-receiver.js';
 import { eventually } from '../helpers/bots.js';
 import { expectBalancesBounded } from '../helpers/balance-bound.js';
 
-const serviceToken = 'economy-service-token';
+const serviceToken = 'economy-service-token-for-tests-0123456789abcdef';
 
 describe('economy endpoints over HTTP (builtin provider)', function () {
   let server: TestGatehouse;

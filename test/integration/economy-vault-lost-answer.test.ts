@@ -72,7 +72,7 @@ describe('economy through Vault when an answer is lost', function () {
     vault = new FakeVault();
     game.capabilities.economy = vault;
     server = await startTestGatehouse((config) => {
-      config.token = 'vault-lost-token';
+      config.token = 'vault-lost-token-for-tests-0123456789abcdef';
       config.economy.provider = 'vault';
     }, { game });
     rich = await registeredUser(server.gatehouse, server.baseUrl, 'rich', 'Rich');

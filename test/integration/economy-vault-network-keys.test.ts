@@ -14,7 +14,7 @@ import { FakeGame } from '../helpers/fake-game.js';
 import { api, startTestGatehouse, temporaryDirectory, type TestGatehouse } from '../helpers/gatehouse.js';
 import { requirePostgres, uniquePrefix, type ThrowawayPostgres } from '../helpers/postgres.js';
 
-const serviceToken = 'vault-network-token';
+const serviceToken = 'vault-network-token-0123456789abcdef0123';
 
 /** One economy both instances move money in, each step taking a moment (so two requests overlap), step by step as a game without `move` does. */
 class SharedEconomy implements EconomyProvider {

@@ -18,7 +18,7 @@ import { PaperHarness } from '../helpers/harness.js';
 import { spawn, type ChildProcess } from 'node:child_process';
 import { writeFile } from 'node:fs/promises';
 
-const token = 'vault-restart-token';
+const token = 'vault-restart-token-0123456789abcdef012345';
 
 async function freePort(): Promise<number> {
   const server = createServer();

@@ -13,7 +13,7 @@ import { eventually } from '../helpers/bots.js';
 import { api, startBridgeGatehouse, temporaryDirectory, type TestGatehouse } from '../helpers/gatehouse.js';
 import { PaperHarness } from '../helpers/harness.js';
 
-const token = 'vault-spent-token';
+const token = 'vault-spent-token-0123456789abcdef01234567';
 
 describe('Vault money put back after the payee spent it (JVM harness)', function () {
   this.timeout(60_000);

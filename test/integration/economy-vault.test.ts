@@ -10,7 +10,7 @@ import { eventually } from '../helpers/bots.js';
 import { api, startBridgeGatehouse, startTestGatehouse, temporaryDirectory, type TestGatehouse } from '../helpers/gatehouse.js';
 import { PaperHarness } from '../helpers/harness.js';
 
-const token = 'vault-test-token';
+const token = 'vault-test-token-for-tests-0123456789abcdef';
 
 describe('economy through the plugin and Vault (JVM harness)', function () {
   let server: TestGatehouse;

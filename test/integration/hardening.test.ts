@@ -14,7 +14,7 @@ import { eventually } from '../helpers/bots.js';
 import { api, startTestGatehouse, type TestGatehouse } from '../helpers/gatehouse.js';
 import { registeredUser } from '../helpers/accounts.js';
 
-const serviceToken = 'hardening-service-token';
+const serviceToken = 'hardening-service-token-for-tests-0123456789abcdef';
 
 /** A raw request, for methods fetch refuses to send (TRACE, CONNECT) and names it does not know. */
 function rawRequest(baseUrl: string, method: string, urlPath: string): Promise<{ status: number; allow: string | undefined; body: string }> {

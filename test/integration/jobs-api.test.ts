@@ -12,7 +12,7 @@ import { FakeGame } from '../helpers/fake-game.js';
 import { api, startTestGatehouse, type TestGatehouse } from '../helpers/gatehouse.js';
 import { startWebhookReceiver } from '../helpers/webhook-receiver.js';
 
-const serviceToken = 'jobs-service-token';
+const serviceToken = 'jobs-service-token-for-tests-0123456789abcdef';
 
 describe('jobs endpoints over HTTP', function () {
   let server: TestGatehouse;

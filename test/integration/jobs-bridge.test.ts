@@ -10,7 +10,7 @@ import { eventually } from '../helpers/bots.js';
 import { api, startBridgeGatehouse, temporaryDirectory, type TestGatehouse } from '../helpers/gatehouse.js';
 import { PaperHarness } from '../helpers/harness.js';
 
-const token = 'jobs-bridge-token';
+const token = 'jobs-bridge-token-for-tests-0123456789abcdef';
 
 describe('jobs through the plugin in the JVM harness', function () {
   let server: TestGatehouse;

@@ -9,7 +9,7 @@ import { registeredUser } from '../helpers/accounts.js';
 import { FakeGame } from '../helpers/fake-game.js';
 import { api, startTestGatehouse, temporaryDirectory, type TestGatehouse } from '../helpers/gatehouse.js';
 
-const serviceToken = 'leaderboard-service-token';
+const serviceToken = 'leaderboard-service-token-for-tests-0123456789abcdef';
 const board = (entries: Array<{ rank: number; player: string; value: number; level?: number }>) => entries.map(({ rank, player, value, level }) => (level === undefined ? [rank, player, value] : [rank, player, value, level]));
 
 describe('leaderboards over HTTP', function () {

@@ -3,7 +3,7 @@ import { registeredUser } from '../helpers/accounts.js';
 import { api, startTestGatehouse, type TestGatehouse } from '../helpers/gatehouse.js';
 import { parsePrometheusText } from '../helpers/prometheus.js';
 
-const serviceToken = 'players-service-token';
+const serviceToken = 'players-service-token-for-tests-0123456789abcdef';
 
 describe('whitelist, players, server, cache and metrics over HTTP', function () {
   let server: TestGatehouse;

@@ -12,7 +12,7 @@ import { expectBalancesBounded } from '../helpers/balance-bound.js';
 import { api, startTestGatehouse, type TestGatehouse } from '../helpers/gatehouse.js';
 import { requirePostgres, uniquePrefix, type ThrowawayPostgres } from '../helpers/postgres.js';
 
-const serviceToken = 'postgres-api-service-token';
+const serviceToken = 'postgres-api-service-token-for-tests-0123456789abcdef';
 
 describe('the API on PostgreSQL, two instances on one database', function () {
   let postgres: ThrowawayPostgres;

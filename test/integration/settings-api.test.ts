@@ -9,7 +9,7 @@ import { expect } from 'chai';
 import type { EmbeddedGameServer } from '../../src/game/embedded/adapter.js';
 import { api, startTestGatehouse, temporaryDirectory, type TestGatehouse } from '../helpers/gatehouse.js';
 
-const serviceToken = 'settings-test-service-token';
+const serviceToken = 'settings-test-service-token-0123456789abcdef';
 const overrideLine = /settings changed through the API override config\.yml/;
 
 describe('settings changed through the API, config.yml and restarts', function () {

@@ -17,7 +17,7 @@ import { FakeGame } from '../helpers/fake-game.js';
 import { FakeInventories } from '../helpers/fake-inventories.js';
 import { api, startTestGatehouse, temporaryDirectory, type TestGatehouse } from '../helpers/gatehouse.js';
 
-const serviceToken = 'shop-service-token';
+const serviceToken = 'shop-service-token-for-tests-0123456789abcdef';
 
 const testShopFile = `
 market: { elasticity: 1, drift-minutes: 10, drift-percent: 50, max-quantity: 500 }

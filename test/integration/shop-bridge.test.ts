@@ -18,7 +18,7 @@ import { eventually } from '../helpers/bots.js';
 import { api, startBridgeGatehouse, temporaryDirectory, type TestGatehouse } from '../helpers/gatehouse.js';
 import { PaperHarness } from '../helpers/harness.js';
 
-const token = 'shop-bridge-token';
+const token = 'shop-bridge-token-for-tests-0123456789abcdef';
 
 /** Only materials the harness's stub Material knows (diamond, iron_ingot, oak_log, stone, bread). */
 const shopFile = `

@@ -16,7 +16,8 @@ describe('the OpenAPI document', function () {
       expect(new Set(declared).size, 'no route declared twice').to.equal(declared.length);
       for (const route of routes) {
         const operation = document.paths[route.path.replace(/:(\w+)/g, '{$1}')]![route.method.toLowerCase()]!;
-        expect(operation.security, `${route.method} ${route.path}`).to.deep.equal(route.access === 'public' ? [] : [{ bearer: [] }]);
+        const keySecurity = route.scope ? [{ apiKey: [route.scope] }, { apiKeyHeader: [route.scope] }] : [];
+        expect(operation.security, `${route.method} ${route.path}`).to.deep.equal(route.access === 'public' ? [] : [{ bearer: [] }, ...keySecurity]);
         expect(operation.responses, `${route.method} ${route.path}`).to.have.property(String(route.status ?? 200));
         if (route.access === 'admin') expect(operation.responses).to.include.keys('401', '403', '503');
       }
@@ -44,7 +45,7 @@ describe('the OpenAPI document', function () {
 
   it('is committed up to date in docs/openapi.json (run npm run openapi after a change)', async function () {
     const { version } = JSON.parse(await readFile('package.json', 'utf8')) as { version: string };
-    const server = await startTestGatehouse();
+    const server = await startTestGatehouse((config) => (config.metrics.enabled = true));
     try {
       const committed = JSON.parse(await readFile('docs/openapi.json', 'utf8'));
       expect(committed).to.deep.equal(JSON.parse(JSON.stringify(openApiDocument(server.gatehouse.routes, version))));

@@ -1,18 +1,25 @@
 import { timingSafeEqual } from 'node:crypto';
 import { forbidden, serviceUnavailable, unauthorized } from '../../errors.js';
-import type { AccessCheck, Caller } from '../../http/caller.js';
+import type { AccessCheck, Caller, KeyIdentity } from '../../http/caller.js';
 import type { UserStore } from '../../store/port.js';
 import type { AccountService } from './service.js';
 import type { TokenService } from './tokens.js';
 
+/** Checks an API key's secret (the keys group offers it): its identity, or a 401/429 ApiError. */
+export interface KeyCheck {
+  isKey(token: string): boolean;
+  authenticate(secret: string, address: string): Promise<KeyIdentity>;
+}
+
 /**
- * Who may call what: a bearer token is a logged-in user's JWT or the
- * configured service token; admin means an operator in game now (asked on
- * every admin request, so a de-opped player loses admin at once), or the
- * service token.
+ * Who may call what: a bearer token is a logged-in user's JWT, the
+ * configured service token, or an API key; admin means an operator in game
+ * now (asked on every admin request, so a de-opped player loses admin at
+ * once), the service token, or a key (whose scopes the router checks).
  */
 export class AccessControl implements AccessCheck {
   private readonly serviceToken: Buffer;
+  private keys: KeyCheck | undefined;
 
   constructor(
     private readonly tokens: TokenService,
@@ -25,12 +32,18 @@ export class AccessControl implements AccessCheck {
     this.serviceToken = Buffer.from(serviceToken);
   }
 
-  /** `Authorization: Bearer <token>`: 401 when missing or invalid, 403 when expired. */
-  async authenticate(header: string | undefined): Promise<Caller> {
+  /** API keys are accepted from now on, checked by `keys`. */
+  acceptKeys(keys: KeyCheck): void {
+    this.keys = keys;
+  }
+
+  /** `Authorization: Bearer <token>`: 401 when missing or invalid, 403 when expired, 429 for a key over its rate. */
+  async authenticate(header: string | undefined, address = ''): Promise<Caller> {
     const match = /^Bearer\s+(\S+)\s*$/i.exec(header ?? '');
     if (!match) throw unauthorized(header ? 'Authorization header must be "Bearer <token>"' : 'Authentication required');
     const token = match[1]!;
     if (this.serviceToken.length > 0 && safeEqual(Buffer.from(token), this.serviceToken)) return { kind: 'service' };
+    if (this.keys?.isKey(token)) return { kind: 'key', key: await this.keys.authenticate(token, address) };
     const check = this.tokens.check(token);
     if (!check.ok) {
       if (check.reason === 'expired') throw forbidden('Token expired; log in again', 'token_expired');
@@ -41,9 +54,9 @@ export class AccessControl implements AccessCheck {
     return { kind: 'user', user };
   }
 
-  /** The caller must be an operator in game now, or the service account. */
+  /** The caller must be an operator in game now, the service account, or a key (its scope checked by the router). */
   async requireAdmin(caller: Caller): Promise<void> {
-    if (caller.kind === 'service') return;
+    if (caller.kind === 'service' || caller.kind === 'key') return;
     if (caller.kind !== 'user') throw unauthorized();
     if (!this.isGameConnected()) throw serviceUnavailable('Game server not available; admin status cannot be checked', 'game_unavailable');
     if (!(await this.accounts.isOperatorNow(caller.user.gameUsername))) throw forbidden('Admin privileges required', 'admin_required');
@@ -51,7 +64,8 @@ export class AccessControl implements AccessCheck {
 
   /** Whether the caller is an admin now, for answers that show admins more (no error either way). */
   async isAdmin(caller: Caller): Promise<boolean> {
-    if (caller.kind === 'service') return true;
+    // A key got here past its route's scope, so it may see what the scope covers, anyone's included.
+    if (caller.kind === 'service' || caller.kind === 'key') return true;
     if (caller.kind !== 'user' || !this.isGameConnected()) return false;
     return this.accounts.isOperatorNow(caller.user.gameUsername).catch(() => false);
   }

@@ -19,7 +19,8 @@ export function accountsRoutes(accounts: AccountService): Route[] {
       handle: async ({ body, address }) => {
         if (Buffer.byteLength(body.password) > 72) throw badRequest('password must be at most 72 bytes', 'invalid_field');
         await accounts.register(body, address);
-        return reply({ success: true as const, message: `Account ${body.username} created; you can log in now` }, { status: 201 });
+        // The account is read, once logged in, at /api/auth/me.
+        return reply({ success: true as const, message: `Account ${body.username} created; you can log in now` }, { status: 201, headers: { Location: '/api/auth/me' } });
       },
     }),
     route({

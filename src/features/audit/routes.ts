@@ -1,6 +1,7 @@
 /** Reading the audit log (admins). */
 import { route, type Route } from '../../http/route.js';
 import { t } from '../../lib/schema.js';
+import { pageQuery, pagination, paginationObject } from '../common/schemas.js';
 import { auditEntry } from './schemas.js';
 import type { AuditTrail } from './service.js';
 
@@ -10,10 +11,14 @@ export function auditRoutes(audit: AuditTrail): Route[] {
       method: 'GET',
       path: '/api/admin/audit',
       access: 'admin',
-      summary: 'The audit log of admin changes, newest first',
-      query: t.object({ limit: t.integer({ default: 100, minimum: 1, maximum: 500 }) }),
-      answer: t.object({ success: t.literal(true), entries: t.array(auditEntry) }),
-      handle: async ({ query }) => ({ success: true as const, entries: await audit.recent(query.limit) }),
+      scope: 'audit:read',
+      summary: 'The audit log of admin changes, newest first (query: page, limit 1-500)',
+      query: t.object(pageQuery({ default: 100, max: 500 })),
+      answer: t.object({ success: t.literal(true), entries: t.array(auditEntry), pagination: paginationObject }),
+      handle: async ({ query }) => {
+        const { entries, total } = await audit.page(query.page, query.limit);
+        return { success: true as const, entries, pagination: pagination(query.page, query.limit, total) };
+      },
     }),
   ];
 }

@@ -12,7 +12,9 @@ export class AuditTrail {
     await this.log.append({ timestamp: this.now().toISOString(), actor: actor.name, ipAddress: actor.ipAddress, action, details });
   }
 
-  recent(limit: number): Promise<AuditEntry[]> {
-    return this.log.recent({ limit });
+  /** A page of entries, newest first, with how many there are. */
+  async page(page: number, limit: number): Promise<{ entries: AuditEntry[]; total: number }> {
+    const [entries, total] = await Promise.all([this.log.recent({ limit, offset: (page - 1) * limit }), this.log.count({})]);
+    return { entries, total };
   }
 }

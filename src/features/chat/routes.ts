@@ -10,6 +10,7 @@ export function chatRoutes(webhook: ChatWebhook, now: () => Date): Route[] {
       method: 'POST',
       path: '/api/admin/chat/test',
       access: 'admin',
+      scope: 'settings:write',
       summary: 'Send a test message to the chat webhook',
       answer: messageAnswer,
       errors: { 400: 'No webhook URL is configured', 500: 'The webhook refused the message, could not be reached or did not answer within 5 s' },

@@ -1,6 +1,7 @@
 /** Reading the connection log (admins). */
 import { route, type Route } from '../../http/route.js';
 import { t } from '../../lib/schema.js';
+import { pagination, paginationObject } from '../common/schemas.js';
 import type { ConnectionLogStore } from '../../store/port.js';
 import { connectionAnswer } from './answers.js';
 import { connection, connectionsQuery } from './schemas.js';
@@ -11,12 +12,14 @@ export function connectionsRoutes(connectionLog: ConnectionLogStore): Route[] {
       method: 'GET',
       path: '/api/admin/connections',
       access: 'admin',
-      summary: 'Connection log, newest first (query: limit 1-500, username)',
+      scope: 'players:read',
+      summary: 'Connection log, newest first (query: page, limit 1-500, username)',
       query: connectionsQuery,
-      answer: t.object({ success: t.literal(true), connections: t.array(connection) }),
+      answer: t.object({ success: t.literal(true), connections: t.array(connection), pagination: paginationObject }),
       handle: async ({ query }) => {
-        const entries = await connectionLog.recent({ limit: query.limit, equals: { username: query.username } });
-        return { success: true as const, connections: entries.map(connectionAnswer) };
+        const equals = { username: query.username };
+        const [entries, total] = await Promise.all([connectionLog.recent({ limit: query.limit, offset: (query.page - 1) * query.limit, equals }), connectionLog.count({ equals })]);
+        return { success: true as const, connections: entries.map(connectionAnswer), pagination: pagination(query.page, query.limit, total) };
       },
     }),
   ];

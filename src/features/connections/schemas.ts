@@ -1,6 +1,6 @@
 /** A connection log entry as the API shows it, and the query that reads them. */
 import { t } from '../../lib/schema.js';
-import { timestamp } from '../common/schemas.js';
+import { pageQuery, timestamp } from '../common/schemas.js';
 
 export const connection = t.object({
   id: t.integer(),
@@ -13,6 +13,6 @@ export const connection = t.object({
 });
 
 export const connectionsQuery = t.object({
-  limit: t.integer({ default: 100, minimum: 1, maximum: 500 }),
+  ...pageQuery({ default: 100, max: 500 }),
   username: t.optional(t.string({ maxLength: 16 })),
 });

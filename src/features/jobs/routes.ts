@@ -20,6 +20,7 @@ export function jobsRoutes(jobs: JobsService, maxPerPlayer: number): Route[] {
       method: 'GET',
       path: '/api/jobs',
       access: 'login',
+      scope: 'jobs:read',
       summary: 'Every job with its description, how many players work it, and whether the caller does',
       answer: jobsAnswer,
       handle: (request) => {

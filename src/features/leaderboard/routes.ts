@@ -17,6 +17,7 @@ export function leaderboardRoutes(leaderboards: LeaderboardService, economy: Ser
       method: 'GET',
       path: '/api/leaderboard',
       access: 'login',
+      scope: 'players:read',
       summary: "Who is on top by balance, by a job's experience (job=<id>) or by time played, with the caller's own rank even off the page",
       query: leaderboardQuery,
       answer: leaderboardAnswer,

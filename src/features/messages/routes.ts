@@ -2,7 +2,7 @@
 import { route, reply, type Route } from '../../http/route.js';
 import { t } from '../../lib/schema.js';
 import type { AuditTrail } from '../audit/service.js';
-import { messageAnswer } from '../common/schemas.js';
+import { messageAnswer, pageQuery, pagination, paginationObject } from '../common/schemas.js';
 import { announcementBody, directMessageBody, messageObject } from './schemas.js';
 import type { MessageService } from './service.js';
 
@@ -12,15 +12,20 @@ export function messagesRoutes(messages: MessageService, audit: AuditTrail): Rou
       method: 'GET',
       path: '/api/admin/messages',
       access: 'admin',
-      summary: 'Announcements and direct messages, newest first (query: limit)',
-      query: t.object({ limit: t.integer({ default: 100, minimum: 1, maximum: 500 }) }),
-      answer: t.object({ success: t.literal(true), messages: t.array(messageObject) }),
-      handle: async ({ query }) => ({ success: true as const, messages: await messages.list(query.limit) }),
+      scope: 'messages:read',
+      summary: 'Announcements and direct messages, newest first (query: page, limit 1-500)',
+      query: t.object(pageQuery({ default: 100, max: 500 })),
+      answer: t.object({ success: t.literal(true), messages: t.array(messageObject), pagination: paginationObject }),
+      handle: async ({ query }) => {
+        const found = await messages.page(query.page, query.limit);
+        return { success: true as const, messages: found.messages, pagination: pagination(query.page, query.limit, found.total) };
+      },
     }),
     route({
       method: 'POST',
       path: '/api/admin/messages/send',
       access: 'admin',
+      scope: 'messages:write',
       summary: 'Send a chat message to an online player',
       body: directMessageBody,
       answer: messageAnswer,
@@ -37,6 +42,7 @@ export function messagesRoutes(messages: MessageService, audit: AuditTrail): Rou
       method: 'POST',
       path: '/api/admin/messages',
       access: 'admin',
+      scope: 'messages:write',
       summary: 'Make an announcement: broadcast, posted to the webhook, shown on join until it expires',
       body: announcementBody,
       answer: t.object({ success: t.literal(true), message: t.string(), announcement: messageObject }),
@@ -46,7 +52,8 @@ export function messagesRoutes(messages: MessageService, audit: AuditTrail): Rou
         const actor = request.actor();
         const announcement = await messages.announce(actor, request.body.content, request.body.expiresAt);
         await audit.record(actor, 'message.announce', { id: announcement.id, expiresAt: announcement.expiresAt });
-        return reply({ success: true as const, message: 'Announcement sent', announcement }, { status: 201 });
+        // Announcements have no page of their own: the list, where it is now first, is where it lives.
+        return reply({ success: true as const, message: 'Announcement sent', announcement }, { status: 201, headers: { Location: '/api/admin/messages' } });
       },
     }),
   ];

@@ -61,8 +61,10 @@ export class MessageService {
     return record;
   }
 
-  list(limit: number): Promise<MessageRecord[]> {
-    return this.store.list(limit);
+  /** A page of messages, newest first, with how many there are. */
+  async page(page: number, limit: number): Promise<{ messages: MessageRecord[]; total: number }> {
+    const [messages, total] = await Promise.all([this.store.list(limit, (page - 1) * limit), this.store.count()]);
+    return { messages, total };
   }
 
   private async showAnnouncementsTo(playerName: string): Promise<void> {

@@ -42,6 +42,7 @@ export function playersRoutes({ game, store, tracker, access, serverId, maxPlaye
       method: 'GET',
       path: '/api/players',
       access: 'login',
+      scope: 'players:read',
       summary: 'Who is online (on every server of a network, or the one named by server): name, world, game mode, ping, server, whether they have a web account (admins also see address and position)',
       query: serverQuery,
       answer: t.object({ success: t.literal(true), players: t.array(onlinePlayer), count: t.integer(), max: t.integer() }),
@@ -63,6 +64,7 @@ export function playersRoutes({ game, store, tracker, access, serverId, maxPlaye
       method: 'GET',
       path: '/api/player/inventory',
       access: 'login',
+      scope: 'players:read',
       summary: "A player's inventory: the caller's own, or (admins) anyone's; the player must be online",
       query: subjectQuery,
       answer: t.object({ success: t.literal(true), username: t.string(), items: t.array(inventoryItem) }),
@@ -82,6 +84,7 @@ export function playersRoutes({ game, store, tracker, access, serverId, maxPlaye
       method: 'GET',
       path: '/api/player/maps',
       access: 'login',
+      scope: 'players:read',
       summary: 'The worlds a player can be in (environment, spawn point), where the player is now, and where last seen in each',
       query: subjectQuery,
       answer: t.object({

@@ -15,6 +15,7 @@ export function restartsRoutes(restarts: RestartService, audit: AuditTrail, game
       method: 'POST',
       path: '/api/admin/restart',
       access: 'admin',
+      scope: 'server:write',
       summary: 'Schedule a restart with a boss-bar countdown (replaces a pending one)',
       body: scheduleBody,
       answer: t.object({ success: t.literal(true), message: t.string(), restartAt: timestamp }),
@@ -34,6 +35,7 @@ export function restartsRoutes(restarts: RestartService, audit: AuditTrail, game
       method: 'GET',
       path: '/api/admin/restart',
       access: 'admin',
+      scope: 'server:read',
       summary: 'The pending restart, or null',
       answer: t.object({ success: t.literal(true), restart: t.nullable(pendingRestart) }),
       handle: () => {
@@ -45,6 +47,7 @@ export function restartsRoutes(restarts: RestartService, audit: AuditTrail, game
       method: 'DELETE',
       path: '/api/admin/restart',
       access: 'admin',
+      scope: 'server:write',
       summary: 'Cancel the pending restart',
       answer: messageAnswer,
       errors: { 404: 'No restart is scheduled' },

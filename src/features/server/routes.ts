@@ -57,6 +57,7 @@ export function serverRoutes({ serverId, store, game, settings, players, economy
       method: 'GET',
       path: '/api/server/stats',
       access: 'admin',
+      scope: 'server:read',
       summary: 'How the server is doing: ticks per second, memory, players (on the network or one server) and the day peak, API requests and latency over 5 minutes, store sizes',
       query: serverQuery,
       answer: serverStatsAnswer,

@@ -14,6 +14,7 @@ export function settingsRoutes(settings: SettingsService, audit: AuditTrail, net
       method: 'GET',
       path: '/api/admin/settings',
       access: 'admin',
+      scope: 'settings:read',
       summary: 'The live settings',
       answer: t.object({ success: t.literal(true), settings: settingsObject }),
       handle: () => ({ success: true as const, settings: settings.get() }),
@@ -22,6 +23,7 @@ export function settingsRoutes(settings: SettingsService, audit: AuditTrail, net
       method: 'POST',
       path: '/api/admin/settings',
       access: 'admin',
+      scope: 'settings:write',
       summary: 'Change some settings (all or nothing); null for a key returns it to its value in config.yml',
       body: settingsChange,
       answer: t.object({

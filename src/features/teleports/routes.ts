@@ -2,6 +2,7 @@
 import { route, type Route } from '../../http/route.js';
 import { t } from '../../lib/schema.js';
 import type { AuditTrail } from '../audit/service.js';
+import { pageQuery, pagination, paginationObject } from '../common/schemas.js';
 import { coordinatesAnswer, coordinatesBody, playerToPlayerBody, teleportAnswer, teleportErrors, teleportRecord } from './schemas.js';
 import type { TeleportService } from './service.js';
 
@@ -12,6 +13,7 @@ export function teleportsRoutes(teleports: TeleportService, audit: AuditTrail): 
       method: 'POST',
       path,
       access: 'admin',
+      scope: 'players:write',
       summary: 'Teleport a player to another player',
       body: playerToPlayerBody(targetField),
       answer: teleportAnswer,
@@ -32,6 +34,7 @@ export function teleportsRoutes(teleports: TeleportService, audit: AuditTrail): 
       method: 'POST',
       path: '/api/admin/teleport-coordinates',
       access: 'admin',
+      scope: 'players:write',
       summary: 'Teleport a player to coordinates in a world',
       body: coordinatesBody,
       answer: coordinatesAnswer,
@@ -52,10 +55,14 @@ export function teleportsRoutes(teleports: TeleportService, audit: AuditTrail): 
       method: 'GET',
       path: '/api/admin/teleports',
       access: 'admin',
-      summary: 'Recorded teleports, newest first',
-      query: t.object({ limit: t.integer({ default: 100, minimum: 1, maximum: 500 }) }),
-      answer: t.object({ success: t.literal(true), teleports: t.array(teleportRecord) }),
-      handle: async ({ query }) => ({ success: true as const, teleports: await teleports.recent(query.limit) }),
+      scope: 'players:read',
+      summary: 'Recorded teleports, newest first (query: page, limit 1-500)',
+      query: t.object(pageQuery({ default: 100, max: 500 })),
+      answer: t.object({ success: t.literal(true), teleports: t.array(teleportRecord), pagination: paginationObject }),
+      handle: async ({ query }) => {
+        const found = await teleports.page(query.page, query.limit);
+        return { success: true as const, teleports: found.teleports, pagination: pagination(query.page, query.limit, found.total) };
+      },
     }),
   ];
 }

@@ -36,8 +36,10 @@ export class TeleportService {
     return arrived;
   }
 
-  recent(limit: number): Promise<TeleportRecord[]> {
-    return this.log.recent({ limit });
+  /** A page of teleports, newest first, with how many there are. */
+  async page(page: number, limit: number): Promise<{ teleports: TeleportRecord[]; total: number }> {
+    const [teleports, total] = await Promise.all([this.log.recent({ limit, offset: (page - 1) * limit }), this.log.count({})]);
+    return { teleports, total };
   }
 
   private async tell(playerName: string, text: string): Promise<void> {

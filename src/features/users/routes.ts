@@ -13,6 +13,7 @@ export function usersRoutes(users: UserStore, accounts: AccountService): Route[]
       method: 'GET',
       path: '/api/admin/users',
       access: 'admin',
+      scope: 'users:read',
       summary: 'Web accounts, a page at a time (query: page, limit 1-100, search)',
       query: usersQuery,
       answer: t.object({ success: t.literal(true), users: t.array(adminUser), pagination: paginationObject }),

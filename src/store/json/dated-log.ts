@@ -46,15 +46,8 @@ export class DatedJsonLinesLog<T extends { id: number; timestamp: string }> impl
 
   /** Walks day files from the newest back, reading only as many as it needs. */
   async recent(query: LogQuery<T>): Promise<T[]> {
-    const { limit } = query;
-    const wanted = Object.entries(query.equals ?? {})
-      .filter(([, value]) => value !== undefined)
-      .map(([field, value]) => [field, asciiLowerCase(value as string)] as const);
-    const matches = (record: T) =>
-      wanted.every(([field, value]) => {
-        const actual = (record as Record<string, unknown>)[field];
-        return typeof actual === 'string' && asciiLowerCase(actual) === value;
-      });
+    const limit = query.limit + (query.offset ?? 0);
+    const matches = this.matcher(query);
     const found: T[] = [];
     for (const file of (await this.dayFiles()).reverse()) {
       const records = parseLines<T>(await readFile(path.join(this.directory, file), 'utf8'));
@@ -63,7 +56,29 @@ export class DatedJsonLinesLog<T extends { id: number; timestamp: string }> impl
       }
       if (found.length >= limit) break;
     }
-    return found;
+    return found.slice(query.offset ?? 0);
+  }
+
+  /** Reads every day file: the retention keeps them few. */
+  async count(query: Pick<LogQuery<T>, 'equals'>): Promise<number> {
+    const matches = this.matcher(query);
+    let total = 0;
+    for (const file of await this.dayFiles()) {
+      for (const record of parseLines<T>(await readFile(path.join(this.directory, file), 'utf8'))) if (matches(record)) total += 1;
+    }
+    return total;
+  }
+
+  private matcher(query: Pick<LogQuery<T>, 'equals'>): (record: T) => boolean {
+    const wanted = Object.entries(query.equals ?? {})
+      .filter(([, value]) => value !== undefined)
+      .map(([field, value]) => [field, asciiLowerCase(value as string)] as const);
+    const matches = (record: T) =>
+      wanted.every(([field, value]) => {
+        const actual = (record as Record<string, unknown>)[field];
+        return typeof actual === 'string' && asciiLowerCase(actual) === value;
+      });
+    return matches;
   }
 
   /** Deletes day files whose every record is older than `cutoff`; returns how many went. */

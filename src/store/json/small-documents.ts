@@ -64,8 +64,12 @@ export class JsonMessageStore implements MessageStore {
     });
   }
 
-  async list(limit: number): Promise<MessageRecord[]> {
-    return this.messages().slice(-limit).reverse();
+  async list(limit: number, offset = 0): Promise<MessageRecord[]> {
+    return this.messages().reverse().slice(offset, offset + limit);
+  }
+
+  async count(): Promise<number> {
+    return this.messages().length;
   }
 
   async activeAnnouncements(now: Date): Promise<MessageRecord[]> {

@@ -35,6 +35,22 @@ export class PostgresAppendLog<T extends { id: number; timestamp: string }> impl
   }
 
   async recent(query: LogQuery<T>): Promise<T[]> {
+    const { where, params } = this.where(query);
+    params.push(query.limit, query.offset ?? 0);
+    const rows = await this.database.query<{ id: number; record: Omit<T, 'id'> }>(
+      `SELECT id, record FROM ${this.database.name(this.table)} ${where} ORDER BY id DESC LIMIT $${params.length - 1} OFFSET $${params.length}`,
+      params,
+    );
+    return rows.map((row) => ({ ...row.record, id: row.id }) as T);
+  }
+
+  async count(query: Pick<LogQuery<T>, 'equals'>): Promise<number> {
+    const { where, params } = this.where(query);
+    const [row] = await this.database.query<{ total: string }>(`SELECT count(*) AS total FROM ${this.database.name(this.table)} ${where}`, params);
+    return Number(row?.total ?? 0);
+  }
+
+  private where(query: Pick<LogQuery<T>, 'equals'>): { where: string; params: unknown[] } {
     const conditions: string[] = [];
     const params: unknown[] = [];
     for (const [field, value] of Object.entries(query.equals ?? {})) {
@@ -43,12 +59,7 @@ export class PostgresAppendLog<T extends { id: number; timestamp: string }> impl
       params.push(value);
       conditions.push(`lower((record->>'${field}') COLLATE "C") = lower($${params.length} COLLATE "C")`);
     }
-    params.push(query.limit);
-    const rows = await this.database.query<{ id: number; record: Omit<T, 'id'> }>(
-      `SELECT id, record FROM ${this.database.name(this.table)} ${conditions.length ? `WHERE ${conditions.join(' AND ')}` : ''} ORDER BY id DESC LIMIT $${params.length}`,
-      params,
-    );
-    return rows.map((row) => ({ ...row.record, id: row.id }) as T);
+    return { where: conditions.length ? `WHERE ${conditions.join(' AND ')}` : '', params };
   }
 
   async deleteBefore(cutoff: Date): Promise<number> {

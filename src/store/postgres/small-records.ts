@@ -62,8 +62,13 @@ export class PostgresMessageStore implements MessageStore {
     return toMessage(row!);
   }
 
-  async list(limit: number): Promise<MessageRecord[]> {
-    return (await this.access.query<MessageRow>(`SELECT ${messageColumns} FROM ${this.table} ORDER BY id DESC LIMIT $1`, [limit])).map(toMessage);
+  async list(limit: number, offset = 0): Promise<MessageRecord[]> {
+    return (await this.access.query<MessageRow>(`SELECT ${messageColumns} FROM ${this.table} ORDER BY id DESC LIMIT $1 OFFSET $2`, [limit, offset])).map(toMessage);
+  }
+
+  async count(): Promise<number> {
+    const [row] = await this.access.query<{ total: string }>(`SELECT count(*) AS total FROM ${this.table}`);
+    return Number(row?.total ?? 0);
   }
 
   async activeAnnouncements(now: Date): Promise<MessageRecord[]> {

@@ -1,0 +1,57 @@
+/**
+ * A small typed client for the Gatehouse API: every path, method, query,
+ * body and answer checked by the compiler against the types generated from
+ * the OpenAPI document (./openapi-types.ts). It depends on nothing but
+ * `fetch`; a dashboard may copy both files or import them.
+ *
+ *   const gatehouse = gatehouseClient('http://gatehouse.lan:8080', { token: process.env.GATEHOUSE_KEY });
+ *   const online = await gatehouse.request('get', '/api/players');
+ *   if (online.ok) console.log(online.data.players.map((player) => player.name));
+ */
+import type { components, paths } from './openapi-types.js';
+
+export type Method = 'get' | 'post' | 'put' | 'delete';
+/** The methods `P` has. */
+export type MethodsOf<P extends keyof paths> = { [M in Method]-?: undefined extends paths[P][M] ? never : M }[Method];
+type Operation<P extends keyof paths, M extends Method> = NonNullable<paths[P][M]>;
+type JsonOf<T> = T extends { content: { 'application/json': infer J } } ? J : never;
+type PathParamsOf<O> = O extends { parameters: { path: infer Params extends Record<string, unknown> } } ? Params : never;
+type QueryOf<O> = O extends { parameters: { query?: infer Query } } ? Query : never;
+type BodyOf<O> = O extends { requestBody: { content: { 'application/json': infer Body } } } ? Body : never;
+/** The JSON answer of the operation's success status (200, 201 or 202). */
+export type AnswerOf<O> = O extends { responses: infer R } ? { [S in keyof R]: S extends 200 | 201 | 202 ? JsonOf<R[S]> : never }[keyof R] : never;
+export type ErrorAnswer = components['schemas']['Error'];
+
+/** What a call takes beside its path: path parameters, query and body where the operation has them. */
+export type RequestOptions<O> = ([PathParamsOf<O>] extends [never] ? { params?: never } : { params: PathParamsOf<O> }) &
+  ([QueryOf<O>] extends [never | undefined] ? { query?: never } : { query?: QueryOf<O> }) &
+  ([BodyOf<O>] extends [never] ? { body?: never } : { body: BodyOf<O> }) & {
+    /** For a purchase, a transfer or an adjustment: the same key makes a retry change nothing twice. */
+    idempotencyKey?: string;
+  };
+
+export type Result<O> = { ok: true; status: number; headers: Headers; data: AnswerOf<O> } | { ok: false; status: number; headers: Headers; error: ErrorAnswer };
+
+export interface Credentials {
+  /** An API key (`ghk_...`), a JWT from POST /api/auth/login, or the service token. */
+  token?: string;
+}
+
+export function gatehouseClient(baseUrl: string, credentials: Credentials = {}, fetcher: typeof fetch = fetch) {
+  return {
+    async request<P extends keyof paths, M extends MethodsOf<P>>(method: M, path: P, ...[options]: {} extends RequestOptions<Operation<P, M>> ? [RequestOptions<Operation<P, M>>?] : [RequestOptions<Operation<P, M>>]): Promise<Result<Operation<P, M>>> {
+      const given = (options ?? {}) as { params?: Record<string, unknown>; query?: Record<string, unknown>; body?: unknown; idempotencyKey?: string };
+      const url = new URL(String(path).replace(/\{(\w+)\}/g, (_, name: string) => encodeURIComponent(String(given.params?.[name]))), baseUrl);
+      for (const [name, value] of Object.entries(given.query ?? {})) if (value !== undefined) url.searchParams.set(name, String(value));
+      const headers: Record<string, string> = {};
+      if (credentials.token) headers.authorization = `Bearer ${credentials.token}`;
+      if (given.body !== undefined) headers['content-type'] = 'application/json';
+      if (given.idempotencyKey) headers['idempotency-key'] = given.idempotencyKey;
+      const response = await fetcher(url, { method: String(method).toUpperCase(), headers, body: given.body === undefined ? undefined : JSON.stringify(given.body) });
+      const text = await response.text();
+      const parsed: unknown = text && (response.headers.get('content-type') ?? '').includes('json') ? JSON.parse(text) : text;
+      if (response.ok) return { ok: true, status: response.status, headers: response.headers, data: parsed as AnswerOf<Operation<P, M>> };
+      return { ok: false, status: response.status, headers: response.headers, error: parsed as ErrorAnswer };
+    },
+  };
+}

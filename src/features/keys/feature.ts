@@ -1,0 +1,32 @@
+import { TokenBuckets } from '../../lib/token-bucket.js';
+import { partImplementations } from '../../store/part-implementations.js';
+import { defineFeature } from '../feature.js';
+import { keysRoutes } from './routes.js';
+import { scopesOf } from './scopes.js';
+import { ApiKeyService } from './service.js';
+import { apiKeysPart } from './store.js';
+import { jsonApiKeysPart } from './store-json.js';
+import { postgresApiKeysPart } from './store-postgres.js';
+
+declare module '../services.js' {
+  interface Services {
+    apiKeys: ApiKeyService;
+  }
+}
+
+/**
+ * API keys for dashboards and bots: scoped, revocable, rate-limited, made by
+ * admins. Hands the access control its key check, so every protected route
+ * accepts a key within the key's scopes.
+ */
+export const keysFeature = defineFeature({
+  name: 'keys',
+  storeParts: [partImplementations({ part: apiKeysPart, json: jsonApiKeysPart, postgres: postgresApiKeysPart })],
+  create: ({ store, services, routes, now, log }) => {
+    const scopes = () => scopesOf(routes());
+    const keys = new ApiKeyService(store.part(apiKeysPart), new TokenBuckets(), () => new Set(scopes().map((scope) => scope.scope)), now, log.error);
+    services.provide('apiKeys', keys);
+    services.get('access').acceptKeys({ isKey: ApiKeyService.looksLikeKey, authenticate: (secret, address) => keys.authenticate(secret, address) });
+    return { routes: keysRoutes(keys, services.get('audit'), scopes, now) };
+  },
+});

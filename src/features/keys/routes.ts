@@ -1,0 +1,98 @@
+/** Making, listing, revoking and rotating API keys (admins, or a key with keys:write). */
+import { reply, route, type Route, type RouteRequest } from '../../http/route.js';
+import type { AuditTrail } from '../audit/service.js';
+import { pagination } from '../common/schemas.js';
+import { keyAnswerOf, statusOf } from './answers.js';
+import type { ScopeDescription } from './scopes.js';
+import { createKeyBody, keyListAnswer, keyWithSecretAnswer, listKeysQuery, oneKeyAnswer, scopesAnswer } from './schemas.js';
+import type { ApiKeyService } from './service.js';
+
+/** The scopes of the key asking, when a key asks: a key cannot grant or renew more than it holds. */
+function heldScopes(request: RouteRequest<unknown, unknown>): readonly string[] | undefined {
+  return request.caller.kind === 'key' ? request.caller.key.scopes : undefined;
+}
+
+export function keysRoutes(keys: ApiKeyService, audit: AuditTrail, scopes: () => ScopeDescription[], now: () => Date): Route[] {
+  return [
+    route({
+      method: 'GET',
+      path: '/api/admin/keys/scopes',
+      access: 'admin',
+      scope: 'keys:read',
+      summary: 'Every scope a key may hold, with the operations it opens',
+      answer: scopesAnswer,
+      handle: () => ({ success: true as const, scopes: scopes() }),
+    }),
+    route({
+      method: 'GET',
+      path: '/api/admin/keys',
+      access: 'admin',
+      scope: 'keys:read',
+      summary: 'API keys, newest first (never their secrets): prefix, scopes, who made each and when, last use and from where',
+      query: listKeysQuery,
+      answer: keyListAnswer,
+      handle: async ({ query }) => {
+        const all = (await keys.list()).filter((record) => query.revoked !== false || record.revokedAt === null);
+        const page = all.slice((query.page - 1) * query.limit, query.page * query.limit);
+        return { success: true as const, keys: page.map((record) => keyAnswerOf(record, now())), pagination: pagination(query.page, query.limit, all.length) };
+      },
+    }),
+    route({
+      method: 'POST',
+      path: '/api/admin/keys',
+      access: 'admin',
+      scope: 'keys:write',
+      summary: 'Make an API key; its secret is in this answer only',
+      body: createKeyBody,
+      answer: keyWithSecretAnswer,
+      status: 201,
+      errors: { 400: 'Invalid input, a scope this API does not have, or an expiry in the past', 403: 'Admin privileges required, or a key granting a scope it lacks' },
+      handle: async (request) => {
+        const { record, secret } = await keys.create(request.body, request.actor(), heldScopes(request));
+        await audit.record(request.actor(), 'keys.create', { key: record.id, name: record.name, scopes: record.scopes });
+        return reply(
+          { success: true as const, key: keyAnswerOf(record, now()), secret },
+          { status: 201, headers: { Location: `/api/admin/keys/${record.id}`, 'Cache-Control': 'no-store' } },
+        );
+      },
+    }),
+    route({
+      method: 'GET',
+      path: '/api/admin/keys/:id',
+      access: 'admin',
+      scope: 'keys:read',
+      summary: 'One API key (never its secret)',
+      answer: oneKeyAnswer,
+      errors: { 404: 'No such key' },
+      handle: async ({ params }) => ({ success: true as const, key: keyAnswerOf(await keys.find(params.id!), now()) }),
+    }),
+    route({
+      method: 'DELETE',
+      path: '/api/admin/keys/:id',
+      access: 'admin',
+      scope: 'keys:write',
+      summary: 'Revoke an API key: from the next request on, on every server of a network, it gets 401',
+      answer: oneKeyAnswer,
+      errors: { 404: 'No such key' },
+      handle: async (request) => {
+        const { record, changed } = await keys.revoke(request.params.id!);
+        if (changed) await audit.record(request.actor(), 'keys.revoke', { key: record.id, name: record.name });
+        return { success: true as const, key: keyAnswerOf(record, now()) };
+      },
+    }),
+    route({
+      method: 'POST',
+      path: '/api/admin/keys/:id/rotate',
+      access: 'admin',
+      scope: 'keys:write',
+      summary: 'Give an API key a new secret (shown in this answer only); the old one stops working at once',
+      answer: keyWithSecretAnswer,
+      errors: { 404: 'No such key', 409: 'The key is revoked or expired' },
+      handle: async (request) => {
+        const { record, secret } = await keys.rotate(request.params.id!, heldScopes(request));
+        await audit.record(request.actor(), 'keys.rotate', { key: record.id, name: record.name, status: statusOf(record, now()) });
+        return reply({ success: true as const, key: keyAnswerOf(record, now()), secret }, { headers: { 'Cache-Control': 'no-store' } });
+      },
+    }),
+  ];
+}

@@ -1,0 +1,49 @@
+/**
+ * What the API keys keep in the store: each key's name, scopes, limits and
+ * history, and the SHA-256 hash of its secret (never the secret itself). A
+ * store part: its implementations are store-json.ts and store-postgres.ts.
+ */
+import { storePart } from '../../store/port.js';
+
+export interface KeyRateLimit {
+  /** Requests allowed in a burst, refilled evenly over `windowSeconds`. */
+  requests: number;
+  windowSeconds: number;
+}
+
+export interface ApiKeyRecord {
+  /** Public and stable: names the key in URLs (`key_` and 16 hex digits). */
+  id: string;
+  name: string;
+  /** The secret's first characters, shown so people can tell keys apart. */
+  prefix: string;
+  /** SHA-256 of the whole secret, in hex. */
+  secretHash: string;
+  scopes: string[];
+  /** The actor who made it (a web username, `service`, or `key:<name>`). */
+  createdBy: string;
+  createdAt: string;
+  expiresAt: string | null;
+  rateLimit: KeyRateLimit | null;
+  lastUsedAt: string | null;
+  lastUsedFrom: string | null;
+  /** When the secret was last replaced (rotation), or null. */
+  rotatedAt: string | null;
+  revokedAt: string | null;
+}
+
+export interface ApiKeyStore {
+  /** Adds a new key (its id and hash are new). */
+  add(record: ApiKeyRecord): Promise<void>;
+  find(id: string): Promise<ApiKeyRecord | undefined>;
+  findBySecretHash(secretHash: string): Promise<ApiKeyRecord | undefined>;
+  /** Every key, revoked ones too, newest first. */
+  list(): Promise<ApiKeyRecord[]>;
+  /** Replaces the record with the same id. */
+  update(record: ApiKeyRecord): Promise<void>;
+  /** Notes a use; only the last-used fields change, so it never undoes a revocation made meanwhile. */
+  recordUse(id: string, at: string, from: string): Promise<void>;
+}
+
+/** The API keys' store part (never rename it: the name is kept in data). */
+export const apiKeysPart = storePart<ApiKeyStore>('apiKeys');
