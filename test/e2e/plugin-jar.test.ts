@@ -5,7 +5,6 @@
 import { execFileSync } from 'node:child_process';
 import { mkdtemp, readdir, readFile, rm } from 'node:fs/promises';
 import os from 'node:os';
-import { createServer } from 'node:net';
 import path from 'node:path';
 import { expect } from 'chai';
 import { pluginJar, sidecarFiles } from '../../scripts/plugin-paths.js';
@@ -13,6 +12,7 @@ import { stubListMarkdown } from '../../scripts/stub-members.js';
 import { eventually } from '../helpers/bots.js';
 import { api, temporaryDirectory } from '../helpers/gatehouse.js';
 import { PaperHarness } from '../helpers/harness.js';
+import { freePort } from '../helpers/free-port.js';
 
 function jarEntries(): string[] {
   return execFileSync('jar', ['--list', '--file', pluginJar], { encoding: 'utf8' }).trim().split('\n');
@@ -22,14 +22,6 @@ let unpacked: string;
 /** An entry's text, from a copy unpacked with the JDK's jar tool (the build needs the JDK anyway). */
 function jarText(entry: string): Promise<string> {
   return readFile(path.join(unpacked, entry), 'utf8');
-}
-
-async function freePort(): Promise<number> {
-  const server = createServer();
-  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
-  const { port } = server.address() as { port: number };
-  await new Promise((resolve) => server.close(resolve));
-  return port;
 }
 
 function isAlive(pid: number): boolean {

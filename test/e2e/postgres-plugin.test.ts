@@ -5,20 +5,12 @@
  * account stored in the database, as every server of a network would have it.
  */
 import { rm } from 'node:fs/promises';
-import { createServer } from 'node:net';
 import { expect } from 'chai';
 import { eventually } from '../helpers/bots.js';
 import { api, temporaryDirectory } from '../helpers/gatehouse.js';
 import { PaperHarness } from '../helpers/harness.js';
 import { requirePostgres, testDatabase, uniquePrefix, type ThrowawayPostgres } from '../helpers/postgres.js';
-
-async function freePort(): Promise<number> {
-  const server = createServer();
-  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
-  const { port } = server.address() as { port: number };
-  await new Promise((resolve) => server.close(resolve));
-  return port;
-}
+import { freePort } from '../helpers/free-port.js';
 
 describe('the plugin\'s bundled sidecar on PostgreSQL', function () {
   let postgres: ThrowawayPostgres;

@@ -17,12 +17,12 @@
 import { execFile, execFileSync, type ExecFileOptions } from 'node:child_process';
 import { existsSync, rmSync } from 'node:fs';
 import { chmod, chown, mkdtemp, readdir, readFile, rm, writeFile } from 'node:fs/promises';
-import { createServer } from 'node:net';
 import os from 'node:os';
 import path from 'node:path';
 import { promisify } from 'node:util';
 import pg from 'pg';
 import type { PostgresSettings } from '../../src/store/postgres/settings.js';
+import { freePort } from './free-port.js';
 
 const run = promisify(execFile);
 const superuser = 'gatehouse_test';
@@ -58,17 +58,6 @@ async function serverAccount(): Promise<{ uid: number; gid: number } | undefined
   } catch {
     throw new Error('running as root, and there is no "postgres" user to run PostgreSQL as (Debian\'s postgresql package creates it)');
   }
-}
-
-async function freePort(): Promise<number> {
-  const server = createServer();
-  await new Promise<void>((resolve, reject) => {
-    server.once('error', reject);
-    server.listen(0, '127.0.0.1', resolve);
-  });
-  const { port } = server.address() as { port: number };
-  await new Promise((resolve) => server.close(resolve));
-  return port;
 }
 
 export class ThrowawayPostgres {

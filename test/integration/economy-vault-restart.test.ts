@@ -6,7 +6,6 @@
  * Vault balances add up to what they began with, and the ledger agrees.
  */
 import { readFile, rm } from 'node:fs/promises';
-import { createServer } from 'node:net';
 import path from 'node:path';
 import { expect } from 'chai';
 import type { BridgeGameAdapter } from '../../src/game/bridge/adapter.js';
@@ -17,16 +16,9 @@ import { api, startBridgeGatehouse, temporaryDirectory, type TestGatehouse } fro
 import { PaperHarness } from '../helpers/harness.js';
 import { spawn, type ChildProcess } from 'node:child_process';
 import { writeFile } from 'node:fs/promises';
+import { freePort } from '../helpers/free-port.js';
 
 const token = 'vault-restart-token-0123456789abcdef012345';
-
-async function freePort(): Promise<number> {
-  const server = createServer();
-  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
-  const { port } = server.address() as { port: number };
-  await new Promise((resolve) => server.close(resolve));
-  return port;
-}
 
 interface Sidecar {
   child: ChildProcess;
