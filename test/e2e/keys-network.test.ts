@@ -3,12 +3,12 @@
  * A key made on one works on the other, and its revocation on one holds on
  * the other from the very next request.
  */
-import { mkdir, rm } from 'node:fs/promises';
-import path from 'node:path';
+import { rm } from 'node:fs/promises';
 import { expect } from 'chai';
 import type { PostgresStore } from '../../src/store/postgres/index.js';
-import { api, startTestGatehouse, temporaryDirectory, type TestGatehouse } from '../helpers/gatehouse.js';
+import { api, temporaryDirectory, type TestGatehouse } from '../helpers/gatehouse.js';
 import { requirePostgres, uniquePrefix, type ThrowawayPostgres } from '../helpers/postgres.js';
+import { startNetworkInstance } from '../helpers/network.js';
 
 const serviceToken = 'keys-network-service-token-for-tests-0123456789abcdef';
 
@@ -20,17 +20,9 @@ describe('API keys on a network of servers', function () {
   let creative: TestGatehouse;
 
   const start = async (server: string) => {
-    const dataDirectory = path.join(directory, server);
-    await mkdir(dataDirectory, { recursive: true });
-    return startTestGatehouse(
-      (config) => {
-        config.serverId = server;
-        config.token = serviceToken;
-        config.storage.type = 'postgresql';
-        config.storage.postgresql = postgres.settings(prefix, 5);
-      },
-      { dataDirectory },
-    );
+    return startNetworkInstance({ directory, postgres, prefix }, server, (config) => {
+      config.token = serviceToken;
+    });
   };
 
   before(async function () {

@@ -10,15 +10,13 @@
  *   connection is still waiting to be remade: the settings, the whitelist,
  *   an emptied cache and an announcement reach the other all the same.
  */
-import { mkdir, rm } from 'node:fs/promises';
-import path from 'node:path';
+import { rm } from 'node:fs/promises';
 import { expect } from 'chai';
 import type { Bot } from 'mineflayer';
-import type { EmbeddedGameServer } from '../../src/game/embedded/adapter.js';
-import type { NetworkGame } from '../../src/network/network-game.js';
 import { eventually, joinBot, leave, nextChat } from '../helpers/bots.js';
-import { api, startTestGatehouse, temporaryDirectory, type TestGatehouse } from '../helpers/gatehouse.js';
+import { api, temporaryDirectory, type TestGatehouse } from '../helpers/gatehouse.js';
 import { requirePostgres, uniquePrefix, type ThrowawayPostgres } from '../helpers/postgres.js';
+import { ownEmbeddedGame, startNetworkInstance } from '../helpers/network.js';
 
 const serviceToken = 'catch-up-service-token-0123456789abcdef';
 const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
@@ -32,17 +30,9 @@ describe('a network instance catches up on what it missed while it was not liste
   let bot: Bot | undefined;
 
   const start = async (server: string) => {
-    const dataDirectory = path.join(directory, server);
-    await mkdir(dataDirectory, { recursive: true });
-    return startTestGatehouse(
-      (config) => {
-        config.serverId = server;
-        config.token = serviceToken;
-        config.storage.type = 'postgresql';
-        config.storage.postgresql = postgres.settings(prefix, 5);
-      },
-      { dataDirectory },
-    );
+    return startNetworkInstance({ directory, postgres, prefix }, server, (config) => {
+      config.token = serviceToken;
+    });
   };
   const admin = (server: TestGatehouse | undefined) => (method: string, urlPath: string, body?: unknown) => api(server!.baseUrl, method, urlPath, { token: serviceToken, body });
   const whitelisted = async (server: TestGatehouse | undefined, name: string) => {
@@ -100,7 +90,7 @@ describe('a network instance catches up on what it missed while it was not liste
     await once200(survival, 'GET', '/api/economy/market-prices');
     const marketCache = async () => (await admin(survival)('GET', '/api/cache/stats')).body.caches.find((cache: { name: string }) => cache.name === 'market prices').size as number;
     expect(await marketCache(), "survival's market prices cached").to.equal(1);
-    bot = await joinBot(((survival!.gatehouse.game as NetworkGame).local as EmbeddedGameServer).port, 'Listener');
+    bot = await joinBot(ownEmbeddedGame(survival!).port, 'Listener');
 
     await postgres.stopServer('fast');
     await sleep(9000);

@@ -6,17 +6,16 @@
  * database, each with its own embedded game server, and a mineflayer bot
  * that moves from one to the other.
  */
-import { mkdir, rm, writeFile } from 'node:fs/promises';
+import { rm, writeFile } from 'node:fs/promises';
 import { setTimeout as delay } from 'node:timers/promises';
 import path from 'node:path';
 import { expect } from 'chai';
 import type { Bot } from 'mineflayer';
-import type { EmbeddedGameServer } from '../../src/game/embedded/adapter.js';
 import { GameUnavailableError } from '../../src/game/errors.js';
-import type { NetworkGame } from '../../src/network/network-game.js';
 import { eventually, joinBot, leave, registrationCodeFor } from '../helpers/bots.js';
-import { api, startTestGatehouse, temporaryDirectory, type TestGatehouse } from '../helpers/gatehouse.js';
+import { api, temporaryDirectory, type TestGatehouse } from '../helpers/gatehouse.js';
 import { requirePostgres, uniquePrefix, type ThrowawayPostgres } from '../helpers/postgres.js';
+import { ownEmbeddedGame, startNetworkInstance } from '../helpers/network.js';
 
 const shopFile = `deliveries: { retry-seconds: 3600 }
 items:
@@ -25,7 +24,10 @@ items:
 `;
 
 function held(bot: Bot, item: string): number {
-  return bot.inventory.items().filter((stack) => stack.name === item).reduce((sum, stack) => sum + stack.count, 0);
+  return bot.inventory
+    .items()
+    .filter((stack) => stack.name === item)
+    .reduce((sum, stack) => sum + stack.count, 0);
 }
 
 describe('a network of servers: a delivery or sale whose answer was lost, and a player who moved', function () {
@@ -37,27 +39,22 @@ describe('a network of servers: a delivery or sale whose answer was lost, and a 
   const bots: Bot[] = [];
 
   const start = async (server: string) => {
-    const dataDirectory = path.join(directory, server);
-    await mkdir(dataDirectory, { recursive: true });
-    return startTestGatehouse(
-      (config) => {
-        config.serverId = server;
-        config.settings.economy.startingBalance = 1000;
-        config.storage.type = 'postgresql';
-        config.storage.postgresql = postgres.settings(prefix, 5);
-        config.shopFile = path.join(directory, 'shop.yml');
-      },
-      { dataDirectory },
-    );
+    return startNetworkInstance({ directory, postgres, prefix }, server, (config) => {
+      config.settings.economy.startingBalance = 1000;
+      config.shopFile = path.join(directory, 'shop.yml');
+    });
   };
-  const ownGame = (server: TestGatehouse) => (server.gatehouse.game as NetworkGame).local as EmbeddedGameServer;
   const join = async (server: TestGatehouse, name: string) => {
-    const bot = await joinBot(ownGame(server).port, name);
+    const bot = await joinBot(ownEmbeddedGame(server).port, name);
     bots.push(bot);
     return bot;
   };
   const seenFrom = (server: TestGatehouse, name: string, where: string) =>
-    eventually(async () => ((await server.gatehouse.game.onlinePlayers()).some((player) => player.name === name && player.server === where) ? true : undefined), 10_000, `${name} seen on ${where}`);
+    eventually(
+      async () => ((await server.gatehouse.game.onlinePlayers()).some((player) => player.name === name && player.server === where) ? true : undefined),
+      10_000,
+      `${name} seen on ${where}`,
+    );
 
   before(async function () {
     this.timeout(120_000);
@@ -81,7 +78,7 @@ describe('a network of servers: a delivery or sale whose answer was lost, and a 
     const token = (await api(creative.baseUrl, 'POST', '/api/auth/login', { body: { username: 'mover', password: 'password1' } })).body.token as string;
     await seenFrom(creative, 'Mover', 'survival');
     // Survival's game gives; its answer is lost on the way back (as a dropped link or a timeout would lose it).
-    const inventories = ownGame(survival).capability('inventories')!;
+    const inventories = ownEmbeddedGame(survival).capability('inventories')!;
     const give = inventories.give;
     let gaveInGame: number | undefined;
     inventories.give = async function (...args) {
@@ -120,10 +117,10 @@ describe('a network of servers: a delivery or sale whose answer was lost, and a 
     expect((await api(survival.baseUrl, 'POST', '/api/auth/register', { body: { code, username: 'trader', password: 'password1', email: 't@example.com' } })).status).to.equal(201);
     const token = (await api(creative.baseUrl, 'POST', '/api/auth/login', { body: { username: 'trader', password: 'password1' } })).body.token as string;
     await seenFrom(creative, 'Trader', 'survival');
-    await ownGame(survival).require('inventories').give('Trader', 'cobblestone', 40);
+    await ownEmbeddedGame(survival).require('inventories').give('Trader', 'cobblestone', 40);
     await eventually(() => (held(first, 'cobblestone') === 40 ? true : undefined), 5000, 'the cobblestone in the bot on survival');
     // Survival's game takes the items; its answer is lost on the way back.
-    const inventories = ownGame(survival).capability('inventories')!;
+    const inventories = ownEmbeddedGame(survival).capability('inventories')!;
     const remove = inventories.remove;
     let takenInGame: number | undefined;
     inventories.remove = async function (...args) {
@@ -135,14 +132,15 @@ describe('a network of servers: a delivery or sale whose answer was lost, and a 
     expect(sold.status, JSON.stringify(sold.body)).to.equal(503);
     expect(sold.body.code).to.equal('game_unavailable');
     expect(takenInGame, 'survival took them').to.equal(40);
-    const sales = async () => (await api(creative.baseUrl, 'GET', '/api/economy/history', { token })).body.transactions.filter((record: { type: string }) => record.type === 'SALE');
+    const sales = async () =>
+      (await api(creative.baseUrl, 'GET', '/api/economy/history', { token })).body.transactions.filter((record: { type: string }) => record.type === 'SALE');
 
     // On creative the player has other cobblestone: its join must neither take them nor settle the sale there.
     await leave(first);
     bots.splice(bots.indexOf(first), 1);
     const moved = await join(creative, 'Trader');
     await seenFrom(survival, 'Trader', 'creative');
-    await ownGame(creative).require('inventories').give('Trader', 'cobblestone', 40);
+    await ownEmbeddedGame(creative).require('inventories').give('Trader', 'cobblestone', 40);
     await eventually(() => (held(moved, 'cobblestone') === 40 ? true : undefined), 5000, 'the cobblestone in the bot on creative');
     await delay(1500);
     expect(held(moved, 'cobblestone'), 'nothing taken on creative').to.equal(40);
@@ -152,10 +150,14 @@ describe('a network of servers: a delivery or sale whose answer was lost, and a 
     await leave(moved);
     bots.splice(bots.indexOf(moved), 1);
     await join(survival, 'Trader');
-    const paid = await eventually(async () => {
-      const records = await sales();
-      return records.length > 0 ? records : undefined;
-    }, 15_000, 'the sale paid');
+    const paid = await eventually(
+      async () => {
+        const records = await sales();
+        return records.length > 0 ? records : undefined;
+      },
+      15_000,
+      'the sale paid',
+    );
     expect(paid.map((record: { quantity: number }) => record.quantity)).to.deep.equal([40]);
     await delay(1000);
     expect((await sales()).length, 'paid once').to.equal(1);

@@ -6,16 +6,15 @@
  * instance the bot is not on; settings and emptied caches reach every
  * instance; and an instance killed with -9 drops out of presence.
  */
-import { mkdir, rm, writeFile } from 'node:fs/promises';
+import { rm, writeFile } from 'node:fs/promises';
 import path from 'node:path';
 import { expect } from 'chai';
 import type { Bot } from 'mineflayer';
-import type { EmbeddedGameServer } from '../../src/game/embedded/adapter.js';
-import type { NetworkGame } from '../../src/network/network-game.js';
 import { eventually, joinBot, leave, nextChat, registrationCodeFor } from '../helpers/bots.js';
-import { api, startTestGatehouse, temporaryDirectory, type TestGatehouse } from '../helpers/gatehouse.js';
+import { api, temporaryDirectory, type TestGatehouse } from '../helpers/gatehouse.js';
 import { requirePostgres, uniquePrefix, type ThrowawayPostgres } from '../helpers/postgres.js';
 import { killStartedProcesses, startGatehouseProcess } from '../helpers/process.js';
+import { ownEmbeddedGame, startNetworkInstance } from '../helpers/network.js';
 
 const serviceToken = 'network-service-token-for-tests-0123456789abcdef';
 const shopFile = 'items:\n  diamond: { category: resources, price: 10.00, stock: 1000, target-stock: 1000 }\n';
@@ -29,22 +28,13 @@ describe('a network of servers on one database, with bots on each', function () 
   const bots: Bot[] = [];
 
   const start = async (server: string) => {
-    const dataDirectory = path.join(directory, server);
-    await mkdir(dataDirectory, { recursive: true });
-    return startTestGatehouse(
-      (config) => {
-        config.serverId = server;
-        config.token = serviceToken;
-        config.settings.economy.startingBalance = 1000;
-        config.storage.type = 'postgresql';
-        config.storage.postgresql = postgres.settings(prefix, 5);
-        config.shopFile = path.join(directory, 'shop.yml');
-      },
-      { dataDirectory },
-    );
+    return startNetworkInstance({ directory, postgres, prefix }, server, (config) => {
+      config.token = serviceToken;
+      config.settings.economy.startingBalance = 1000;
+      config.shopFile = path.join(directory, 'shop.yml');
+    });
   };
-  const ownGame = (server: TestGatehouse) => (server.gatehouse.game as NetworkGame).local as EmbeddedGameServer;
-  const gamePort = (server: TestGatehouse) => ownGame(server).port;
+  const gamePort = (server: TestGatehouse) => ownEmbeddedGame(server).port;
   const join = async (server: TestGatehouse, name: string) => {
     const bot = await joinBot(gamePort(server), name);
     bots.push(bot);
@@ -77,15 +67,21 @@ describe('a network of servers on one database, with bots on each', function () 
     // The token made by one instance works on the other.
     expect((await api(survival.baseUrl, 'GET', '/api/auth/me', { token: login.body.token })).body.gameUsername).to.equal('Wanderer');
     await join(creative, 'Builder');
-    const everyone = await eventually(async () => {
-      const answer = await api(creative.baseUrl, 'GET', '/api/players', { token: login.body.token });
-      return answer.body.count === 2 ? answer.body.players : undefined;
-    }, 10_000, 'both players listed');
+    const everyone = await eventually(
+      async () => {
+        const answer = await api(creative.baseUrl, 'GET', '/api/players', { token: login.body.token });
+        return answer.body.count === 2 ? answer.body.players : undefined;
+      },
+      10_000,
+      'both players listed',
+    );
     expect(everyone.map((player: { name: string; server: string }) => [player.name, player.server]).sort()).to.deep.equal([
       ['Builder', 'creative'],
       ['Wanderer', 'survival'],
     ]);
-    expect((await api(survival.baseUrl, 'GET', '/api/players?server=creative', { token: login.body.token })).body.players.map((player: { name: string }) => player.name)).to.deep.equal(['Builder']);
+    expect(
+      (await api(survival.baseUrl, 'GET', '/api/players?server=creative', { token: login.body.token })).body.players.map((player: { name: string }) => player.name),
+    ).to.deep.equal(['Builder']);
     const info = await api(survival.baseUrl, 'GET', '/api/server/info');
     expect(info.body).to.deep.include({ server: 'survival' });
     expect(info.body.players).to.deep.include({ online: 2, byServer: { survival: 1, creative: 1 } });
@@ -95,7 +91,11 @@ describe('a network of servers on one database, with bots on each', function () 
 
   it('messages, teleports and reads the inventory of a bot through an instance it is not on, and refuses a teleport across servers', async function () {
     const bot = await join(survival, 'Remote');
-    await eventually(async () => ((await admin(creative)('GET', '/api/players')).body.players.some((player: { name: string }) => player.name === 'Remote') ? true : undefined), 10_000, 'Remote seen from creative');
+    await eventually(
+      async () => ((await admin(creative)('GET', '/api/players')).body.players.some((player: { name: string }) => player.name === 'Remote') ? true : undefined),
+      10_000,
+      'Remote seen from creative',
+    );
     const heard = nextChat(bot, /hello from the creative server/);
     const sent = await admin(creative)('POST', '/api/admin/messages/send', { username: 'Remote', message: 'hello from the creative server' });
     expect(sent.status, JSON.stringify(sent.body)).to.equal(200);
@@ -107,7 +107,11 @@ describe('a network of servers on one database, with bots on each', function () 
     const inventory = await admin(creative)('GET', '/api/player/inventory?username=Remote');
     expect(inventory.body.items).to.deep.include({ slot: 0, item: 'diamond', count: 3, sellPrice: inventory.body.items[0].sellPrice });
     await join(creative, 'Faraway');
-    await eventually(async () => ((await admin(survival)('GET', '/api/players')).body.players.some((player: { name: string }) => player.name === 'Faraway') ? true : undefined), 10_000, 'Faraway seen from survival');
+    await eventually(
+      async () => ((await admin(survival)('GET', '/api/players')).body.players.some((player: { name: string }) => player.name === 'Faraway') ? true : undefined),
+      10_000,
+      'Faraway seen from survival',
+    );
     const across = await admin(survival)('POST', '/api/admin/teleport-player', { player: 'Remote', targetPlayer: 'Faraway' });
     expect(across.status).to.equal(409);
     expect(across.body).to.deep.include({ code: 'on_another_server' });
@@ -118,29 +122,55 @@ describe('a network of servers on one database, with bots on each', function () 
     const code = await registrationCodeFor(bot);
     await api(survival.baseUrl, 'POST', '/api/auth/register', { body: { code, username: 'shopper', password: 'password1', email: 's@example.com' } });
     const token = (await api(creative.baseUrl, 'POST', '/api/auth/login', { body: { username: 'shopper', password: 'password1' } })).body.token as string;
-    await eventually(async () => ((await api(creative.baseUrl, 'GET', '/api/players', { token })).body.players.some((player: { name: string }) => player.name === 'Shopper') ? true : undefined), 10_000, 'Shopper seen from creative');
+    await eventually(
+      async () => ((await api(creative.baseUrl, 'GET', '/api/players', { token })).body.players.some((player: { name: string }) => player.name === 'Shopper') ? true : undefined),
+      10_000,
+      'Shopper seen from creative',
+    );
     const bought = await api(creative.baseUrl, 'POST', '/api/shop/purchase', { token, body: { item: 'diamond', quantity: 5 } });
     expect(bought.status, JSON.stringify(bought.body)).to.equal(200);
     expect(bought.body.delivery).to.deep.include({ state: 'delivered', given: 5 });
-    await eventually(() => (bot.inventory.items().filter((stack) => stack.name === 'diamond').reduce((sum, stack) => sum + stack.count, 0) === 5 ? true : undefined), 5000, 'the diamonds in the bot');
+    await eventually(
+      () =>
+        bot.inventory
+          .items()
+          .filter((stack) => stack.name === 'diamond')
+          .reduce((sum, stack) => sum + stack.count, 0) === 5
+          ? true
+          : undefined,
+      5000,
+      'the diamonds in the bot',
+    );
     // Both instances see the same market.
-    const prices = await eventually(async () => {
-      const stock = (await api(survival.baseUrl, 'GET', '/api/economy/market-prices', { token })).body.prices.diamond.stock;
-      return stock === 995 ? stock : undefined;
-    }, 15_000, 'the stock seen from survival');
+    const prices = await eventually(
+      async () => {
+        const stock = (await api(survival.baseUrl, 'GET', '/api/economy/market-prices', { token })).body.prices.diamond.stock;
+        return stock === 995 ? stock : undefined;
+      },
+      15_000,
+      'the stock seen from survival',
+    );
     expect(prices).to.equal(995);
   });
 
   it('applies a settings change made on one instance on every server, and empties a cache everywhere', async function () {
     const changed = await admin(creative)('POST', '/api/admin/settings', { serverName: 'One network' });
     expect(changed.status).to.equal(200);
-    await eventually(async () => ((await admin(survival)('GET', '/api/admin/settings')).body.settings.serverName === 'One network' ? true : undefined), 5000, 'the setting on survival');
-    await eventually(() => (ownGame(survival).flyingSquid()?._server.motd === 'One network' ? true : undefined), 5000, "the MOTD in survival's game");
+    await eventually(
+      async () => ((await admin(survival)('GET', '/api/admin/settings')).body.settings.serverName === 'One network' ? true : undefined),
+      5000,
+      'the setting on survival',
+    );
+    await eventually(() => (ownEmbeddedGame(survival).flyingSquid()?._server.motd === 'One network' ? true : undefined), 5000, "the MOTD in survival's game");
     await admin(survival)('GET', '/api/economy/market-prices');
     const before = (await admin(creative)('GET', '/api/cache/stats')).body.caches.find((cache: { name: string }) => cache.name === 'market prices');
     expect(before.size).to.equal(1);
     await admin(survival)('POST', '/api/cache/invalidate', { cache: 'market prices' });
-    await eventually(async () => ((await admin(creative)('GET', '/api/cache/stats')).body.caches.find((cache: { name: string }) => cache.name === 'market prices').size === 0 ? true : undefined), 5000, "creative's cache emptied");
+    await eventually(
+      async () => ((await admin(creative)('GET', '/api/cache/stats')).body.caches.find((cache: { name: string }) => cache.name === 'market prices').size === 0 ? true : undefined),
+      5000,
+      "creative's cache emptied",
+    );
   });
 
   it('drops an instance killed with -9 out of presence, and refuses a second instance with the same server.id', async function () {

@@ -5,13 +5,14 @@
  * job on both servers in one day earns the cap once, in total, not once on
  * each server.
  */
-import { mkdir, rm, writeFile } from 'node:fs/promises';
+import { rm, writeFile } from 'node:fs/promises';
 import path from 'node:path';
 import { expect } from 'chai';
 import type { PlayerRef } from '../../src/game/port.js';
 import { FakeGame } from '../helpers/fake-game.js';
-import { startTestGatehouse, temporaryDirectory, type TestGatehouse } from '../helpers/gatehouse.js';
+import { temporaryDirectory, type TestGatehouse } from '../helpers/gatehouse.js';
 import { requirePostgres, uniquePrefix, type ThrowawayPostgres } from '../helpers/postgres.js';
+import { startNetworkInstance } from '../helpers/network.js';
 
 const jobsFile = `
 jobs:
@@ -34,20 +35,17 @@ describe('jobs on a network: the daily cap counts the work on every server', fun
   const games = new Map<TestGatehouse, FakeGame>();
 
   const start = async (server: string) => {
-    const dataDirectory = path.join(directory, server);
-    await mkdir(dataDirectory, { recursive: true });
     const game = new FakeGame();
     game.emits.add('blockBroken');
-    const started = await startTestGatehouse(
+    const started = await startNetworkInstance(
+      { directory, postgres, prefix },
+      server,
       (config) => {
-        config.serverId = server;
-        config.storage.type = 'postgresql';
-        config.storage.postgresql = postgres.settings(prefix, 5);
         config.jobsFile = path.join(directory, 'jobs.yml');
         // Payouts are run by the test, not by the timer.
         config.jobs.payoutIntervalMs = 3_600_000;
       },
-      { dataDirectory, game },
+      { game },
     );
     servers.push(started);
     games.set(started, game);
@@ -56,7 +54,9 @@ describe('jobs on a network: the daily cap counts the work on every server', fun
   /** `count` stone broken by the worker on that server's game. */
   const mine = (server: TestGatehouse, count: number) => {
     for (let index = 0; index < count; index += 1) {
-      games.get(server)!.events.emit('blockBroken', { player: worker, gameMode: 'survival', location: { world: 'world', x: index, y: 10, z: servers.indexOf(server) }, block: 'stone' });
+      games
+        .get(server)!
+        .events.emit('blockBroken', { player: worker, gameMode: 'survival', location: { world: 'world', x: index, y: 10, z: servers.indexOf(server) }, block: 'stone' });
     }
   };
 
