@@ -128,6 +128,15 @@ export interface SquidPlayer extends SquidEntity {
   spawnEntity(entity: SquidEntity): void;
 }
 
+export interface SquidSoundOptions {
+  whitelist?: SquidPlayer | SquidPlayer[];
+  blacklist?: SquidPlayer[];
+  radius?: number;
+  volume?: number;
+  pitch?: number;
+  soundCategory?: number;
+}
+
 export interface SquidCommandParams {
   base: string;
   info?: string;
@@ -185,6 +194,8 @@ export interface SquidServer extends EventEmitter {
   };
   broadcast(message: string, options?: { whitelist?: SquidPlayer[] }): void;
   getSpawnPoint(world: SquidWorld): Promise<Vec3Like>;
+  /** Plays a sound by name to the players within `radius` (32) of the position, or to `whitelist`. */
+  playSound(sound: string, world: SquidWorld, position: Vec3Like | null, options?: SquidSoundOptions): void;
   _writeAll(name: string, params: Record<string, unknown>): void;
   quit(reason?: string): Promise<void>;
   stopTickInterval(): void;
