@@ -33,6 +33,7 @@ import { RecentOperations } from './recent-operations.js';
 import { installPacketCompat } from './packet-compat.js';
 import { PlayerLists } from './player-lists.js';
 import { LiveSettings } from './settings.js';
+import { installSounds } from './sounds.js';
 import { EmbeddedTeleports } from './teleports.js';
 import { TickMeter } from './tick-meter.js';
 import { WorkEvents } from './work-events.js';
@@ -90,6 +91,7 @@ export class EmbeddedGameServer implements GamePort {
     const modules: EmbeddedModule[] = [
       { attach: installPacketCompat },
       { attach: (serv) => guardClients(serv, options.log) },
+      { attach: (serv) => installSounds(serv, options.log) },
       { attach: (serv) => limitEntities(serv, options.log) },
       new DroppedItems(options.maxDroppedItems ?? defaultMaxDroppedItems, options.log),
       worlds,

@@ -196,6 +196,10 @@ export interface SquidServer extends EventEmitter {
   getSpawnPoint(world: SquidWorld): Promise<Vec3Like>;
   /** Plays a sound by name to the players within `radius` (32) of the position, or to `whitelist`. */
   playSound(sound: string, world: SquidWorld, position: Vec3Like | null, options?: SquidSoundOptions): void;
+  /** The same by the sound's id in the registry. */
+  playSoundId(soundId: number, world: SquidWorld, position: Vec3Like | null, options?: SquidSoundOptions): void;
+  /** The players in the world within `radius` of the position. */
+  getNearby(area: { world: SquidWorld; position: Vec3Like; radius?: number }): SquidPlayer[];
   _writeAll(name: string, params: Record<string, unknown>): void;
   quit(reason?: string): Promise<void>;
   stopTickInterval(): void;
