@@ -2,6 +2,7 @@ import { rm } from 'node:fs/promises';
 import { expect } from 'chai';
 import type { Bot } from 'mineflayer';
 import { EmbeddedGameServer } from '../../src/game/embedded/adapter.js';
+import { squidRequire } from '../../src/game/embedded/flying-squid.js';
 import type { EntityKilledEvent } from '../../src/game/port.js';
 import { eventually, joinBot, leave, nextChat } from '../helpers/bots.js';
 import { temporaryDirectory } from '../helpers/gatehouse.js';
@@ -72,6 +73,20 @@ describe('embedded server: hits and packets that cannot be written', function ()
     await lineUp({ NearTarget: 0, NearHitter: 3 });
     attack(attacker, 'NearTarget');
     await eventually(() => (serverSide('NearTarget').health < 20 ? true : undefined), 5000, 'the hit to be counted');
+  });
+
+  it('sends knockback too fast for entity_velocity at vanilla\'s most, 3.9 blocks a tick', async function () {
+    const bot = await join('Launched');
+    const received: Array<{ x: number; y: number; z: number }> = [];
+    bot._client.on('entity_velocity', (packet: { entityId: number; velocity: { x: number; y: number; z: number } }) => {
+      if (packet.entityId === bot.entity.id) received.push(packet.velocity);
+    });
+    // flying-squid's own sending, as a hit from 100 blocks would ask for: 200 blocks a second, 10 a tick.
+    const launched = serverSide('Launched') as unknown as { sendVelocity(velocity: unknown, max: unknown): void };
+    const { Vec3 } = squidRequire<{ Vec3: new (x: number, y: number, z: number) => unknown }>('vec3');
+    launched.sendVelocity(new Vec3(200, -200, 0), new Vec3(4, 4, 4));
+    await eventually(() => (received.length > 0 ? true : undefined), 5000, 'the velocity');
+    expect(received[0]).to.deep.equal({ x: 31200, y: -31200, z: 0 });
   });
 
   it('drops a packet that cannot be written, logs it once, and keeps sending that client everything else', async function () {
