@@ -14,6 +14,7 @@ import type {
   ServerControl,
   ServerSoftware,
 } from '../port.js';
+import { attackReach } from './attack-reach.js';
 import { EmbeddedBossBars } from './boss-bars.js';
 import { guardClients } from './client-guard.js';
 import { EmbeddedCommands } from './commands.js';
@@ -32,6 +33,7 @@ import { OnlinePlayers } from './online-players.js';
 import { RecentOperations } from './recent-operations.js';
 import { installPacketCompat } from './packet-compat.js';
 import { PlayerLists } from './player-lists.js';
+import { guardSends } from './send-guard.js';
 import { LiveSettings } from './settings.js';
 import { installSounds } from './sounds.js';
 import { EmbeddedTeleports } from './teleports.js';
@@ -90,6 +92,7 @@ export class EmbeddedGameServer implements GamePort {
     // In this order: a joining player is an operator before their join is announced, and sees the boss bars with it.
     const modules: EmbeddedModule[] = [
       { attach: installPacketCompat },
+      { attach: (serv) => guardSends(serv, options.log) },
       { attach: (serv) => guardClients(serv, options.log) },
       { attach: (serv) => installSounds(serv, options.log) },
       { attach: (serv) => limitEntities(serv, options.log) },
@@ -104,6 +107,7 @@ export class EmbeddedGameServer implements GamePort {
       bossBars,
       online,
       inventoryClicks,
+      attackReach,
       new WorkEvents(events, worlds),
       { attach: (serv) => ticks.attach(serv) },
       operations,

@@ -164,6 +164,8 @@ export interface SquidServer extends EventEmitter {
   dimensionNames: Record<string, string>;
   registry: {
     entitiesByName: Record<string, { id: number; name: string } | undefined>;
+    /** Entity types by id, with the size of their box. */
+    entities: Record<number, { id: number; name: string; width: number; height: number } | undefined>;
     /** The entity types spawnMob accepts, by id (on 1.21.4 only a few: see the reference on spawning mobs). */
     mobs: Record<number, unknown>;
     blocksByName: Record<string, { id: number }>;
