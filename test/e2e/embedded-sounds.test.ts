@@ -1,6 +1,5 @@
 import { rm } from 'node:fs/promises';
 import { expect } from 'chai';
-import minecraftData from 'minecraft-data';
 import mc from 'minecraft-protocol';
 import type { Bot } from 'mineflayer';
 import { EmbeddedGameServer } from '../../src/game/embedded/adapter.js';
@@ -10,11 +9,10 @@ import { temporaryDirectory } from '../helpers/gatehouse.js';
 /** A 1.21.4 client's reading of the play state, strict: the packet must be read whole and be written back the same. */
 const clientReads = mc.createDeserializer({ state: mc.states.PLAY, isServer: false, version: '1.21.4', customPackets: {} });
 const serverWrites = mc.createSerializer({ state: mc.states.PLAY, isServer: true, version: '1.21.4', customPackets: {} });
-const soundRegistry = minecraftData('1.21.4') as unknown as {
+interface SoundRegistry {
   sounds: Record<number, { id: number; name: string } | undefined>;
   soundsByName: Record<string, { id: number } | undefined>;
-};
-const sounds = soundRegistry.sounds;
+}
 
 interface SoundPacket {
   sound: { soundId?: number; data?: { soundName: string } };
@@ -96,6 +94,8 @@ describe('embedded server: sounds', function () {
     }
     await eventually(() => (received.length >= hits + played ? true : undefined), 30_000, `${hits + played} sounds (${received.length} so far)`);
 
+    // The game's sounds as the 1.21.4 client knows them.
+    const { sounds, soundsByName } = listener.registry as unknown as SoundRegistry;
     const problems: string[] = [];
     const where = targetPlayer.position;
     for (const bytes of received) {
@@ -103,7 +103,7 @@ describe('embedded server: sounds', function () {
       const found = problem ? [problem] : [];
       if (packet) {
         const name = packet.sound.soundId !== undefined ? sounds[packet.sound.soundId]?.name : packet.sound.data?.soundName;
-        if (!name || soundRegistry.soundsByName[name] === undefined) found.push(`not a 1.21.4 sound (${name})`);
+        if (!name || soundsByName[name] === undefined) found.push(`not a 1.21.4 sound (${name})`);
         const distance = Math.hypot(packet.x / 8 - where.x, packet.y / 8 - where.y, packet.z / 8 - where.z);
         if (distance > 1) found.push(`played ${distance.toFixed(1)} blocks from where it happens`);
         if (packet.pitch < 0.5 || packet.pitch > 2) found.push(`pitch ${packet.pitch}, past the client's 0.5 to 2`);
