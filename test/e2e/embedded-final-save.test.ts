@@ -2,6 +2,7 @@ import { rm } from 'node:fs/promises';
 import path from 'node:path';
 import { expect } from 'chai';
 import type { Bot } from 'mineflayer';
+import { EmbeddedGameServer } from '../../src/game/embedded/adapter.js';
 import { eventually, joinBot, leave } from '../helpers/bots.js';
 import { temporaryDirectory } from '../helpers/gatehouse.js';
 import { killStartedProcesses, startGatehouseProcess, type RunningGatehouse } from '../helpers/process.js';
@@ -33,13 +34,7 @@ describe('embedded server: the last changes before Ctrl-C', function () {
     const dataDirectory = path.join(workDirectory, 'data');
     const first = await startGatehouseProcess(dataDirectory);
     bot = await joinBot(gamePortOf(first), 'Digger');
-    const target = bot.entity.position.floored().offset(1, -1, 0);
-    const block = await eventually(() => {
-      const found = bot!.blockAt(target);
-      return found && found.name !== 'air' ? found : undefined;
-    }, 10_000, 'the block beside the bot');
-    await bot.dig(block, 'ignore');
-    expect(bot.blockAt(target)?.name).to.equal('air');
+    const target = await breakBlockBeside(bot);
     first.child.kill('SIGINT');
     const exit = await first.exited;
     expect(exit.code, first.output()).to.equal(0);
@@ -50,4 +45,36 @@ describe('embedded server: the last changes before Ctrl-C', function () {
     const after = await eventually(() => bot!.blockAt(target)?.name, 10_000, 'the chunk of the block');
     expect(after, `the block at ${target} after the restart`).to.equal('air');
   });
+
+  it('keeps a block broken just before a restart of the game server broken after it', async function () {
+    this.timeout(60_000);
+    const game = new EmbeddedGameServer({ host: '127.0.0.1', port: 0, motd: 'x', maxPlayers: 5, viewDistance: 2, dataDirectory: workDirectory, log: () => undefined });
+    await game.start();
+    try {
+      const digger = await joinBot(game.port, 'Restarter');
+      const target = await breakBlockBeside(digger);
+      const gone = new Promise((resolve) => digger.once('end', resolve));
+      await game.require('control').restart('Restarting');
+      await gone;
+      bot = await joinBot(game.port, 'Restarter');
+      const after = await eventually(() => bot!.blockAt(target)?.name, 10_000, 'the chunk of the block');
+      expect(after, `the block at ${target} after the restart`).to.equal('air');
+    } finally {
+      if (bot) await leave(bot);
+      bot = undefined;
+      await game.stop();
+    }
+  });
 });
+
+/** Digs the block beside the bot's feet and answers where it was, once the server says it is gone. */
+async function breakBlockBeside(digger: Bot) {
+  const target = digger.entity.position.floored().offset(1, -1, 0);
+  const block = await eventually(() => {
+    const found = digger.blockAt(target);
+    return found && found.name !== 'air' ? found : undefined;
+  }, 10_000, 'the block beside the bot');
+  await digger.dig(block, 'ignore');
+  expect(digger.blockAt(target)?.name).to.equal('air');
+  return target;
+}
