@@ -27,8 +27,15 @@ export interface Vec3Like {
   z: number;
 }
 
+/** A prismarine-world World: changed chunks are queued and written by a save every second. */
 export interface SquidWorld {
   stopSaving(): void;
+  /** Writes the chunks queued now; resolves once they are written. */
+  saveNow(): Promise<void>;
+  /** The chunks changed and not yet saved. */
+  savingQueue: Map<string, unknown>;
+  /** Settles once the writes started so far are done. */
+  finishedSaving: Promise<unknown>;
 }
 
 /** An item stack of prismarine-item. */
