@@ -36,6 +36,7 @@ import { PlayerLists } from './player-lists.js';
 import { guardSends } from './send-guard.js';
 import { LiveSettings } from './settings.js';
 import { installSounds } from './sounds.js';
+import { SpawnPoints } from './spawn-points.js';
 import { EmbeddedTeleports } from './teleports.js';
 import { TickMeter } from './tick-meter.js';
 import { WorkEvents } from './work-events.js';
@@ -80,7 +81,8 @@ export class EmbeddedGameServer implements GamePort {
 
   constructor(options: EmbeddedServerOptions) {
     const { running, events } = this;
-    const worlds = new EmbeddedWorlds();
+    const spawns = new SpawnPoints(options.dataDirectory, options.log);
+    const worlds = new EmbeddedWorlds(spawns);
     const settings = new LiveSettings(running, options);
     const online = new OnlinePlayers(events, worlds);
     const lists = new PlayerLists(options.dataDirectory, online, settings);
@@ -98,6 +100,7 @@ export class EmbeddedGameServer implements GamePort {
       { attach: (serv) => limitEntities(serv, options.log) },
       new DroppedItems(options.maxDroppedItems ?? defaultMaxDroppedItems, options.log),
       worlds,
+      spawns,
       settings,
       lists,
       new LoginGate(running, lists, settings, events),
