@@ -62,7 +62,12 @@ describe('embedded server: kills', function () {
 
   it('announces a player killed by another as the entity "player"', async function () {
     const attacker = await join('Duelist');
-    await join('Loser');
+    const loser = await join('Loser');
+    // Within reach: players join at random points up to 40 blocks apart, and a hit from beyond 6 blocks does nothing.
+    // Without physics the loser is not knocked back out of reach by the hits.
+    const { x, y, z } = attacker.entity.position;
+    await game.require('teleports').teleportToLocation('Loser', { world: 'world', x: x + 1.5, y, z });
+    loser.physicsEnabled = false;
     const target = await eventually(() => Object.values(attacker.entities).find((entity) => entity.username === 'Loser'), 5000, 'Loser in sight');
     for (let hit = 0; hit < 40 && kills.length === 0; hit++) {
       attacker.attack(target);
