@@ -29,22 +29,28 @@ describe('embedded server: the last changes before Ctrl-C', function () {
     await rm(workDirectory, { recursive: true, force: true });
   });
 
-  it('keeps a block broken just before Ctrl-C broken after the restart', async function () {
-    this.timeout(90_000);
-    const dataDirectory = path.join(workDirectory, 'data');
-    const first = await startGatehouseProcess(dataDirectory);
-    bot = await joinBot(gamePortOf(first), 'Digger');
-    const target = await breakBlockBeside(bot);
-    first.child.kill('SIGINT');
-    const exit = await first.exited;
-    expect(exit.code, first.output()).to.equal(0);
-    bot = undefined;
+  const ways: Array<[string, (running: RunningGatehouse) => void]> = [
+    ['Ctrl-C', (running) => running.child.kill('SIGINT')],
+    ['the console\'s stop', (running) => running.child.stdin!.write('stop\n')],
+  ];
+  for (const [way, stop] of ways) {
+    it(`keeps a block broken just before ${way} broken after the restart`, async function () {
+      this.timeout(90_000);
+      const dataDirectory = path.join(workDirectory, 'data');
+      const first = await startGatehouseProcess(dataDirectory);
+      bot = await joinBot(gamePortOf(first), 'Digger');
+      const target = await breakBlockBeside(bot);
+      stop(first);
+      const exit = await first.exited;
+      expect(exit.code, first.output()).to.equal(0);
+      bot = undefined;
 
-    const second = await startGatehouseProcess(dataDirectory);
-    bot = await joinBot(gamePortOf(second), 'Digger');
-    const after = await eventually(() => bot!.blockAt(target)?.name, 10_000, 'the chunk of the block');
-    expect(after, `the block at ${target} after the restart`).to.equal('air');
-  });
+      const second = await startGatehouseProcess(dataDirectory);
+      bot = await joinBot(gamePortOf(second), 'Digger');
+      const after = await eventually(() => bot!.blockAt(target)?.name, 10_000, 'the chunk of the block');
+      expect(after, `the block at ${target} after the restart`).to.equal('air');
+    });
+  }
 
   it('keeps a block broken just before a restart of the game server broken after it', async function () {
     this.timeout(60_000);
