@@ -41,6 +41,13 @@ describe('embedded server: hits and packets that cannot be written', function ()
   const lineUp = async (places: Record<string, number>) => {
     const y = serverSide(Object.keys(places)[0]!).position.y;
     for (const [name, x] of Object.entries(places)) await game.require('teleports').teleportToLocation(name, { world: 'world', x: 40.5 + x, y, z: 40.5 });
+    // flying-squid takes a position the client sent before it saw the teleport: the players are lined up once each
+    // client is there and the server has them there after those could have arrived.
+    const inLine = (position: { x: number; z: number }, x: number) => Math.abs(position.x - (40.5 + x)) < 0.5 && Math.abs(position.z - 40.5) < 0.5;
+    const named = (name: string) => bots.find((bot) => bot.username === name)!;
+    await eventually(() => (Object.entries(places).every(([name, x]) => inLine(named(name).entity.position, x)) ? true : undefined), 5000, 'the clients in line');
+    await new Promise((resolve) => setTimeout(resolve, 500));
+    await eventually(() => (Object.entries(places).every(([name, x]) => inLine(serverSide(name).position, x)) ? true : undefined), 5000, 'the players in line on the server');
   };
   const attack = (attacker: Bot, victimName: string) =>
     attacker._client.write('use_entity', { target: serverSide(victimName).id, mouse: 1, sneaking: false });
