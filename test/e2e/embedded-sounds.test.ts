@@ -74,6 +74,13 @@ describe('embedded server: sounds', function () {
     // Away from 0, where a quarter of a position is close to the position.
     await teleports.teleportToLocation('Target', { world: 'world', x: 100.5, y: targetPlayer.position.y, z: 100.5 });
     await teleports.teleportToLocation('Listener', { world: 'world', x: 102.5, y: targetPlayer.position.y, z: 100.5 });
+    // flying-squid takes a position sent before the client saw the teleport: the hits start once the server has the
+    // listener in reach after those could have arrived.
+    const listenerPlayer = serv.players.find((player) => player.username === 'Listener')!;
+    const inPlace = (position: { x: number; z: number }) => Math.abs(position.x - 102.5) < 0.5 && Math.abs(position.z - 100.5) < 0.5;
+    await eventually(() => (inPlace(listener.entity.position) ? true : undefined), 5000, 'the listener in place');
+    await new Promise((resolve) => setTimeout(resolve, 500));
+    await eventually(() => (inPlace(listenerPlayer.position) ? true : undefined), 5000, 'the listener in place on the server');
     const received: Buffer[] = [];
     // The whole frame as it came (the "raw" events carry only what the bot's own reading used of it).
     listener._client.on('packet', (_data: unknown, meta: { name: string }, _read: Buffer, frame: Buffer) => {
