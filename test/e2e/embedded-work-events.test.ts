@@ -62,7 +62,18 @@ describe('embedded server: kills', function () {
 
   it('announces a player killed by another as the entity "player"', async function () {
     const attacker = await join('Duelist');
-    await join('Loser');
+    const loser = await join('Loser');
+    // Within reach: players join at random points up to 40 blocks apart, and a hit from beyond 6 blocks does nothing.
+    // Without physics the loser is not knocked back out of reach by the hits.
+    const { x, y, z } = attacker.entity.position;
+    await game.require('teleports').teleportToLocation('Loser', { world: 'world', x: x + 1.5, y, z });
+    // flying-squid takes a position sent before the client saw the teleport: wait until the server has it there.
+    const beside = (position: { x: number; z: number }) => Math.abs(position.x - (x + 1.5)) < 0.5 && Math.abs(position.z - z) < 0.5;
+    await eventually(() => (beside(loser.entity.position) ? true : undefined), 5000, 'Loser beside Duelist');
+    await new Promise((resolve) => setTimeout(resolve, 500));
+    const loserOnServer = game.flyingSquid()!.players.find((player) => player.username === 'Loser')!;
+    await eventually(() => (beside(loserOnServer.position) ? true : undefined), 5000, 'Loser beside Duelist on the server');
+    loser.physicsEnabled = false;
     const target = await eventually(() => Object.values(attacker.entities).find((entity) => entity.username === 'Loser'), 5000, 'Loser in sight');
     for (let hit = 0; hit < 40 && kills.length === 0; hit++) {
       attacker.attack(target);

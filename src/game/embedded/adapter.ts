@@ -14,6 +14,7 @@ import type {
   ServerControl,
   ServerSoftware,
 } from '../port.js';
+import { attackReach } from './attack-reach.js';
 import { EmbeddedBossBars } from './boss-bars.js';
 import { guardClients } from './client-guard.js';
 import { EmbeddedCommands } from './commands.js';
@@ -32,7 +33,10 @@ import { OnlinePlayers } from './online-players.js';
 import { RecentOperations } from './recent-operations.js';
 import { installPacketCompat } from './packet-compat.js';
 import { PlayerLists } from './player-lists.js';
+import { guardSends } from './send-guard.js';
 import { LiveSettings } from './settings.js';
+import { installSounds } from './sounds.js';
+import { SpawnPoints } from './spawn-points.js';
 import { EmbeddedTeleports } from './teleports.js';
 import { TickMeter } from './tick-meter.js';
 import { WorkEvents } from './work-events.js';
@@ -77,7 +81,8 @@ export class EmbeddedGameServer implements GamePort {
 
   constructor(options: EmbeddedServerOptions) {
     const { running, events } = this;
-    const worlds = new EmbeddedWorlds();
+    const spawns = new SpawnPoints(options.dataDirectory, options.log);
+    const worlds = new EmbeddedWorlds(spawns);
     const settings = new LiveSettings(running, options);
     const online = new OnlinePlayers(events, worlds);
     const lists = new PlayerLists(options.dataDirectory, online, settings);
@@ -89,10 +94,13 @@ export class EmbeddedGameServer implements GamePort {
     // In this order: a joining player is an operator before their join is announced, and sees the boss bars with it.
     const modules: EmbeddedModule[] = [
       { attach: installPacketCompat },
+      { attach: (serv) => guardSends(serv, options.log) },
       { attach: (serv) => guardClients(serv, options.log) },
+      { attach: (serv) => installSounds(serv, options.log) },
       { attach: (serv) => limitEntities(serv, options.log) },
       new DroppedItems(options.maxDroppedItems ?? defaultMaxDroppedItems, options.log),
       worlds,
+      spawns,
       settings,
       lists,
       new LoginGate(running, lists, settings, events),
@@ -102,6 +110,7 @@ export class EmbeddedGameServer implements GamePort {
       bossBars,
       online,
       inventoryClicks,
+      attackReach,
       new WorkEvents(events, worlds),
       { attach: (serv) => ticks.attach(serv) },
       operations,

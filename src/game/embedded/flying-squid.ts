@@ -27,8 +27,15 @@ export interface Vec3Like {
   z: number;
 }
 
+/** A prismarine-world World: changed chunks are queued and written by a save every second. */
 export interface SquidWorld {
   stopSaving(): void;
+  /** Writes the chunks queued now; resolves once they are written. */
+  saveNow(): Promise<void>;
+  /** The chunks changed and not yet saved. */
+  savingQueue: Map<string, unknown>;
+  /** Settles once the writes started so far are done. */
+  finishedSaving: Promise<unknown>;
 }
 
 /** An item stack of prismarine-item. */
@@ -128,6 +135,15 @@ export interface SquidPlayer extends SquidEntity {
   spawnEntity(entity: SquidEntity): void;
 }
 
+export interface SquidSoundOptions {
+  whitelist?: SquidPlayer | SquidPlayer[];
+  blacklist?: SquidPlayer[];
+  radius?: number;
+  volume?: number;
+  pitch?: number;
+  soundCategory?: number;
+}
+
 export interface SquidCommandParams {
   base: string;
   info?: string;
@@ -155,6 +171,8 @@ export interface SquidServer extends EventEmitter {
   dimensionNames: Record<string, string>;
   registry: {
     entitiesByName: Record<string, { id: number; name: string } | undefined>;
+    /** Entity types by id, with the size of their box. */
+    entities: Record<number, { id: number; name: string; width: number; height: number } | undefined>;
     /** The entity types spawnMob accepts, by id (on 1.21.4 only a few: see the reference on spawning mobs). */
     mobs: Record<number, unknown>;
     blocksByName: Record<string, { id: number }>;
@@ -185,6 +203,12 @@ export interface SquidServer extends EventEmitter {
   };
   broadcast(message: string, options?: { whitelist?: SquidPlayer[] }): void;
   getSpawnPoint(world: SquidWorld): Promise<Vec3Like>;
+  /** Plays a sound by name to the players within `radius` (32) of the position, or to `whitelist`. */
+  playSound(sound: string, world: SquidWorld, position: Vec3Like | null, options?: SquidSoundOptions): void;
+  /** The same by the sound's id in the registry. */
+  playSoundId(soundId: number, world: SquidWorld, position: Vec3Like | null, options?: SquidSoundOptions): void;
+  /** The players in the world within `radius` of the position. */
+  getNearby(area: { world: SquidWorld; position: Vec3Like; radius?: number }): SquidPlayer[];
   _writeAll(name: string, params: Record<string, unknown>): void;
   quit(reason?: string): Promise<void>;
   stopTickInterval(): void;

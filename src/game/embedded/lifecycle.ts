@@ -1,7 +1,7 @@
 import type { EventEmitter } from 'node:events';
 import path from 'node:path';
 import type { GameEvents } from '../port.js';
-import { loadFlyingSquid, type SquidServer } from './flying-squid.js';
+import { loadFlyingSquid, type SquidServer, type SquidWorld } from './flying-squid.js';
 import type { EmbeddedModule, RunningServer } from './module.js';
 import type { LiveSettings } from './settings.js';
 
@@ -59,10 +59,12 @@ export class ServerLifecycle {
     this.running.set(undefined);
     // quit() does not wait for the saves it starts, nor stop the world's save timer.
     await Promise.allSettled(serv.players.map((player) => player.save()));
-    serv.overworld.stopSaving();
     await Promise.race([serv.quit(kickReason), new Promise((resolve) => setTimeout(resolve, 5000).unref())]);
     // quit() leaves the 20 Hz tick loop running.
     serv.stopTickInterval();
+    // With everyone gone and the tick stopped nothing changes the world any more: what changed since the last run of
+    // the one-second save timer (a block broken, and paid for, just before) is saved now, or it would be lost.
+    await saveWorld(serv.overworld, this.options.log);
     this.events.emit('connection', { connected: false });
   }
 
@@ -116,5 +118,17 @@ export class ServerLifecycle {
       });
     });
     return serv;
+  }
+}
+
+/** Stops the world's save timer and saves every chunk changed since its last run, waiting for the writes. */
+async function saveWorld(world: SquidWorld, log: (message: string) => void): Promise<void> {
+  world.stopSaving();
+  try {
+    // A run of the timer may be under way; each pass saves what is queued then, and nothing more is queued now.
+    for (let pass = 0; pass < 3 && world.savingQueue.size > 0; pass++) await world.saveNow();
+    await world.finishedSaving;
+  } catch (error) {
+    log(`embedded game server: saving the world failed: ${(error as Error).message}`);
   }
 }

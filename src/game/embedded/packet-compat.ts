@@ -6,10 +6,16 @@
  * shape on the way out. Packets already in the new shape pass untouched.
  */
 import { gameModes } from '../port.js';
-import type { SquidClient, SquidServer } from './flying-squid.js';
+import type { SquidClient, SquidServer, Vec3Like } from './flying-squid.js';
 
 type Packet = Record<string, unknown>;
 
+/** Vanilla sends at most 3.9 blocks per tick, in units of 1/8000 block per tick (the field is a signed 16-bit number). */
+const maxVelocityUnits = 3.9 * 8000;
+
+function clampVelocity(units: number): number {
+  return Math.max(-maxVelocityUnits, Math.min(maxVelocityUnits, Math.trunc(units) || 0));
+}
 
 /** flying-squid keeps yaw and pitch as protocol bytes; 1.21.2+ position packets carry degrees. */
 export function protocolByteToDegrees(value: unknown): number {
@@ -59,6 +65,12 @@ function rewrite(name: string, params: Packet, playerTypeId: number | undefined)
           copyMetadata: 0,
         },
       ];
+    }
+    case 'entity_velocity': {
+      // flying-squid's knockback grows with the distance of the hit; past about 16 blocks it overflows the 16-bit fields.
+      const velocity = params.velocity as Vec3Like | undefined;
+      if (!velocity) return [name, params];
+      return [name, { ...params, velocity: { x: clampVelocity(velocity.x), y: clampVelocity(velocity.y), z: clampVelocity(velocity.z) } }];
     }
     case 'spawn_entity':
       // Players are spawned with a null type and would show up as the entity with id 0.

@@ -7,6 +7,7 @@ import { UnknownWorldError, type Location, type WorldInfo } from '../port.js';
 import { protocolByteToDegrees } from './packet-compat.js';
 import { loadFlyingSquid, squidRequire, type SquidEntity, type SquidPlayer, type SquidServer, type SquidWorld } from './flying-squid.js';
 import type { EmbeddedModule } from './module.js';
+import type { SpawnPoints } from './spawn-points.js';
 
 interface Vec3Constructor {
   new (x: number, y: number, z: number): { x: number; y: number; z: number };
@@ -22,20 +23,19 @@ interface WorldEntry {
 /** The worlds of the server running now, by their vanilla names. */
 export class EmbeddedWorlds implements EmbeddedModule {
   private entries: WorldEntry[] = [];
-  private serv: SquidServer | undefined;
+
+  constructor(private readonly spawns: SpawnPoints) {}
 
   attach(serv: SquidServer): void {
-    this.serv = serv;
     this.entries = createWorlds(serv);
   }
 
-  /** Each world with its environment and its spawn point (the flat world's surface). */
+  /** Each world with its environment and its fixed spawn point. */
   async info(): Promise<WorldInfo[]> {
-    const serv = this.serv;
     return Promise.all(
       this.entries.map(async (entry) => {
-        const spawn = serv ? await serv.getSpawnPoint(entry.world) : undefined;
-        return { name: entry.name, environment: environmentOf(entry.dimension), spawn: spawn ? { x: spawn.x, y: spawn.y, z: spawn.z } : null };
+        const { x, y, z } = await this.spawns.spawnOf(entry.world);
+        return { name: entry.name, environment: environmentOf(entry.dimension), spawn: { x, y, z } };
       }),
     );
   }
