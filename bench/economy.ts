@@ -19,7 +19,6 @@ import { registeredUser } from '../test/helpers/accounts.js';
 import { runLoad } from './load-runner.js';
 import { api, startTestGatehouse, temporaryDirectory } from '../test/helpers/gatehouse.js';
 
-
 /** Syncs per second of a small append, the way the journal writes: what a durable commit costs here. */
 export async function fsyncRate(directory: string): Promise<number> {
   const handle = await open(path.join(directory, 'fsync-probe'), 'a');
@@ -87,9 +86,15 @@ export async function transferThroughput(): Promise<void> {
     const best = httpRounds.reduce((a, b) => (b.rate > a.rate ? b : a));
     console.log('\n6. Committed transfers per second, 64 concurrent clients (builtin economy, JSON store)');
     console.log(`   this machine's fsync rate (one small append + fdatasync at a time): ${syncsPerSecond.toFixed(0)} per second`);
-    console.log(`   over HTTP (POST /api/economy/transfer from another process, best of 2 × 4 s): ${best.rate.toFixed(0)} per second, ${best.perSync.toFixed(1)} transactions per journal sync`);
-    console.log(`   straight to the service (EconomyService.transfer, 4 s): ${serviceRate.toFixed(0)} per second, ${((after.units - before.units) / (after.syncs - before.syncs)).toFixed(1)} transactions per journal sync`);
-    console.log(`   ratio to the fsync rate: HTTP ${(best.rate / syncsPerSecond).toFixed(2)}, service ${(serviceRate / syncsPerSecond).toFixed(2)} (above 1 only through group commit)`);
+    console.log(
+      `   over HTTP (POST /api/economy/transfer from another process, best of 2 × 4 s): ${best.rate.toFixed(0)} per second, ${best.perSync.toFixed(1)} transactions per journal sync`,
+    );
+    console.log(
+      `   straight to the service (EconomyService.transfer, 4 s): ${serviceRate.toFixed(0)} per second, ${((after.units - before.units) / (after.syncs - before.syncs)).toFixed(1)} transactions per journal sync`,
+    );
+    console.log(
+      `   ratio to the fsync rate: HTTP ${(best.rate / syncsPerSecond).toFixed(2)}, service ${(serviceRate / syncsPerSecond).toFixed(2)} (above 1 only through group commit)`,
+    );
   } finally {
     await server.stop();
     await rm(directory, { recursive: true, force: true });
@@ -210,8 +215,12 @@ export async function ledgerAtScale(): Promise<void> {
       const history = await time(`/api/economy/history?username=Player${playerCount / 2}`);
       const health = await time('/api/health');
       const rss = await residentMb(loaded.child.pid!);
-      console.log(`\n7. Economy at ${recordCount.toLocaleString('en-US')} ledger records and ${playerCount.toLocaleString('en-US')} players (written in ${(writeMs / 1000).toFixed(1)} s in the store's formats)`);
-      console.log(`   start-up of npm start's process (embedded game server included): ${loaded.startMs.toFixed(0)} ms, against ${empty.startMs.toFixed(0)} ms on an empty data directory`);
+      console.log(
+        `\n7. Economy at ${recordCount.toLocaleString('en-US')} ledger records and ${playerCount.toLocaleString('en-US')} players (written in ${(writeMs / 1000).toFixed(1)} s in the store's formats)`,
+      );
+      console.log(
+        `   start-up of npm start's process (embedded game server included): ${loaded.startMs.toFixed(0)} ms, against ${empty.startMs.toFixed(0)} ms on an empty data directory`,
+      );
       console.log(`   resident memory after start and 1,200 requests: ${rss.toFixed(0)} MB, against ${emptyRss.toFixed(0)} MB on an empty data directory`);
       console.log(`   over HTTP, mean / p99 of 300 sequential requests (GET /api/health for comparison: ${health.mean.toFixed(2)} / ${health.p99.toFixed(2)} ms):`);
       console.log(`     balance read: ${balance.mean.toFixed(2)} / ${balance.p99.toFixed(2)} ms`);

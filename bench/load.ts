@@ -46,7 +46,12 @@ function callOf(client: number): Call {
       return { method: 'POST', path: '/api/economy/transfer', bearer: players[from]!.token, body: JSON.stringify({ to: players[to]!.name, amount: 0.01 }) };
     }
     case 'purchase':
-      return { method: 'POST', path: '/api/shop/purchase', bearer: scenario.players[client % scenario.players.length]!.token, body: JSON.stringify({ item: pick(scenario.items), quantity: 1 }) };
+      return {
+        method: 'POST',
+        path: '/api/shop/purchase',
+        bearer: scenario.players[client % scenario.players.length]!.token,
+        body: JSON.stringify({ item: pick(scenario.items), quantity: 1 }),
+      };
   }
 }
 

@@ -52,7 +52,8 @@ export async function crossInstanceRoundTrip(): Promise<void> {
     try {
       await eventually(async () => ((await api(creative.baseUrl, 'GET', '/api/players', { token })).body.count === 1 ? true : undefined), 10_000, 'the bot seen from creative');
       const time = async (server: TestGatehouse) => {
-        const teleport = (round: number) => api(server.baseUrl, 'POST', '/api/admin/teleport-coordinates', { token, body: { player: 'Traveller', world: 'world', x: round % 50, y: 6, z: 0 } });
+        const teleport = (round: number) =>
+          api(server.baseUrl, 'POST', '/api/admin/teleport-coordinates', { token, body: { player: 'Traveller', world: 'world', x: round % 50, y: 6, z: 0 } });
         for (let warm = 0; warm < 30; warm += 1) await teleport(warm);
         const times: number[] = [];
         for (let round = 0; round < 300; round += 1) {
@@ -67,7 +68,9 @@ export async function crossInstanceRoundTrip(): Promise<void> {
       const local = await time(survival);
       const remote = await time(creative);
       console.log(`   through the player's own instance: ${local.p50.toFixed(2)} / ${local.p99.toFixed(2)} ms`);
-      console.log(`   through the other instance (carried across the database): ${remote.p50.toFixed(2)} / ${remote.p99.toFixed(2)} ms; the crossing adds ${(remote.p50 - local.p50).toFixed(2)} ms at p50`);
+      console.log(
+        `   through the other instance (carried across the database): ${remote.p50.toFixed(2)} / ${remote.p99.toFixed(2)} ms; the crossing adds ${(remote.p50 - local.p50).toFixed(2)} ms at p50`,
+      );
     } finally {
       await leave(bot);
     }

@@ -102,33 +102,27 @@ export async function postgresThroughput(): Promise<void> {
     const json = await transfersPerSecond(() => undefined);
     let onDisk: Throughput;
     try {
-      onDisk = await transfersPerSecond(
-        (config) => {
-          config.storage.type = 'postgresql';
-          config.storage.postgresql = durable.settings(uniquePrefix('bench'), 20);
-        },
-        durable,
-      );
+      onDisk = await transfersPerSecond((config) => {
+        config.storage.type = 'postgresql';
+        config.storage.postgresql = durable.settings(uniquePrefix('bench'), 20);
+      }, durable);
     } finally {
       await durable.dispose();
     }
     const fast = await ThrowawayPostgres.start({ durable: false });
     let inMemory: Throughput;
     try {
-      inMemory = await transfersPerSecond(
-        (config) => {
-          config.storage.type = 'postgresql';
-          config.storage.postgresql = fast.settings(uniquePrefix('bench'), 20);
-        },
-        fast,
-      );
+      inMemory = await transfersPerSecond((config) => {
+        config.storage.type = 'postgresql';
+        config.storage.postgresql = fast.settings(uniquePrefix('bench'), 20);
+      }, fast);
     } finally {
       await fast.dispose();
     }
     console.log(`   this machine's fsync rate (one small append + fdatasync at a time): ${syncsPerSecond.toFixed(0)} per second`);
     console.log(describeRate('JSON store (journal, group commit)', json));
     console.log(`${describeRate('PostgreSQL 127.0.0.1, fsync on, pool of 20', onDisk)}; ${onDisk.retried} units run again after a deadlock`);
-    console.log(`${describeRate('PostgreSQL 127.0.0.1, fsync off (the tests\' setting), pool of 20', inMemory)}; ${inMemory.retried} run again`);
+    console.log(`${describeRate("PostgreSQL 127.0.0.1, fsync off (the tests' setting), pool of 20", inMemory)}; ${inMemory.retried} run again`);
     console.log(`   PostgreSQL (fsync on) / JSON: ${(onDisk.rate / json.rate).toFixed(2)}`);
   } finally {
     await rm(directory, { recursive: true, force: true });

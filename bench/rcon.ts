@@ -87,11 +87,14 @@ export async function rconBenchmarks(): Promise<void> {
   const directory = await temporaryDirectory('gatehouse-bench-vanilla-');
   const child = fork(path.join(here, 'vanilla-process.js'), [password, directory]);
   const standIn = await reply<{ port: number; logFile: string }>(child, 'port');
-  const commandsSoFar = async () => (await (async () => {
-    const answer = reply<{ commands: number }>(child, 'commands');
-    child.send({ commands: true });
-    return answer;
-  })()).commands;
+  const commandsSoFar = async () =>
+    (
+      await (async () => {
+        const answer = reply<{ commands: number }>(child, 'commands');
+        child.send({ commands: true });
+        return answer;
+      })()
+    ).commands;
   try {
     console.log(`\n9. RCON: commands per second over one connection (list uuids, ${seconds} s each, against the stand-in vanilla server)`);
     for (let round = 1; round <= 2; round += 1) {
@@ -108,7 +111,16 @@ export async function rconBenchmarks(): Promise<void> {
       (config) => {
         config.game.connection = 'rcon';
         config.token = 'bench-token-for-tests-0123456789abcdef';
-        config.game.rcon = { host: '127.0.0.1', port: standIn.port, password, serverDirectory: directory, logFile: standIn.logFile, requestTimeoutMs: 5000, managementUrl: '', managementSecret: '' };
+        config.game.rcon = {
+          host: '127.0.0.1',
+          port: standIn.port,
+          password,
+          serverDirectory: directory,
+          logFile: standIn.logFile,
+          requestTimeoutMs: 5000,
+          managementUrl: '',
+          managementSecret: '',
+        };
       },
       { checkAnswers: false },
     );
@@ -130,7 +142,8 @@ export async function rconBenchmarks(): Promise<void> {
           const started = performance.now();
           const response = await api(server.baseUrl, 'GET', '/api/players', { token });
           times.push(performance.now() - started);
-          if (response.status !== 200 || response.body.players.length !== target) throw new Error(`/api/players: ${response.status} ${JSON.stringify(response.body).slice(0, 200)}`);
+          if (response.status !== 200 || response.body.players.length !== target)
+            throw new Error(`/api/players: ${response.status} ${JSON.stringify(response.body).slice(0, 200)}`);
         }
         const perRequest = ((await commandsSoFar()) - commandsBefore) / 300;
         times.sort((a, b) => a - b);

@@ -158,7 +158,9 @@ async function usersAtScale(): Promise<void> {
         await server.gatehouse.store.users.recordLogin(1, new Date().toISOString());
       });
       console.log(`\n4. Admin user list at ${count.toLocaleString('en-US')} users (${(size / 1e6).toFixed(1)} MB in ${count / usersPerShard} shard files; mean of 20 requests)`);
-      console.log(`   page 1 (50): ${first.toFixed(1)} ms; last page (100): ${last.toFixed(1)} ms; search "player_9999": ${search.toFixed(1)} ms; start-up with them: ${startMs.toFixed(0)} ms`);
+      console.log(
+        `   page 1 (50): ${first.toFixed(1)} ms; last page (100): ${last.toFixed(1)} ms; search "player_9999": ${search.toFixed(1)} ms; start-up with them: ${startMs.toFixed(0)} ms`,
+      );
       console.log(`   a login's lastLogin write at this size: ${lag.ms.toFixed(1)} ms, event-loop max ${lag.max.toFixed(1)} ms`);
     } finally {
       await server.stop();
@@ -214,7 +216,12 @@ async function bridgeRoundTrip(): Promise<void> {
         await connected();
         const mode = ticks ? 'main-thread work at the next 50 ms tick, as on Paper' : 'main-thread work as soon as the thread is free';
         await roundTrips(`real plugin in the JVM harness, ${mode}; operators.isOperator (socket thread):`, isOperator, { alone: 4000, together: 4000 });
-        await roundTrips(`real plugin in the JVM harness, ${mode}; players.online (main thread):`, onlinePlayers, ticks ? { alone: 200, together: 2000 } : { alone: 4000, together: 4000 }, !ticks);
+        await roundTrips(
+          `real plugin in the JVM harness, ${mode}; players.online (main thread):`,
+          onlinePlayers,
+          ticks ? { alone: 200, together: 2000 } : { alone: 4000, together: 4000 },
+          !ticks,
+        );
       } finally {
         await harness.stop();
       }
@@ -260,7 +267,9 @@ async function meThroughput(): Promise<void> {
     const bareRate = Math.max(...bareRates);
     const meRate = Math.max(...meRates);
     console.log('\n3. GET /api/auth/me against a bare Koa route with the same JSON (32 keep-alive connections, best of 2 × 4 s)');
-    console.log(`   bare Koa: ${bareRate.toFixed(0)} req/s; /api/auth/me: ${meRate.toFixed(0)} req/s; ratio ${(meRate / bareRate).toFixed(2)} (goal >= 0.6: ${meRate / bareRate >= 0.6 ? 'met' : 'NOT met'})`);
+    console.log(
+      `   bare Koa: ${bareRate.toFixed(0)} req/s; /api/auth/me: ${meRate.toFixed(0)} req/s; ratio ${(meRate / bareRate).toFixed(2)} (goal >= 0.6: ${meRate / bareRate >= 0.6 ? 'met' : 'NOT met'})`,
+    );
   } finally {
     bareServer.close();
     await server.stop();

@@ -39,9 +39,17 @@ export interface Credentials {
 
 export function gatehouseClient(baseUrl: string, credentials: Credentials = {}, fetcher: typeof fetch = fetch) {
   return {
-    async request<P extends keyof paths, M extends MethodsOf<P>>(method: M, path: P, ...[options]: {} extends RequestOptions<Operation<P, M>> ? [RequestOptions<Operation<P, M>>?] : [RequestOptions<Operation<P, M>>]): Promise<Result<Operation<P, M>>> {
+    async request<P extends keyof paths, M extends MethodsOf<P>>(
+      method: M,
+      path: P,
+      // biome-ignore lint/complexity/noBannedTypes: `{} extends Options` asks whether every option is optional, making the argument optional then
+      ...[options]: {} extends RequestOptions<Operation<P, M>> ? [RequestOptions<Operation<P, M>>?] : [RequestOptions<Operation<P, M>>]
+    ): Promise<Result<Operation<P, M>>> {
       const given = (options ?? {}) as { params?: Record<string, unknown>; query?: Record<string, unknown>; body?: unknown; idempotencyKey?: string };
-      const url = new URL(String(path).replace(/\{(\w+)\}/g, (_, name: string) => encodeURIComponent(String(given.params?.[name]))), baseUrl);
+      const url = new URL(
+        String(path).replace(/\{(\w+)\}/g, (_, name: string) => encodeURIComponent(String(given.params?.[name]))),
+        baseUrl,
+      );
       for (const [name, value] of Object.entries(given.query ?? {})) if (value !== undefined) url.searchParams.set(name, String(value));
       const headers: Record<string, string> = {};
       if (credentials.token) headers.authorization = `Bearer ${credentials.token}`;

@@ -34,7 +34,11 @@ function source(repository: Repository, path: string): string | undefined {
   if (!sourceCache.has(key)) {
     let text: string | undefined;
     try {
-      text = execFileSync('git', ['-C', repository.dir, 'show', `${repository.ref}:${repository.sourceRoot}/${path}`], { encoding: 'utf8', stdio: ['ignore', 'pipe', 'ignore'], maxBuffer: 64 * 1024 * 1024 });
+      text = execFileSync('git', ['-C', repository.dir, 'show', `${repository.ref}:${repository.sourceRoot}/${path}`], {
+        encoding: 'utf8',
+        stdio: ['ignore', 'pipe', 'ignore'],
+        maxBuffer: 64 * 1024 * 1024,
+      });
     } catch {
       text = undefined;
     }
@@ -75,8 +79,14 @@ function parameterTypes(list: string): string[] {
   const erased = withoutGenerics(list).trim();
   if (!erased) return [];
   return erased.split(',').map((parameter) => {
-    const words = parameter.replace(/\bfinal\b/g, '').trim().split(/\s+/);
-    const type = words.slice(0, -1).join('').replace(/\.\.\.$/, '[]');
+    const words = parameter
+      .replace(/\bfinal\b/g, '')
+      .trim()
+      .split(/\s+/);
+    const type = words
+      .slice(0, -1)
+      .join('')
+      .replace(/\.\.\.$/, '[]');
     return simpleType(type);
   });
 }
@@ -95,7 +105,9 @@ function declarations(text: string, name: string): Declaration[] {
   for (const match of text.matchAll(pattern)) {
     const start = Math.max(text.lastIndexOf(';', match.index), text.lastIndexOf('{', match.index), text.lastIndexOf('}', match.index), text.lastIndexOf(')', match.index - 1)) + 1;
     // `@Nullable ItemStack @NotNull []` loses its annotations and leaves `ItemStack  []`.
-    const header = withoutGenerics(text.slice(start, match.index)).replace(/\s+\[\]/g, '[]').trim();
+    const header = withoutGenerics(text.slice(start, match.index))
+      .replace(/\s+\[\]/g, '[]')
+      .trim();
     const words = header.split(/\s+/).filter(Boolean);
     if (words.some((word) => keywords.has(word) || /[=+\-*/!&|?:]/.test(word))) continue;
     const modifiers = words.filter((word) => /^(public|protected|private|static|final|abstract|default|native|synchronized)$/.test(word));
@@ -109,7 +121,13 @@ function declarations(text: string, name: string): Declaration[] {
 
 function sourcePath(binaryName: string): { path: string; simple: string } {
   const outer = binaryName.split('$')[0]!;
-  return { path: `${outer.replace(/\./g, '/')}.java`, simple: binaryName.slice(binaryName.lastIndexOf('.') + 1).split('$').pop()! };
+  return {
+    path: `${outer.replace(/\./g, '/')}.java`,
+    simple: binaryName
+      .slice(binaryName.lastIndexOf('.') + 1)
+      .split('$')
+      .pop()!,
+  };
 }
 
 function declaredKind(text: string, simple: string): string | undefined {
@@ -131,11 +149,15 @@ function hierarchy(repository: Repository, binaryName: string, seen = new Set<st
   if (text === undefined) return [];
   const files = [path];
   const header = new RegExp(`\\b(?:class|interface|enum)\\s+${simple}\\b([^{]*)\\{`).exec(withoutGenerics(text))?.[1] ?? '';
-  const supers = header.replace(/\b(extends|implements|permits)\b/g, ',').split(',').map((word) => word.trim()).filter((word) => /^[\w.]+$/.test(word));
+  const supers = header
+    .replace(/\b(extends|implements|permits)\b/g, ',')
+    .split(',')
+    .map((word) => word.trim())
+    .filter((word) => /^[\w.]+$/.test(word));
   const packageName = /\bpackage\s+([\w.]+)\s*;/.exec(text)?.[1] ?? '';
   for (const name of supers) {
     const imported = new RegExp(`\\bimport\\s+([\\w.]+\\.${name.split('.').pop()})\\s*;`).exec(text)?.[1];
-    const qualified = name.includes('.') ? name : imported ?? `${packageName}.${name}`;
+    const qualified = name.includes('.') ? name : (imported ?? `${packageName}.${name}`);
     for (const file of hierarchy(repository, qualified, seen)) if (!files.includes(file)) files.push(file);
   }
   return files;

@@ -31,5 +31,8 @@ export function ensureJdk(): void {
   }
   console.log('Installing a JDK for the bridge plugin (apt-get install openjdk-17-jdk-headless)');
   execFileSync('apt-get', ['update'], { stdio: 'inherit' });
-  execFileSync('apt-get', ['install', '-y', '--no-install-recommends', 'openjdk-17-jdk-headless'], { stdio: 'inherit', env: { ...process.env, DEBIAN_FRONTEND: 'noninteractive' } });
+  execFileSync('apt-get', ['install', '-y', '--no-install-recommends', 'openjdk-17-jdk-headless'], {
+    stdio: 'inherit',
+    env: { ...process.env, DEBIAN_FRONTEND: 'noninteractive' },
+  });
 }

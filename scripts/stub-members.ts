@@ -67,7 +67,10 @@ function kindOf(header: string): Kind {
 }
 
 function parseMember(line: string, owner: string, kind: Kind): StubMember | undefined {
-  const text = line.trim().replace(/;$/, '').replace(/\babstract /, '');
+  const text = line
+    .trim()
+    .replace(/;$/, '')
+    .replace(/\babstract /, '');
   if (/^private\b|^static \{\}|\$values\(\)/.test(text)) return undefined;
   const simpleOwner = owner.slice(owner.lastIndexOf('.') + 1);
   const isStatic = /\bstatic\b/.test(text);
@@ -79,14 +82,26 @@ function parseMember(line: string, owner: string, kind: Kind): StubMember | unde
     return { what: constant ? 'constant' : 'field', name: field[2]!, isStatic, returns: constant ? '' : simpleType(field[1]!), parameters: [], text };
   }
   const [, before, name, list] = call;
-  if (`${before!.trim().split(' ').pop()}${name}` === owner) return { what: 'constructor', name: simpleOwner.replace(/.*\$/, ''), isStatic: false, returns: '', parameters: splitParameters(list!), text };
-  const beforeWords = before!.trim().replace(/^<.*?>\s*/, '').replace(/\b(public|protected|static|final|default|synchronized|native)\b\s*/g, '').replace(/<[\s\S]*>\s*(?=\S+$)/, '');
+  if (`${before!.trim().split(' ').pop()}${name}` === owner)
+    return { what: 'constructor', name: simpleOwner.replace(/.*\$/, ''), isStatic: false, returns: '', parameters: splitParameters(list!), text };
+  const beforeWords = before!
+    .trim()
+    .replace(/^<.*?>\s*/, '')
+    .replace(/\b(public|protected|static|final|default|synchronized|native)\b\s*/g, '')
+    .replace(/<[\s\S]*>\s*(?=\S+$)/, '');
   return { what: 'method', name: name!, isStatic, returns: simpleType(beforeWords), parameters: splitParameters(list!), text };
 }
 
 export function stubTypes(): StubType[] {
   const files = readdirSync(stubClasses, { recursive: true, encoding: 'utf8' }).filter((file) => file.endsWith('.class'));
-  const names = files.map((file) => file.replace(/\.class$/, '').split(path.sep).join('.')).sort();
+  const names = files
+    .map((file) =>
+      file
+        .replace(/\.class$/, '')
+        .split(path.sep)
+        .join('.'),
+    )
+    .sort();
   const output = execFileSync('javap', ['-p', '-cp', stubClasses, ...names], { encoding: 'utf8' });
   const types: StubType[] = [];
   let current: StubType | undefined;

@@ -15,7 +15,14 @@ const { version } = JSON.parse(await readFile('package.json', 'utf8')) as { vers
 const dataDirectory = await mkdtemp(path.join(os.tmpdir(), 'gatehouse-openapi-'));
 try {
   const config = await loadConfig(
-    { GATEHOUSE_DATA: dataDirectory, GATEHOUSE_PORT: '0', GATEHOUSE_HOST: '127.0.0.1', GATEHOUSE_GAME_CONNECTION: 'bridge', GATEHOUSE_BRIDGE_PORT: '0', GATEHOUSE_TOKEN: 'openapi-only-0123456789abcdef0123456789abcdef' },
+    {
+      GATEHOUSE_DATA: dataDirectory,
+      GATEHOUSE_PORT: '0',
+      GATEHOUSE_HOST: '127.0.0.1',
+      GATEHOUSE_GAME_CONNECTION: 'bridge',
+      GATEHOUSE_BRIDGE_PORT: '0',
+      GATEHOUSE_TOKEN: 'openapi-only-0123456789abcdef0123456789abcdef',
+    },
     dataDirectory,
   );
   // The document describes every route Gatehouse can serve: /metrics too, which is off by default.

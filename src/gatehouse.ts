@@ -64,7 +64,21 @@ export async function startGatehouse(config: Config, logger: Logger, options: St
   const requests = new RequestMetrics();
   const caches = new CacheRegistry();
   let routes: Route[] = [];
-  const context: FeatureContext = { config, store, game, ownGame, log: logger, texts, services, now: () => new Date(), startedAt: Date.now(), requests, caches, network, routes: () => routes };
+  const context: FeatureContext = {
+    config,
+    store,
+    game,
+    ownGame,
+    log: logger,
+    texts,
+    services,
+    now: () => new Date(),
+    startedAt: Date.now(),
+    requests,
+    caches,
+    network,
+    routes: () => routes,
+  };
   const modules: FeatureModule[] = [];
   let http: Server | undefined;
   const stopAll = async () => {

@@ -118,7 +118,7 @@ export async function loadConfig(env: NodeJS.ProcessEnv = process.env, cwd = pro
   const fromEnvironment = new Map<string, string>();
   for (const override of environmentOverrides) {
     const raw = env[override.variable];
-    if (raw === undefined || raw === '' && override.type === 'integer') continue;
+    if (raw === undefined || (raw === '' && override.type === 'integer')) continue;
     let value: string | number = raw;
     if (override.type === 'integer') {
       if (!/^-?\d+$/.test(raw.trim())) throw new ConfigError(`${override.variable} must be an integer, got "${raw}"`);
@@ -257,7 +257,6 @@ export function describeConfigForLog(config: Config): Config {
   if (masked.settings.chat.webhookUrl) masked.settings.chat.webhookUrl = '********';
   return masked;
 }
-
 
 function setPath(target: Record<string, unknown>, keys: string[], value: unknown): void {
   let node = target;

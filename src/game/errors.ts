@@ -10,15 +10,7 @@ export abstract class GameError extends Error {
   abstract readonly kind: GameErrorKind;
 }
 
-export type GameErrorKind =
-  | 'playerNotOnline'
-  | 'unknownWorld'
-  | 'unknownItem'
-  | 'invalidArgument'
-  | 'insufficientFunds'
-  | 'gameUnavailable'
-  | 'capabilityMissing'
-  | 'otherServer';
+export type GameErrorKind = 'playerNotOnline' | 'unknownWorld' | 'unknownItem' | 'invalidArgument' | 'insufficientFunds' | 'gameUnavailable' | 'capabilityMissing' | 'otherServer';
 
 /** A named player is not online; `role` says which of two (a teleport's target, say). */
 export class PlayerNotOnlineError extends GameError {

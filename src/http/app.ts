@@ -31,7 +31,10 @@ export function createHttpApp(config: Pick<Config, 'cors'>, router: Middleware, 
 }
 
 function corsOptions(allowedOrigins: string): cors.Options {
-  const allowList = allowedOrigins.split(',').map((origin) => origin.trim()).filter(Boolean);
+  const allowList = allowedOrigins
+    .split(',')
+    .map((origin) => origin.trim())
+    .filter(Boolean);
   return {
     origin: allowList.includes('*') ? '*' : (ctx) => (allowList.includes(ctx.get('origin')) ? ctx.get('origin') : ''),
     allowMethods: 'GET, POST, PUT, DELETE, OPTIONS',

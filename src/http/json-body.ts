@@ -48,5 +48,4 @@ function isClientFault(error: unknown): boolean {
   return typeof code === 'string' && (/^(Z_|ERR__)/.test(code) || ['ECONNRESET', 'ECONNABORTED', 'ERR_STREAM_PREMATURE_CLOSE'].includes(code));
 }
 
-const tooLarge = (limitBytes: number) =>
-  new ApiError(413, `Request body is larger than the ${Math.round(limitBytes / 1024)} KiB limit`, 'body_too_large');
+const tooLarge = (limitBytes: number) => new ApiError(413, `Request body is larger than the ${Math.round(limitBytes / 1024)} KiB limit`, 'body_too_large');

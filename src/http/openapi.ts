@@ -43,8 +43,8 @@ function errorsOf(route: Route): Record<number, string> {
     errors[401] = 'Missing or invalid token, or an API key unknown, revoked or expired';
     errors[403] = route.scope
       ? `${route.access === 'admin' ? 'Token expired, or admin privileges required' : 'Token expired'}, or an API key without the scope ${route.scope} (code scope_missing)`
-      : 'Token expired, or an API key (this endpoint acts as the caller\'s own player: code key_not_allowed)';
-    if (route.scope) errors[429] ??= "The API key is over its rate limit; see Retry-After and RateLimit";
+      : "Token expired, or an API key (this endpoint acts as the caller's own player: code key_not_allowed)";
+    if (route.scope) errors[429] ??= 'The API key is over its rate limit; see Retry-After and RateLimit';
   }
   if (route.access === 'admin') errors[503] = 'The game server cannot be asked whether the caller is an operator now';
   for (const [status, description] of Object.entries(route.errors ?? {})) errors[Number(status)] = description!;
@@ -108,7 +108,10 @@ export function openApiDocument(routes: readonly Route[], version: string, optio
       responses: {
         [route.status ?? 200]: { description: 'OK', content: { 'application/json': { schema: forOpenApi(route.answer) } } },
         ...Object.fromEntries(
-          Object.entries(errorsOf(route)).map(([status, description]) => [status, { description, content: { 'application/json': { schema: { $ref: '#/components/schemas/Error' } } } }]),
+          Object.entries(errorsOf(route)).map(([status, description]) => [
+            status,
+            { description, content: { 'application/json': { schema: { $ref: '#/components/schemas/Error' } } } },
+          ]),
         ),
       },
     };
@@ -121,7 +124,12 @@ export function openApiDocument(routes: readonly Route[], version: string, optio
     tags: [...tags].sort().map((name) => ({ name })),
     components: {
       securitySchemes: {
-        bearer: { type: 'http', scheme: 'bearer', bearerFormat: 'JWT', description: 'A JWT from POST /api/auth/login (a player; admin routes need an operator), or the service token.' },
+        bearer: {
+          type: 'http',
+          scheme: 'bearer',
+          bearerFormat: 'JWT',
+          description: 'A JWT from POST /api/auth/login (a player; admin routes need an operator), or the service token.',
+        },
         apiKey: {
           type: 'http',
           scheme: 'bearer',

@@ -16,7 +16,6 @@ export type { Actor, Caller };
 /** public: anyone; login: any logged-in user or the service token; admin: an operator now, or the service token. */
 export type Access = 'public' | 'login' | 'admin';
 
-
 export interface RouteRequest<Body, Query> {
   body: Body;
   query: Query;
@@ -78,8 +77,10 @@ export interface Route<Body = unknown, Query = unknown, Answer = unknown> {
 
 /** Declares a route, inferring its types from its schemas. */
 export function route<Body = undefined, Query = undefined, Answer = unknown>(definition: Route<Body, Query, Answer>): Route {
-  if (definition.scope !== undefined && !isScopeName(definition.scope)) throw new Error(`${definition.method} ${definition.path}: "${definition.scope}" is not a scope (group:read, group:write or group:admin)`);
-  if (definition.access === 'admin' && definition.scope === undefined) throw new Error(`${definition.method} ${definition.path}: an admin route must name the scope an API key needs`);
+  if (definition.scope !== undefined && !isScopeName(definition.scope))
+    throw new Error(`${definition.method} ${definition.path}: "${definition.scope}" is not a scope (group:read, group:write or group:admin)`);
+  if (definition.access === 'admin' && definition.scope === undefined)
+    throw new Error(`${definition.method} ${definition.path}: an admin route must name the scope an API key needs`);
   return definition as unknown as Route;
 }
 

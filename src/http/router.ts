@@ -68,7 +68,9 @@ async function serve(route: Route, ctx: Context, options: RouterOptions, readBod
     user: () => userOf(caller),
   };
   const result = await route.handle(request);
-  const answer: { status: number; body: unknown; headers: Record<string, string>; json?: string } = isReply(result) ? result : { status: route.status ?? 200, body: result, headers: {} };
+  const answer: { status: number; body: unknown; headers: Record<string, string>; json?: string } = isReply(result)
+    ? result
+    : { status: route.status ?? 200, body: result, headers: {} };
   if (options.checkAnswers && answer.status < 300) {
     const mismatch = answerMismatch(route.answer, answer.body);
     if (mismatch) throw new Error(`the answer of ${route.method} ${route.path} does not match its schema: ${mismatch}`);

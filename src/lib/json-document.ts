@@ -16,9 +16,7 @@ export async function openDocument<T>(file: string, defaults: T, options: { pret
   try {
     await document.read();
   } catch (error) {
-    throw new StoreCorruptError(
-      `${file} cannot be read (${(error as Error).message}). It was left untouched: restore it from a backup or move it away to start empty.`,
-    );
+    throw new StoreCorruptError(`${file} cannot be read (${(error as Error).message}). It was left untouched: restore it from a backup or move it away to start empty.`);
   }
   return document;
 }

@@ -5,9 +5,7 @@
 import { parentPort } from 'node:worker_threads';
 import bcrypt from 'bcryptjs';
 
-export type PasswordTask =
-  | { id: number; kind: 'hash'; password: string; rounds: number }
-  | { id: number; kind: 'verify'; password: string; hash: string };
+export type PasswordTask = { id: number; kind: 'hash'; password: string; rounds: number } | { id: number; kind: 'verify'; password: string; hash: string };
 
 export type PasswordResult = { id: number; ok: true; value: string | boolean } | { id: number; ok: false; error: string };
 

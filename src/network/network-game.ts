@@ -64,8 +64,18 @@ export class NetworkGame implements GamePort {
       ...(local.capability('inventories') ? { inventories: this.inventoriesAcross(local.capability('inventories')!) } : {}),
       ...(local.capability('whitelist') ? { whitelist: this.whitelistEverywhere(local.capability('whitelist')!) } : {}),
     };
-    network.subscribe('broadcast', (payload) => void this.local.capability('messaging')?.broadcast((payload as { text: string }).text).catch(() => undefined));
-    network.subscribe('whitelist', (payload) => void this.applyWhitelist(payload as WhitelistChange).catch((error: Error) => this.log(`network: a whitelist change from another server: ${error.message}`)));
+    network.subscribe(
+      'broadcast',
+      (payload) =>
+        void this.local
+          .capability('messaging')
+          ?.broadcast((payload as { text: string }).text)
+          .catch(() => undefined),
+    );
+    network.subscribe(
+      'whitelist',
+      (payload) => void this.applyWhitelist(payload as WhitelistChange).catch((error: Error) => this.log(`network: a whitelist change from another server: ${error.message}`)),
+    );
     network.afterReconnect(() => void this.catchUpWhitelist());
   }
 
@@ -194,7 +204,8 @@ export class NetworkGame implements GamePort {
     return {
       read: (name) => this.forPlayer(name, 'player', 'inventories.read', [name], () => local.read(name)),
       give: (name, item, count, options) => this.forPlayer(name, 'player', 'inventories.give', [name, item, count, options ?? {}], () => local.give(name, item, count, options)),
-      remove: (name, item, count, options) => this.forPlayer(name, 'player', 'inventories.remove', [name, item, count, options ?? {}], () => local.remove(name, item, count, options)),
+      remove: (name, item, count, options) =>
+        this.forPlayer(name, 'player', 'inventories.remove', [name, item, count, options ?? {}], () => local.remove(name, item, count, options)),
       ...(local.itemIds ? { itemIds: () => local.itemIds!() } : {}),
     };
   }

@@ -36,7 +36,8 @@ export class GameTexts {
       if (typeof value !== 'string') throw new TextsError(`${file}: "${key}" must be a text`);
       const declared: readonly string[] = definition.placeholders;
       for (const [, used] of value.matchAll(/\{([a-z-]+)\}/g)) {
-        if (!declared.includes(used!)) throw new TextsError(`${file}: "${key}" uses the unknown placeholder {${used}} (it knows ${declared.map((name) => `{${name}}`).join(', ') || 'none'})`);
+        if (!declared.includes(used!))
+          throw new TextsError(`${file}: "${key}" uses the unknown placeholder {${used}} (it knows ${declared.map((name) => `{${name}}`).join(', ') || 'none'})`);
       }
       for (const name of declared) {
         if (!value.includes(`{${name}}`)) throw new TextsError(`${file}: "${key}" must show the placeholder {${name}}`);

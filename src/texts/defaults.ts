@@ -38,7 +38,7 @@ export const defaultTexts = {
   },
   'shop.sold': { text: '&aYou sold {quantity} {item} for {amount}.', placeholders: ['quantity', 'item', 'amount'] },
   'jobs.level-up': { text: '&6You reached level {level} as {job}! Your pay is now x{multiplier}.', placeholders: ['job', 'level', 'multiplier'] },
-  'jobs.daily-cap': { text: '&eYou earned today\'s most as {job} ({cap}). Your experience still counts; pay starts again tomorrow (UTC).', placeholders: ['job', 'cap'] },
+  'jobs.daily-cap': { text: "&eYou earned today's most as {job} ({cap}). Your experience still counts; pay starts again tomorrow (UTC).", placeholders: ['job', 'cap'] },
 } as const satisfies Record<string, { text: string; placeholders: readonly string[] }>;
 
 export type TextKey = keyof typeof defaultTexts;

@@ -490,7 +490,10 @@ for (const [name, makeFixture] of Object.entries(fixtures)) {
       const received = player.nextMessage(/hello from the API/);
       await fixture.game.require('messaging').sendMessage('reader', 'hello from the API');
       await received;
-      const offline = await fixture.game.require('messaging').sendMessage('Ghost', 'anyone?').catch((error) => error);
+      const offline = await fixture.game
+        .require('messaging')
+        .sendMessage('Ghost', 'anyone?')
+        .catch((error) => error);
       expect(offline).to.be.instanceOf(PlayerNotOnlineError);
     });
 
@@ -657,7 +660,11 @@ for (const [name, makeFixture] of Object.entries(fixtures)) {
         expect(await inventories.remove('Spender', 'stone', 5)).to.equal(0);
         expect(await inventories.read('Spender')).to.deep.equal([{ item: 'diamond', count: 3, slot: 2 }]);
         if (holder.clientInventory) {
-          await eventually(async () => (JSON.stringify(await holder.clientInventory!()) === JSON.stringify([{ item: 'diamond', count: 3, slot: 2 }]) ? true : undefined), 5000, 'the client without the stone');
+          await eventually(
+            async () => (JSON.stringify(await holder.clientInventory!()) === JSON.stringify([{ item: 'diamond', count: 3, slot: 2 }]) ? true : undefined),
+            5000,
+            'the client without the stone',
+          );
         }
       });
 
@@ -711,13 +718,18 @@ for (const [name, makeFixture] of Object.entries(fixtures)) {
         const ids = await fixture.game.require('inventories').itemIds!();
         expect(ids).to.include.members(['diamond', 'stone', 'diamond_sword']);
         expect(ids).to.not.include('air');
-        expect(ids.every((id) => /^[a-z0-9_]+$/.test(id)), 'ids without namespace').to.equal(true);
+        expect(
+          ids.every((id) => /^[a-z0-9_]+$/.test(id)),
+          'ids without namespace',
+        ).to.equal(true);
       });
     });
 
     it('applies live settings and says which it applied', async function () {
       onlyIfDeclared(this, name, ['control']);
-      const applied = await fixture.game.require('control').applySettings({ motd: 'Contract MOTD', maxPlayers: 1, difficulty: 'hard', defaultGameMode: 'creative', pvp: false, whitelistEnabled: false });
+      const applied = await fixture.game
+        .require('control')
+        .applySettings({ motd: 'Contract MOTD', maxPlayers: 1, difficulty: 'hard', defaultGameMode: 'creative', pvp: false, whitelistEnabled: false });
       expect(applied.sort()).to.deep.equal(['defaultGameMode', 'difficulty', 'maxPlayers', 'motd', 'pvp', 'whitelistEnabled']);
       await fixture.join('OnlyOne');
       expect((await fixture.game.onlinePlayers())[0]!.gameMode, 'a new player gets the default game mode').to.equal('creative');

@@ -14,7 +14,13 @@ function miner(uuid: string, name: string, experience: number): PlayerJobs {
   return { uuid, name, jobs: { miner: { ...freshRecord(), joined: true, joinedAt: '2026-11-20T10:00:00.000Z', experience, earned: { day: '2026-11-20', units: 1234 } } } };
 }
 
-const owed = (id: string, cents: number): OwedPayout => ({ id, player: { name: 'Alice', uuid: 'uuid-a' }, cents, description: 'Jobs: Miner (3 actions)', countedAt: '2026-11-20T10:00:05.000Z' });
+const owed = (id: string, cents: number): OwedPayout => ({
+  id,
+  player: { name: 'Alice', uuid: 'uuid-a' },
+  cents,
+  description: 'Jobs: Miner (3 actions)',
+  countedAt: '2026-11-20T10:00:05.000Z',
+});
 
 for (const [name, implementation] of Object.entries(implementations)) {
   describe(`jobs store contract: ${name}`, function () {
@@ -49,17 +55,29 @@ for (const [name, implementation] of Object.entries(implementations)) {
     });
 
     it('adds and forgets placed blocks, and keeps owed payouts until removed', async function () {
-      await jobs.recordPlacedBlocks({ added: [['world:1:64:2', 1000], ['world:5:64:5', 2000]], removed: [] });
+      await jobs.recordPlacedBlocks({
+        added: [
+          ['world:1:64:2', 1000],
+          ['world:5:64:5', 2000],
+        ],
+        removed: [],
+      });
       await jobs.recordPlacedBlocks({ added: [['world_nether:0:10:0', 3000]], removed: ['world:1:64:2'] });
       await jobs.addOwed([owed('p-1', 150), owed('p-2', 75)]);
       await reopen();
-      expect((await jobs.placedBlocks()).sort()).to.deep.equal([['world:5:64:5', 2000], ['world_nether:0:10:0', 3000]]);
-      expect((await jobs.owed()).map((payout) => [payout.id, payout.cents])).to.deep.equal([['p-1', 150], ['p-2', 75]]);
+      expect((await jobs.placedBlocks()).sort()).to.deep.equal([
+        ['world:5:64:5', 2000],
+        ['world_nether:0:10:0', 3000],
+      ]);
+      expect((await jobs.owed()).map((payout) => [payout.id, payout.cents])).to.deep.equal([
+        ['p-1', 150],
+        ['p-2', 75],
+      ]);
       await jobs.removeOwed(['p-1']);
       expect((await jobs.owed()).map((payout) => payout.id)).to.deep.equal(['p-2']);
     });
 
-    it('writes a payout\'s experience and its owed payout all or nothing, in a unit of work', async function () {
+    it("writes a payout's experience and its owed payout all or nothing, in a unit of work", async function () {
       await store
         .transaction(async (tx) => {
           await tx.part(jobsPart).save([miner('uuid-c', 'Carol', 5)]);

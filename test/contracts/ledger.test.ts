@@ -143,7 +143,7 @@ for (const [name, implementation] of Object.entries(implementations)) {
       expect((await ledger.history(alice.uuid, { offset: 0, limit: 10 })).records.map((record) => record.description)).to.deep.equal(['2026-11-20']);
     });
 
-    it('opens one account however many open it at once, and gives a renamed player\'s old name up', async function () {
+    it("opens one account however many open it at once, and gives a renamed player's old name up", async function () {
       const opened = await Promise.all(Array.from({ length: 20 }, () => ledger.openAccount(alice, 1000, new Date())));
       expect(new Set(opened.map((account) => account.no)).size).to.equal(1);
       expect(await ledger.totals()).to.deep.equal({ accounts: 1, cents: 1000 });

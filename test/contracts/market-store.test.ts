@@ -44,9 +44,27 @@ for (const [name, implementation] of Object.entries(implementations)) {
       expect(await market.item('diamond')).to.equal(undefined);
       await market.saveItem({ item: 'diamond', stock: 20, updatedAt: '2026-11-20T10:00:00.000Z', samples: [{ at: '2026-11-20T10:00:00.000Z', cents: 10_000 }] });
       await market.saveItem({ item: 'coal', stock: 0, updatedAt: '2026-11-20T10:00:00.000Z', samples: [] });
-      await market.saveItem({ item: 'diamond', stock: 19, updatedAt: '2026-11-20T11:00:00.000Z', samples: [{ at: '2026-11-20T10:00:00.000Z', cents: 10_000 }, { at: '2026-11-20T11:00:00.000Z', cents: 10_513 }], driftedAt: '2026-11-20T10:50:00.000Z' });
+      await market.saveItem({
+        item: 'diamond',
+        stock: 19,
+        updatedAt: '2026-11-20T11:00:00.000Z',
+        samples: [
+          { at: '2026-11-20T10:00:00.000Z', cents: 10_000 },
+          { at: '2026-11-20T11:00:00.000Z', cents: 10_513 },
+        ],
+        driftedAt: '2026-11-20T10:50:00.000Z',
+      });
       await reopen();
-      expect(await market.item('diamond')).to.deep.equal({ item: 'diamond', stock: 19, updatedAt: '2026-11-20T11:00:00.000Z', samples: [{ at: '2026-11-20T10:00:00.000Z', cents: 10_000 }, { at: '2026-11-20T11:00:00.000Z', cents: 10_513 }], driftedAt: '2026-11-20T10:50:00.000Z' });
+      expect(await market.item('diamond')).to.deep.equal({
+        item: 'diamond',
+        stock: 19,
+        updatedAt: '2026-11-20T11:00:00.000Z',
+        samples: [
+          { at: '2026-11-20T10:00:00.000Z', cents: 10_000 },
+          { at: '2026-11-20T11:00:00.000Z', cents: 10_513 },
+        ],
+        driftedAt: '2026-11-20T10:50:00.000Z',
+      });
       expect((await market.items()).map((state) => state.item).sort()).to.deep.equal(['coal', 'diamond']);
     });
 
@@ -61,7 +79,10 @@ for (const [name, implementation] of Object.entries(implementations)) {
       await reopen();
       expect(await market.weeklyBought('2026-W47', alice.uuid, 'diamond')).to.equal(3);
       expect(await market.weeklyBought('2026-W47', alice.uuid, 'emerald')).to.equal(0);
-      expect([...(await market.weeklyBoughtBy('2026-W47', alice.uuid))].sort()).to.deep.equal([['coal', 4], ['diamond', 3]]);
+      expect([...(await market.weeklyBoughtBy('2026-W47', alice.uuid))].sort()).to.deep.equal([
+        ['coal', 4],
+        ['diamond', 3],
+      ]);
       expect(await market.soldToday('2026-11-20', alice.uuid)).to.equal(200);
       expect(await market.soldToday('2026-11-21', alice.uuid)).to.equal(0);
     });
@@ -74,7 +95,11 @@ for (const [name, implementation] of Object.entries(implementations)) {
       await market.saveDelivery({ ...first, given: 5, state: 'delivered', updatedAt: '2026-11-20T10:05:00.000Z' });
       await market.saveDelivery({ ...third, attempt: { operationId: 'delivery-3-1', count: 5, startedAt: '2026-11-20T10:06:00.000Z' }, attempts: 1 });
       await reopen();
-      expect(await market.deliveryOfTransaction(13)).to.deep.include({ id: 3, attempts: 1, attempt: { operationId: 'delivery-3-1', count: 5, startedAt: '2026-11-20T10:06:00.000Z' } });
+      expect(await market.deliveryOfTransaction(13)).to.deep.include({
+        id: 3,
+        attempts: 1,
+        attempt: { operationId: 'delivery-3-1', count: 5, startedAt: '2026-11-20T10:06:00.000Z' },
+      });
       expect((await market.pendingDeliveries(alice.uuid)).map((delivery) => delivery.id)).to.deep.equal([3]);
       expect((await market.pendingDeliveries()).map((delivery) => delivery.id)).to.deep.equal([2, 3]);
       const page = await market.deliveriesOf(alice.uuid, 1, 1);
@@ -122,7 +147,13 @@ for (const [name, implementation] of Object.entries(implementations)) {
       expect(await market.settleDeliveryAttempt(created.id, second.operationId, 2, '2026-11-20T10:04:00.000Z')).to.deep.include({ given: 5, state: 'delivered', attempt: null });
       expect(await market.startDeliveryAttempt(created.id, 2, second, '2026-11-20T10:05:00.000Z'), 'delivered').to.equal(undefined);
       // A sale's attempt keeps its server too; deleting it says whether it was still there.
-      const sale = await market.createSale({ player: bob, item: 'coal', quantity: 4, attempt: { operationId: 'sale-ab12-x', count: 4, startedAt: '2026-11-20T10:00:00.000Z', server: 'creative' }, createdAt: '2026-11-20T10:00:00.000Z' });
+      const sale = await market.createSale({
+        player: bob,
+        item: 'coal',
+        quantity: 4,
+        attempt: { operationId: 'sale-ab12-x', count: 4, startedAt: '2026-11-20T10:00:00.000Z', server: 'creative' },
+        createdAt: '2026-11-20T10:00:00.000Z',
+      });
       await reopen();
       expect((await market.salesUnderWay())[0]!.attempt.server).to.equal('creative');
       expect(await market.deleteSale(sale.id)).to.equal(true);
@@ -130,7 +161,13 @@ for (const [name, implementation] of Object.entries(implementations)) {
     });
 
     it('keeps sales under way until they are paid, and deletes old records for retention', async function () {
-      const sale = await market.createSale({ player: alice, item: 'coal', quantity: 10, attempt: { operationId: 'sale-x', count: 10, startedAt: '2026-11-20T10:00:00.000Z' }, createdAt: '2026-11-20T10:00:00.000Z' });
+      const sale = await market.createSale({
+        player: alice,
+        item: 'coal',
+        quantity: 10,
+        attempt: { operationId: 'sale-x', count: 10, startedAt: '2026-11-20T10:00:00.000Z' },
+        createdAt: '2026-11-20T10:00:00.000Z',
+      });
       await reopen();
       expect(await market.salesUnderWay()).to.deep.equal([sale]);
       await market.deleteSale(sale.id);

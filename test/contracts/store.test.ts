@@ -87,7 +87,10 @@ for (const [name, implementation] of Object.entries(implementations)) {
         const searched = await store.users.list({ page: 1, limit: 10, search: 'SPECIAL' });
         expect(searched.total).to.equal(1);
         expect(searched.users[0]!.username).to.equal('Special_One');
-        expect((await store.users.list({ page: 1, limit: 50, search: '_' })).users.map((user) => user.username), 'an underscore is matched as itself').to.deep.equal(['Special_One']);
+        expect(
+          (await store.users.list({ page: 1, limit: 50, search: '_' })).users.map((user) => user.username),
+          'an underscore is matched as itself',
+        ).to.deep.equal(['Special_One']);
         expect((await store.users.list({ page: 9, limit: 10 })).users).to.deep.equal([]);
       });
     });
@@ -148,7 +151,12 @@ for (const [name, implementation] of Object.entries(implementations)) {
       });
 
       it('reads a page: skips the newest `offset` matching entries, and counts them all', async function () {
-        for (const [username, day] of [['Ann', 19], ['Bob', 20], ['Ann', 21], ['Ann', 22]] as const) {
+        for (const [username, day] of [
+          ['Ann', 19],
+          ['Bob', 20],
+          ['Ann', 21],
+          ['Ann', 22],
+        ] as const) {
           await store.connectionLog.append(entry(username, `2026-11-${day}T10:00:00.000Z`));
         }
         const second = await store.connectionLog.recent({ limit: 2, offset: 2 });
@@ -267,7 +275,13 @@ for (const [name, implementation] of Object.entries(implementations)) {
       });
 
       it('pending restarts saved at once: the store and what it reloads agree, each server its own', async function () {
-        const restart = (index: number) => ({ restartAt: `2026-01-01T00:00:${String(index).padStart(2, '0')}.000Z`, reason: `r${index}`, requestedBy: 'a', requestedAt: '2026-01-01T00:00:00.000Z', delaySeconds: index });
+        const restart = (index: number) => ({
+          restartAt: `2026-01-01T00:00:${String(index).padStart(2, '0')}.000Z`,
+          reason: `r${index}`,
+          requestedBy: 'a',
+          requestedAt: '2026-01-01T00:00:00.000Z',
+          delaySeconds: index,
+        });
         await Promise.all(Array.from({ length: 20 }, (_, index) => store.restarts.save('survival', restart(index))));
         await store.restarts.save('creative', restart(42));
         const saved = await store.restarts.load('survival');
@@ -313,7 +327,14 @@ for (const [name, implementation] of Object.entries(implementations)) {
         const [newest, oldest] = await store.auditLog.recent({ limit: 10 });
         expect(newest).to.deep.include({ actor: 'service', action: 'restart.schedule' });
         expect(oldest!.details).to.deep.equal(details);
-        const teleport = { timestamp: '2026-11-20T12:00:00.000Z', requestedBy: 'admin', player: 'Steve', from: { world: 'world', x: 1.5, y: 64, z: -3 }, to: { world: 'world_nether', x: 0, y: 70, z: 0, yaw: 90, pitch: -10 }, target: 'Alex' };
+        const teleport = {
+          timestamp: '2026-11-20T12:00:00.000Z',
+          requestedBy: 'admin',
+          player: 'Steve',
+          from: { world: 'world', x: 1.5, y: 64, z: -3 },
+          to: { world: 'world_nether', x: 0, y: 70, z: 0, yaw: 90, pitch: -10 },
+          target: 'Alex',
+        };
         const written = await store.teleportLog.append(teleport);
         store = await fixture.reopen(store);
         expect(await store.teleportLog.recent({ limit: 1, equals: { player: 'STEVE' } })).to.deep.equal([{ ...teleport, id: written.id }]);
@@ -321,7 +342,7 @@ for (const [name, implementation] of Object.entries(implementations)) {
       });
     });
 
-    describe('player positions (a feature\'s store part)', function () {
+    describe("player positions (a feature's store part)", function () {
       const steve = { name: 'Steve', uuid: '00000000-0000-3000-8000-000000000001' };
       const alex = { name: 'Alex', uuid: '00000000-0000-3000-8000-000000000002' };
       const at = (world: string, x: number) => ({ world, x, y: 64, z: -x, yaw: 0, pitch: 0 });

@@ -130,7 +130,11 @@ describe('admin in game: messages, settings, teleports (mineflayer bots on the e
       const traveller = await join('Traveller');
       const respawns: string[] = [];
       (traveller._client as unknown as NodeJS.EventEmitter).on('respawn', (packet: { worldState: { name: string } }) => respawns.push(packet.worldState.name));
-      for (const [world, name] of [['world_nether', 'minecraft:the_nether'], ['world_the_end', 'minecraft:the_end'], ['world', 'minecraft:overworld']] as const) {
+      for (const [world, name] of [
+        ['world_nether', 'minecraft:the_nether'],
+        ['world_the_end', 'minecraft:the_end'],
+        ['world', 'minecraft:overworld'],
+      ] as const) {
         const response = await admin('POST', '/api/admin/teleport-coordinates', { player: 'Traveller', world, x: 8, y: 10, z: 8 });
         expect(response.status, world).to.equal(200);
         expect(response.body.location.world).to.equal(world);

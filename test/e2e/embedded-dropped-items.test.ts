@@ -15,7 +15,11 @@ import { startTestGatehouse, temporaryDirectory, type TestGatehouse } from '../h
 
 type Position = Bot['entity']['position'];
 
-const dirtHeld = (bot: Bot) => bot.inventory.items().filter((item) => item.name === 'dirt').reduce((sum, item) => sum + item.count, 0);
+const dirtHeld = (bot: Bot) =>
+  bot.inventory
+    .items()
+    .filter((item) => item.name === 'dirt')
+    .reduce((sum, item) => sum + item.count, 0);
 
 /** Failures that reached the process instead of being handled: what main.ts logs as "unhandled rejection" / "uncaught exception". */
 function escapedFailures(): { failures: string[]; stop(): void } {
@@ -124,7 +128,10 @@ describe('embedded server: dropped items never lock players out', function () {
     const spots = groundToDig(diggers, 100);
     const deadline = Date.now() + 120_000;
     const dug = await Promise.all(diggers.map((digger, index) => digAll(digger, spots[index]!, deadline)));
-    expect(dug.reduce((sum, count) => sum + count, 0), 'blocks the bots dug').to.be.at.least(250);
+    expect(
+      dug.reduce((sum, count) => sum + count, 0),
+      'blocks the bots dug',
+    ).to.be.at.least(250);
     await eventually(() => (total >= 250 ? true : undefined), 10_000, 'the server to break 250 blocks or more');
 
     const latecomer = await join('Latecomer');
@@ -236,7 +243,11 @@ describe('embedded server: dropped items merge, are picked up, despawn, and are 
     const { world, at } = await join('Watcher');
     // Two blocks apart: too far to merge, and out of the watcher's reach.
     const dropped = Array.from({ length: 50 }, (_, index) => dropDirt(world, at, 5 + 2 * (index % 10), 5 + 2 * Math.floor(index / 10)));
-    expect(items().map((item) => item.id).sort((a, b) => a - b)).to.deep.equal(dropped.slice(-cap).map((item) => item.id));
+    expect(
+      items()
+        .map((item) => item.id)
+        .sort((a, b) => a - b),
+    ).to.deep.equal(dropped.slice(-cap).map((item) => item.id));
     expect(logged.filter((line) => /max-dropped-items/.test(line))).to.have.length(1);
     expect(logged.join('\n')).to.match(new RegExp(`${cap} dropped items lie on the ground.*oldest`));
     await join('Joiner');
@@ -249,7 +260,11 @@ describe('embedded server: dropped items merge, are picked up, despawn, and are 
     const three = dropDirt(world, at, 6.3, 0.2, 3);
     const apart = dropDirt(world, at, 8, 0, 2);
     await eventually(() => (items().length === 2 ? true : undefined), 5000, 'the two items lying together merged');
-    expect(items().map((item) => [item.id, item.itemCount]).sort(([a], [b]) => a! - b!)).to.deep.equal([
+    expect(
+      items()
+        .map((item) => [item.id, item.itemCount])
+        .sort(([a], [b]) => a! - b!),
+    ).to.deep.equal([
       [three.id, 4],
       [apart.id, 2],
     ]);

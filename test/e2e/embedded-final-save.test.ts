@@ -31,7 +31,7 @@ describe('embedded server: the last changes before Ctrl-C', function () {
 
   const ways: Array<[string, (running: RunningGatehouse) => void]> = [
     ['Ctrl-C', (running) => running.child.kill('SIGINT')],
-    ['the console\'s stop', (running) => running.child.stdin!.write('stop\n')],
+    ["the console's stop", (running) => running.child.stdin!.write('stop\n')],
   ];
   for (const [way, stop] of ways) {
     it(`keeps a block broken just before ${way} broken after the restart`, async function () {
@@ -76,10 +76,14 @@ describe('embedded server: the last changes before Ctrl-C', function () {
 /** Digs the block beside the bot's feet and answers where it was, once the server says it is gone. */
 async function breakBlockBeside(digger: Bot) {
   const target = digger.entity.position.floored().offset(1, -1, 0);
-  const block = await eventually(() => {
-    const found = digger.blockAt(target);
-    return found && found.name !== 'air' ? found : undefined;
-  }, 10_000, 'the block beside the bot');
+  const block = await eventually(
+    () => {
+      const found = digger.blockAt(target);
+      return found && found.name !== 'air' ? found : undefined;
+    },
+    10_000,
+    'the block beside the bot',
+  );
   await digger.dig(block, 'ignore');
   expect(digger.blockAt(target)?.name).to.equal('air');
   return target;

@@ -84,7 +84,10 @@ describe('embedded server: inventories', function () {
     await eventually(async () => ((await game.onlinePlayers()).length === 0 ? true : undefined), 5000, 'Leaver gone');
     // The sale's answer was lost; its retry comes after the player left: the items were taken, and it says so.
     expect(await inventories.remove('Leaver', 'cobblestone', 15, { operationId: 'embedded-sale-1' })).to.equal(15);
-    expect(await inventories.give('Leaver', 'diamond', 1, { operationId: 'embedded-never' }).catch((error: Error) => error), 'a new change still needs the player').to.be.instanceOf(PlayerNotOnlineError);
+    expect(
+      await inventories.give('Leaver', 'diamond', 1, { operationId: 'embedded-never' }).catch((error: Error) => error),
+      'a new change still needs the player',
+    ).to.be.instanceOf(PlayerNotOnlineError);
   });
 
   it('counts armour and the off hand when removing, and tells the client', async function () {
@@ -107,7 +110,11 @@ describe('embedded server: inventories', function () {
     for (let round = 1; round <= 50; round += 1) {
       expect(await inventories.give('Busy', 'diamond', 2, { operationId: `setup-${round}` })).to.equal(2);
       const operations = [`give:delivery-${round}-1`, `give:delivery-${round}-2`, `remove:sale-${round}`];
-      await Promise.all([inventories.give('Busy', 'bread', 1, { operationId: `delivery-${round}-1` }), inventories.give('Busy', 'apple', 1, { operationId: `delivery-${round}-2` }), inventories.remove('Busy', 'diamond', 2, { operationId: `sale-${round}` })]);
+      await Promise.all([
+        inventories.give('Busy', 'bread', 1, { operationId: `delivery-${round}-1` }),
+        inventories.give('Busy', 'apple', 1, { operationId: `delivery-${round}-2` }),
+        inventories.remove('Busy', 'diamond', 2, { operationId: `sale-${round}` }),
+      ]);
       // What a crash now would leave: the player's file as it is on disk.
       const data = await readFile(path.join(directory, 'world', 'playerdata', `${uuid}.dat`));
       const parsed = await new Promise<{ value: Record<string, { value: unknown }> } | Error>((resolve) => nbt.parse(data, (error, value) => resolve(error ?? value)));

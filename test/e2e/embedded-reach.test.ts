@@ -49,8 +49,7 @@ describe('embedded server: hits and packets that cannot be written', function ()
     await new Promise((resolve) => setTimeout(resolve, 500));
     await eventually(() => (Object.entries(places).every(([name, x]) => inLine(serverSide(name).position, x)) ? true : undefined), 5000, 'the players in line on the server');
   };
-  const attack = (attacker: Bot, victimName: string) =>
-    attacker._client.write('use_entity', { target: serverSide(victimName).id, mouse: 1, sneaking: false });
+  const attack = (attacker: Bot, victimName: string) => attacker._client.write('use_entity', { target: serverSide(victimName).id, mouse: 1, sneaking: false });
 
   it('ignores a hit from 20 blocks away, and the players near the target keep being sent everything', async function () {
     const attacker = await join('FarHitter');
@@ -69,7 +68,7 @@ describe('embedded server: hits and packets that cannot be written', function ()
     );
     await game.require('messaging').broadcast('after the far hits');
     expect(await after, 'the bystander is sent a message after the hits').to.equal('received');
-    expect(serverSide('Target').health, 'the target\'s health').to.equal(20);
+    expect(serverSide('Target').health, "the target's health").to.equal(20);
     expect(victim.health).to.equal(20);
     expect(kills).to.deep.equal([]);
   });
@@ -82,7 +81,7 @@ describe('embedded server: hits and packets that cannot be written', function ()
     await eventually(() => (serverSide('NearTarget').health < 20 ? true : undefined), 5000, 'the hit to be counted');
   });
 
-  it('sends knockback too fast for entity_velocity at vanilla\'s most, 3.9 blocks a tick', async function () {
+  it("sends knockback too fast for entity_velocity at vanilla's most, 3.9 blocks a tick", async function () {
     const bot = await join('Launched');
     const received: Array<{ x: number; y: number; z: number }> = [];
     bot._client.on('entity_velocity', (packet: { entityId: number; velocity: { x: number; y: number; z: number } }) => {

@@ -26,10 +26,12 @@ describe('embedded server: a teleport right after joining, before the player mov
   /** Names of the packets the server receives from the named player, from their login on. */
   function packetsFrom(name: string): string[] {
     const names: string[] = [];
-    game().flyingSquid()!.on('newPlayer', (player: SquidPlayer) => {
-      if (player._client.username !== name) return;
-      player._client.on('packet', (_data: unknown, meta: { name: string }) => names.push(meta.name));
-    });
+    game()
+      .flyingSquid()!
+      .on('newPlayer', (player: SquidPlayer) => {
+        if (player._client.username !== name) return;
+        player._client.on('packet', (_data: unknown, meta: { name: string }) => names.push(meta.name));
+      });
     return names;
   }
 
@@ -39,7 +41,10 @@ describe('embedded server: a teleport right after joining, before the player mov
     bots.push(still.bot);
     // mineflayer sends a position every second: past one, a bot not held back would have sent one.
     await new Promise((resolve) => setTimeout(resolve, 1200));
-    expect(received.filter((packet) => movementPackets.has(packet)), `movement packets the server got from ${name}`).to.deep.equal([]);
+    expect(
+      received.filter((packet) => movementPackets.has(packet)),
+      `movement packets the server got from ${name}`,
+    ).to.deep.equal([]);
     return { ...still, received };
   }
 

@@ -48,9 +48,11 @@ describe('embedded server: kills', function () {
     const bot = await join('Berserker');
     const mob = spawnZombieBeside(bot);
     const seen = await eventually(() => bot.entities[mob.id], 5000, 'the zombie in sight');
-    const gone = new Promise<void>((resolve) => bot.on('entityGone', (entity) => {
-      if (entity.id === mob.id) resolve();
-    }));
+    const gone = new Promise<void>((resolve) =>
+      bot.on('entityGone', (entity) => {
+        if (entity.id === mob.id) resolve();
+      }),
+    );
     // 30 hits written at once: the server handles them interleaved, and the last ten land on a dead zombie.
     for (let hit = 0; hit < 30; hit++) bot.attack(seen);
     await eventually(() => (kills.length > 0 ? true : undefined), 5000, 'the kill');

@@ -78,7 +78,8 @@ describe('jobs in game: mineflayer bots on the embedded server', function () {
   }
 
   const experience = async (token: string) => (await api(server.baseUrl, 'GET', '/api/jobs/details?job=miner', { token })).body.you.experience as number;
-  const history = async (token: string) => (await api(server.baseUrl, 'GET', '/api/economy/history', { token })).body.transactions as Array<{ type: string; amount: number; balance: number; description: string }>;
+  const history = async (token: string) =>
+    (await api(server.baseUrl, 'GET', '/api/economy/history', { token })).body.transactions as Array<{ type: string; amount: number; balance: number; description: string }>;
 
   it('pays a bot that joined miner for the stone it digs: a REWARD transaction, the balance, and the level-up told in game', async function () {
     const { bot, token } = await worker('Digger', 'miner');
@@ -87,7 +88,9 @@ describe('jobs in game: mineflayer bots on the embedded server', function () {
     const levelUp = nextChat(bot, /You reached level (\d+) as Miner! Your pay is now x([\d.]+)\./);
     await payout();
     expect((await levelUp).slice(1)).to.deep.equal(['2', '1.10']);
-    expect((await history(token)).map(({ type, amount, balance, description }) => [type, amount, balance, description])).to.deep.equal([['REWARD', 0.25, 0.25, 'Jobs: Miner (1 action)']]);
+    expect((await history(token)).map(({ type, amount, balance, description }) => [type, amount, balance, description])).to.deep.equal([
+      ['REWARD', 0.25, 0.25, 'Jobs: Miner (1 action)'],
+    ]);
     expect((await api(server.baseUrl, 'GET', '/api/economy/balance', { token })).body.balance).to.equal(0.25);
   });
 
@@ -101,7 +104,11 @@ describe('jobs in game: mineflayer bots on the embedded server', function () {
     expect(await console(`setblock ${spot.x} ${spot.y} ${spot.z} dirt`)).to.not.match(/error|unknown/i);
     const ground = await eventually(() => (bot.blockAt(spot)?.name === 'dirt' ? bot.blockAt(spot)! : undefined), 5000, 'the ground in sight');
     await bot.placeBlock(ground, ground.position.minus(ground.position).offset(0, 1, 0));
-    const placed = await eventually(() => (bot.blockAt(ground.position.offset(0, 1, 0))?.name === 'stone' ? bot.blockAt(ground.position.offset(0, 1, 0))! : undefined), 5000, 'the placed stone');
+    const placed = await eventually(
+      () => (bot.blockAt(ground.position.offset(0, 1, 0))?.name === 'stone' ? bot.blockAt(ground.position.offset(0, 1, 0))! : undefined),
+      5000,
+      'the placed stone',
+    );
     await equipPickaxe(bot);
     await bot.dig(placed, true);
     await digNaturalStone(bot, groundBeside(bot, -1));

@@ -39,10 +39,14 @@ describe('players, maps and the whitelist with mineflayer bots on the embedded s
     await eventually(() => (bot.inventory.items().some((stack) => stack.name === 'iron_helmet') ? true : undefined), 5000, 'the helmet in the client');
     // The bot puts the helmet on: the server follows the client's click.
     await bot.equip(bot.inventory.items().find((stack) => stack.name === 'iron_helmet')!, 'head');
-    const answer = await eventually(async () => {
-      const read = await api(session.server.baseUrl, 'GET', '/api/player/inventory', { token });
-      return read.body.items?.some((stack: { slot: number }) => stack.slot === 39) ? read : undefined;
-    }, 15_000, 'the helmet in slot 39');
+    const answer = await eventually(
+      async () => {
+        const read = await api(session.server.baseUrl, 'GET', '/api/player/inventory', { token });
+        return read.body.items?.some((stack: { slot: number }) => stack.slot === 39) ? read : undefined;
+      },
+      15_000,
+      'the helmet in slot 39',
+    );
     expect(answer.body.username).to.equal('Carrier');
     const diamonds = answer.body.items.filter((stack: { item: string }) => stack.item === 'diamond');
     expect(diamonds.map((stack: { count: number }) => stack.count).sort((a: number, b: number) => b - a)).to.deep.equal([64, 6]);
@@ -60,11 +64,15 @@ describe('players, maps and the whitelist with mineflayer bots on the embedded s
     const walker = await session.join('Walker');
     const moved = await session.admin('POST', '/api/admin/teleport-coordinates', { player: 'Walker', world: 'world_nether', x: 12.5, y: 90, z: -3.5 });
     expect(moved.status).to.equal(200);
-    const maps = await eventually(async () => {
-      const answer = await api(session.server.baseUrl, 'GET', '/api/player/maps', { token });
-      const nether = answer.body.worlds.find((world: { name: string }) => world.name === 'world_nether');
-      return nether.lastSeen ? answer.body : undefined;
-    }, 15_000, 'the nether sighting');
+    const maps = await eventually(
+      async () => {
+        const answer = await api(session.server.baseUrl, 'GET', '/api/player/maps', { token });
+        const nether = answer.body.worlds.find((world: { name: string }) => world.name === 'world_nether');
+        return nether.lastSeen ? answer.body : undefined;
+      },
+      15_000,
+      'the nether sighting',
+    );
     expect(maps.online).to.equal(true);
     // The client settles after the teleport: within a block of where it was put.
     expect(maps.current.world).to.equal('world_nether');

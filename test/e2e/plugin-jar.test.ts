@@ -44,15 +44,24 @@ describe('the plugin jar', function () {
 
   it('carries plugin.yml, the plugin classes, the bundled sidecar and a default config, and no API stub', async function () {
     const entries = jarEntries();
-    expect(entries).to.include.members(['plugin.yml', 'config.yml', 'dev/gatehouse/bridge/GatehousePlugin.class', 'sidecar/manifest.txt', ...sidecarFiles.map((file) => `sidecar/${file}`)]);
-    expect((await jarText('plugin.yml'))).to.equal(await readFile('plugin.yml', 'utf8'));
+    expect(entries).to.include.members([
+      'plugin.yml',
+      'config.yml',
+      'dev/gatehouse/bridge/GatehousePlugin.class',
+      'sidecar/manifest.txt',
+      ...sidecarFiles.map((file) => `sidecar/${file}`),
+    ]);
+    expect(await jarText('plugin.yml')).to.equal(await readFile('plugin.yml', 'utf8'));
     const classes = entries.filter((entry) => entry.endsWith('.class'));
     expect(classes.length).to.be.at.least(10);
-    expect(classes.filter((entry) => !entry.startsWith('dev/gatehouse/bridge/')), 'classes outside the plugin (stubs)').to.deep.equal([]);
+    expect(
+      classes.filter((entry) => !entry.startsWith('dev/gatehouse/bridge/')),
+      'classes outside the plugin (stubs)',
+    ).to.deep.equal([]);
     expect(entries.filter((entry) => /^(org\/bukkit|net\/milkbowl|io\/papermc)\//.test(entry))).to.deep.equal([]);
     expect((await jarText('sidecar/manifest.txt')).trim().split('\n')).to.deep.equal(sidecarFiles);
-    expect((await jarText('config.yml'))).to.match(/^ {2}connection: bridge$/m);
-    expect((await jarText('META-INF/MANIFEST.MF'))).to.match(/paperweight-mappings-namespace: mojang/);
+    expect(await jarText('config.yml')).to.match(/^ {2}connection: bridge$/m);
+    expect(await jarText('META-INF/MANIFEST.MF')).to.match(/paperweight-mappings-namespace: mojang/);
   });
 
   it('is built against stubs that bridge/README.md lists member by member', async function () {
@@ -89,7 +98,9 @@ describe('the plugin jar', function () {
     /** The pid of the `index`th sidecar the plugin started, which must be running now: a log line that stopped naming it fails here, not later as a "stopped" pid. */
     const runningSidecar = (log: string[], index: number) => {
       const pid = sidecarPids(log)[index];
-      expect(pid, `the plugin's log names sidecar number ${index + 1}`).to.be.a('number').above(0);
+      expect(pid, `the plugin's log names sidecar number ${index + 1}`)
+        .to.be.a('number')
+        .above(0);
       expect(isAlive(pid!), `sidecar ${pid} is running`).to.equal(true);
       return pid!;
     };
@@ -122,7 +133,9 @@ describe('the plugin jar', function () {
       expect(registered.status).to.equal(201);
       // Acknowledged means in the store's journal (the users' files follow at the next checkpoint).
       const journal = path.join(PaperHarness.pluginFolder(directory), 'data', 'journal');
-      const journalText = (await Promise.all((await readdir(journal)).filter((file) => file.endsWith('.jsonl')).map((file) => readFile(path.join(journal, file), 'utf8')))).join('');
+      const journalText = (await Promise.all((await readdir(journal)).filter((file) => file.endsWith('.jsonl')).map((file) => readFile(path.join(journal, file), 'utf8')))).join(
+        '',
+      );
       expect(journalText, 'the account stored in the plugin folder').to.match(/"username":"hosted"/);
 
       // The sidecar dies; the plugin starts it again, and the account is still there.
@@ -130,12 +143,16 @@ describe('the plugin jar', function () {
       process.kill(firstPid, 'SIGKILL');
       await eventually(() => (sidecarPids(log).length >= 2 ? true : undefined), 15000, 'a second sidecar');
       expect(log.join('\n')).to.match(/The Gatehouse sidecar exited with code -?\d+; starting it again/);
-      await eventually(async () => {
-        const base2 = apiBase(log);
-        if (!base2 || base2 === base) return undefined;
-        const again = await api(base2, 'GET', '/api/health').catch(() => undefined);
-        return again?.body.game?.connected === true ? true : undefined;
-      }, 20000, 'the new sidecar serving, with the plugin connected');
+      await eventually(
+        async () => {
+          const base2 = apiBase(log);
+          if (!base2 || base2 === base) return undefined;
+          const again = await api(base2, 'GET', '/api/health').catch(() => undefined);
+          return again?.body.game?.connected === true ? true : undefined;
+        },
+        20000,
+        'the new sidecar serving, with the plugin connected',
+      );
       const login = await api(apiBase(log)!, 'POST', '/api/auth/login', { body: { username: 'hosted', password: 'password1' } });
       expect(login.status).to.equal(200);
 
@@ -148,7 +165,17 @@ describe('the plugin jar', function () {
 
     it('leaves no sidecar behind when the server is killed with -9', async function () {
       const bridgePort = await freePort();
-      const config = ['port: 0', 'host: 127.0.0.1', 'token: kill-test-token-for-tests-0123456789abcdef', 'game:', '  bridge:', `    port: ${bridgePort}`, 'sidecar:', `  node: ${process.execPath}`, ''].join('\n');
+      const config = [
+        'port: 0',
+        'host: 127.0.0.1',
+        'token: kill-test-token-for-tests-0123456789abcdef',
+        'game:',
+        '  bridge:',
+        `    port: ${bridgePort}`,
+        'sidecar:',
+        `  node: ${process.execPath}`,
+        '',
+      ].join('\n');
       harness = await PaperHarness.start({ directory, config });
       const log = harness.log;
       await eventually(() => (log.some((line) => /Connected to the Gatehouse sidecar/.test(line)) ? true : undefined), 20000, 'the plugin connected to its sidecar');

@@ -70,7 +70,13 @@ describe('money is conserved under concurrency on PostgreSQL (builtin economy)',
     const [first, second, third] = [await startOn(prefix), await startOn(prefix), await startOn(prefix)];
     await storeCodes(first!.gatehouse.store);
     const tokens = await registerPlayers(first!.baseUrl);
-    const acknowledged = await moveMoneyAtRandom(first!.baseUrl, tokens, { operations: 6000, clients: 64, seed: 13, serviceToken, baseUrls: [first!.baseUrl, second!.baseUrl, third!.baseUrl] });
+    const acknowledged = await moveMoneyAtRandom(first!.baseUrl, tokens, {
+      operations: 6000,
+      clients: 64,
+      seed: 13,
+      serviceToken,
+      baseUrls: [first!.baseUrl, second!.baseUrl, third!.baseUrl],
+    });
     for (const server of [first!, second!, third!]) expect(server.errors).to.deep.equal([]);
     await Promise.all(running.splice(0).map((server) => server.stop()));
     const { records } = await checkStore(prefix, acknowledged);

@@ -89,7 +89,12 @@ describe('PostgreSQL stopped and started during traffic (Gatehouse not restarted
     expect(acknowledged.ids.length, 'money moved around the outages').to.be.greaterThan(500);
     // Logged once per outage when it starts, and once when the database answers again; nothing else.
     expect(server.errors).to.have.length(2);
-    expect(server.errors.every((line) => /^store: PostgreSQL at 127\.0\.0\.1:\d+\/gatehouse cannot be used \(.+\); requests that need the store answer 503 until it is back$/.test(line)), server.errors.join('\n')).to.equal(true);
+    expect(
+      server.errors.every((line) =>
+        /^store: PostgreSQL at 127\.0\.0\.1:\d+\/gatehouse cannot be used \(.+\); requests that need the store answer 503 until it is back$/.test(line),
+      ),
+      server.errors.join('\n'),
+    ).to.equal(true);
     expect(infos.filter((line) => /^store: PostgreSQL at .* answers again/.test(line))).to.have.length(2);
 
     await server.stop();
@@ -100,6 +105,8 @@ describe('PostgreSQL stopped and started during traffic (Gatehouse not restarted
     } finally {
       await store.close();
     }
-    console.log(`      outages: ${outages.map((outage) => `${outage.mode}: 503 in ${outage.answeredWithinMs} ms, serving again ${outage.backAfterMs} ms after the start`).join('; ')}; ${acknowledged.ids.length} records acknowledged, ${acknowledged.otherStatuses[503]} answers 503`);
+    console.log(
+      `      outages: ${outages.map((outage) => `${outage.mode}: 503 in ${outage.answeredWithinMs} ms, serving again ${outage.backAfterMs} ms after the start`).join('; ')}; ${acknowledged.ids.length} records acknowledged, ${acknowledged.otherStatuses[503]} answers 503`,
+    );
   });
 });

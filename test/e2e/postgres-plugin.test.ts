@@ -12,7 +12,7 @@ import { PaperHarness } from '../helpers/harness.js';
 import { requirePostgres, testDatabase, uniquePrefix, type ThrowawayPostgres } from '../helpers/postgres.js';
 import { freePort } from '../helpers/free-port.js';
 
-describe('the plugin\'s bundled sidecar on PostgreSQL', function () {
+describe("the plugin's bundled sidecar on PostgreSQL", function () {
   let postgres: ThrowawayPostgres;
   let directory: string;
   let harness: PaperHarness | undefined;
@@ -69,7 +69,10 @@ describe('the plugin\'s bundled sidecar on PostgreSQL', function () {
       const { rows } = await client.query(`SELECT username, game_username FROM ${prefix}users`);
       expect(rows).to.deep.equal([{ username: 'networked', game_username: 'Networked' }]);
       const logins = await client.query(`SELECT record->>'username' AS username FROM ${prefix}connection_log`);
-      expect(logins.rows.map((row) => row.username), 'the join, in the connection log').to.include('Networked');
+      expect(
+        logins.rows.map((row) => row.username),
+        'the join, in the connection log',
+      ).to.include('Networked');
     } finally {
       await client.end();
     }

@@ -44,7 +44,7 @@ describe('the npm start process', function () {
     expect(running.output().match(/Stopping\.\.\./g), running.output()).to.have.length(1);
   });
 
-  it('says at start that anyone reaching the embedded server\'s port joins under any name, and how to bind it to this machine', async function () {
+  it("says at start that anyone reaching the embedded server's port joins under any name, and how to bind it to this machine", async function () {
     const quiet = await startGatehouseProcess(path.join(workDirectory, 'data'));
     expect(quiet.output(), 'bound to 127.0.0.1').to.not.match(/any name/);
     quiet.child.kill('SIGINT');
@@ -53,7 +53,14 @@ describe('the npm start process', function () {
     const configFile = path.join(workDirectory, 'open.yml');
     await writeFile(configFile, 'accounts:\n  bcrypt-rounds: 4\ngame:\n  embedded:\n    host: 0.0.0.0\n');
     const child = spawn(process.execPath, ['build/src/main.js'], {
-      env: { ...process.env, GATEHOUSE_CONFIG: configFile, GATEHOUSE_DATA: path.join(workDirectory, 'open-data'), GATEHOUSE_PORT: '0', GATEHOUSE_GAME_PORT: '0', GATEHOUSE_HOST: '127.0.0.1' },
+      env: {
+        ...process.env,
+        GATEHOUSE_CONFIG: configFile,
+        GATEHOUSE_DATA: path.join(workDirectory, 'open-data'),
+        GATEHOUSE_PORT: '0',
+        GATEHOUSE_GAME_PORT: '0',
+        GATEHOUSE_HOST: '127.0.0.1',
+      },
     });
     let output = '';
     child.stdout.on('data', (chunk) => (output += chunk));

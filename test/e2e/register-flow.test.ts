@@ -83,10 +83,14 @@ describe('end to end: a player registers in game and uses the API (mineflayer on
     await leave(bot);
     await server.gatehouse.services.get('connectionLog').settled();
 
-    const entries = await eventually(async () => {
-      const recent = await server.gatehouse.store.connectionLog.recent({ limit: 10, equals: { username: 'logan' } });
-      return recent.length >= 3 ? recent : undefined;
-    }, 15_000, 'three connection log entries');
+    const entries = await eventually(
+      async () => {
+        const recent = await server.gatehouse.store.connectionLog.recent({ limit: 10, equals: { username: 'logan' } });
+        return recent.length >= 3 ? recent : undefined;
+      },
+      15_000,
+      'three connection log entries',
+    );
     const [logout, refused, login] = entries;
     expect(login).to.include({ username: 'Logan', action: 'LOGIN', ipAddress: '127.0.0.1', success: true });
     expect(refused).to.include({ username: 'logan', action: 'LOGIN', ipAddress: '127.0.0.1', success: false });

@@ -27,7 +27,10 @@ function gamePortOf(running: RunningGatehouse): number {
 }
 
 function held(bot: Bot): number {
-  return bot.inventory.items().filter((stack) => stack.name === 'cobblestone').reduce((sum, stack) => sum + stack.count, 0);
+  return bot.inventory
+    .items()
+    .filter((stack) => stack.name === 'cobblestone')
+    .reduce((sum, stack) => sum + stack.count, 0);
 }
 
 describe('a sale through a kill -9 after the items were taken: paid exactly once', function () {
@@ -47,12 +50,20 @@ describe('a sale through a kill -9 after the items were taken: paid exactly once
     const dataDirectory = path.join(directory, 'data');
     await mkdir(dataDirectory, { recursive: true });
     await writeFile(path.join(directory, 'shop.yml'), shopFile);
-    const code = { code: 'SALE0001', gameUsername: player, gameUuid: offlinePlayerUuid(player), createdAt: new Date().toISOString(), expiresAt: new Date(Date.now() + 3600_000).toISOString() };
+    const code = {
+      code: 'SALE0001',
+      gameUsername: player,
+      gameUuid: offlinePlayerUuid(player),
+      createdAt: new Date().toISOString(),
+      expiresAt: new Date(Date.now() + 3600_000).toISOString(),
+    };
     await writeFile(path.join(dataDirectory, 'registration-codes.json'), JSON.stringify({ codes: [code] }));
 
     const first = await startGatehouseProcess(dataDirectory, extraConfig, 'build/test/helpers/sale-held-child.js');
     const firstUrl = `http://127.0.0.1:${first.apiPort}`;
-    expect((await api(firstUrl, 'POST', '/api/auth/register', { body: { username: 'seller', password: 'password1', email: 's@example.com', code: 'SALE0001' } })).status).to.equal(201);
+    expect((await api(firstUrl, 'POST', '/api/auth/register', { body: { username: 'seller', password: 'password1', email: 's@example.com', code: 'SALE0001' } })).status).to.equal(
+      201,
+    );
     const login = async (baseUrl: string) => (await api(baseUrl, 'POST', '/api/auth/login', { body: { username: 'seller', password: 'password1' } })).body.token as string;
     const token = await login(firstUrl);
     const bot = await joinBot(gamePortOf(first), player);
@@ -87,9 +98,13 @@ describe('a sale through a kill -9 after the items were taken: paid exactly once
     const second = await startGatehouseProcess(dataDirectory, extraConfig);
     const secondUrl = `http://127.0.0.1:${second.apiPort}`;
     const again = await login(secondUrl);
-    const history = async () => (await api(secondUrl, 'GET', '/api/economy/history', { token: again })).body.transactions as Array<{ type: string; amount: number; quantity?: number; balance: number }>;
+    const history = async () =>
+      (await api(secondUrl, 'GET', '/api/economy/history', { token: again })).body.transactions as Array<{ type: string; amount: number; quantity?: number; balance: number }>;
     const balance = async () => Math.round((await api(secondUrl, 'GET', '/api/economy/balance', { token: again })).body.balance * 100);
-    expect((await history()).map((record) => record.type), 'not paid before the join').to.deep.equal(['PURCHASE']);
+    expect(
+      (await history()).map((record) => record.type),
+      'not paid before the join',
+    ).to.deep.equal(['PURCHASE']);
     expect(await balance()).to.equal(100_000 - paidForThem);
 
     const back = await joinBot(gamePortOf(second), player);
@@ -120,7 +135,10 @@ describe('a sale through a kill -9 after the items were taken: paid exactly once
     await new Promise((resolve) => setTimeout(resolve, 1500));
     const finalToken = await login(thirdUrl);
     const records = (await api(thirdUrl, 'GET', '/api/economy/history', { token: finalToken })).body.transactions as Array<{ type: string }>;
-    expect(records.map((record) => record.type), 'one SALE, once').to.deep.equal(['SALE', 'PURCHASE']);
+    expect(
+      records.map((record) => record.type),
+      'one SALE, once',
+    ).to.deep.equal(['SALE', 'PURCHASE']);
     expect(Math.round((await api(thirdUrl, 'GET', '/api/economy/balance', { token: finalToken })).body.balance * 100)).to.equal(100_000 - paidForThem + income);
     expect(held(last)).to.equal(0);
   });

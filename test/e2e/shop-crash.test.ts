@@ -31,7 +31,10 @@ function gamePortOf(running: RunningGatehouse): number {
 }
 
 function held(bot: Bot): number {
-  return bot.inventory.items().filter((stack) => stack.name === 'diamond').reduce((sum, stack) => sum + stack.count, 0);
+  return bot.inventory
+    .items()
+    .filter((stack) => stack.name === 'diamond')
+    .reduce((sum, stack) => sum + stack.count, 0);
 }
 
 describe('shop deliveries through a kill -9: exactly once', function () {
@@ -51,13 +54,21 @@ describe('shop deliveries through a kill -9: exactly once', function () {
     const dataDirectory = path.join(directory, 'data');
     await mkdir(dataDirectory, { recursive: true });
     await writeFile(path.join(directory, 'shop.yml'), shopFile);
-    const code = { code: 'CRASH001', gameUsername: player, gameUuid: offlinePlayerUuid(player), createdAt: new Date().toISOString(), expiresAt: new Date(Date.now() + 3600_000).toISOString() };
+    const code = {
+      code: 'CRASH001',
+      gameUsername: player,
+      gameUuid: offlinePlayerUuid(player),
+      createdAt: new Date().toISOString(),
+      expiresAt: new Date(Date.now() + 3600_000).toISOString(),
+    };
     await writeFile(path.join(dataDirectory, 'registration-codes.json'), JSON.stringify({ codes: [code] }));
     const extraConfig = 'economy:\n  starting-balance: 1000000\n';
 
     const first = await startGatehouseProcess(dataDirectory, extraConfig);
     const baseUrl = `http://127.0.0.1:${first.apiPort}`;
-    expect((await api(baseUrl, 'POST', '/api/auth/register', { body: { username: 'crasher', password: 'password1', email: 'c@example.com', code: 'CRASH001' } })).status).to.equal(201);
+    expect((await api(baseUrl, 'POST', '/api/auth/register', { body: { username: 'crasher', password: 'password1', email: 'c@example.com', code: 'CRASH001' } })).status).to.equal(
+      201,
+    );
     const token = (await api(baseUrl, 'POST', '/api/auth/login', { body: { username: 'crasher', password: 'password1' } })).body.token as string;
     const bot = await joinBot(gamePortOf(first), player);
     bots.push(bot);
@@ -88,15 +99,23 @@ describe('shop deliveries through a kill -9: exactly once', function () {
     bots.push(again);
     const secondUrl = `http://127.0.0.1:${second.apiPort}`;
     const relogin = (await api(secondUrl, 'POST', '/api/auth/login', { body: { username: 'crasher', password: 'password1' } })).body.token as string;
-    await eventually(async () => ((await api(secondUrl, 'GET', '/api/shop/deliveries?state=pending', { token: relogin })).body.deliveries?.length === 0 ? true : undefined), 30_000, 'no delivery pending');
+    await eventually(
+      async () => ((await api(secondUrl, 'GET', '/api/shop/deliveries?state=pending', { token: relogin })).body.deliveries?.length === 0 ? true : undefined),
+      30_000,
+      'no delivery pending',
+    );
     // What the client shows once the last slot updates arrived (it settles; then it must not change).
     let shown = -1;
-    await eventually(async () => {
-      const now = held(again);
-      await new Promise((resolve) => setTimeout(resolve, 500));
-      shown = now;
-      return now === held(again) ? true : undefined;
-    }, 10_000, 'the inventory settled');
+    await eventually(
+      async () => {
+        const now = held(again);
+        await new Promise((resolve) => setTimeout(resolve, 500));
+        shown = now;
+        return now === held(again) ? true : undefined;
+      },
+      10_000,
+      'the inventory settled',
+    );
 
     // What was charged, read from the store once the process is gone.
     second.child.kill('SIGTERM');
@@ -111,7 +130,11 @@ describe('shop deliveries through a kill -9: exactly once', function () {
         if (found.records.length < 200) break;
       }
       const purchases = records.filter((record) => record.type === 'PURCHASE');
-      for (const id of acknowledged) expect(purchases.some((record) => record.id === id), `acknowledged purchase ${id}`).to.equal(true);
+      for (const id of acknowledged)
+        expect(
+          purchases.some((record) => record.id === id),
+          `acknowledged purchase ${id}`,
+        ).to.equal(true);
       const market = store.part(marketPart);
       for (const record of purchases) {
         const delivery = await market.deliveryOfTransaction(record.id);

@@ -23,7 +23,10 @@ items:
 
 /** How many of an item the client believes it holds. */
 function held(bot: Bot, item: string): number {
-  return bot.inventory.items().filter((stack) => stack.name === item).reduce((sum, stack) => sum + stack.count, 0);
+  return bot.inventory
+    .items()
+    .filter((stack) => stack.name === item)
+    .reduce((sum, stack) => sum + stack.count, 0);
 }
 
 describe('the shop in game: mineflayer bots on the embedded server', function () {
@@ -71,10 +74,14 @@ describe('the shop in game: mineflayer bots on the embedded server', function ()
     const bot = await join('Later');
     await eventually(() => (held(bot, 'bread') === 5 ? true : undefined), 10_000, 'the bread in the client');
     // The delivery is marked done once the game confirmed the give (and the player's file holds it).
-    const delivery = await eventually(async () => {
-      const [latest] = (await api(server.baseUrl, 'GET', '/api/shop/deliveries', { token })).body.deliveries;
-      return latest.state === 'delivered' ? latest : undefined;
-    }, 15_000, 'the delivery marked done');
+    const delivery = await eventually(
+      async () => {
+        const [latest] = (await api(server.baseUrl, 'GET', '/api/shop/deliveries', { token })).body.deliveries;
+        return latest.state === 'delivered' ? latest : undefined;
+      },
+      15_000,
+      'the delivery marked done',
+    );
     expect(delivery).to.deep.include({ given: 5, remaining: 0 });
   });
 

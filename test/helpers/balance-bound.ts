@@ -14,10 +14,22 @@ export type CallAs = (token: string, method: string, urlPath: string, body?: unk
 export const maximumBalance = 100_000_000_000;
 
 /** `payer` and `payee` are fresh players with `starting` each; `admin` a token that may adjust and reverse. */
-export async function expectBalancesBounded(call: CallAs, admin: string, payer: { token: string; name: string }, payee: { token: string; name: string }, starting: number, symbol: string): Promise<void> {
+export async function expectBalancesBounded(
+  call: CallAs,
+  admin: string,
+  payer: { token: string; name: string },
+  payee: { token: string; name: string },
+  starting: number,
+  symbol: string,
+): Promise<void> {
   const balanceOf = async (name: string) => (await call(admin, 'GET', `/api/economy/balance?username=${name}`)).body.balance as number;
   const recordsOf = async (name: string) => (await call(admin, 'GET', `/api/economy/history?username=${name}`)).body.pagination.total as number;
-  const state = async () => ({ payer: await balanceOf(payer.name), payee: await balanceOf(payee.name), payerRecords: await recordsOf(payer.name), payeeRecords: await recordsOf(payee.name) });
+  const state = async () => ({
+    payer: await balanceOf(payer.name),
+    payee: await balanceOf(payee.name),
+    payerRecords: await recordsOf(payer.name),
+    payeeRecords: await recordsOf(payee.name),
+  });
   const adjust = (name: string, amount: number) => call(admin, 'POST', '/api/admin/economy/adjust', { username: name, amount, reason: 'bound test' });
 
   // A transfer made before the payer is filled to the maximum, to reverse later.
@@ -32,9 +44,24 @@ export async function expectBalancesBounded(call: CallAs, admin: string, payer: 
     ['one cent past the maximum', () => adjust(payer.name, 0.01), 'balance_limit', new RegExp(`${payer.name}'s balance would pass the maximum of \\${symbol}100,000,000,000\\.00`)],
     ['an adjustment above the maximum amount', () => adjust(payee.name, 1_000_000_000_000), 'invalid_field', /^amount must be at most 100000000000/],
     ['a negative adjustment below minus the maximum amount', () => adjust(payer.name, -100_000_000_000.01), 'invalid_field', /^amount must be at least -100000000000/],
-    ['a transfer above the maximum amount', () => call(payer.token, 'POST', '/api/economy/transfer', { to: payee.name, amount: 100_000_000_000.01 }), 'invalid_field', /^amount must be at most 100000000000/],
-    ['a transfer that would fill the payee past the maximum', () => call(payer.token, 'POST', '/api/economy/transfer', { to: payee.name, amount: maximumBalance }), 'balance_limit', new RegExp(`${payee.name}'s balance would pass the maximum`)],
-    ['a reversal that would give the payer back what takes them past it', () => call(admin, 'POST', `/api/admin/economy/transactions/${early.body.transaction.id}/reverse`, {}), 'balance_limit', new RegExp(`${payer.name}'s balance would pass the maximum`)],
+    [
+      'a transfer above the maximum amount',
+      () => call(payer.token, 'POST', '/api/economy/transfer', { to: payee.name, amount: 100_000_000_000.01 }),
+      'invalid_field',
+      /^amount must be at most 100000000000/,
+    ],
+    [
+      'a transfer that would fill the payee past the maximum',
+      () => call(payer.token, 'POST', '/api/economy/transfer', { to: payee.name, amount: maximumBalance }),
+      'balance_limit',
+      new RegExp(`${payee.name}'s balance would pass the maximum`),
+    ],
+    [
+      'a reversal that would give the payer back what takes them past it',
+      () => call(admin, 'POST', `/api/admin/economy/transactions/${early.body.transaction.id}/reverse`, {}),
+      'balance_limit',
+      new RegExp(`${payer.name}'s balance would pass the maximum`),
+    ],
   ];
   for (const [what, ask, code, message] of refusals) {
     const answer = await ask();

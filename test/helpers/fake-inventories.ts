@@ -60,7 +60,10 @@ export class FakeInventories implements Inventories {
         stack.count -= taken;
         left -= taken;
       }
-      this.held.set(playerName.toLowerCase(), stacks.filter((stack) => stack.count > 0));
+      this.held.set(
+        playerName.toLowerCase(),
+        stacks.filter((stack) => stack.count > 0),
+      );
       this.changes.push(['remove', playerName, id, count - left]);
       return count - left;
     });

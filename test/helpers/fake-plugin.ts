@@ -22,7 +22,14 @@ export class PluginError extends Error {
  * them.
  */
 export class FakePlugin {
-  readonly received: Array<{ id?: number | string | null; method?: string; params?: any; timeoutMs?: unknown; result?: unknown; error?: { code: number; message: string; data?: unknown } }> = [];
+  readonly received: Array<{
+    id?: number | string | null;
+    method?: string;
+    params?: any;
+    timeoutMs?: unknown;
+    result?: unknown;
+    error?: { code: number; message: string; data?: unknown };
+  }> = [];
   /** Answers to the sidecar's requests, by method; a handler that returns `'never'` leaves the request unanswered; one that throws a PluginError answers with that error. */
   readonly handlers = new Map<string, Handler>();
   private socket!: Socket;

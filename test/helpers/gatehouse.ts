@@ -30,10 +30,7 @@ export async function startTestGatehouse(
   overrides: { game?: GamePort; dataDirectory?: string; onInfo?: (line: string) => void; checkAnswers?: boolean } = {},
 ): Promise<TestGatehouse> {
   const dataDirectory = overrides.dataDirectory ?? (await temporaryDirectory());
-  const config = await loadConfig(
-    { GATEHOUSE_DATA: dataDirectory, GATEHOUSE_PORT: '0', GATEHOUSE_GAME_PORT: '0', GATEHOUSE_HOST: '127.0.0.1' },
-    dataDirectory,
-  );
+  const config = await loadConfig({ GATEHOUSE_DATA: dataDirectory, GATEHOUSE_PORT: '0', GATEHOUSE_GAME_PORT: '0', GATEHOUSE_HOST: '127.0.0.1' }, dataDirectory);
   config.game.embedded.host = '127.0.0.1';
   config.accounts.bcryptRounds = 4;
   // The tests' webhook receivers listen on loopback.
@@ -59,11 +56,7 @@ export async function startTestGatehouse(
  * A test Gatehouse whose game is the bridge: it waits on an ephemeral port for a plugin with `token`.
  * `adjust` edits the rest of the config (a shop.yml of the test's, a starting balance) before start.
  */
-export function startBridgeGatehouse(
-  token: string,
-  requestTimeoutMs: number,
-  options: { checkAnswers?: boolean; adjust?: (config: Config) => void } = {},
-): Promise<TestGatehouse> {
+export function startBridgeGatehouse(token: string, requestTimeoutMs: number, options: { checkAnswers?: boolean; adjust?: (config: Config) => void } = {}): Promise<TestGatehouse> {
   return startTestGatehouse(
     (config) => {
       config.token = token;

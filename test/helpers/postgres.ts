@@ -129,7 +129,9 @@ export class ThrowawayPostgres {
   async createDatabase(name: string): Promise<void> {
     const client = await this.client('postgres');
     try {
-      await client.query(`CREATE DATABASE ${pg.escapeIdentifier(name)} TEMPLATE template0 ENCODING 'UTF8' LOCALE 'C.UTF-8'`).catch(() => client.query(`CREATE DATABASE ${pg.escapeIdentifier(name)}`));
+      await client
+        .query(`CREATE DATABASE ${pg.escapeIdentifier(name)} TEMPLATE template0 ENCODING 'UTF8' LOCALE 'C.UTF-8'`)
+        .catch(() => client.query(`CREATE DATABASE ${pg.escapeIdentifier(name)}`));
     } finally {
       await client.end();
     }

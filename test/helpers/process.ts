@@ -52,9 +52,7 @@ export async function startGatehouseProcess(dataDirectory: string, extraConfig =
   let output = '';
   child.stdout!.on('data', (chunk) => (output += chunk));
   child.stderr!.on('data', (chunk) => (output += chunk));
-  const exited = new Promise<{ code: number | null; signal: NodeJS.Signals | null }>((resolve) =>
-    child.once('exit', (code, signal) => resolve({ code, signal })),
-  );
+  const exited = new Promise<{ code: number | null; signal: NodeJS.Signals | null }>((resolve) => child.once('exit', (code, signal) => resolve({ code, signal })));
   const apiPort = await new Promise<number>((resolve, reject) => {
     const timer = setTimeout(() => reject(new Error(`Gatehouse did not start within 20 s:\n${output}`)), 20_000);
     const onData = () => {

@@ -42,7 +42,11 @@ export function parsePrometheusText(text: string): Map<string, ParsedFamily> {
     }
     if (line.startsWith('#')) continue;
     const sample = parseSample(line, where);
-    const family = [...families.values()].find((candidate) => sample.name === candidate.name || (['histogram', 'summary'].includes(candidate.type) && ['_bucket', '_sum', '_count'].some((suffix) => sample.name === candidate.name + suffix)));
+    const family = [...families.values()].find(
+      (candidate) =>
+        sample.name === candidate.name ||
+        (['histogram', 'summary'].includes(candidate.type) && ['_bucket', '_sum', '_count'].some((suffix) => sample.name === candidate.name + suffix)),
+    );
     if (!family) throw new Error(`${where}: sample ${sample.name} of no declared family`);
     family.samples.push(sample);
   }

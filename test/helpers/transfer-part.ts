@@ -40,10 +40,10 @@ export const testLedgerImplementations: StorePartImplementations<TestLedger> = {
       );
       database.define<Transfer>(
         { name: 'testTransfers' },
-        documentFile<Transfer, Record<string, Transfer>>(
-          path.join(dataDirectory, 'test-transfers.json'),
-          { fromDocument: (document) => Object.entries(document), toDocument: (records) => Object.fromEntries(records) },
-        ),
+        documentFile<Transfer, Record<string, Transfer>>(path.join(dataDirectory, 'test-transfers.json'), {
+          fromDocument: (document) => Object.entries(document),
+          toDocument: (records) => Object.fromEntries(records),
+        }),
       );
     },
     bind: (access) => ({

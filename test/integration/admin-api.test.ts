@@ -26,7 +26,8 @@ describe('admin endpoints over HTTP', function () {
 
   describe('access', function () {
     // Read from the route list the features declare, so a new admin route is checked without editing this test.
-    const adminRoutes = () => server.gatehouse.routes.filter((route) => route.access === 'admin').map((route) => [route.method, route.path.replace(/:\w+/g, '1'), route.body ? {} : undefined] as const);
+    const adminRoutes = () =>
+      server.gatehouse.routes.filter((route) => route.access === 'admin').map((route) => [route.method, route.path.replace(/:\w+/g, '1'), route.body ? {} : undefined] as const);
 
     it('answers 401 without a token and 403 to a player who is not an operator, on every admin route', async function () {
       expect(adminRoutes().length).to.be.at.least(16);

@@ -178,11 +178,9 @@ describe('account endpoints over HTTP', function () {
         throw new Error('the signing key should exist already');
       });
       const user = await server.gatehouse.store.users.findByUsername('lucy');
-      const expired = jwt.sign(
-        { sub: String(user!.id), username: 'lucy', gameUsername: 'Lucy', isAdmin: false, exp: Math.floor(Date.now() / 1000) - 10 },
-        key,
-        { algorithm: 'HS256' },
-      );
+      const expired = jwt.sign({ sub: String(user!.id), username: 'lucy', gameUsername: 'Lucy', isAdmin: false, exp: Math.floor(Date.now() / 1000) - 10 }, key, {
+        algorithm: 'HS256',
+      });
       const response = await api(server.baseUrl, 'GET', '/api/auth/me', { token: expired });
       expect(response.status).to.equal(403);
       expect(response.body).to.include({ success: false });
@@ -213,7 +211,7 @@ describe('account endpoints over HTTP', function () {
       expect((await post('/api/auth/verify-code', { code })).body).to.deep.equal({ success: true, valid: true, gameUsername: 'Verity' });
     });
 
-    it('replaces a player\'s earlier code when /register runs again', async function () {
+    it("replaces a player's earlier code when /register runs again", async function () {
       const first = await codeFor(server.gatehouse, 'Again');
       const second = await codeFor(server.gatehouse, 'Again');
       expect(first).to.not.equal(second);

@@ -21,7 +21,12 @@ describe('the plugin in the JVM harness, with the sidecar', function () {
   let directory: string;
   const harnesses: PaperHarness[] = [];
   const startHarness = async (options: { token?: string; vault?: boolean; serverProperties?: Record<string, string> } = {}) => {
-    const harness = await PaperHarness.start({ directory, config: PaperHarness.configFor(bridge.port, options.token ?? token), vault: options.vault, serverProperties: options.serverProperties });
+    const harness = await PaperHarness.start({
+      directory,
+      config: PaperHarness.configFor(bridge.port, options.token ?? token),
+      vault: options.vault,
+      serverProperties: options.serverProperties,
+    });
     harnesses.push(harness);
     return harness;
   };
@@ -62,11 +67,17 @@ describe('the plugin in the JVM harness, with the sidecar', function () {
     await harness.request('join', { name: 'Chief', address: '10.0.0.9' });
     expect((await harness.request<{ refused?: string }>('join', { name: 'Stranger', address: '10.0.0.66' })).refused).to.match(/not white-listed/);
     await harness.request('quit', { name: 'Chief' });
-    const log = await eventually(async () => {
-      const { body } = await admin('GET', '/api/admin/connections?limit=10');
-      return body.connections.length >= 3 ? body.connections : undefined;
-    }, 15_000, 'three connection log entries');
-    expect(log.map((entry: { username: string; action: string; ipAddress: string; success: boolean }) => [entry.username, entry.action, entry.ipAddress, entry.success])).to.deep.equal([
+    const log = await eventually(
+      async () => {
+        const { body } = await admin('GET', '/api/admin/connections?limit=10');
+        return body.connections.length >= 3 ? body.connections : undefined;
+      },
+      15_000,
+      'three connection log entries',
+    );
+    expect(
+      log.map((entry: { username: string; action: string; ipAddress: string; success: boolean }) => [entry.username, entry.action, entry.ipAddress, entry.success]),
+    ).to.deep.equal([
       ['Chief', 'LOGOUT', '10.0.0.9', true],
       ['Stranger', 'LOGIN', '10.0.0.66', false],
       ['Chief', 'LOGIN', '10.0.0.9', true],
@@ -77,18 +88,28 @@ describe('the plugin in the JVM harness, with the sidecar', function () {
   it("keeps the server's own settings when the plugin connects, applying only what admins changed", async function () {
     // Changed through the API while no server was connected.
     expect((await admin('POST', '/api/admin/settings', { maxPlayers: 42 })).status).to.equal(200);
-    const harness = await startHarness({ serverProperties: { motd: 'Owner MOTD', 'max-players': '50', difficulty: 'hard', gamemode: 'adventure', pvp: 'false', 'white-list': 'true' } });
+    const harness = await startHarness({
+      serverProperties: { motd: 'Owner MOTD', 'max-players': '50', difficulty: 'hard', gamemode: 'adventure', pvp: 'false', 'white-list': 'true' },
+    });
     await connected();
-    const settings = await eventually(async () => {
-      const { body } = await admin('GET', '/api/admin/settings');
-      return body.settings.serverName === 'Owner MOTD' ? body.settings : undefined;
-    }, 15_000, "the server's settings in the API");
+    const settings = await eventually(
+      async () => {
+        const { body } = await admin('GET', '/api/admin/settings');
+        return body.settings.serverName === 'Owner MOTD' ? body.settings : undefined;
+      },
+      15_000,
+      "the server's settings in the API",
+    );
     expect(settings).to.deep.include({ serverName: 'Owner MOTD', maxPlayers: 42, difficulty: 'hard', gameMode: 'adventure', pvpEnabled: false });
     expect(settings.whitelist.enabled).to.equal(true);
-    const state = await eventually(async () => {
-      const current = await harness.request('state');
-      return current.maxPlayers === 42 ? current : undefined;
-    }, 15_000, 'the admin change applied to the server');
+    const state = await eventually(
+      async () => {
+        const current = await harness.request('state');
+        return current.maxPlayers === 42 ? current : undefined;
+      },
+      15_000,
+      'the admin change applied to the server',
+    );
     expect(state).to.deep.include({ motd: 'Owner MOTD', whitelist: true, defaultGameMode: 'adventure' });
     expect(state.worlds.world).to.deep.equal({ difficulty: 'hard', pvp: false });
   });
@@ -98,11 +119,18 @@ describe('the plugin in the JVM harness, with the sidecar', function () {
     await connected();
     await harness.request('join', { name: 'Waiter' });
     expect((await admin('POST', '/api/admin/restart', { delay: 3, reason: 'Plugin update' })).status).to.equal(200);
-    await eventually(async () => ((await harness.player('Waiter')).bossBars?.some((title) => /^Server restart in \ds - Plugin update$/.test(title)) ? true : undefined), 5000, 'the countdown bar');
+    await eventually(
+      async () => ((await harness.player('Waiter')).bossBars?.some((title) => /^Server restart in \ds - Plugin update$/.test(title)) ? true : undefined),
+      5000,
+      'the countdown bar',
+    );
     const kicked = await eventually(async () => (await harness.player('Waiter')).kickedWith ?? undefined, 8000, 'the kick');
     expect(kicked).to.equal('Plugin update');
     const seen = (await harness.player('Waiter')).messages!;
-    expect(seen.some((text) => /Server restarts in [12] seconds?: Plugin update/.test(text)), seen.join(' | ')).to.equal(true);
+    expect(
+      seen.some((text) => /Server restarts in [12] seconds?: Plugin update/.test(text)),
+      seen.join(' | '),
+    ).to.equal(true);
     await eventually(async () => ((await harness.request('state')).restarts === 1 && bridge.isConnected() ? true : undefined), 10000, 'the restarted server connected again');
     expect((await admin('GET', '/api/admin/restart')).body.restart).to.equal(null);
     await harness.request('join', { name: 'Waiter' });
@@ -120,10 +148,18 @@ describe('the plugin in the JVM harness, with the sidecar', function () {
     ]);
     expect(await bridge.require('inventories').remove('Trader', 'diamond', 100)).to.equal(70);
     expect(await bridge.require('inventories').read('Trader')).to.deep.equal([]);
-    const unknownItem = await bridge.require('inventories').give('Trader', 'no_such_item', 1).catch((error: Error) => error);
+    const unknownItem = await bridge
+      .require('inventories')
+      .give('Trader', 'no_such_item', 1)
+      .catch((error: Error) => error);
     expect(unknownItem).to.be.instanceOf(UnknownItemError).and.to.deep.include({ item: 'no_such_item' });
     // A block that is no item (water) is not an item either.
-    expect(await bridge.require('inventories').remove('Trader', 'water', 1).catch((error: Error) => error)).to.be.instanceOf(UnknownItemError);
+    expect(
+      await bridge
+        .require('inventories')
+        .remove('Trader', 'water', 1)
+        .catch((error: Error) => error),
+    ).to.be.instanceOf(UnknownItemError);
 
     // The wire counts in cents; the plugin converts to and from Vault's doubles, to the cent.
     const economy = bridge.require('economy');
@@ -137,7 +173,10 @@ describe('the plugin in the JVM harness, with the sidecar', function () {
     expect(await economy.balance('Trader')).to.equal(2550);
     // Not whole cents: refused, nothing moved.
     const halfCent = await economy.deposit('Trader', 12.5).catch((error: Error) => error);
-    expect(halfCent).to.be.instanceOf(Error).with.property('message').that.matches(/params\.cents must be a whole number/);
+    expect(halfCent)
+      .to.be.instanceOf(Error)
+      .with.property('message')
+      .that.matches(/params\.cents must be a whole number/);
     expect(await economy.balance('Trader')).to.equal(2550);
   });
 
@@ -146,7 +185,14 @@ describe('the plugin in the JVM harness, with the sidecar', function () {
     await connected();
     await harness.request('join', { name: 'Spender' });
     const economy = bridge.require('economy');
-    const outcomes = await Promise.all(Array.from({ length: 5 }, () => economy.withdraw('Spender', 3000).then((after) => after, (error: Error) => error)));
+    const outcomes = await Promise.all(
+      Array.from({ length: 5 }, () =>
+        economy.withdraw('Spender', 3000).then(
+          (after) => after,
+          (error: Error) => error,
+        ),
+      ),
+    );
     // The check and the withdrawal share one main-thread task, so a refusal is always the check's (-32012), never Vault's failure.
     expect(outcomes.filter((outcome) => typeof outcome === 'number').sort()).to.deep.equal([1000, 4000, 7000]);
     expect(outcomes.filter((outcome) => outcome instanceof InsufficientFundsError)).to.have.length(2);
@@ -176,15 +222,28 @@ describe('the plugin in the JVM harness, with the sidecar', function () {
     await eventually(() => (seen.length >= 3 ? true : undefined), 5000, 'three events');
     const uuids = Object.fromEntries((await bridge.onlinePlayers()).map((player) => [player.name, player.uuid]));
     expect(seen).to.deep.equal([
-      ['blockBroken', { player: { name: 'Miner', uuid: uuids.Miner }, gameMode: 'survival', block: 'oak_log', location: { world: 'world', x: 10, y: 64, z: -3, yaw: 0, pitch: 0 } }],
-      ['blockPlaced', { player: { name: 'Builder', uuid: uuids.Builder }, gameMode: 'creative', block: 'stone', location: { world: 'world', x: 11, y: 64, z: -3, yaw: 0, pitch: 0 } }],
-      ['entityKilled', { player: { name: 'Miner', uuid: uuids.Miner }, gameMode: 'adventure', entity: 'zombie', location: { world: 'world', x: 1, y: 65, z: 2, yaw: 0, pitch: 0 } }],
+      [
+        'blockBroken',
+        { player: { name: 'Miner', uuid: uuids.Miner }, gameMode: 'survival', block: 'oak_log', location: { world: 'world', x: 10, y: 64, z: -3, yaw: 0, pitch: 0 } },
+      ],
+      [
+        'blockPlaced',
+        { player: { name: 'Builder', uuid: uuids.Builder }, gameMode: 'creative', block: 'stone', location: { world: 'world', x: 11, y: 64, z: -3, yaw: 0, pitch: 0 } },
+      ],
+      [
+        'entityKilled',
+        { player: { name: 'Miner', uuid: uuids.Miner }, gameMode: 'adventure', entity: 'zombie', location: { world: 'world', x: 1, y: 65, z: 2, yaw: 0, pitch: 0 } },
+      ],
     ]);
   });
 
   it('is refused with a wrong token: both sides log it, and nothing is offered', async function () {
     const harness = await startHarness({ token: 'not-the-token' });
-    await eventually(() => (harness.log.some((line) => /sidecar refused this plugin: wrong token \(check "token" in config.yml\)/.test(line)) ? true : undefined), 5000, 'the plugin to log the refusal');
+    await eventually(
+      () => (harness.log.some((line) => /sidecar refused this plugin: wrong token \(check "token" in config.yml\)/.test(line)) ? true : undefined),
+      5000,
+      'the plugin to log the refusal',
+    );
     expect(server.errors.join('\n')).to.match(/refused a plugin connection from 127\.0\.0\.1: wrong token/);
     expect(bridge.isConnected()).to.equal(false);
     expect((await admin('POST', '/api/teleport', { player: 'A', target: 'B' })).status).to.equal(503);
@@ -199,7 +258,11 @@ describe('the plugin in the JVM harness, with the sidecar', function () {
     expect(slow.status).to.equal(503);
     expect(slow.body.error).to.match(/no answer to messaging\.send within 1000 ms/);
     // The late answer is dropped; the link is still good.
-    await eventually(async () => ((await admin('POST', '/api/admin/messages/send', { username: 'Patient', message: 'on time' })).status === 200 ? true : undefined), 5000, 'a prompt answer');
+    await eventually(
+      async () => ((await admin('POST', '/api/admin/messages/send', { username: 'Patient', message: 'on time' })).status === 200 ? true : undefined),
+      5000,
+      'a prompt answer',
+    );
     expect(bridge.isConnected()).to.equal(true);
   });
 
@@ -207,7 +270,12 @@ describe('the plugin in the JVM harness, with the sidecar', function () {
     const first = await startHarness();
     await connected();
     await first.request('freeze', { ms: 5000 });
-    const inFlight = Array.from({ length: 5 }, () => bridge.onlinePlayers().then(() => 'answered', (error: Error) => error));
+    const inFlight = Array.from({ length: 5 }, () =>
+      bridge.onlinePlayers().then(
+        () => 'answered',
+        (error: Error) => error,
+      ),
+    );
     await new Promise((resolve) => setTimeout(resolve, 100));
     first.kill();
     const outcomes = await Promise.all(inFlight);
@@ -225,7 +293,12 @@ describe('the plugin in the JVM harness, with the sidecar', function () {
     const first = await startHarness();
     await connected();
     await first.request('freeze', { ms: 3000 });
-    const inFlight = Array.from({ length: 5 }, () => bridge.onlinePlayers().then(() => 'answered', (error: Error) => error.message));
+    const inFlight = Array.from({ length: 5 }, () =>
+      bridge.onlinePlayers().then(
+        () => 'answered',
+        (error: Error) => error.message,
+      ),
+    );
     await new Promise((resolve) => setTimeout(resolve, 100));
     // A second server with the same plugin connects: the sidecar takes the newest connection.
     await startHarness();
@@ -235,7 +308,18 @@ describe('the plugin in the JVM harness, with the sidecar', function () {
     // The first server would reconnect and take the link back in turn; it has done its part.
     first.kill();
     harnesses.splice(harnesses.indexOf(first), 1);
-    await eventually(async () => (bridge.isConnected() && (await bridge.onlinePlayers().then(() => true, () => false)) ? true : undefined), 10000, 'the second server serving');
+    await eventually(
+      async () =>
+        bridge.isConnected() &&
+        (await bridge.onlinePlayers().then(
+          () => true,
+          () => false,
+        ))
+          ? true
+          : undefined,
+      10000,
+      'the second server serving',
+    );
     expect(await bridge.onlinePlayers()).to.deep.equal([]);
   });
 
@@ -273,7 +357,11 @@ describe('the plugin in the JVM harness, with a bare bridge adapter', function (
   const connected = () => eventually(() => (bridge.isConnected() ? true : undefined), 10000, 'the plugin to connect');
   /** One-off tasks the plugin has put on the main thread so far. */
   const mainThreadTasks = async () => (await harness.request<{ tasks: number }>('calls')).tasks;
-  const caught = (promise: Promise<unknown>) => promise.then((value) => value, (error: Error) => error);
+  const caught = (promise: Promise<unknown>) =>
+    promise.then(
+      (value) => value,
+      (error: Error) => error,
+    );
 
   beforeEach(async function () {
     directory = await temporaryDirectory('gatehouse-bare-');
@@ -373,7 +461,9 @@ describe('the plugin in the JVM harness, with a bare bridge adapter', function (
     const player = await caught(teleports.teleportToPlayer('Nobody', 'Walker'));
     expect(player).to.be.instanceOf(PlayerNotOnlineError).and.to.deep.include({ playerName: 'Nobody', role: 'player' });
     const world = await caught(teleports.teleportToLocation('Walker', { world: 'atlantis', x: 0, y: 64, z: 0 }));
-    expect(world).to.be.instanceOf(UnknownWorldError).and.to.deep.include({ world: 'atlantis', knownWorlds: ['world', 'world_nether', 'world_the_end'] });
+    expect(world)
+      .to.be.instanceOf(UnknownWorldError)
+      .and.to.deep.include({ world: 'atlantis', knownWorlds: ['world', 'world_nether', 'world_the_end'] });
     expect((await mainThreadTasks()) - before).to.equal(3);
     const { calls } = await harness.request<{ calls: string[] }>('calls');
     expect(calls.filter((call) => call.startsWith('Player.teleport'))).to.have.length(2);
@@ -416,10 +506,14 @@ class RawSidecar {
 
   /** Resolves with the first `count` answers the plugin sent with this id. */
   answersTo(id: string, count: number): Promise<any[]> {
-    return eventually(() => {
-      const answers = this.lines.filter((message) => message.id === id && message.method === undefined);
-      return answers.length >= count ? answers.slice(0, count) : undefined;
-    }, 15_000, `${count} answers to ${id}`);
+    return eventually(
+      () => {
+        const answers = this.lines.filter((message) => message.id === id && message.method === undefined);
+        return answers.length >= count ? answers.slice(0, count) : undefined;
+      },
+      15_000,
+      `${count} answers to ${id}`,
+    );
   }
 
   async stop(): Promise<void> {
@@ -469,7 +563,11 @@ describe('the plugin in the JVM harness, with a raw socket for a sidecar', funct
     const balance = await raw.next((message) => message.method === 'command.run' && message.params.command === 'balance', 'the /balance request');
     expect(balance.params.args).to.deep.equal([]);
     raw.send({ jsonrpc: '2.0', id: balance.id, error: { code: -32601, message: 'no command balance' } });
-    await eventually(async () => ((await harness.player('Payer')).messages?.includes('This command is not available on this server.') ? true : undefined), 5000, 'the refusal shown');
+    await eventually(
+      async () => ((await harness.player('Payer')).messages?.includes('This command is not available on this server.') ? true : undefined),
+      5000,
+      'the refusal shown',
+    );
   });
 
   it('answers malformed lines, unknown methods and bad params with the documented errors, and stays connected', async function () {
@@ -483,12 +581,19 @@ describe('the plugin in the JVM harness, with a raw socket for a sidecar', funct
     raw.send({ jsonrpc: '2.0', id: 'r-8', method: 'messaging.broadcast', params: { text: 42 }, timeoutMs: 1000 });
     expect((await raw.next((message) => message.id === 'r-8', 'the answer to r-8')).error).to.deep.equal({ code: -32602, message: 'params.text must be a non-empty string' });
     raw.send({ jsonrpc: '2.0', id: 'r-9', method: 'teleports.toLocation', params: { name: 'Nobody', location: { world: 'world', x: 0, y: 0, z: 0 } }, timeoutMs: 1000 });
-    expect((await raw.next((message) => message.id === 'r-9', 'the answer to r-9')).error).to.deep.equal({ code: -32010, message: 'player Nobody is not online', data: { name: 'Nobody', role: 'player' } });
+    expect((await raw.next((message) => message.id === 'r-9', 'the answer to r-9')).error).to.deep.equal({
+      code: -32010,
+      message: 'player Nobody is not online',
+      data: { name: 'Nobody', role: 'player' },
+    });
     raw.send({ jsonrpc: '2.0', id: 10, method: 'players.online', params: {}, timeoutMs: 1000 });
     expect((await raw.next((message) => message.id === 10, 'the answer to 10')).result).to.deep.equal([]);
     // Version 2: a request must say how long the plugin has to start it.
     raw.send({ jsonrpc: '2.0', id: 'r-11', method: 'players.online', params: {} });
-    expect((await raw.next((message) => message.id === 'r-11', 'the answer to r-11')).error).to.deep.equal({ code: -32600, message: 'a request needs "timeoutMs", a whole number of milliseconds from 1 to 86400000' });
+    expect((await raw.next((message) => message.id === 'r-11', 'the answer to r-11')).error).to.deep.equal({
+      code: -32600,
+      message: 'a request needs "timeoutMs", a whole number of milliseconds from 1 to 86400000',
+    });
     raw.send({ jsonrpc: '2.0', id: 'r-12', method: 'players.online', params: {}, timeoutMs: -5 });
     expect((await raw.next((message) => message.id === 'r-12', 'the answer to r-12')).error.code).to.equal(-32600);
     raw.send({ jsonrpc: '2.0', id: { not: 'an id' }, method: 'players.online', params: {}, timeoutMs: 1000 });

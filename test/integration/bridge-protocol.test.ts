@@ -57,7 +57,10 @@ describe('bridge protocol: golden samples', function () {
       input: `${lines.join('\n')}\n`,
       encoding: 'utf8',
     });
-    const decoded = output.trim().split('\n').map((line) => JSON.parse(line));
+    const decoded = output
+      .trim()
+      .split('\n')
+      .map((line) => JSON.parse(line));
     expect(decoded).to.have.length(lines.length);
     lines.forEach((line, index) => {
       const inNode: Message = decodeLine(line);
@@ -69,7 +72,8 @@ describe('bridge protocol: golden samples', function () {
         expect(inJava.method, line).to.equal(inNode.method);
         expect(inJava.params, line).to.deep.equal(inNode.params);
       }
-      if (inNode.kind === 'request') expect(inJava.deadline, line).to.equal(pluginRequests.has(inNode.method) ? 'a request needs "timeoutMs", a whole number of milliseconds from 1 to 86400000' : 'accepted');
+      if (inNode.kind === 'request')
+        expect(inJava.deadline, line).to.equal(pluginRequests.has(inNode.method) ? 'a request needs "timeoutMs", a whole number of milliseconds from 1 to 86400000' : 'accepted');
       if (inNode.kind === 'result') expect(inJava.result, line).to.deep.equal(inNode.result);
       if (inNode.kind === 'error') expect(inJava.error, line).to.deep.equal(inNode.error);
     });
@@ -132,7 +136,9 @@ describe('bridge protocol: the sidecar with a stand-in plugin', function () {
     expect(bridge.capability('messaging')).to.not.equal(undefined);
     expect(bridge.capability('teleports')).to.equal(undefined);
 
-    plugin.handlers.set('players.online', () => [{ name: 'Steve', uuid: 'u-1', ipAddress: '10.0.0.7', location: { world: 'world', x: 0, y: 64, z: 0 }, gameMode: 'survival', ping: 12 }]);
+    plugin.handlers.set('players.online', () => [
+      { name: 'Steve', uuid: 'u-1', ipAddress: '10.0.0.7', location: { world: 'world', x: 0, y: 64, z: 0 }, gameMode: 'survival', ping: 12 },
+    ]);
     plugin.handlers.set('messaging.send', (params) => {
       if (params.name !== 'Steve') throw Object.assign(new Error(`player ${params.name} is not online`), { code: -32010 });
       return null;
@@ -150,10 +156,14 @@ describe('bridge protocol: the sidecar with a stand-in plugin', function () {
     expect(teleport.body.error).to.match(/cannot teleport/);
 
     plugin.notify('event.join', { player: { name: 'Steve', uuid: 'u-1' }, ipAddress: '10.0.0.7' });
-    await eventually(async () => {
-      const [entry] = await server.gatehouse.store.connectionLog.recent({ limit: 1 });
-      return entry?.username === 'Steve' ? entry : undefined;
-    }, 15_000, 'the join in the connection log');
+    await eventually(
+      async () => {
+        const [entry] = await server.gatehouse.store.connectionLog.recent({ limit: 1 });
+        return entry?.username === 'Steve' ? entry : undefined;
+      },
+      15_000,
+      'the join in the connection log',
+    );
   });
 
   it('answers /register from the game with a code the API accepts', async function () {
@@ -220,7 +230,14 @@ describe('bridge protocol: the sidecar with a stand-in plugin', function () {
       await plugin.hello(token);
       plugin.handlers.set('players.online', () => []);
       plugin.handlers.set('operators.isOperator', () => false);
-      await Promise.all([bridge.onlinePlayers(), bridge.operators.isOperator('Steve'), bridge.require('whitelist').list().catch(() => undefined)]);
+      await Promise.all([
+        bridge.onlinePlayers(),
+        bridge.operators.isOperator('Steve'),
+        bridge
+          .require('whitelist')
+          .list()
+          .catch(() => undefined),
+      ]);
       const requests = plugin.received.filter((message) => message.method !== undefined && message.id !== undefined);
       expect(requests.length, `round ${round}`).to.be.at.least(3);
       for (const request of requests) {
@@ -235,7 +252,7 @@ describe('bridge protocol: the sidecar with a stand-in plugin', function () {
     expect(new Set(ids).size).to.equal(ids.length);
   });
 
-  it("sends a change under an id made from its operationId, and the same id when it is retried", async function () {
+  it('sends a change under an id made from its operationId, and the same id when it is retried', async function () {
     const plugin = await connectPlugin();
     await plugin.hello(token, ['operators', 'inventories', 'economy']);
     let gives = 0;
@@ -250,7 +267,10 @@ describe('bridge protocol: the sidecar with a stand-in plugin', function () {
     await inventories.give('Steve', 'bread', 1);
     // The plugin remembers answers by id, so an id has a bound: a longer one is refused before anything is sent.
     const long = await inventories.give('Steve', 'bread', 1, { operationId: 'x'.repeat(250) }).catch((error: Error) => error);
-    expect(long).to.be.instanceOf(Error).with.property('message').that.matches(/is longer than 256 characters/);
+    expect(long)
+      .to.be.instanceOf(Error)
+      .with.property('message')
+      .that.matches(/is longer than 256 characters/);
     const sent = plugin.received.filter((message) => message.method === 'inventories.give' || message.method === 'economy.deposit').map((message) => [message.method, message.id]);
     expect(sent.slice(0, 3)).to.deep.equal([
       ['inventories.give', 'op:inventories.give:order-7'],
@@ -287,18 +307,29 @@ describe('bridge protocol: the sidecar with a stand-in plugin', function () {
     plugin.handlers.set('economy.balance', fail(-32602, 'params.name must be a non-empty string'));
     // teleports.worlds and players.online have no handler: the stand-in answers -32601.
 
-    const caught = (promise: Promise<unknown>) => promise.then(() => undefined, (error: Error) => error);
+    const caught = (promise: Promise<unknown>) =>
+      promise.then(
+        () => undefined,
+        (error: Error) => error,
+      );
     const notOnline = await caught(bridge.require('messaging').sendMessage('Ghost', 'hi'));
     expect(notOnline).to.be.instanceOf(PlayerNotOnlineError).and.to.deep.include({ playerName: 'Ghost', role: 'player', message: 'Player Ghost is not online' });
     const target = await caught(bridge.require('teleports').teleportToPlayer('Steve', 'Alex'));
     expect(target).to.be.instanceOf(PlayerNotOnlineError).and.to.deep.include({ playerName: 'Alex', role: 'target', message: 'Target player Alex is not online' });
     const world = await caught(bridge.require('teleports').teleportToLocation('Steve', { world: 'atlantis', x: 0, y: 64, z: 0 }));
-    expect(world).to.be.instanceOf(UnknownWorldError).and.to.deep.include({ world: 'atlantis', knownWorlds: ['world', 'world_nether'] });
+    expect(world)
+      .to.be.instanceOf(UnknownWorldError)
+      .and.to.deep.include({ world: 'atlantis', knownWorlds: ['world', 'world_nether'] });
     const funds = await caught(bridge.require('economy').withdraw('Steve', 100000));
     expect(funds).to.be.instanceOf(InsufficientFundsError).and.to.deep.include({ playerName: 'Steve', neededCents: 100000, balanceCents: 2550 });
-    expect(await caught(bridge.require('inventories').give('Steve', 'unobtainium', 1))).to.be.instanceOf(UnknownItemError).and.to.deep.include({ item: 'unobtainium' });
+    expect(await caught(bridge.require('inventories').give('Steve', 'unobtainium', 1)))
+      .to.be.instanceOf(UnknownItemError)
+      .and.to.deep.include({ item: 'unobtainium' });
     const busy = await caught(bridge.require('inventories').read('Steve'));
-    expect(busy).to.be.instanceOf(GameUnavailableError).and.to.have.property('message').that.matches(/too busy to start inventories\.read/);
+    expect(busy)
+      .to.be.instanceOf(GameUnavailableError)
+      .and.to.have.property('message')
+      .that.matches(/too busy to start inventories\.read/);
     expect(await caught(bridge.require('inventories').remove('Steve', 'dirt', 1))).to.be.instanceOf(GameUnavailableError);
     const missing = await caught(bridge.require('teleports').worlds());
     expect(missing).to.be.instanceOf(CapabilityMissingError).and.to.deep.include({ capability: 'teleports', message: 'The bridge game adapter cannot teleport players' });

@@ -46,10 +46,14 @@ describe('players, whitelist, server and in-game economy through the plugin in t
 
   /** The text of the player's next message matching `pattern`, colour codes stripped, after `count` messages seen before. */
   async function messageAfter(player: string, seen: number, pattern: RegExp): Promise<string> {
-    return eventually(async () => {
-      const messages = ((await harness!.player(player)).messages ?? []).slice(seen).map((text) => text.replace(/§./g, ''));
-      return messages.find((text) => pattern.test(text));
-    }, 15_000, `a message to ${player} matching ${pattern}`);
+    return eventually(
+      async () => {
+        const messages = ((await harness!.player(player)).messages ?? []).slice(seen).map((text) => text.replace(/§./g, ''));
+        return messages.find((text) => pattern.test(text));
+      },
+      15_000,
+      `a message to ${player} matching ${pattern}`,
+    );
   }
   const messageCount = async (player: string) => ((await harness!.player(player)).messages ?? []).length;
 

@@ -28,7 +28,8 @@ describe('economy endpoints over HTTP (builtin provider)', function () {
     await server.stop();
     await webhook.close();
   });
-  const as = (token: string) => (method: string, urlPath: string, body?: unknown, headers?: Record<string, string>) => api(server.baseUrl, method, urlPath, { token, body, headers });
+  const as = (token: string) => (method: string, urlPath: string, body?: unknown, headers?: Record<string, string>) =>
+    api(server.baseUrl, method, urlPath, { token, body, headers });
   const asAlice = (method: string, urlPath: string, body?: unknown, headers?: Record<string, string>) => as(alice)(method, urlPath, body, headers);
   const asService = (method: string, urlPath: string, body?: unknown, headers?: Record<string, string>) => as(serviceToken)(method, urlPath, body, headers);
 
@@ -63,10 +64,7 @@ describe('economy endpoints over HTTP (builtin provider)', function () {
   it('refuses transfers that would overdraw, to nobody, to oneself, of bad amounts, and from the service account; nothing changes', async function () {
     const before = (await asAlice('GET', '/api/economy/balance')).body.balance;
     const bobBefore = (await as(bob)('GET', '/api/economy/balance')).body.balance;
-    const recordsBefore = async () => [
-      (await asAlice('GET', '/api/economy/history')).body.pagination.total,
-      (await as(bob)('GET', '/api/economy/history')).body.pagination.total,
-    ];
+    const recordsBefore = async () => [(await asAlice('GET', '/api/economy/history')).body.pagination.total, (await as(bob)('GET', '/api/economy/history')).body.pagination.total];
     const historyBefore = await recordsBefore();
     const cases: Array<[unknown, number, RegExp]> = [
       [{ to: 'Bob', amount: 1_000_000 }, 400, /Insufficient funds/],
@@ -85,7 +83,10 @@ describe('economy endpoints over HTTP (builtin provider)', function () {
       expect(answer.body.error).to.match(message);
     }
     const short = await asAlice('POST', '/api/economy/transfer', { to: 'Bob', amount: 1_000_000 });
-    expect([short.body.code, short.body.error]).to.deep.equal(['insufficient_funds', `Insufficient funds: sending €1,000,000.00 needs €${(1_000_000 - before).toLocaleString('en-US', { minimumFractionDigits: 2 })} more than your balance of €${before.toFixed(2)}`]);
+    expect([short.body.code, short.body.error]).to.deep.equal([
+      'insufficient_funds',
+      `Insufficient funds: sending €1,000,000.00 needs €${(1_000_000 - before).toLocaleString('en-US', { minimumFractionDigits: 2 })} more than your balance of €${before.toFixed(2)}`,
+    ]);
     expect((await asService('POST', '/api/economy/transfer', { to: 'Bob', amount: 1 })).status).to.equal(403);
     // Both sides: neither balance moved, and neither history gained a record.
     expect((await asAlice('GET', '/api/economy/balance')).body.balance).to.equal(before);
@@ -104,7 +105,9 @@ describe('economy endpoints over HTTP (builtin provider)', function () {
 
   it('moves money once for an Idempotency-Key retried 20 times at once, and refuses the key with another body', async function () {
     const before = (await asAlice('GET', '/api/economy/balance')).body.balance;
-    const answers = await Promise.all(Array.from({ length: 20 }, () => asAlice('POST', '/api/economy/transfer', { to: 'Bob', amount: 1.25 }, { 'idempotency-key': 'pay-bob-once' })));
+    const answers = await Promise.all(
+      Array.from({ length: 20 }, () => asAlice('POST', '/api/economy/transfer', { to: 'Bob', amount: 1.25 }, { 'idempotency-key': 'pay-bob-once' })),
+    );
     expect(answers.every((answer) => answer.status === 200)).to.equal(true);
     expect(new Set(answers.map((answer) => answer.body.transaction.id)).size, 'every answer is the first answer').to.equal(1);
     expect(answers.filter((answer) => answer.headers.get('idempotent-replayed') === 'true')).to.have.length(19);
@@ -125,7 +128,9 @@ describe('economy endpoints over HTTP (builtin provider)', function () {
     expect(taken.body.code).to.equal('insufficient_funds');
     const bobNow = (await asService('GET', '/api/economy/balance?username=Bob')).body.balance as number;
     const shortBy = (100_000 - bobNow).toLocaleString('en-US', { minimumFractionDigits: 2 });
-    expect(taken.body.error).to.equal(`Insufficient funds: Bob's balance (€${bobNow.toLocaleString('en-US', { minimumFractionDigits: 2 })}) is €${shortBy} short of the €100,000.00 to take`);
+    expect(taken.body.error).to.equal(
+      `Insufficient funds: Bob's balance (€${bobNow.toLocaleString('en-US', { minimumFractionDigits: 2 })}) is €${shortBy} short of the €100,000.00 to take`,
+    );
     expect((await asService('POST', '/api/admin/economy/adjust', { username: 'Bob', amount: 0, reason: 'nothing' })).status).to.equal(400);
     expect((await asService('POST', '/api/admin/economy/adjust', { username: 'Nobody', amount: 5, reason: 'x' })).status).to.equal(404);
     expect((await asService('POST', '/api/admin/economy/adjust', { username: 'Bob', amount: 5 })).status).to.equal(400);
@@ -178,7 +183,14 @@ describe('economy endpoints over HTTP (builtin provider)', function () {
   it('bounds balances and amounts at 100,000,000,000.00: what would pass it is refused with a 400 naming it, and nothing changes', async function () {
     const erin = await registeredUser(server.gatehouse, server.baseUrl, 'erin', 'Erin');
     const frank = await registeredUser(server.gatehouse, server.baseUrl, 'frank', 'Frank');
-    await expectBalancesBounded((token, method, urlPath, body) => as(token)(method, urlPath, body), serviceToken, { token: erin, name: 'Erin' }, { token: frank, name: 'Frank' }, 100, '€');
+    await expectBalancesBounded(
+      (token, method, urlPath, body) => as(token)(method, urlPath, body),
+      serviceToken,
+      { token: erin, name: 'Erin' },
+      { token: frank, name: 'Frank' },
+      100,
+      '€',
+    );
   });
 
   it('pages history newest first with limit (default 50, max 200) and page', async function () {

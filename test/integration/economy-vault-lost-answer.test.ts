@@ -71,10 +71,13 @@ describe('economy through Vault when an answer is lost', function () {
     const game = new FakeGame();
     vault = new FakeVault();
     game.capabilities.economy = vault;
-    server = await startTestGatehouse((config) => {
-      config.token = 'vault-lost-token-for-tests-0123456789abcdef';
-      config.economy.provider = 'vault';
-    }, { game });
+    server = await startTestGatehouse(
+      (config) => {
+        config.token = 'vault-lost-token-for-tests-0123456789abcdef';
+        config.economy.provider = 'vault';
+      },
+      { game },
+    );
     rich = await registeredUser(server.gatehouse, server.baseUrl, 'rich', 'Rich');
     await registeredUser(server.gatehouse, server.baseUrl, 'poor', 'Poor');
   });
@@ -83,7 +86,8 @@ describe('economy through Vault when an answer is lost', function () {
   });
 
   const transfer = (key: string) => api(server.baseUrl, 'POST', '/api/economy/transfer', { token: rich, body: { to: 'Poor', amount: 30 }, headers: { 'Idempotency-Key': key } });
-  const transfers = async () => (await api(server.baseUrl, 'GET', '/api/economy/history', { token: rich })).body.transactions.filter((record: { type: string }) => record.type === 'TRANSFER');
+  const transfers = async () =>
+    (await api(server.baseUrl, 'GET', '/api/economy/history', { token: rich })).body.transactions.filter((record: { type: string }) => record.type === 'TRANSFER');
 
   it('asks again under the same operation id when a withdrawal was made but its answer lost, and moves the money once', async function () {
     vault.loseNextWithdrawalAnswer = true;

@@ -33,7 +33,25 @@ function randomSource(start: number) {
 }
 type Random = ReturnType<typeof randomSource>;
 
-const nastyStrings = ['', ' ', 'a'.repeat(5000), '\u0000', '§k', '\u212Ait', '../../etc/passwd', '<script>', '{"a":', '%00', '😀'.repeat(50), 'NaN', '-1', '1e309', 'null', '__proto__', 'constructor'];
+const nastyStrings = [
+  '',
+  ' ',
+  'a'.repeat(5000),
+  '\u0000',
+  '§k',
+  '\u212Ait',
+  '../../etc/passwd',
+  '<script>',
+  '{"a":',
+  '%00',
+  '😀'.repeat(50),
+  'NaN',
+  '-1',
+  '1e309',
+  'null',
+  '__proto__',
+  'constructor',
+];
 // biome-ignore lint/correctness/noPrecisionLoss: 1e309 is meant to overflow to Infinity, one of the values sent
 const nastyValues = [null, true, false, 0, -1, 1.5, 1e309, -1e12, 2 ** 53 + 1, [], {}, [null], { __proto__: { isAdmin: true } }, 'x'.repeat(70000)];
 
@@ -95,7 +113,9 @@ function fuzzRequest(routes: Route[], tokens: string[], random: Random): FuzzReq
     if (route.path === '/api/admin/restart' && typeof value === 'object' && value !== null && 'delay' in value) (value as { delay: unknown }).delay = 86400;
     const text = value === undefined ? random.pick(['{', '{"a":1', '[]', 'null', '"text"', `{"a":${'['.repeat(5000)}`, '\u0000', '']) : JSON.stringify(value);
     body = Buffer.from(text);
-    headers['content-type'] = random.chance(0.85) ? 'application/json' : random.pick(['text/plain', 'application/json; charset=utf-16', 'application/json; charset=nope', 'multipart/form-data']);
+    headers['content-type'] = random.chance(0.85)
+      ? 'application/json'
+      : random.pick(['text/plain', 'application/json; charset=utf-16', 'application/json; charset=nope', 'multipart/form-data']);
     if (random.chance(0.05)) {
       headers['content-encoding'] = random.pick(['gzip', 'br', 'deflate', 'zstd']);
       if (headers['content-encoding'] === 'gzip' && random.chance(0.5)) body = gzipSync(body);
@@ -155,7 +175,10 @@ describe(`fuzz: ${requestCount} malformed requests across every route (seed ${se
     };
     await Promise.all(Array.from({ length: 4 }, worker));
     expect(failures, [...statuses].map(([status, count]) => `${status}: ${count}`).join(', ')).to.deep.equal([]);
-    expect(server.errors.filter((line) => !/chat webhook/.test(line)), 'unexpected errors logged').to.deep.equal([]);
+    expect(
+      server.errors.filter((line) => !/chat webhook/.test(line)),
+      'unexpected errors logged',
+    ).to.deep.equal([]);
     expect((await api(server.baseUrl, 'GET', '/api/health')).body.status).to.equal('ok');
     expect(statuses.size, 'a spread of answers, not one').to.be.greaterThan(5);
   });

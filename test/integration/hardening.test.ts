@@ -63,7 +63,10 @@ describe('hardening: what an attacker or a busy admin team found', function () {
       expect(settings.notifications.unregisteredInterval).to.equal(42);
       expect(settings.chat.enabled).to.equal(true);
       expect(settings.economy.currencySymbol).to.equal('E');
-      const ping = (await mc.ping({ host: '127.0.0.1', port: (server.gatehouse.game as EmbeddedGameServer).port, version: '1.21.4' })) as { players: { max: number }; description: unknown };
+      const ping = (await mc.ping({ host: '127.0.0.1', port: (server.gatehouse.game as EmbeddedGameServer).port, version: '1.21.4' })) as {
+        players: { max: number };
+        description: unknown;
+      };
       expect(ping.players.max, 'max players in game').to.equal(77);
       expect(JSON.stringify(ping.description)).to.contain('All nine kept');
     });
@@ -111,7 +114,14 @@ describe('hardening: what an attacker or a busy admin team found', function () {
         config.chatAllowPrivateAddresses = false;
       });
       try {
-        for (const url of ['http://127.0.0.1:9/hook', 'http://10.0.0.5/hook', 'http://169.254.169.254/latest/meta-data', 'http://[::1]:8080/', 'http://localhost/hook', 'http://192.168.1.1/']) {
+        for (const url of [
+          'http://127.0.0.1:9/hook',
+          'http://10.0.0.5/hook',
+          'http://169.254.169.254/latest/meta-data',
+          'http://[::1]:8080/',
+          'http://localhost/hook',
+          'http://192.168.1.1/',
+        ]) {
           const answer = await api(strict.baseUrl, 'POST', '/api/admin/settings', { token: serviceToken, body: { chat: { webhookUrl: url } } });
           expect(answer.status, url).to.equal(400);
           expect(answer.body.error).to.match(/^chat\.webhookUrl is refused/);
@@ -138,9 +148,7 @@ describe('hardening: what an attacker or a busy admin team found', function () {
     const { dataDirectory } = server;
     let stopped = false;
     try {
-      const answers = await Promise.all(
-        Array.from({ length: 20 }, (_, index) => admin('POST', '/api/admin/settings', { serverName: `race-${index}`, maxPlayers: 100 + index })),
-      );
+      const answers = await Promise.all(Array.from({ length: 20 }, (_, index) => admin('POST', '/api/admin/settings', { serverName: `race-${index}`, maxPlayers: 100 + index })));
       expect(answers.every((answer) => answer.status === 200)).to.equal(true);
       const { settings } = (await admin('GET', '/api/admin/settings')).body;
       // Changes apply in the order they are taken: the last one wins everywhere.
@@ -171,7 +179,11 @@ describe('hardening: what an attacker or a busy admin team found', function () {
         socket.on('close', () => closed.add(socket));
         sockets.push(socket);
       }
-      await eventually(() => (server.errors.some((line) => /100 connections are open \(http\.max-connections\); refused/.test(line)) ? true : undefined), 5000, 'the log line about the bound');
+      await eventually(
+        () => (server.errors.some((line) => /100 connections are open \(http\.max-connections\); refused/.test(line)) ? true : undefined),
+        5000,
+        'the log line about the bound',
+      );
       // Past the idle timeout every silent socket is gone, and a normal client is served.
       await eventually(() => (closed.size === sockets.length ? true : undefined), 10_000, `all ${sockets.length} silent sockets closed`);
       const health = await api(server.baseUrl, 'GET', '/api/health');
@@ -193,7 +205,10 @@ describe('hardening: what an attacker or a busy admin team found', function () {
       };
       let answer: Awaited<ReturnType<typeof api>> | undefined;
       try {
-        answer = await api(server.baseUrl, 'POST', '/api/auth/login', { rawBody: '{"username":"a","password":"b"}', headers: { 'content-type': 'application/json; charset=latin1' } });
+        answer = await api(server.baseUrl, 'POST', '/api/auth/login', {
+          rawBody: '{"username":"a","password":"b"}',
+          headers: { 'content-type': 'application/json; charset=latin1' },
+        });
       } finally {
         iconv.getDecoder = original;
       }

@@ -174,10 +174,12 @@ describe('jobs endpoints over HTTP', function () {
     }
     await payout();
     expect((await as(alex)('GET', '/api/economy/balance')).body.balance).to.equal(100_000_000_000);
-    expect((await as(alex)('GET', '/api/economy/history')).body.transactions.map((record: { type: string }) => record.type), 'no REWARD past the bound').to.deep.equal(['ADMIN']);
+    expect(
+      (await as(alex)('GET', '/api/economy/history')).body.transactions.map((record: { type: string }) => record.type),
+      'no REWARD past the bound',
+    ).to.deep.equal(['ADMIN']);
     expect((await as(steve)('GET', '/api/economy/balance')).body.balance, "one player's bound does not hold up the others' pay").to.be.above(steveBefore);
   });
-
 });
 
 describe('jobs payouts on their own timer', function () {
@@ -195,11 +197,16 @@ describe('jobs payouts on their own timer', function () {
     const token = await registeredUser(server.gatehouse, server.baseUrl, 'digger', 'Digger');
     expect((await api(server.baseUrl, 'POST', '/api/jobs/join', { token, body: { job: 'digger' } })).status).to.equal(200);
     const uuid = offlinePlayerUuid('Digger');
-    for (let x = 0; x < 300; x += 1) game.events.emit('blockBroken', { player: { name: 'Digger', uuid }, gameMode: 'survival', location: { world: 'world', x, y: 50, z: 0 }, block: 'dirt' });
-    const history = await eventually(async () => {
-      const answer = await api(server.baseUrl, 'GET', '/api/economy/history', { token });
-      return answer.body.transactions.length > 0 ? answer.body.transactions : undefined;
-    }, 15_000, 'the payout');
+    for (let x = 0; x < 300; x += 1)
+      game.events.emit('blockBroken', { player: { name: 'Digger', uuid }, gameMode: 'survival', location: { world: 'world', x, y: 50, z: 0 }, block: 'dirt' });
+    const history = await eventually(
+      async () => {
+        const answer = await api(server.baseUrl, 'GET', '/api/economy/history', { token });
+        return answer.body.transactions.length > 0 ? answer.body.transactions : undefined;
+      },
+      15_000,
+      'the payout',
+    );
     expect(history).to.have.length(1);
     // 0.03 a block: 100 at level 1, 112 at level 2 (x1.02), 88 at level 3 (x1.04): 3.00 + 3.4272 + 2.7456, whole cents paid.
     expect(history[0]).to.deep.include({ type: 'REWARD', amount: 9.17, description: 'Jobs: Digger (300 actions)' });

@@ -41,7 +41,8 @@ describe('jobs through the plugin in the JVM harness', function () {
 
   const joinJob = async (userToken: string, job: string) => expect((await api(server.baseUrl, 'POST', '/api/jobs/join', { token: userToken, body: { job } })).status).to.equal(200);
   const payout = () => server.gatehouse.services.get('jobs').payouts.run();
-  const experience = async (userToken: string, job: string) => (await api(server.baseUrl, 'GET', `/api/jobs/details?job=${job}`, { token: userToken })).body.you.experience as number;
+  const experience = async (userToken: string, job: string) =>
+    (await api(server.baseUrl, 'GET', `/api/jobs/details?job=${job}`, { token: userToken })).body.you.experience as number;
 
   it('pays for blocks broken and mobs killed on the server, but not for a cancelled break or a player without the job', async function () {
     await connect();
@@ -76,7 +77,9 @@ describe('jobs through the plugin in the JVM harness', function () {
     await payout();
     expect((await api(server.baseUrl, 'GET', '/api/economy/balance', { token: hunter })).body.balance).to.equal(103.7);
     const history = await api(server.baseUrl, 'GET', '/api/economy/history', { token: hunter });
-    expect(history.body.transactions.map((record: { type: string; amount: number; balance: number }) => [record.type, record.amount, record.balance])).to.deep.equal([['REWARD', 3.7, 103.7]]);
+    expect(history.body.transactions.map((record: { type: string; amount: number; balance: number }) => [record.type, record.amount, record.balance])).to.deep.equal([
+      ['REWARD', 3.7, 103.7],
+    ]);
     await payout();
     expect((await api(server.baseUrl, 'GET', '/api/economy/balance', { token: hunter })).body.balance, 'paid once').to.equal(103.7);
   });
@@ -94,6 +97,8 @@ describe('jobs through the plugin in the JVM harness', function () {
     await payout();
     expect(await experience(builder, 'miner')).to.equal(0);
     const history = await api(server.baseUrl, 'GET', '/api/economy/history', { token: builder });
-    expect(history.body.transactions.map((record: { amount: number; description: string }) => [record.amount, record.description])).to.deep.equal([[0.03, 'Jobs: Digger (1 action)']]);
+    expect(history.body.transactions.map((record: { amount: number; description: string }) => [record.amount, record.description])).to.deep.equal([
+      [0.03, 'Jobs: Digger (1 action)'],
+    ]);
   });
 });

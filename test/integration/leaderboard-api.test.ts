@@ -10,7 +10,8 @@ import { FakeGame } from '../helpers/fake-game.js';
 import { api, startTestGatehouse, temporaryDirectory, type TestGatehouse } from '../helpers/gatehouse.js';
 
 const serviceToken = 'leaderboard-service-token-for-tests-0123456789abcdef';
-const board = (entries: Array<{ rank: number; player: string; value: number; level?: number }>) => entries.map(({ rank, player, value, level }) => (level === undefined ? [rank, player, value] : [rank, player, value, level]));
+const board = (entries: Array<{ rank: number; player: string; value: number; level?: number }>) =>
+  entries.map(({ rank, player, value, level }) => (level === undefined ? [rank, player, value] : [rank, player, value, level]));
 
 describe('leaderboards over HTTP', function () {
   let server: TestGatehouse;
@@ -25,7 +26,8 @@ describe('leaderboards over HTTP', function () {
     server = await startTestGatehouse((config) => (config.token = serviceToken), { game });
     for (const name of players) tokens[name] = await registeredUser(server.gatehouse, server.baseUrl, name.toLowerCase(), name);
     const balances: Record<string, number> = { Ann: 50, Bob: 30, Cat: 30, Dan: 20, Eve: 10 };
-    for (const [username, amount] of Object.entries(balances)) expect((await service('POST', '/api/admin/economy/adjust', { username, amount, reason: 'seed' })).status).to.equal(200);
+    for (const [username, amount] of Object.entries(balances))
+      expect((await service('POST', '/api/admin/economy/adjust', { username, amount, reason: 'seed' })).status).to.equal(200);
     // Fay's account opens with her first look at her balance (0).
     expect((await api(server.baseUrl, 'GET', '/api/economy/balance', { token: tokens.Fay })).body.balance).to.equal(0);
   });

@@ -94,7 +94,13 @@ describe('whitelist, players, server, cache and metrics over HTTP', function () 
   describe('server', function () {
     it('tells anyone what the server is, with nothing private', async function () {
       const info = await api(server.baseUrl, 'GET', '/api/server/info');
-      expect(info.body).to.deep.include({ success: true, name: 'A Gatehouse server', server: 'main', gatehouse: { version: '0.1.0' }, players: { online: 0, byServer: {}, max: 20 } });
+      expect(info.body).to.deep.include({
+        success: true,
+        name: 'A Gatehouse server',
+        server: 'main',
+        gatehouse: { version: '0.1.0' },
+        players: { online: 0, byServer: {}, max: 20 },
+      });
       expect((await api(server.baseUrl, 'GET', '/api/server/info?server=main')).body.players.online).to.equal(0);
       expect((await api(server.baseUrl, 'GET', '/api/server/info?server=No!')).status).to.equal(400);
       expect(info.body.game).to.deep.equal({ connected: true, software: 'Gatehouse embedded server (flying-squid 1.12.0)', version: '1.21.4' });

@@ -38,7 +38,8 @@ describe('the API on PostgreSQL, two instances on one database', function () {
   after(async function () {
     await Promise.all([first?.stop(), second?.stop()]);
   });
-  const on = (server: TestGatehouse, token: string) => (method: string, urlPath: string, body?: unknown, headers?: Record<string, string>) => api(server.baseUrl, method, urlPath, { token, body, headers });
+  const on = (server: TestGatehouse, token: string) => (method: string, urlPath: string, body?: unknown, headers?: Record<string, string>) =>
+    api(server.baseUrl, method, urlPath, { token, body, headers });
 
   it('says which store it uses, and counts what PostgreSQL holds', async function () {
     expect((await api(first.baseUrl, 'GET', '/api/health')).body.storage).to.equal('postgresql');
@@ -58,8 +59,11 @@ describe('the API on PostgreSQL, two instances on one database', function () {
     expect(users.body.users.map((user: { username: string }) => user.username)).to.deep.equal(['alice']);
     expect(users.body.users[0].lastLogin, 'the login on the second instance, seen through the first').to.be.a('string');
     // A code makes one account on the whole network: the other registration finds it spent, or the player taken.
-    const code = (await first.gatehouse.services.get('accounts').handleRegisterCommand({ name: 'Carol', uuid: '00000000-0000-3000-8000-00000000c0c0' })).match(/§f§l([A-Z0-9]{8})/)![1];
-    const register = (server: TestGatehouse, username: string) => api(server.baseUrl, 'POST', '/api/auth/register', { body: { username, password: 'password1', email: `${username}@example.com`, code } });
+    const code = (await first.gatehouse.services.get('accounts').handleRegisterCommand({ name: 'Carol', uuid: '00000000-0000-3000-8000-00000000c0c0' })).match(
+      /§f§l([A-Z0-9]{8})/,
+    )![1];
+    const register = (server: TestGatehouse, username: string) =>
+      api(server.baseUrl, 'POST', '/api/auth/register', { body: { username, password: 'password1', email: `${username}@example.com`, code } });
     const [one, other] = await Promise.all([register(first, 'carol'), register(second, 'carol2')]);
     const [won, lost] = one.status === 201 ? [one, other] : [other, one];
     expect(won.status).to.equal(201);
@@ -70,7 +74,9 @@ describe('the API on PostgreSQL, two instances on one database', function () {
   it('moves money once for an Idempotency-Key retried 20 times at once through both instances', async function () {
     const before = (await on(first, alice)('GET', '/api/economy/balance')).body.balance;
     const answers = await Promise.all(
-      Array.from({ length: 20 }, (_, index) => on(index % 2 ? second : first, alice)('POST', '/api/economy/transfer', { to: 'Bob', amount: 1.25 }, { 'idempotency-key': 'network-once' })),
+      Array.from({ length: 20 }, (_, index) =>
+        on(index % 2 ? second : first, alice)('POST', '/api/economy/transfer', { to: 'Bob', amount: 1.25 }, { 'idempotency-key': 'network-once' }),
+      ),
     );
     expect(answers.map((answer) => answer.status)).to.deep.equal(Array(20).fill(200));
     expect(new Set(answers.map((answer) => answer.body.transaction.id)).size, 'every answer is the first answer').to.equal(1);
@@ -83,7 +89,9 @@ describe('the API on PostgreSQL, two instances on one database', function () {
     const sent = await on(first, alice)('POST', '/api/economy/transfer', { to: 'Bob', amount: 10 });
     const id = sent.body.transaction.id as number;
     const before = (await on(first, alice)('GET', '/api/economy/balance')).body.balance;
-    const answers = await Promise.all([first, second, first, second].map((server, index) => on(server, serviceToken)('POST', `/api/admin/economy/transactions/${id + (index % 2)}/reverse`, { reason: 'raced' })));
+    const answers = await Promise.all(
+      [first, second, first, second].map((server, index) => on(server, serviceToken)('POST', `/api/admin/economy/transactions/${id + (index % 2)}/reverse`, { reason: 'raced' })),
+    );
     expect(answers.map((answer) => answer.status).sort()).to.deep.equal([200, 409, 409, 409]);
     expect(answers.filter((answer) => answer.status === 409).every((answer) => answer.body.code === 'already_reversed')).to.equal(true);
     expect((await on(second, alice)('GET', '/api/economy/balance')).body.balance).to.equal(before + 10);

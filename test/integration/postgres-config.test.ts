@@ -75,7 +75,9 @@ describe('PostgreSQL store configuration', function () {
     expect(logged.storage.postgresql).to.deep.include({ password: '********', host: 'localhost', username: 'gatehouse' });
     expect(JSON.stringify(logged)).to.not.include('hunter2');
     expect(config.storage.postgresql.password, 'the configuration itself keeps it').to.equal('hunter2 with spaces');
-    expect(describeConfigForLog(await loadConfig({ GATEHOUSE_POSTGRES_PASSWORD: '' }, directory)).storage.postgresql.password, 'an empty password stays visibly empty').to.equal('');
+    expect(describeConfigForLog(await loadConfig({ GATEHOUSE_POSTGRES_PASSWORD: '' }, directory)).storage.postgresql.password, 'an empty password stays visibly empty').to.equal(
+      '',
+    );
   });
 
   it('refuses bad values, naming the key', async function () {

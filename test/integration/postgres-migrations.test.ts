@@ -54,8 +54,7 @@ function notesPart(migrations: PostgresMigration[]): StorePartImplementations<No
         add: async (text) => {
           await access.query(`INSERT INTO ${access.name('notes')} (text) VALUES ($1)`, [text]);
         },
-        all: async () =>
-          access.query<Note>(`SELECT text, ${migrations.length >= 2 ? 'kind' : `'none' AS kind`} FROM ${access.name('notes')} ORDER BY id`),
+        all: async () => access.query<Note>(`SELECT text, ${migrations.length >= 2 ? 'kind' : `'none' AS kind`} FROM ${access.name('notes')} ORDER BY id`),
       }),
     },
   };
@@ -70,7 +69,9 @@ describe('PostgreSQL store: the schema and its migrations', function () {
   const tablesOf = async (prefix: string) => {
     const client = await postgres.client();
     try {
-      const { rows } = await client.query<{ name: string }>(`SELECT tablename AS name FROM pg_tables WHERE schemaname = 'public' AND tablename LIKE $1 ORDER BY 1`, [`${prefix.replace(/_/g, '\\_')}%`]);
+      const { rows } = await client.query<{ name: string }>(`SELECT tablename AS name FROM pg_tables WHERE schemaname = 'public' AND tablename LIKE $1 ORDER BY 1`, [
+        `${prefix.replace(/_/g, '\\_')}%`,
+      ]);
       return rows.map((row) => row.name.slice(prefix.length));
     } finally {
       await client.end();
@@ -113,7 +114,9 @@ describe('PostgreSQL store: the schema and its migrations', function () {
   it('runs each migration once when four instances start at once', async function () {
     const prefix = uniquePrefix('race');
     const logs: string[] = [];
-    const stores = await Promise.all(Array.from({ length: 4 }, () => PostgresStore.open(postgres.settings(prefix), { parts: implementationsOf(ledgerPart), logInfo: (line) => logs.push(line) })));
+    const stores = await Promise.all(
+      Array.from({ length: 4 }, () => PostgresStore.open(postgres.settings(prefix), { parts: implementationsOf(ledgerPart), logInfo: (line) => logs.push(line) })),
+    );
     await Promise.all(stores.map((store) => store.close()));
     expect(await versionsOf(prefix)).to.deep.equal(['core 1', 'core 2', 'ledger 1']);
     expect(logs.filter((line) => /schema migrated/.test(line))).to.deep.equal([
@@ -165,7 +168,9 @@ describe('PostgreSQL store: the schema and its migrations', function () {
       (error: Error) => error.message,
     );
     expect(refusal).to.match(/the notes schema's migration 2 \(half a change\) failed: column "no_such_column" does not exist/);
-    expect(await tablesOf(prefix), 'version 1 committed, nothing of version 2').to.include('notes').and.not.include('half');
+    expect(await tablesOf(prefix), 'version 1 committed, nothing of version 2')
+      .to.include('notes')
+      .and.not.include('half');
     expect(await versionsOf(prefix)).to.deep.equal(['core 1', 'core 2', 'notes 1']);
   });
 
@@ -181,7 +186,14 @@ describe('PostgreSQL store: the schema and its migrations', function () {
   it('keeps two table prefixes in one database apart', async function () {
     const [lobby, survival] = await Promise.all([uniquePrefix('lobby'), uniquePrefix('survival')].map((prefix) => PostgresStore.open(postgres.settings(prefix))));
     try {
-      const newUser = (username: string) => ({ username, passwordHash: 'h', email: `${username}@example.com`, gameUsername: username, gameUuid: `uuid-${username}`, createdAt: new Date().toISOString() });
+      const newUser = (username: string) => ({
+        username,
+        passwordHash: 'h',
+        email: `${username}@example.com`,
+        gameUsername: username,
+        gameUuid: `uuid-${username}`,
+        createdAt: new Date().toISOString(),
+      });
       await lobby!.users.create(newUser('Same'));
       await survival!.users.create(newUser('Same'));
       await lobby!.settings.save({ serverName: 'lobby' });

@@ -89,11 +89,20 @@ describe('the shop through the plugin in the JVM harness', function () {
 
   const as = (userToken: string) => (method: string, urlPath: string, body?: unknown) => api(server!.baseUrl, method, urlPath, { token: userToken, body });
   const balance = async (userToken: string) => (await as(userToken)('GET', '/api/economy/balance')).body.balance as number;
-  const prices = async (userToken: string) => (await as(userToken)('GET', '/api/economy/market-prices')).body.prices as Record<string, { buyPrice: number; sellPrice: number; stock: number }>;
+  const prices = async (userToken: string) =>
+    (await as(userToken)('GET', '/api/economy/market-prices')).body.prices as Record<string, { buyPrice: number; sellPrice: number; stock: number }>;
   const history = async (userToken: string) =>
-    (await as(userToken)('GET', '/api/economy/history')).body.transactions as Array<{ id: number; type: string; amount: number; balance: number; item?: string; quantity?: number }>;
+    (await as(userToken)('GET', '/api/economy/history')).body.transactions as Array<{
+      id: number;
+      type: string;
+      amount: number;
+      balance: number;
+      item?: string;
+      quantity?: number;
+    }>;
   /** How many of `item` the player holds in the harness, over every slot. */
-  const held = async (name: string, item: string) => ((await harness!.player(name)).inventory ?? []).filter((stack) => stack.item === item).reduce((sum, stack) => sum + stack.count, 0);
+  const held = async (name: string, item: string) =>
+    ((await harness!.player(name)).inventory ?? []).filter((stack) => stack.item === item).reduce((sum, stack) => sum + stack.count, 0);
   const cents = (amount: number) => Math.round(amount * 100);
   /**
    * The player joins the harness; resolves once the sidecar has seen the join and the deliveries it
@@ -135,7 +144,11 @@ describe('the shop through the plugin in the JVM harness', function () {
     expect(records.map((record) => [record.type, cents(record.amount), record.item, record.quantity])).to.deep.equal([['PURCHASE', -charged, 'diamond', 3]]);
     expect(records[0]!.id).to.equal(bought.body.purchase.transactionId);
     // Told in game, by the plugin.
-    await eventually(async () => ((await harness!.player('Steve')).messages?.some((text) => text.includes('3 Diamond from the shop arrived')) ? true : undefined), 5000, 'the delivery message');
+    await eventually(
+      async () => ((await harness!.player('Steve')).messages?.some((text) => text.includes('3 Diamond from the shop arrived')) ? true : undefined),
+      5000,
+      'the delivery message',
+    );
     // A second purchase adds to the first.
     const more = await as(steve)('POST', '/api/shop/purchase', { item: 'bread', quantity: 70 });
     expect(more.status, JSON.stringify(more.body)).to.equal(200);
@@ -279,10 +292,14 @@ describe('the shop through the plugin in the JVM harness', function () {
     // The main thread wakes (the harness answers on it): the give was never started, its deadline long passed.
     expect(await held('Steve', 'diamond'), 'nothing given by the timed-out requests').to.equal(0);
     // Asked again (more than once if a loaded machine makes it time out again: each ask is the same attempt, so at most one gives).
-    const after = await eventually(async () => {
-      const now = await deliveries.attempt(id);
-      return now.state === 'delivered' ? now : undefined;
-    }, 15000, 'the delivery given');
+    const after = await eventually(
+      async () => {
+        const now = await deliveries.attempt(id);
+        return now.state === 'delivered' ? now : undefined;
+      },
+      15000,
+      'the delivery given',
+    );
     expect(after).to.deep.include({ state: 'delivered', given: 4, attempt: null, attempts: 1 });
     expect(await held('Steve', 'diamond'), 'given once').to.equal(4);
     // Nothing pending any more: further retries ask nothing.
@@ -338,7 +355,10 @@ describe('the shop through the plugin in the JVM harness', function () {
     expect((await server!.gatehouse.store.part(marketPart).delivery(id))!).to.deep.include({ state: 'delivered', given: 7, attempt: null });
     expect(await held('Steve', 'bread'), 'given once').to.equal(7);
     const { calls } = await harness!.request<{ calls: string[] }>('calls');
-    expect(calls.filter((call) => call.startsWith('Inventory.addItem')), 'one addItem in the game').to.have.length(1);
+    expect(
+      calls.filter((call) => call.startsWith('Inventory.addItem')),
+      'one addItem in the game',
+    ).to.have.length(1);
     expect(await server!.gatehouse.services.get('deliveries').retryOnline()).to.equal(0);
     expect((await history(steve)).map((record) => record.type)).to.deep.equal(['PURCHASE']);
   });
@@ -388,10 +408,14 @@ describe('the shop through the plugin in the JVM harness', function () {
     const refused = await as(vic)('POST', '/api/shop/purchase', { item: 'bread', quantity: 3 });
     expect([refused.status, refused.body.code], JSON.stringify(refused.body)).to.deep.equal([503, 'game_unavailable']);
     // After the freeze the sidecar asks the withdrawal again in the background (whether it happened is unknown to it), then puts it back.
-    await eventually(async () => {
-      const { calls } = await harness!.request<{ calls: string[] }>('calls');
-      return calls.some((call) => call.startsWith('Economy.depositPlayer')) ? true : undefined;
-    }, 15000, 'the withdrawal put back');
+    await eventually(
+      async () => {
+        const { calls } = await harness!.request<{ calls: string[] }>('calls');
+        return calls.some((call) => call.startsWith('Economy.depositPlayer')) ? true : undefined;
+      },
+      15000,
+      'the withdrawal put back',
+    );
     expect(await balance(vic)).to.equal(100);
     expect(await held('Vic', 'bread')).to.equal(0);
     expect(await history(vic)).to.deep.equal([]);

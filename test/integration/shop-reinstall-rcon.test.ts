@@ -44,7 +44,16 @@ describe('the shop on a vanilla world an earlier install served (RCON stand-in)'
     await writeFile(path.join(directory, 'shop.yml'), shopFile);
     const server = await startTestGatehouse((config) => {
       config.game.connection = 'rcon';
-      config.game.rcon = { host: '127.0.0.1', port: standIn.port, password, serverDirectory: directory, logFile: standIn.logFile, requestTimeoutMs: 2000, managementUrl: '', managementSecret: '' };
+      config.game.rcon = {
+        host: '127.0.0.1',
+        port: standIn.port,
+        password,
+        serverDirectory: directory,
+        logFile: standIn.logFile,
+        requestTimeoutMs: 2000,
+        managementUrl: '',
+        managementSecret: '',
+      };
       config.settings.economy.startingBalance = 1000;
       config.shopFile = path.join(directory, 'shop.yml');
     });
@@ -54,7 +63,10 @@ describe('the shop on a vanilla world an earlier install served (RCON stand-in)'
       const token = await registeredUser(server.gatehouse, server.baseUrl, 'newcomer', 'Newcomer');
       const bought = await api(server.baseUrl, 'POST', '/api/shop/purchase', { token, body: { item: 'diamond', quantity: 3 } });
       expect(bought.status, JSON.stringify(bought.body)).to.equal(200);
-      const held = standIn.players.get('newcomer')!.inventory.filter((stack) => stack.id === 'minecraft:diamond').reduce((sum, stack) => sum + stack.count, 0);
+      const held = standIn.players
+        .get('newcomer')!
+        .inventory.filter((stack) => stack.id === 'minecraft:diamond')
+        .reduce((sum, stack) => sum + stack.count, 0);
       expect(held, 'the 3 diamonds paid for are in the inventory').to.equal(3);
       expect(bought.body.delivery).to.deep.include({ state: 'delivered', given: 3 });
     } finally {
@@ -66,11 +78,26 @@ describe('the shop on a vanilla world an earlier install served (RCON stand-in)'
     standIn = await VanillaStandIn.start({ password, directory });
     // This install's own record: the give of `delivery-1-1` was made (3 diamonds), its outcome not yet written down.
     const holders = new OperationScores(async () => '').holders('delivery-1-1');
-    standIn.scores.set(operationsObjective, new Map([[holders.outcome, 1], [holders.amount, Math.floor(Date.now() / 86_400_000) * 10_000 + 3]]));
+    standIn.scores.set(
+      operationsObjective,
+      new Map([
+        [holders.outcome, 1],
+        [holders.amount, Math.floor(Date.now() / 86_400_000) * 10_000 + 3],
+      ]),
+    );
     await writeFile(path.join(directory, 'shop.yml'), shopFile);
     const server = await startTestGatehouse((config) => {
       config.game.connection = 'rcon';
-      config.game.rcon = { host: '127.0.0.1', port: standIn.port, password, serverDirectory: directory, logFile: standIn.logFile, requestTimeoutMs: 2000, managementUrl: '', managementSecret: '' };
+      config.game.rcon = {
+        host: '127.0.0.1',
+        port: standIn.port,
+        password,
+        serverDirectory: directory,
+        logFile: standIn.logFile,
+        requestTimeoutMs: 2000,
+        managementUrl: '',
+        managementSecret: '',
+      };
       config.shopFile = path.join(directory, 'shop.yml');
     });
     try {
@@ -108,13 +135,26 @@ describe('the shop on a vanilla world an earlier install served (RCON stand-in)'
       startTestGatehouse(
         (config) => {
           config.game.connection = 'rcon';
-          config.game.rcon = { host: '127.0.0.1', port: standIn.port, password, serverDirectory: directory, logFile: standIn.logFile, requestTimeoutMs: 2000, managementUrl: '', managementSecret: '' };
+          config.game.rcon = {
+            host: '127.0.0.1',
+            port: standIn.port,
+            password,
+            serverDirectory: directory,
+            logFile: standIn.logFile,
+            requestTimeoutMs: 2000,
+            managementUrl: '',
+            managementSecret: '',
+          };
           config.settings.economy.startingBalance = 1000;
           config.shopFile = path.join(directory, 'shop.yml');
         },
         { dataDirectory: data },
       );
-    const diamonds = () => standIn.players.get('keeper')!.inventory.filter((stack) => stack.id === 'minecraft:diamond').reduce((sum, stack) => sum + stack.count, 0);
+    const diamonds = () =>
+      standIn.players
+        .get('keeper')!
+        .inventory.filter((stack) => stack.id === 'minecraft:diamond')
+        .reduce((sum, stack) => sum + stack.count, 0);
     await standIn.join('Keeper');
     let server = await start();
     let token: string;

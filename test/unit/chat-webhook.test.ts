@@ -87,7 +87,11 @@ describe('ChatWebhook (against a local receiver)', function () {
   it('does not retry a 4xx refusal other than 429', async function () {
     const receiver = await startWebhookReceiver(() => ({ status: 400, body: '{"message":"Cannot send an empty message"}' }));
     const logged: string[] = [];
-    const webhook = new ChatWebhook(() => ({ enabled: true, webhookUrl: receiver.url }), { log: (message) => logged.push(message), sleep: async () => undefined, allowPrivateAddresses: true });
+    const webhook = new ChatWebhook(() => ({ enabled: true, webhookUrl: receiver.url }), {
+      log: (message) => logged.push(message),
+      sleep: async () => undefined,
+      allowPrivateAddresses: true,
+    });
     try {
       webhook.post(embed('refused'));
       await webhook.idle();
@@ -101,7 +105,13 @@ describe('ChatWebhook (against a local receiver)', function () {
   it('holds at most a small bounded queue and logs what it drops', async function () {
     const receiver = await startWebhookReceiver((index) => (index === 0 ? { status: 204, hang: true } : { status: 204 }));
     const logged: string[] = [];
-    const webhook = new ChatWebhook(() => ({ enabled: true, webhookUrl: receiver.url }), { log: (message) => logged.push(message), maxQueue: 3, timeoutMs: 300, maxAttempts: 1, allowPrivateAddresses: true });
+    const webhook = new ChatWebhook(() => ({ enabled: true, webhookUrl: receiver.url }), {
+      log: (message) => logged.push(message),
+      maxQueue: 3,
+      timeoutMs: 300,
+      maxAttempts: 1,
+      allowPrivateAddresses: true,
+    });
     try {
       for (let index = 0; index < 6; index += 1) webhook.post(embed(`event ${index}`));
       expect(webhook.pending).to.equal(3);
@@ -159,7 +169,21 @@ describe('ChatWebhook (against a local receiver)', function () {
   });
 
   it('tells private addresses from public ones, including IPv4-mapped IPv6', async function () {
-    for (const address of ['127.0.0.1', '10.1.2.3', '172.16.0.1', '172.31.255.255', '192.168.1.1', '169.254.169.254', '100.64.0.1', '0.0.0.0', '::1', 'fe80::1', 'fd00::1', '::ffff:127.0.0.1', '224.0.0.1']) {
+    for (const address of [
+      '127.0.0.1',
+      '10.1.2.3',
+      '172.16.0.1',
+      '172.31.255.255',
+      '192.168.1.1',
+      '169.254.169.254',
+      '100.64.0.1',
+      '0.0.0.0',
+      '::1',
+      'fe80::1',
+      'fd00::1',
+      '::ffff:127.0.0.1',
+      '224.0.0.1',
+    ]) {
       expect(isPrivateAddress(address), address).to.equal(true);
     }
     for (const address of ['8.8.8.8', '172.32.0.1', '1.1.1.1', '2606:4700::1111', '::ffff:8.8.8.8']) expect(isPrivateAddress(address), address).to.equal(false);

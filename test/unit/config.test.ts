@@ -50,10 +50,7 @@ describe('configuration', function () {
     expect(fromFile.cors.allowedOrigins).to.equal('*');
     expect(fromFile.game.embedded.port).to.equal(25000);
 
-    const overridden = await loadConfig(
-      { GATEHOUSE_PORT: '9100', GATEHOUSE_GAME_PORT: '25100', GATEHOUSE_DATA: '/srv/gatehouse', GATEHOUSE_TOKEN: 'abc' },
-      directory,
-    );
+    const overridden = await loadConfig({ GATEHOUSE_PORT: '9100', GATEHOUSE_GAME_PORT: '25100', GATEHOUSE_DATA: '/srv/gatehouse', GATEHOUSE_TOKEN: 'abc' }, directory);
     expect(overridden.port).to.equal(9100);
     expect(overridden.game.embedded.port).to.equal(25100);
     expect(overridden.dataDirectory).to.equal('/srv/gatehouse');

@@ -33,7 +33,9 @@ function repositoryRoot(): string {
 /** The Markdown files whose links are checked: the README, docs/*.md, bridge/README.md. */
 function documentationFiles(root: string): string[] {
   const docs = existsSync(path.join(root, 'docs'))
-    ? readdirSync(path.join(root, 'docs')).filter((name) => name.endsWith('.md')).map((name) => path.join('docs', name))
+    ? readdirSync(path.join(root, 'docs'))
+        .filter((name) => name.endsWith('.md'))
+        .map((name) => path.join('docs', name))
     : [];
   return ['README.md', ...docs, path.join('bridge', 'README.md')].filter((file) => existsSync(path.join(root, file)));
 }

@@ -29,7 +29,14 @@ describe('economy: reversals of transfers made in the same millisecond', functio
     const settings = (await loadConfig({}, directory)).settings;
     settings.economy.startingBalance = 100;
     const frozen = new Date('2026-11-23T12:00:00.000Z');
-    const economy = new EconomyService(store, ledgerPart, new FakeGame(), () => settings, { provider: 'builtin', largeAdjustmentCents: 1e12, vault: { logError: () => undefined } }, () => frozen);
+    const economy = new EconomyService(
+      store,
+      ledgerPart,
+      new FakeGame(),
+      () => settings,
+      { provider: 'builtin', largeAdjustmentCents: 1e12, vault: { logError: () => undefined } },
+      () => frozen,
+    );
     const alice = { name: 'Alice', uuid: '00000000-0000-3000-8000-00000000a11c' };
     const bob = { name: 'Bob', uuid: '00000000-0000-3000-8000-000000000b0b' };
     const first = (await economy.transfer(alice, bob, 1000, undefined)).result;

@@ -40,7 +40,10 @@ describe('jobs.yml and the level curve', function () {
     try {
       const file = path.join(directory, 'jobs.yml');
       expect([...(await loadJobs(file)).jobs.keys()]).to.have.length(5);
-      await writeFile(file, 'jobs:\n  baker:\n    name: Baker\n    description: Bakes.\n    daily-cap: 0\n    levels: { max: 3, first: 10, growth: 2, bonus-per-level: 0.5 }\n    block-broken:\n      minecraft:hay_block: { money: 1.25 }\n');
+      await writeFile(
+        file,
+        'jobs:\n  baker:\n    name: Baker\n    description: Bakes.\n    daily-cap: 0\n    levels: { max: 3, first: 10, growth: 2, bonus-per-level: 0.5 }\n    block-broken:\n      minecraft:hay_block: { money: 1.25 }\n',
+      );
       const baker = (await loadJobs(file)).get('baker')!;
       expect(baker.blockBroken.get('hay_block')).to.deep.equal({ id: 'hay_block', cents: 125, experience: 0 });
       expect(baker.dailyCapCents).to.equal(0);

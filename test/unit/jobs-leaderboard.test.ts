@@ -37,7 +37,8 @@ describe('leaderboards: ranking, caching and playtime', function () {
     let seed = 7;
     const random = () => (seed = (seed * 1103515245 + 12345) % 2 ** 31) / 2 ** 31;
     const standings: Standing[] = Array.from({ length: 50_000 }, (_, index) => ({ key: `k${index}`, player: `P${Math.floor(random() * 1e9)}`, value: Math.floor(random() * 500) }));
-    const byValueThenName = (a: Standing, b: Standing) => b.value - a.value || (a.player.toLowerCase() < b.player.toLowerCase() ? -1 : a.player.toLowerCase() > b.player.toLowerCase() ? 1 : 0);
+    const byValueThenName = (a: Standing, b: Standing) =>
+      b.value - a.value || (a.player.toLowerCase() < b.player.toLowerCase() ? -1 : a.player.toLowerCase() > b.player.toLowerCase() ? 1 : 0);
     let turns = 0;
     const counting = setInterval(() => (turns += 1), 0);
     const board = await Board.build(standings, 0, new TimeSlicer(0.5));

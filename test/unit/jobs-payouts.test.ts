@@ -127,7 +127,14 @@ describe('jobs: payouts from work in game', function () {
 
   async function service(options: Partial<JobsOptions> & { provider?: ProviderSetting } = {}): Promise<{ jobs: JobsService; economy: EconomyService }> {
     const settings = (await loadConfig({}, directory)).settings;
-    const economy = new EconomyService(store, ledgerPart, game, () => settings, { provider: options.provider ?? 'builtin', largeAdjustmentCents: 1e12, vault: { logError: () => undefined } }, () => clock);
+    const economy = new EconomyService(
+      store,
+      ledgerPart,
+      game,
+      () => settings,
+      { provider: options.provider ?? 'builtin', largeAdjustmentCents: 1e12, vault: { logError: () => undefined } },
+      () => clock,
+    );
     const jobs = new JobsService(
       failable(store),
       economy,
@@ -145,7 +152,8 @@ describe('jobs: payouts from work in game', function () {
   }
 
   const at = (x: number, y = 60, z = 0): Location => ({ world: 'world', x, y, z });
-  const breakBlock = (jobs: JobsService, player: PlayerRef, block: string, location: Location, gameMode: GameMode = 'survival') => jobs.blockBroken({ player, gameMode, location, block });
+  const breakBlock = (jobs: JobsService, player: PlayerRef, block: string, location: Location, gameMode: GameMode = 'survival') =>
+    jobs.blockBroken({ player, gameMode, location, block });
   const rewards = async (economy: EconomyService, player: PlayerRef) => (await economy.history(player, 1, 100)).records.filter((record) => record.type === 'REWARD');
 
   beforeEach(async function () {
@@ -327,7 +335,10 @@ describe('jobs: payouts from work in game', function () {
     await jobs.payouts.run();
     const paid = await rewards(economy, steve);
     expect(paid.map((record) => record.amount).sort((a, b) => a - b)).to.deep.equal([2 * 5, 4 * 5, 10 * 5]);
-    expect(paid.reduce((sum, record) => sum + record.amount, 0), 'each block paid once').to.equal(16 * 5);
+    expect(
+      paid.reduce((sum, record) => sum + record.amount, 0),
+      'each block paid once',
+    ).to.equal(16 * 5);
     expect((await store.part(jobsPart).player(steve.uuid))!.jobs.digger!.experience).to.equal(16);
 
     // And one that did not commit, learnt only later: its work is paid at the run after.
@@ -378,7 +389,10 @@ describe('jobs: payouts from work in game', function () {
     await second.payouts.run();
     vault.away = false;
     const [owed] = await store.part(jobsPart).owed();
-    await secondEconomy.move([{ player: owed!.player, amount: owed!.cents, type: 'REWARD', description: owed!.description }], { key: owedPayoutKey(owed!.id), fingerprint: `${owed!.player.uuid}:${owed!.cents}` });
+    await secondEconomy.move([{ player: owed!.player, amount: owed!.cents, type: 'REWARD', description: owed!.description }], {
+      key: owedPayoutKey(owed!.id),
+      fingerprint: `${owed!.player.uuid}:${owed!.cents}`,
+    });
     await store.close();
     store = await open();
     const { jobs: third } = await service({ provider: 'vault' });
@@ -402,7 +416,11 @@ describe('jobs: payouts from work in game', function () {
     const { jobs } = await service();
     await jobs.join(steve, 'miner');
     await jobs.join(steve, 'digger');
-    const refusal = async (work: Promise<unknown>) => work.then(() => expect.fail('expected a refusal'), (error: { status: number; code: string; message: string; headers: Record<string, string> }) => error);
+    const refusal = async (work: Promise<unknown>) =>
+      work.then(
+        () => expect.fail('expected a refusal'),
+        (error: { status: number; code: string; message: string; headers: Record<string, string> }) => error,
+      );
     expect(await refusal(jobs.join(steve, 'hunter'))).to.deep.include({ status: 409, code: 'too_many_jobs' });
     expect(await refusal(jobs.join(steve, 'miner'))).to.deep.include({ status: 400, code: 'already_joined' });
     expect(await refusal(jobs.join(steve, 'baker'))).to.deep.include({ status: 400, code: 'unknown_job' });

@@ -36,7 +36,14 @@ describe('JSON-file store on disk', function () {
     const store = await JsonStore.open(directory);
     const created = await Promise.all(
       Array.from({ length: usersPerShard + 5 }, (_, index) =>
-        store.users.create({ username: `u${index}`, passwordHash: 'h', email: 'e@example.com', gameUsername: `P${index}`, gameUuid: `uuid-${index}`, createdAt: '2026-11-21T00:00:00.000Z' }),
+        store.users.create({
+          username: `u${index}`,
+          passwordHash: 'h',
+          email: 'e@example.com',
+          gameUsername: `P${index}`,
+          gameUuid: `uuid-${index}`,
+          createdAt: '2026-11-21T00:00:00.000Z',
+        }),
       ),
     );
     await store.close();
@@ -84,7 +91,10 @@ describe('JSON-file store on disk', function () {
 
   it('skips a damaged line in the middle instead of hiding the rest of the day', async function () {
     await mkdir(directory, { recursive: true });
-    await appendFile(path.join(directory, '2026-11-21.jsonl'), '{"id":1,"timestamp":"2026-11-21T01:00:00.000Z","name":"a"}\nnot json\n{"id":3,"timestamp":"2026-11-21T03:00:00.000Z","name":"c"}\n');
+    await appendFile(
+      path.join(directory, '2026-11-21.jsonl'),
+      '{"id":1,"timestamp":"2026-11-21T01:00:00.000Z","name":"a"}\nnot json\n{"id":3,"timestamp":"2026-11-21T03:00:00.000Z","name":"c"}\n',
+    );
     const log = await DatedJsonLinesLog.open<Entry>(directory);
     expect((await log.recent({ limit: 10 })).map((entry) => entry.id)).to.deep.equal([3, 1]);
   });

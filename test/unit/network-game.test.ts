@@ -109,14 +109,26 @@ describe('NetworkGame: a game port over several servers', function () {
   });
 
   it("throws the other server's typed errors again, and says when a player is on no server or on another one", async function () {
-    const unknown = await survival.game.require('inventories').give('Alex', 'unobtainium', 1).catch((error) => error);
+    const unknown = await survival.game
+      .require('inventories')
+      .give('Alex', 'unobtainium', 1)
+      .catch((error) => error);
     expect(unknown).to.be.instanceOf(UnknownItemError).and.include({ item: 'unobtainium' });
-    const nobody = await survival.game.require('messaging').sendMessage('Ghost', 'anyone?').catch((error) => error);
+    const nobody = await survival.game
+      .require('messaging')
+      .sendMessage('Ghost', 'anyone?')
+      .catch((error) => error);
     expect(nobody).to.be.instanceOf(PlayerNotOnlineError).and.include({ playerName: 'Ghost', role: 'player' });
-    const apart = await survival.game.require('teleports').teleportToPlayer('Steve', 'Alex').catch((error) => error);
+    const apart = await survival.game
+      .require('teleports')
+      .teleportToPlayer('Steve', 'Alex')
+      .catch((error) => error);
     expect(apart).to.be.instanceOf(PlayerOnOtherServerError).and.include({ playerName: 'Alex', server: 'creative' });
     expect(apart.message).to.equal('Alex is on another server of the network (creative)');
-    const noTarget = await survival.game.require('teleports').teleportToPlayer('Steve', 'Herobrine').catch((error) => error);
+    const noTarget = await survival.game
+      .require('teleports')
+      .teleportToPlayer('Steve', 'Herobrine')
+      .catch((error) => error);
     expect(noTarget).to.be.instanceOf(PlayerNotOnlineError).and.include({ role: 'target' });
   });
 

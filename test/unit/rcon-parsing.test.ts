@@ -28,7 +28,9 @@ describe('RCON replies and log lines', function () {
     expect(parseListUuids('There are 1 of a max of 20 players online: Steve (069a79f4-44e9-4726-a5be-fca90e38aaf5)').players).to.deep.equal([
       { name: 'Steve', uuid: '069a79f4-44e9-4726-a5be-fca90e38aaf5' },
     ]);
-    const many = parseListUuids('There are 3 of a max of 100 players online: Steve (069a79f4-44e9-4726-a5be-fca90e38aaf5), Alex_2 (ec561538-f3fd-461d-aff5-086b22154bce), x (00000000-0000-3000-8000-000000000001)');
+    const many = parseListUuids(
+      'There are 3 of a max of 100 players online: Steve (069a79f4-44e9-4726-a5be-fca90e38aaf5), Alex_2 (ec561538-f3fd-461d-aff5-086b22154bce), x (00000000-0000-3000-8000-000000000001)',
+    );
     expect(many.players.map((player) => player.name)).to.deep.equal(['Steve', 'Alex_2', 'x']);
     expect(many.max).to.equal(100);
     expect(() => parseListUuids('Unknown or incomplete command. See below for errorlist uuids<--[HERE]')).to.throw(/answered "list"/);
@@ -38,7 +40,14 @@ describe('RCON replies and log lines', function () {
     expect(parseSnbt('[100.5d, 64.0d, -19.5d]')).to.deep.equal([100.5, 64, -19.5]);
     expect(parseSnbt('"minecraft:overworld"')).to.equal('minecraft:overworld');
     expect(parseSnbt('[I; -1719469249, 1155090473, -1514348758, 245856993]')).to.deep.equal([-1719469249, 1155090473, -1514348758, 245856993]);
-    expect(parseSnbt('{"minecraft:damage": 3, count: 1, flag: 1b, big: 5L, short: 2s, ratio: 0.5f}')).to.deep.equal({ 'minecraft:damage': 3, count: 1, flag: 1, big: 5, short: 2, ratio: 0.5 });
+    expect(parseSnbt('{"minecraft:damage": 3, count: 1, flag: 1b, big: 5L, short: 2s, ratio: 0.5f}')).to.deep.equal({
+      'minecraft:damage': 3,
+      count: 1,
+      flag: 1,
+      big: 5,
+      short: 2,
+      ratio: 0.5,
+    });
     expect(parseSnbt(`{name: 'He said "hi"', other: "it's \\"fine\\""}`)).to.deep.equal({ name: 'He said "hi"', other: 'it\'s "fine"' });
     expect(parseSnbt('[]')).to.deep.equal([]);
     expect(() => parseSnbt('{count: 1')).to.throw(/expected/);
@@ -67,7 +76,8 @@ describe('RCON replies and log lines', function () {
 
   it('splits the glued replies of `execute as @a run data get` by the names online, even names that begin alike or with digits', function () {
     const names = ['Alex', 'Alexander', '2b2t_fan'];
-    const positions = 'Alexander has the following entity data: [1.5d, 64.0d, -3.25d]Alex has the following entity data: [0.0d, 70.0d, 0.0d]2b2t_fan has the following entity data: [-1.0d, 5.0d, 9.0d]';
+    const positions =
+      'Alexander has the following entity data: [1.5d, 64.0d, -3.25d]Alex has the following entity data: [0.0d, 70.0d, 0.0d]2b2t_fan has the following entity data: [-1.0d, 5.0d, 9.0d]';
     expect([...parseEntityDataOfEach(positions, names)]).to.deep.equal([
       ['Alexander', [1.5, 64, -3.25]],
       ['Alex', [0, 70, 0]],
@@ -115,9 +125,16 @@ describe('RCON replies and log lines', function () {
       ipAddress: '127.0.0.1',
       location: { world: 'world', x: 100.5, y: 64, z: -19.5 },
     });
-    expect(parseLogLine('[12:00:01 INFO]: Steve[/10.0.0.7:54321] logged in with entity id 243 at ([world_nether]1.5, 70.0, -2.5)')).to.deep.include({ ipAddress: '10.0.0.7', location: { world: 'world_nether', x: 1.5, y: 70, z: -2.5 } });
-    expect(parseLogLine('[12:00:01] [Server thread/INFO]: Steve[/127.0.0.1:1] logged in with entity id 2 at ([minecraft:the_end]1.0, 2.0, 3.0)')).to.deep.include({ location: { world: 'world_the_end', x: 1, y: 2, z: 3 } });
-    expect(parseLogLine('[12:00:01] [Server thread/INFO]: Steve[/[0:0:0:0:0:0:0:1]:54321] logged in with entity id 243 at (0.5, 64.0, 0.5)')).to.deep.include({ ipAddress: '0:0:0:0:0:0:0:1' });
+    expect(parseLogLine('[12:00:01 INFO]: Steve[/10.0.0.7:54321] logged in with entity id 243 at ([world_nether]1.5, 70.0, -2.5)')).to.deep.include({
+      ipAddress: '10.0.0.7',
+      location: { world: 'world_nether', x: 1.5, y: 70, z: -2.5 },
+    });
+    expect(parseLogLine('[12:00:01] [Server thread/INFO]: Steve[/127.0.0.1:1] logged in with entity id 2 at ([minecraft:the_end]1.0, 2.0, 3.0)')).to.deep.include({
+      location: { world: 'world_the_end', x: 1, y: 2, z: 3 },
+    });
+    expect(parseLogLine('[12:00:01] [Server thread/INFO]: Steve[/[0:0:0:0:0:0:0:1]:54321] logged in with entity id 243 at (0.5, 64.0, 0.5)')).to.deep.include({
+      ipAddress: '0:0:0:0:0:0:0:1',
+    });
     expect(parseLogLine('[12:00:01] [Server thread/INFO]: Steve[IP hidden] logged in with entity id 243 at (0.5, 64.0, 0.5)')).to.deep.include({ ipAddress: 'IP hidden' });
     expect(parseLogLine('[12:00:01] [Server thread/INFO]: Steve joined the game')).to.deep.equal({ kind: 'joined', name: 'Steve' });
     expect(parseLogLine('[12:00:01] [Server thread/INFO]: Steve (formerly known as OldName) joined the game')).to.deep.equal({ kind: 'joined', name: 'Steve' });

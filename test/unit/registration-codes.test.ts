@@ -1,9 +1,5 @@
 import { expect } from 'chai';
-import {
-  generateRegistrationCode,
-  normalizeRegistrationCode,
-  registrationCodeAlphabet,
-} from '../../src/features/accounts/registration-codes.js';
+import { generateRegistrationCode, normalizeRegistrationCode, registrationCodeAlphabet } from '../../src/features/accounts/registration-codes.js';
 import { offlinePlayerUuid } from '../../src/game/embedded/offline-uuid.js';
 
 describe('registration codes', function () {

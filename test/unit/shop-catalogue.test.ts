@@ -13,7 +13,18 @@ describe('the shop catalogue (shop.yml)', function () {
     const { items, rules } = parseCatalogue(defaultShopFile, 'shop.yml');
     expect(items.size).to.be.within(40, 60);
     expect(new Set([...items.values()].map((item) => item.category))).to.deep.equal(new Set(['resources', 'blocks', 'tools', 'food', 'redstone']));
-    expect(items.get('diamond')).to.deep.include({ id: 'diamond', name: 'Diamond', priceCents: 10_000, initialStock: 128, targetStock: 128, floorCents: 2_500, ceilingCents: 40_000, sellSpreadPercent: 20, canBuy: true, canSell: true });
+    expect(items.get('diamond')).to.deep.include({
+      id: 'diamond',
+      name: 'Diamond',
+      priceCents: 10_000,
+      initialStock: 128,
+      targetStock: 128,
+      floorCents: 2_500,
+      ceilingCents: 40_000,
+      sellSpreadPercent: 20,
+      canBuy: true,
+      canSell: true,
+    });
     expect(items.get('diamond_pickaxe')).to.deep.include({ name: 'Diamond Pickaxe', canBuy: true, canSell: false });
     expect(rules).to.deep.equal({
       market: { elasticity: 1, driftMinutes: 10, driftPercent: 10, maxQuantity: 2304 },
@@ -54,7 +65,7 @@ describe('the shop catalogue (shop.yml)', function () {
     }
   });
 
-  it("refuses an item the game does not know, where the game lists its items", function () {
+  it('refuses an item the game does not know, where the game lists its items', function () {
     const text = 'items:\n  diamond: { category: a, price: 1, target-stock: 1 }\n  minecraft:unobtainium: { category: a, price: 1, target-stock: 1 }';
     expect(() => parseCatalogue(text, 'shop.yml', new Set(['diamond']))).to.throw(CatalogueError, 'shop.yml: items.minecraft:unobtainium: is not an item this game server knows');
     expect(parseCatalogue(text, 'shop.yml').items.has('unobtainium')).to.equal(true);

@@ -1,5 +1,16 @@
 import { expect } from 'chai';
-import { affordableUnits, buyCostCents, driftedStock, offerUnitCents, sellIncomeCents, trendOf, unitBuyCents, unitSellCents, unitsWithinIncome, type PricedItem } from '../../src/features/shop/pricing.js';
+import {
+  affordableUnits,
+  buyCostCents,
+  driftedStock,
+  offerUnitCents,
+  sellIncomeCents,
+  trendOf,
+  unitBuyCents,
+  unitSellCents,
+  unitsWithinIncome,
+  type PricedItem,
+} from '../../src/features/shop/pricing.js';
 
 const diamond: PricedItem = { priceCents: 10_000, targetStock: 20, floorCents: 2_500, ceilingCents: 40_000, sellSpreadPercent: 20 };
 
@@ -99,9 +110,38 @@ describe('shop pricing', function () {
     expect(trendOf([{ at: at(30), cents: 100 }], 101, now)).to.equal('STABLE');
     expect(trendOf([{ at: at(30), cents: 100 }], 103, now)).to.equal('RISING');
     expect(trendOf([{ at: at(30), cents: 100 }], 97, now)).to.equal('FALLING');
-    expect(trendOf([{ at: at(50), cents: 100 }, { at: at(20), cents: 130 }], 104, now), 'up 30%, back to +4%').to.equal('VOLATILE');
-    expect(trendOf([{ at: at(50), cents: 100 }, { at: at(20), cents: 130 }], 125, now), 'up and mostly stayed').to.equal('RISING');
+    expect(
+      trendOf(
+        [
+          { at: at(50), cents: 100 },
+          { at: at(20), cents: 130 },
+        ],
+        104,
+        now,
+      ),
+      'up 30%, back to +4%',
+    ).to.equal('VOLATILE');
+    expect(
+      trendOf(
+        [
+          { at: at(50), cents: 100 },
+          { at: at(20), cents: 130 },
+        ],
+        125,
+        now,
+      ),
+      'up and mostly stayed',
+    ).to.equal('RISING');
     // The sample just before the window is where the hour began; older ones do not count.
-    expect(trendOf([{ at: at(300), cents: 50 }, { at: at(90), cents: 100 }], 100, now)).to.equal('STABLE');
+    expect(
+      trendOf(
+        [
+          { at: at(300), cents: 50 },
+          { at: at(90), cents: 100 },
+        ],
+        100,
+        now,
+      ),
+    ).to.equal('STABLE');
   });
 });

@@ -30,9 +30,18 @@ export const accountsFeature = defineFeature({
       addressMaxFailedAttempts: config.accounts.addressMaxFailedAttempts,
       codeCheckMaxFailures: config.accounts.codeCheckMaxFailures,
     });
-    const accounts = new AccountService(store, game, passwords, tokens, throttle, texts, {
-      registrationCodeLifetimeSeconds: config.accounts.registrationCodeLifetimeSeconds,
-    }, now);
+    const accounts = new AccountService(
+      store,
+      game,
+      passwords,
+      tokens,
+      throttle,
+      texts,
+      {
+        registrationCodeLifetimeSeconds: config.accounts.registrationCodeLifetimeSeconds,
+      },
+      now,
+    );
     const access = new AccessControl(tokens, store.users, accounts, () => game.isConnected(), config.token);
     services.provide('accounts', accounts);
     services.provide('access', access);

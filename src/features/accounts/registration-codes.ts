@@ -15,5 +15,8 @@ export function generateRegistrationCode(): string {
 
 /** What players type: case and spaces or dashes do not matter. */
 export function normalizeRegistrationCode(input: string): string {
-  return input.trim().toUpperCase().replace(/[\s-]+/g, '');
+  return input
+    .trim()
+    .toUpperCase()
+    .replace(/[\s-]+/g, '');
 }

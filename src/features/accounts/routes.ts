@@ -15,7 +15,12 @@ export function accountsRoutes(accounts: AccountService): Route[] {
       body: registerBody,
       answer: messageAnswer,
       status: 201,
-      errors: { 400: 'Invalid input, or an invalid or expired code', 409: 'Username taken, or the player already has an account', 413: 'Body over the size limit', 429: 'Too many failed code checks; see Retry-After' },
+      errors: {
+        400: 'Invalid input, or an invalid or expired code',
+        409: 'Username taken, or the player already has an account',
+        413: 'Body over the size limit',
+        429: 'Too many failed code checks; see Retry-After',
+      },
       handle: async ({ body, address }) => {
         if (Buffer.byteLength(body.password) > 72) throw badRequest('password must be at most 72 bytes', 'invalid_field');
         await accounts.register(body, address);

@@ -19,10 +19,7 @@ export const registerBody = t.object(
   { additionalProperties: true },
 );
 
-export const loginBody = t.object(
-  { username: t.string({ minLength: 1, maxLength: 64 }), password: t.string({ minLength: 1, maxLength: 1024 }) },
-  { additionalProperties: true },
-);
+export const loginBody = t.object({ username: t.string({ minLength: 1, maxLength: 64 }), password: t.string({ minLength: 1, maxLength: 1024 }) }, { additionalProperties: true });
 
 export const verifyCodeBody = t.object({ code: t.string({ minLength: 1, maxLength: 64 }) }, { additionalProperties: true });
 

@@ -141,10 +141,7 @@ export class AccountService {
   async profiles(users: UserRecord[]): Promise<Profile[]> {
     const connected = this.game.isConnected();
     const whitelist = this.game.capability('whitelist');
-    const [operators, whitelisted] = await Promise.all([
-      connected ? this.game.operators.list() : [],
-      connected && whitelist ? whitelist.list() : [],
-    ]);
+    const [operators, whitelisted] = await Promise.all([connected ? this.game.operators.list() : [], connected && whitelist ? whitelist.list() : []]);
     const operatorNames = new Set(operators.map((player) => player.name.toLowerCase()));
     const whitelistedNames = new Set(whitelisted.map((player) => player.name.toLowerCase()));
     return users.map((user) => {
@@ -191,5 +188,4 @@ function toProfile(user: UserRecord, isAdmin: boolean, isWhitelisted: boolean): 
 }
 
 const usernameTaken = (): ApiError => conflict('Username already exists', 'username_taken');
-const playerTaken = (gameUsername: string): ApiError =>
-  conflict(`Player ${gameUsername} already has a web account`, 'player_has_account');
+const playerTaken = (gameUsername: string): ApiError => conflict(`Player ${gameUsername} already has a web account`, 'player_has_account');

@@ -12,7 +12,6 @@ export interface TokenClaims {
   role: 'admin' | 'player';
 }
 
-
 export type TokenCheck = { ok: true; claims: TokenClaims } | { ok: false; reason: 'expired' | 'invalid' };
 
 const algorithm = 'HS256';
@@ -65,5 +64,4 @@ export class TokenService {
       return { ok: false, reason: error instanceof jwt.TokenExpiredError ? 'expired' : 'invalid' };
     }
   }
-
 }

@@ -29,7 +29,13 @@ export function cacheRoutes(caches: CacheRegistry, audit: AuditTrail): Route[] {
       handle: async (request) => {
         const name = request.body.cache;
         if (name !== undefined && !caches.get(name)) {
-          throw notFound(`No cache named ${name}; caches: ${caches.list().map((cache) => cache.name).join(', ')}`, 'unknown_cache');
+          throw notFound(
+            `No cache named ${name}; caches: ${caches
+              .list()
+              .map((cache) => cache.name)
+              .join(', ')}`,
+            'unknown_cache',
+          );
         }
         const invalidated = caches.invalidate(name);
         await audit.record(request.actor(), 'cache.invalidate', { caches: invalidated });

@@ -63,7 +63,8 @@ export async function checkWebhookUrl(url: string, allowPrivate: boolean): Promi
     }
   }
   const blocked = addresses.find(isPrivateAddress);
-  if (blocked) throw new WebhookAddressError(`its host ${host} is ${blocked}, a loopback, private or link-local address (set chat.allow-private-addresses in config.yml to allow one)`);
+  if (blocked)
+    throw new WebhookAddressError(`its host ${host} is ${blocked}, a loopback, private or link-local address (set chat.allow-private-addresses in config.yml to allow one)`);
 }
 
 type LookupCallback = (error: NodeJS.ErrnoException | null, address: string | LookupAddress[], family?: number) => void;

@@ -16,9 +16,7 @@ export class ConnectionLogRecorder {
   ) {
     game.events.on('join', ({ player, ipAddress }) => this.record({ username: player.name, action: 'LOGIN', ipAddress, success: true }));
     game.events.on('quit', ({ player, ipAddress }) => this.record({ username: player.name, action: 'LOGOUT', ipAddress, success: true }));
-    game.events.on('loginRefused', ({ name, ipAddress, reason }) =>
-      this.record({ username: name, action: 'LOGIN', ipAddress, success: false, reason }),
-    );
+    game.events.on('loginRefused', ({ name, ipAddress, reason }) => this.record({ username: name, action: 'LOGIN', ipAddress, success: false, reason }));
   }
 
   /** Resolves when every entry recorded so far is written. */

@@ -28,7 +28,11 @@ export const economyFeature = defineFeature({
     const access = services.get('access');
     const audit = services.get('audit');
     const chat = services.get('chatEvents');
-    const options = { provider: config.economy.provider, largeAdjustmentCents: config.economy.largeAdjustmentAlertCents, vault: { logError: (message: string) => log.error(message) } };
+    const options = {
+      provider: config.economy.provider,
+      largeAdjustmentCents: config.economy.largeAdjustmentAlertCents,
+      vault: { logError: (message: string) => log.error(message) },
+    };
     const economy = new EconomyService(store, ledgerPart, game, () => settings.get(), options, now);
     services.provide('economy', economy);
     const retention = services.get('retention');
@@ -52,4 +56,3 @@ export const economyFeature = defineFeature({
     };
   },
 });
-

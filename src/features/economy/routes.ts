@@ -8,18 +8,7 @@ import type { Services } from '../services.js';
 import { moneyAnswer, transactionAnswer } from './answers.js';
 import { idempotencyOf, replayHeaders } from './idempotency-key.js';
 import { formatMoney, fromCents, toCents } from './money.js';
-import {
-  adjustBody,
-  balanceAnswer,
-  balanceQuery,
-  historyAnswer,
-  historyQuery,
-  movedAnswer,
-  reverseBody,
-  reversedAnswer,
-  symbolAnswer,
-  transferBody,
-} from './schemas.js';
+import { adjustBody, balanceAnswer, balanceQuery, historyAnswer, historyQuery, movedAnswer, reverseBody, reversedAnswer, symbolAnswer, transferBody } from './schemas.js';
 import type { EconomyService } from './service.js';
 
 const unavailable = { 503: 'Economy system not available (economy.provider none, or Vault not offered by the server)' };
@@ -86,7 +75,13 @@ export function economyRoutes({ economy, access, audit, symbol, currencyName }: 
       summary: 'Send money to another player (header Idempotency-Key: a retry moves nothing)',
       body: transferBody,
       answer: movedAnswer,
-      errors: { 400: 'Insufficient funds, an amount not above 0 or with more than two decimals, or yourself', 403: 'The service account has no money', 404: 'No such recipient', 409: 'The Idempotency-Key was used with another request', ...unavailable },
+      errors: {
+        400: 'Insufficient funds, an amount not above 0 or with more than two decimals, or yourself',
+        403: 'The service account has no money',
+        404: 'No such recipient',
+        409: 'The Idempotency-Key was used with another request',
+        ...unavailable,
+      },
       handle: async (request) => {
         economy.requireProvider();
         const user = request.user();
@@ -95,7 +90,12 @@ export function economyRoutes({ economy, access, audit, symbol, currencyName }: 
         const done = await economy.transfer(from, to, toCents(request.body.amount), request.body.note, idempotencyOf(request, '/api/economy/transfer'));
         const [sent] = done.result;
         return reply(
-          { success: true as const, message: `Sent ${formatMoney(-sent!.amount, symbol())} to ${to.name}`, transaction: transactionAnswer(sent!), ...moneyAnswer(sent!.balance, symbol()) },
+          {
+            success: true as const,
+            message: `Sent ${formatMoney(-sent!.amount, symbol())} to ${to.name}`,
+            transaction: transactionAnswer(sent!),
+            ...moneyAnswer(sent!.balance, symbol()),
+          },
           { headers: replayHeaders(done) },
         );
       },
@@ -108,7 +108,12 @@ export function economyRoutes({ economy, access, audit, symbol, currencyName }: 
       summary: "Add to or take from a player's balance, with a reason (an ADMIN transaction; Idempotency-Key)",
       body: adjustBody,
       answer: movedAnswer,
-      errors: { 400: 'Insufficient funds for a negative amount, an amount of 0 or with more than two decimals', 404: 'No such player', 409: 'The Idempotency-Key was used with another request', ...unavailable },
+      errors: {
+        400: 'Insufficient funds for a negative amount, an amount of 0 or with more than two decimals',
+        404: 'No such player',
+        409: 'The Idempotency-Key was used with another request',
+        ...unavailable,
+      },
       handle: async (request) => {
         economy.requireProvider();
         const cents = toCents(request.body.amount);
@@ -119,7 +124,12 @@ export function economyRoutes({ economy, access, audit, symbol, currencyName }: 
         const [record] = done.result;
         if (!done.replayed) await audit.record(actor, 'economy.adjust', { player: player.name, amount: fromCents(cents), reason: request.body.reason, transaction: record!.id });
         return reply(
-          { success: true as const, message: `Adjusted ${player.name}'s balance by ${formatMoney(cents, symbol())}`, transaction: transactionAnswer(record!), ...moneyAnswer(record!.balance, symbol()) },
+          {
+            success: true as const,
+            message: `Adjusted ${player.name}'s balance by ${formatMoney(cents, symbol())}`,
+            transaction: transactionAnswer(record!),
+            ...moneyAnswer(record!.balance, symbol()),
+          },
           { headers: replayHeaders(done) },
         );
       },
@@ -132,7 +142,12 @@ export function economyRoutes({ economy, access, audit, symbol, currencyName }: 
       summary: 'Undo a transaction once (both sides of a transfer): ADMIN transactions of the opposite amounts (Idempotency-Key)',
       body: reverseBody,
       answer: reversedAnswer,
-      errors: { 400: 'A reversal cannot be reversed, or a balance would go below zero', 404: 'No such transaction', 409: 'Already reversed, or the Idempotency-Key was used with another request', ...unavailable },
+      errors: {
+        400: 'A reversal cannot be reversed, or a balance would go below zero',
+        404: 'No such transaction',
+        409: 'Already reversed, or the Idempotency-Key was used with another request',
+        ...unavailable,
+      },
       handle: async (request) => {
         economy.requireProvider();
         const id = Number(request.params.id);
@@ -140,10 +155,7 @@ export function economyRoutes({ economy, access, audit, symbol, currencyName }: 
         const actor = request.actor();
         const done = await economy.reverse(actor, id, request.body.reason, idempotencyOf(request, `/api/admin/economy/transactions/${id}/reverse`));
         if (!done.replayed) await audit.record(actor, 'economy.reverse', { transaction: id, reversals: done.result.map((record) => record.id), reason: request.body.reason ?? '' });
-        return reply(
-          { success: true as const, message: `Reversed transaction ${id}`, transactions: done.result.map(transactionAnswer) },
-          { headers: replayHeaders(done) },
-        );
+        return reply({ success: true as const, message: `Reversed transaction ${id}`, transactions: done.result.map(transactionAnswer) }, { headers: replayHeaders(done) });
       },
     }),
   ];

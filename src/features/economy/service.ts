@@ -84,7 +84,11 @@ export class EconomyService {
     private readonly now: () => Date = () => new Date(),
   ) {
     this.vaultMoves = new VaultMoves(options.vault);
-    this.bound = new MoneyBound(ledgerPart, (cents) => this.formatted(cents), () => this.startingCents());
+    this.bound = new MoneyBound(
+      ledgerPart,
+      (cents) => this.formatted(cents),
+      () => this.startingCents(),
+    );
     this.vaultKeys = new VaultKeyClaims(store, ledgerPart, now);
   }
 
@@ -215,7 +219,11 @@ export class EconomyService {
             if (by !== undefined) throw conflict(`Transaction ${record.id} was already reversed by transaction ${by}`, 'already_reversed');
           }
         },
-        after: async (tx, posted) => tx.part(this.ledgerPart).markReversed(records.map((record) => record.id), posted[0]!.id),
+        after: async (tx, posted) =>
+          tx.part(this.ledgerPart).markReversed(
+            records.map((record) => record.id),
+            posted[0]!.id,
+          ),
       },
     );
   }
@@ -229,7 +237,8 @@ export class EconomyService {
    */
   private async transferPartner(record: LedgerRecord): Promise<LedgerRecord | undefined> {
     const candidate = await this.ledger.record(record.amount < 0 ? record.id + 1 : record.id - 1);
-    const partner = candidate?.type === 'TRANSFER' && candidate.timestamp === record.timestamp && candidate.player.uuid === record.counterparty?.uuid && candidate.amount === -record.amount;
+    const partner =
+      candidate?.type === 'TRANSFER' && candidate.timestamp === record.timestamp && candidate.player.uuid === record.counterparty?.uuid && candidate.amount === -record.amount;
     return partner ? candidate : undefined;
   }
 
@@ -247,7 +256,11 @@ export class EconomyService {
    * request could change between the two units (stock) holds a lock of its
    * own around the call.
    */
-  async move(postings: Posting[] | ((tx: TransactionalStores) => Promise<Posting[]>), idempotency: IdempotencyRequest | undefined, options: MoveOptions = {}): Promise<Once<LedgerRecord[]>> {
+  async move(
+    postings: Posting[] | ((tx: TransactionalStores) => Promise<Posting[]>),
+    idempotency: IdempotencyRequest | undefined,
+    options: MoveOptions = {},
+  ): Promise<Once<LedgerRecord[]>> {
     const { check, after, note } = options;
     const provider = this.requireProvider();
     const plan = async (tx: TransactionalStores) => {
@@ -294,10 +307,13 @@ export class EconomyService {
         await this.vaultKeys.release(idempotency, claim);
         throw error;
       }
-    }).then((done) => {
-      if (!done.replayed) this.events.emit('posted', done.result);
-      return done;
-    }, (error: unknown) => Promise.reject(worded(error, options.shortfall, (cents) => this.formatted(cents))));
+    }).then(
+      (done) => {
+        if (!done.replayed) this.events.emit('posted', done.result);
+        return done;
+      },
+      (error: unknown) => Promise.reject(worded(error, options.shortfall, (cents) => this.formatted(cents))),
+    );
   }
 
   /** Cents as the API shows them, with the currency symbol now. */

@@ -36,12 +36,18 @@ export function worded(error: unknown, describe: DescribeShortfall | undefined, 
 
 /** A transfer: the payer is the caller. */
 export const transferShortfall: DescribeShortfall = ({ needed, balance, missing }) =>
-  balance === undefined ? `Insufficient funds: sending ${needed} is more than your balance` : `Insufficient funds: sending ${needed} needs ${missing} more than your balance of ${balance}`;
+  balance === undefined
+    ? `Insufficient funds: sending ${needed} is more than your balance`
+    : `Insufficient funds: sending ${needed} needs ${missing} more than your balance of ${balance}`;
 
 /** An admin's adjustment taking money away. */
 export const adjustmentShortfall: DescribeShortfall = ({ player, needed, balance, missing }) =>
-  balance === undefined ? `Insufficient funds: ${player}'s balance is less than the ${needed} to take` : `Insufficient funds: ${player}'s balance (${balance}) is ${missing} short of the ${needed} to take`;
+  balance === undefined
+    ? `Insufficient funds: ${player}'s balance is less than the ${needed} to take`
+    : `Insufficient funds: ${player}'s balance (${balance}) is ${missing} short of the ${needed} to take`;
 
 /** A reversal taking back what a record gave. */
 export const reversalShortfall: DescribeShortfall = ({ player, needed, balance, missing }) =>
-  balance === undefined ? `Cannot reverse: ${player}'s balance is less than the ${needed} to take back` : `Cannot reverse: ${player}'s balance (${balance}) is ${missing} short of the ${needed} to take back`;
+  balance === undefined
+    ? `Cannot reverse: ${player}'s balance is less than the ${needed} to take back`
+    : `Cannot reverse: ${player}'s balance (${balance}) is ${missing} short of the ${needed} to take back`;

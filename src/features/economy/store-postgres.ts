@@ -295,23 +295,20 @@ class PostgresLedgerStore implements LedgerStore {
     }
     if (postings.length === 0) return [];
     const column = <T>(value: (posting: Posting) => T | undefined) => postings.map((posting) => value(posting) ?? null);
-    const rows = await this.access.query<RecordRow & { refused: boolean }>(
-      `SELECT * FROM ${this.access.name('ledger_post')}($1, $2, $3, $4, $5, $6, $7, $8, $9, $10, $11, $12)`,
-      [
-        column((posting) => posting.player.uuid),
-        column((posting) => posting.amount),
-        column((posting) => posting.externalBalance),
-        at.toISOString(),
-        column((posting) => posting.type),
-        column((posting) => posting.description),
-        column((posting) => posting.counterparty?.uuid),
-        column((posting) => posting.counterparty?.name),
-        column((posting) => posting.item),
-        column((posting) => (posting.item !== undefined ? posting.quantity : undefined)),
-        column((posting) => posting.reverses),
-        column((posting) => posting.actor),
-      ],
-    );
+    const rows = await this.access.query<RecordRow & { refused: boolean }>(`SELECT * FROM ${this.access.name('ledger_post')}($1, $2, $3, $4, $5, $6, $7, $8, $9, $10, $11, $12)`, [
+      column((posting) => posting.player.uuid),
+      column((posting) => posting.amount),
+      column((posting) => posting.externalBalance),
+      at.toISOString(),
+      column((posting) => posting.type),
+      column((posting) => posting.description),
+      column((posting) => posting.counterparty?.uuid),
+      column((posting) => posting.counterparty?.name),
+      column((posting) => posting.item),
+      column((posting) => (posting.item !== undefined ? posting.quantity : undefined)),
+      column((posting) => posting.reverses),
+      column((posting) => posting.actor),
+    ]);
     const refusal = rows.find((row) => row.refused);
     if (refusal) throw new InsufficientFundsError(refusal.player_name, -refusal.amount, refusal.balance);
     return rows.map(toRecord).sort((a, b) => a.id - b.id);
@@ -364,7 +361,10 @@ class PostgresLedgerStore implements LedgerStore {
    */
   async answer(key: string): Promise<StoredAnswer | undefined> {
     if (this.access.inUnit) await this.access.query('SELECT pg_advisory_xact_lock($1)', [this.access.lockKey(`answer:${key}`)]);
-    const [row] = await this.access.query<{ fingerprint: string; status: number; body: unknown; at: Date }>(`SELECT fingerprint, status, body, at FROM ${this.answers} WHERE key = $1`, [key]);
+    const [row] = await this.access.query<{ fingerprint: string; status: number; body: unknown; at: Date }>(
+      `SELECT fingerprint, status, body, at FROM ${this.answers} WHERE key = $1`,
+      [key],
+    );
     return row && { fingerprint: row.fingerprint, status: row.status, body: row.body, at: row.at.toISOString() };
   }
 

@@ -67,10 +67,17 @@ export class VaultMoves {
   private async moveAtOnce(economy: Required<EconomyProvider>, postings: Posting[], operationId: string): Promise<{ balances: number[]; undo: () => Promise<void> }> {
     const order = postings.map((posting, index) => ({ posting, index })).sort((a, b) => a.posting.amount - b.posting.amount);
     const what = `the movement ${order.map(({ posting }) => `${posting.amount < 0 ? 'from' : 'to'} ${posting.player.name} ${(Math.abs(posting.amount) / 100).toFixed(2)}`).join(', ')} (operation ${operationId})`;
-    const ask = () => economy.move(order.map(({ posting }) => ({ playerName: posting.player.name, cents: posting.amount })), { operationId });
+    const ask = () =>
+      economy.move(
+        order.map(({ posting }) => ({ playerName: posting.player.name, cents: posting.amount })),
+        { operationId },
+      );
     const putBack = async () => {
       const { shortfallCents } = await economy.undoMove(operationId);
-      if (shortfallCents > 0) this.options.logError(`economy: putting back ${what}: ${(shortfallCents / 100).toFixed(2)} of it had been spent and stays where it is; the Vault balances and the ledger differ by that amount`);
+      if (shortfallCents > 0)
+        this.options.logError(
+          `economy: putting back ${what}: ${(shortfallCents / 100).toFixed(2)} of it had been spent and stays where it is; the Vault balances and the ledger differ by that amount`,
+        );
       return shortfallCents;
     };
     const undo = () => this.settle(putBack, `putting back ${what}`);
@@ -98,7 +105,8 @@ export class VaultMoves {
       const takes = amount < 0 !== undo;
       return takes ? economy.withdraw(player.name, Math.abs(amount), { operationId }) : economy.deposit(player.name, Math.abs(amount), { operationId });
     };
-    const describe = (step: Step, undo: boolean) => `${undo ? 'putting back' : 'moving'} ${(Math.abs(step.posting.amount) / 100).toFixed(2)} ${step.posting.amount < 0 !== undo ? 'from' : 'to'} ${step.posting.player.name}`;
+    const describe = (step: Step, undo: boolean) =>
+      `${undo ? 'putting back' : 'moving'} ${(Math.abs(step.posting.amount) / 100).toFixed(2)} ${step.posting.amount < 0 !== undo ? 'from' : 'to'} ${step.posting.player.name}`;
     const undo = async () => {
       for (const step of [...done].reverse()) await this.settle(ask(step, true), describe(step, true));
     };
@@ -165,22 +173,25 @@ export class VaultMoves {
     const token = {};
     this.unsettled.set(token, what);
     const attempt = (index: number) => {
-      const timer = setTimeout(async () => {
-        this.timers.delete(timer);
-        try {
-          await ask();
-        } catch (error) {
+      const timer = setTimeout(
+        async () => {
+          this.timers.delete(timer);
+          try {
+            await ask();
+          } catch (error) {
+            if (this.stopped) return; // told at stop
+            if (!(error instanceof GameUnavailableError)) return void this.unsettled.delete(token); // refused: it did not happen, nothing to put back
+            if (Date.now() < giveUpAt) return attempt(index + 1);
+            this.unsettled.delete(token);
+            this.logUnsettled(what, `the game has not answered for ${Math.round((this.options.settleForMs ?? 540_000) / 1000)} s`);
+            return;
+          }
           if (this.stopped) return; // told at stop
-          if (!(error instanceof GameUnavailableError)) return void this.unsettled.delete(token); // refused: it did not happen, nothing to put back
-          if (Date.now() < giveUpAt) return attempt(index + 1);
           this.unsettled.delete(token);
-          this.logUnsettled(what, `the game has not answered for ${Math.round((this.options.settleForMs ?? 540_000) / 1000)} s`);
-          return;
-        }
-        if (this.stopped) return; // told at stop
-        this.unsettled.delete(token);
-        await then?.().catch((error: Error) => this.options.logError(`economy: after ${what}: ${error.message}`));
-      }, delays[Math.min(index, delays.length - 1)]);
+          await then?.().catch((error: Error) => this.options.logError(`economy: after ${what}: ${error.message}`));
+        },
+        delays[Math.min(index, delays.length - 1)],
+      );
       timer.unref();
       this.timers.add(timer);
     };

@@ -153,7 +153,8 @@ class FieldReader {
   integer(fields: Fields, field: string, limits: { min: number; max: number }): number {
     const value = fields[lastKey(field)];
     if (value === undefined) this.fail(field, 'is missing');
-    if (typeof value !== 'number' || !Number.isInteger(value) || value < limits.min || value > limits.max) this.fail(field, `must be a whole number from ${limits.min} to ${limits.max}`);
+    if (typeof value !== 'number' || !Number.isInteger(value) || value < limits.min || value > limits.max)
+      this.fail(field, `must be a whole number from ${limits.min} to ${limits.max}`);
     return value;
   }
 

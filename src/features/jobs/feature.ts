@@ -33,7 +33,10 @@ export const jobsFeature = defineFeature({
     const settings = services.get('settings');
     const tell = (player: PlayerRef, text: string) => {
       // A player who left meanwhile misses the message; nothing else depends on it.
-      game.capability('messaging')?.sendMessage(player.name, text).catch(() => undefined);
+      game
+        .capability('messaging')
+        ?.sendMessage(player.name, text)
+        .catch(() => undefined);
     };
     const notices: JobsNotices = {
       levelUp: (player, job, level) => {
@@ -71,9 +74,18 @@ export const jobsFeature = defineFeature({
           log.error(`jobs: an event could not be counted: ${(error as Error).stack ?? String(error)}`);
         }
       };
-    game.events.on('blockPlaced', guarded((event) => jobs.blockPlaced(event)));
-    game.events.on('blockBroken', guarded((event) => jobs.blockBroken(event)));
-    game.events.on('entityKilled', guarded((event) => jobs.entityKilled(event)));
+    game.events.on(
+      'blockPlaced',
+      guarded((event) => jobs.blockPlaced(event)),
+    );
+    game.events.on(
+      'blockBroken',
+      guarded((event) => jobs.blockBroken(event)),
+    );
+    game.events.on(
+      'entityKilled',
+      guarded((event) => jobs.entityKilled(event)),
+    );
     const missing = (['blockBroken', 'blockPlaced', 'entityKilled'] as const).filter((event) => !game.emits.has(event));
     if (missing.length > 0) log.info(`jobs: this game adapter (${game.adapterName}) does not tell ${missing.join(', ')}; jobs pay only for what it tells`);
 

@@ -156,7 +156,8 @@ export class Payouts {
           const postings = owing.map((payment) => ({ player: payment.player, amount: payment.cents, type: 'REWARD', description: payment.description }) satisfies Posting);
           // Pay that would take a balance past the bound is not paid (the work still counts); the others are.
           const { fitting, refused } = await this.economy.bound.withinBound(tx, postings);
-          for (const posting of refused) this.logError(`jobs: ${posting.player.name}'s pay of ${this.economy.formatted(posting.amount)} is not paid: it would take their balance past the maximum`);
+          for (const posting of refused)
+            this.logError(`jobs: ${posting.player.name}'s pay of ${this.economy.formatted(posting.amount)} is not paid: it would take their balance past the maximum`);
           if (fitting.length > 0) await this.economy.postWithin(tx, fitting);
         } else if (owing.length > 0) {
           const countedAt = this.now().toISOString();
@@ -208,7 +209,11 @@ export class Payouts {
    * payouts for one player take turns). Records are copied, never changed in
    * place.
    */
-  private async addedUp(tx: TransactionalStores, entries: PendingWork[], ups: Array<{ player: PlayerRef; job: Job; level: number }>): Promise<{ record: PlayerJobs; paid: PendingWork[] }> {
+  private async addedUp(
+    tx: TransactionalStores,
+    entries: PendingWork[],
+    ups: Array<{ player: PlayerRef; job: Job; level: number }>,
+  ): Promise<{ record: PlayerJobs; paid: PendingWork[] }> {
     const player = entries[entries.length - 1]!.player;
     const stored = await tx.part(jobsPart).player(player.uuid);
     const jobs = { ...(stored?.jobs ?? {}) };
@@ -236,10 +241,10 @@ export class Payouts {
   private async payOwed(): Promise<void> {
     const jobs = this.store.part(jobsPart);
     for (const payout of await jobs.owed()) {
-      await this.economy.move(
-        [{ player: payout.player, amount: payout.cents, type: 'REWARD', description: payout.description }],
-        { key: owedPayoutKey(payout.id), fingerprint: `${payout.player.uuid}:${payout.cents}` },
-      );
+      await this.economy.move([{ player: payout.player, amount: payout.cents, type: 'REWARD', description: payout.description }], {
+        key: owedPayoutKey(payout.id),
+        fingerprint: `${payout.player.uuid}:${payout.cents}`,
+      });
       await jobs.removeOwed([payout.id]);
       this.owedCount -= 1;
     }

@@ -76,7 +76,13 @@ export function jobsRoutes(jobs: JobsService, maxPerPlayer: number): Route[] {
         const user = request.user();
         const player = { name: user.gameUsername, uuid: user.gameUuid };
         const job = await jobs.join(player, request.body.job);
-        return { success: true as const, message: `You now work as ${job.name}`, job: job.id, jobs: jobs.joinedJobs(player.uuid), experience: jobs.standing(player.uuid, job).experience };
+        return {
+          success: true as const,
+          message: `You now work as ${job.name}`,
+          job: job.id,
+          jobs: jobs.joinedJobs(player.uuid),
+          experience: jobs.standing(player.uuid, job).experience,
+        };
       },
     }),
     route({

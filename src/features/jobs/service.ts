@@ -90,7 +90,16 @@ export class JobsService {
     logError: (message: string) => void,
   ) {
     this.placed = new PlacedBlocks(options.placedBlocksLimit);
-    this.payouts = new Payouts(store, economy, catalogue, this.pending, this.placed, { paysMoney: options.paysMoney, levelUp: (player, job, level) => notices.levelUp(player, job, level), counted: (records) => this.earnedElsewhere(records) }, now, logError);
+    this.payouts = new Payouts(
+      store,
+      economy,
+      catalogue,
+      this.pending,
+      this.placed,
+      { paysMoney: options.paysMoney, levelUp: (player, job, level) => notices.levelUp(player, job, level), counted: (records) => this.earnedElsewhere(records) },
+      now,
+      logError,
+    );
     for (const job of catalogue.jobs.keys()) this.workers.set(job, 0);
   }
 
@@ -113,7 +122,6 @@ export class JobsService {
     this.timer = null;
     await this.payouts.run();
   }
-
 
   blockPlaced(event: BlockPlacedEvent): void {
     this.placed.placed(event.location, this.now().getTime());
@@ -158,7 +166,6 @@ export class JobsService {
     }
   }
 
-
   /** 400 unknown job or already joined; 409 at the maximum or during the rejoin cooldown. */
   async join(player: PlayerRef, jobId: string): Promise<Job> {
     const job = this.requireJob(jobId, badRequest);
@@ -170,12 +177,17 @@ export class JobsService {
       if (current?.joined) throw badRequest(`You already work as ${job.name}`, 'already_joined');
       const joined = Object.entries(stored.jobs).filter(([id, record]) => record.joined && this.catalogue.get(id));
       if (joined.length >= this.options.maxPerPlayer) {
-        throw conflict(`You already have ${joined.length} jobs (${joined.map(([id]) => this.catalogue.get(id)!.name).join(', ')}), the most one player may have; leave one first`, 'too_many_jobs');
+        throw conflict(
+          `You already have ${joined.length} jobs (${joined.map(([id]) => this.catalogue.get(id)!.name).join(', ')}), the most one player may have; leave one first`,
+          'too_many_jobs',
+        );
       }
       const until = this.cooldownUntil(current);
       if (until && until > at) {
         const seconds = Math.ceil((until.getTime() - at.getTime()) / 1000);
-        throw new ApiError(409, `You left ${job.name} recently; you can join it again at ${until.toISOString()} (in ${describeWait(seconds)})`, 'rejoin_cooldown', { 'Retry-After': String(seconds) });
+        throw new ApiError(409, `You left ${job.name} recently; you can join it again at ${until.toISOString()} (in ${describeWait(seconds)})`, 'rejoin_cooldown', {
+          'Retry-After': String(seconds),
+        });
       }
       const updated: PlayerJobs = {
         uuid: player.uuid,
@@ -212,7 +224,6 @@ export class JobsService {
     if (!job) throw error(`No job ${id}; jobs: ${[...this.catalogue.jobs.keys()].join(', ')}`, 'unknown_job');
     return job;
   }
-
 
   workersOf(jobId: string): number {
     return this.workers.get(jobId) ?? 0;

@@ -50,7 +50,8 @@ export const postgresJobsPart: PostgresStorePart<JobsStore> = {
           [records.map((record) => record.uuid), records.map((record) => record.name), records.map((record) => JSON.stringify(record.jobs))],
         );
       },
-      placedBlocks: async () => (await access.query<{ position: string; placed_at: number }>(`SELECT position, placed_at FROM ${placed}`)).map((row) => [row.position, row.placed_at]),
+      placedBlocks: async () =>
+        (await access.query<{ position: string; placed_at: number }>(`SELECT position, placed_at FROM ${placed}`)).map((row) => [row.position, row.placed_at]),
       recordPlacedBlocks: ({ added, removed }) =>
         access.write(async (unit) => {
           if (removed.length > 0) await unit.query(`DELETE FROM ${placed} WHERE position = ANY($1::text[])`, [removed]);

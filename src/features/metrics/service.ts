@@ -23,8 +23,18 @@ export function scrapePermission(allowedAddresses: string[], serviceToken: strin
 export async function currentFamilies(game: GamePort, requests: RequestMetrics, economy: EconomyTotals | undefined): Promise<Family[]> {
   const connected = game.isConnected();
   const [online, ticks, totals] = await Promise.all([
-    connected ? game.onlinePlayers().then((players) => players.length).catch(() => undefined) : undefined,
-    connected ? game.capability('performance')?.ticks().catch(() => undefined) : undefined,
+    connected
+      ? game
+          .onlinePlayers()
+          .then((players) => players.length)
+          .catch(() => undefined)
+      : undefined,
+    connected
+      ? game
+          .capability('performance')
+          ?.ticks()
+          .catch(() => undefined)
+      : undefined,
     economy?.provider() === 'builtin' ? economy.totals() : undefined,
   ]);
   const histogram = requests.histogram();
@@ -65,7 +75,12 @@ export async function currentFamilies(game: GamePort, requests: RequestMetrics, 
     ...(totals
       ? [
           { name: 'gatehouse_economy_accounts', help: 'Economy accounts (builtin provider).', type: 'gauge' as const, samples: [{ value: totals.accounts }] },
-          { name: 'gatehouse_economy_money', help: 'All money in all accounts, in the currency (builtin provider).', type: 'gauge' as const, samples: [{ value: totals.cents / 100 }] },
+          {
+            name: 'gatehouse_economy_money',
+            help: 'All money in all accounts, in the currency (builtin provider).',
+            type: 'gauge' as const,
+            samples: [{ value: totals.cents / 100 }],
+          },
         ]
       : []),
     { name: 'gatehouse_resident_memory_bytes', help: "Gatehouse's resident memory.", type: 'gauge', samples: [{ value: process.memoryUsage().rss }] },

@@ -12,7 +12,10 @@ export function onlinePlayerAnswer(player: OnlinePlayer, { hasAccount, server, f
     hasAccount,
     server,
     ...(forAdmin
-      ? { ipAddress: player.ipAddress, location: { x: player.location.x, y: player.location.y, z: player.location.z, yaw: player.location.yaw ?? 0, pitch: player.location.pitch ?? 0 } }
+      ? {
+          ipAddress: player.ipAddress,
+          location: { x: player.location.x, y: player.location.y, z: player.location.z, yaw: player.location.yaw ?? 0, pitch: player.location.pitch ?? 0 },
+        }
       : {}),
   };
 }

@@ -27,15 +27,20 @@ export interface PlayersRouteServices {
 export function playersRoutes({ game, store, tracker, access, serverId, maxPlayers, itemPricing }: PlayersRouteServices): Route[] {
   /** The caller's own player, or (admins only) the one named: online, seen before, or with an account. */
   const subject = (request: RouteRequest<unknown, { username?: string }>): Promise<PlayerRef> =>
-    requestSubject(request, access, async (asked) => {
-      const online = (await game.onlinePlayers()).find((player) => player.name.toLowerCase() === asked.toLowerCase());
-      if (online) return { name: online.name, uuid: online.uuid };
-      const seen = (await tracker.byName(asked)) ?? undefined;
-      if (seen) return { name: seen.name, uuid: seen.uuid };
-      const user = await store.users.findByGameUsername(asked);
-      if (user) return { name: user.gameUsername, uuid: user.gameUuid };
-      throw notFound(`Player ${asked} not found`, 'player_not_found');
-    }, "Only admins may look at another player's inventory or maps");
+    requestSubject(
+      request,
+      access,
+      async (asked) => {
+        const online = (await game.onlinePlayers()).find((player) => player.name.toLowerCase() === asked.toLowerCase());
+        if (online) return { name: online.name, uuid: online.uuid };
+        const seen = (await tracker.byName(asked)) ?? undefined;
+        if (seen) return { name: seen.name, uuid: seen.uuid };
+        const user = await store.users.findByGameUsername(asked);
+        if (user) return { name: user.gameUsername, uuid: user.gameUuid };
+        throw notFound(`Player ${asked} not found`, 'player_not_found');
+      },
+      "Only admins may look at another player's inventory or maps",
+    );
 
   return [
     route({
@@ -43,7 +48,8 @@ export function playersRoutes({ game, store, tracker, access, serverId, maxPlaye
       path: '/api/players',
       access: 'login',
       scope: 'players:read',
-      summary: 'Who is online (on every server of a network, or the one named by server): name, world, game mode, ping, server, whether they have a web account (admins also see address and position)',
+      summary:
+        'Who is online (on every server of a network, or the one named by server): name, world, game mode, ping, server, whether they have a web account (admins also see address and position)',
       query: serverQuery,
       answer: t.object({ success: t.literal(true), players: t.array(onlinePlayer), count: t.integer(), max: t.integer() }),
       errors: { 503: 'The game server is not available' },
@@ -68,7 +74,12 @@ export function playersRoutes({ game, store, tracker, access, serverId, maxPlaye
       summary: "A player's inventory: the caller's own, or (admins) anyone's; the player must be online",
       query: subjectQuery,
       answer: t.object({ success: t.literal(true), username: t.string(), items: t.array(inventoryItem) }),
-      errors: { 403: "A non-admin asking for another player's inventory", 404: 'The player is not online (or unknown)', 501: 'The game cannot read inventories', 503: 'The game server is not available' },
+      errors: {
+        403: "A non-admin asking for another player's inventory",
+        404: 'The player is not online (or unknown)',
+        501: 'The game cannot read inventories',
+        503: 'The game server is not available',
+      },
       handle: async (request) => {
         const player = await subject(request);
         const items = await game.require('inventories').read(player.name);
@@ -76,7 +87,9 @@ export function playersRoutes({ game, store, tracker, access, serverId, maxPlaye
         return {
           success: true as const,
           username: player.name,
-          items: await Promise.all(items.map(async (stack) => ({ slot: stack.slot, item: stack.item, count: stack.count, sellPrice: (await pricing?.sellPrice(stack.item)) ?? null }))),
+          items: await Promise.all(
+            items.map(async (stack) => ({ slot: stack.slot, item: stack.item, count: stack.count, sellPrice: (await pricing?.sellPrice(stack.item)) ?? null })),
+          ),
         };
       },
     }),

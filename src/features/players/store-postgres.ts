@@ -41,7 +41,10 @@ export const postgresPositionsPart: PostgresStorePart<PositionStore> = {
       },
       // Names are unique at any one time: of two rows with one name (a renamed player), the one seen last has it.
       byName: async (name) => {
-        const [row] = await access.query<PositionsRow>(`SELECT uuid, name, world, worlds FROM ${table} WHERE lower(name COLLATE "C") = lower($1 COLLATE "C") ORDER BY seen_at DESC LIMIT 1`, [name]);
+        const [row] = await access.query<PositionsRow>(
+          `SELECT uuid, name, world, worlds FROM ${table} WHERE lower(name COLLATE "C") = lower($1 COLLATE "C") ORDER BY seen_at DESC LIMIT 1`,
+          [name],
+        );
         return row && toPositions(row);
       },
       record: async (sightings) => {

@@ -99,7 +99,10 @@ export class RestartService {
     if (!cancelled || this.running) return null;
     await this.store.save(null);
     this.stopCountdown();
-    await this.game.capability('bossBars')?.remove(restartBarId).catch(() => undefined);
+    await this.game
+      .capability('bossBars')
+      ?.remove(restartBarId)
+      .catch(() => undefined);
     await this.broadcast(this.texts.render('restart.cancelled'));
     this.events.emit('cancelled', cancelled);
     return cancelled;
@@ -159,7 +162,10 @@ export class RestartService {
       // Cleared first, so a restart that brings Gatehouse down with it does not loop.
       await this.store.save(null);
       this.stopCountdown();
-      await this.game.capability('bossBars')?.remove(restartBarId).catch(() => undefined);
+      await this.game
+        .capability('bossBars')
+        ?.remove(restartBarId)
+        .catch(() => undefined);
       this.events.emit('restarting', pending);
       await control.restart(pending.reason || this.texts.render('restart.kick'));
     } catch (error) {
@@ -175,7 +181,11 @@ export class RestartService {
   }
 
   private async broadcast(text: string): Promise<void> {
-    if (this.game.isConnected()) await this.game.capability('messaging')?.broadcast(text).catch(() => undefined);
+    if (this.game.isConnected())
+      await this.game
+        .capability('messaging')
+        ?.broadcast(text)
+        .catch(() => undefined);
   }
 }
 

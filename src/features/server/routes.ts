@@ -36,7 +36,12 @@ export function serverRoutes({ serverId, store, game, settings, players, economy
         const software = game.serverSoftware();
         const [counts, worlds] = await Promise.all([
           countPlayers(game, serverId, request.query.server),
-          connected ? (game.capability('teleports')?.worlds().catch(() => []) ?? []) : [],
+          connected
+            ? (game
+                .capability('teleports')
+                ?.worlds()
+                .catch(() => []) ?? [])
+            : [],
         ]);
         const current = settings.get();
         return {

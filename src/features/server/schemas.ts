@@ -4,7 +4,9 @@ import { t } from '../../lib/schema.js';
 const memory = t.object({ usedBytes: t.integer(), maxBytes: t.integer() });
 
 export const serverQuery = t.object({
-  server: t.optional(t.string({ pattern: '^[a-z0-9][a-z0-9_-]{0,31}$', 'x-message': 'must be a server.id like survival', description: 'On a network: count only this server\'s players.' })),
+  server: t.optional(
+    t.string({ pattern: '^[a-z0-9][a-z0-9_-]{0,31}$', 'x-message': 'must be a server.id like survival', description: "On a network: count only this server's players." }),
+  ),
 });
 
 const playerCounts = {
@@ -16,7 +18,7 @@ export const serverInfoAnswer = t.object({
   success: t.literal(true),
   name: t.string({ description: 'The server name as plain text, colour codes removed.' }),
   motd: t.string({ description: 'The server name as the server list shows it, with its `&` colour codes as configured (e.g. `&aMy &lserver`).' }),
-  server: t.string({ description: 'This server\'s server.id.' }),
+  server: t.string({ description: "This server's server.id." }),
   game: t.object({ connected: t.boolean(), software: t.nullable(t.string()), version: t.nullable(t.string()) }),
   gatehouse: t.object({ version: t.string() }),
   players: t.object({ ...playerCounts, max: t.integer() }),

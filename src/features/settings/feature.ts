@@ -30,13 +30,18 @@ export const settingsFeature = defineFeature({
     // Else an owner who edits config.yml after an admin changed the same key through the API wonders why nothing changes.
     const overridden = settings.overriddenKeys();
     if (overridden.length > 0) {
-      log.info(`settings changed through the API override config.yml for: ${overridden.join(', ')} (POST null for a key to /api/admin/settings to return it to config.yml's value)`);
+      log.info(
+        `settings changed through the API override config.yml for: ${overridden.join(', ')} (POST null for a key to /api/admin/settings to return it to config.yml's value)`,
+      );
     }
     settings.attachGame(game);
     services.provide('settings', settings);
     network.subscribe('settings', (payload) => {
       const updated = (payload as { updated?: unknown }).updated;
-      if (Array.isArray(updated)) void settings.reload(updated.filter((key): key is string => typeof key === 'string')).catch((error: Error) => log.error(`settings: reading another server's change: ${error.message}`));
+      if (Array.isArray(updated))
+        void settings
+          .reload(updated.filter((key): key is string => typeof key === 'string'))
+          .catch((error: Error) => log.error(`settings: reading another server's change: ${error.message}`));
     });
     const audit = services.get('audit');
     return { routes: settingsRoutes(settings, audit, network, config.chatAllowPrivateAddresses) };

@@ -42,7 +42,9 @@ function partial<P extends Record<string, Schema<unknown>>>(properties: P) {
  * key's own schema alone ("must be one of peaceful, easy, normal, hard").
  */
 function resettable<P extends Record<string, Schema<unknown>>>(properties: P) {
-  return Object.fromEntries(Object.entries(properties).map(([key, schema]) => [key, { anyOf: [schema, { type: 'null' }] }])) as unknown as { [K in keyof P]: Schema<Static<P[K]> | null> };
+  return Object.fromEntries(Object.entries(properties).map(([key, schema]) => [key, { anyOf: [schema, { type: 'null' }] }])) as unknown as {
+    [K in keyof P]: Schema<Static<P[K]> | null>;
+  };
 }
 
 /** The changes kept in the store: any of the keys, nested ones too, each with a value. */
@@ -59,7 +61,9 @@ const resetDescription = 'null returns the key to its value in config.yml (it is
 /** What POST takes: any of the keys, nested ones too; null for a key returns it to config.yml's value. */
 export const settingsChange = t.object(
   {
-    ...partial(resettable({ serverName: fields.serverName, maxPlayers: fields.maxPlayers, difficulty: fields.difficulty, gameMode: fields.gameMode, pvpEnabled: fields.pvpEnabled })),
+    ...partial(
+      resettable({ serverName: fields.serverName, maxPlayers: fields.maxPlayers, difficulty: fields.difficulty, gameMode: fields.gameMode, pvpEnabled: fields.pvpEnabled }),
+    ),
     whitelist: t.optional(t.object(partial(resettable(fields.whitelist)))),
     notifications: t.optional(t.object(partial(resettable(fields.notifications)))),
     chat: t.optional(t.object(partial(resettable(fields.chat)))),

@@ -51,12 +51,7 @@ export class SettingsService {
   }
 
   /** `checkStored` throws when the stored changes are not a valid settings change (a hand-edited file, say). */
-  static async open(
-    defaults: ServerSettings,
-    store: Store,
-    checkStored: (overrides: unknown) => void,
-    logError: (message: string) => void,
-  ): Promise<SettingsService> {
+  static async open(defaults: ServerSettings, store: Store, checkStored: (overrides: unknown) => void, logError: (message: string) => void): Promise<SettingsService> {
     const overrides = await store.settings.load();
     checkStored(overrides);
     return new SettingsService(defaults, overrides, store, logError);
@@ -193,7 +188,5 @@ function withoutResets(overrides: Record<string, unknown>): Record<string, unkno
 
 /** `{chat: {enabled: true}, maxPlayers: 5}` → `['chat.enabled', 'maxPlayers']`. */
 export function leafPaths(object: Record<string, unknown>, prefix = ''): string[] {
-  return Object.entries(object).flatMap(([key, value]) =>
-    isPlainObject(value) ? leafPaths(value, `${prefix}${key}.`) : [`${prefix}${key}`],
-  );
+  return Object.entries(object).flatMap(([key, value]) => (isPlainObject(value) ? leafPaths(value, `${prefix}${key}.`) : [`${prefix}${key}`]));
 }

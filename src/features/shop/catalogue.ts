@@ -60,7 +60,10 @@ const itemIdPattern = /^[a-z0-9_]{1,64}$/;
 
 /** `diamond`, `minecraft:diamond` and `DIAMOND` (an item constant name) are all `diamond`. */
 export function normaliseItemId(text: string): string {
-  return text.trim().replace(/^minecraft:/i, '').toLowerCase();
+  return text
+    .trim()
+    .replace(/^minecraft:/i, '')
+    .toLowerCase();
 }
 
 export async function loadCatalogue(file: string, knownItemIds?: ReadonlySet<string>): Promise<Catalogue> {

@@ -74,10 +74,13 @@ export class DeliveryService {
 
   /** One attempt at one delivery; answers it as it is after (pending when the game could not take it now). */
   attempt(id: number): Promise<DeliveryRecord> {
-    return this.store.part(this.part).delivery(id).then((found) => {
-      if (!found) throw new Error(`no delivery ${id}`);
-      return this.lock.run(found.player.uuid, () => this.attemptHeld(id));
-    });
+    return this.store
+      .part(this.part)
+      .delivery(id)
+      .then((found) => {
+        if (!found) throw new Error(`no delivery ${id}`);
+        return this.lock.run(found.player.uuid, () => this.attemptHeld(id));
+      });
   }
 
   /** Retries, every `seconds`, the pending deliveries of players online (on this server), and then `alsoRetry` (sales under way). */
@@ -151,7 +154,12 @@ export class DeliveryService {
       // Unique across installs (a game may still remember an earlier install's `delivery-1-1`, see installation.ts), and
       // with a random part, since a restored backup numbers deliveries again under the same installation; the id is
       // written down with the attempt, so its retries ask under the same one.
-      const attempt = { operationId: `delivery-${await this.installation()}-${delivery.id}-${number}-${randomBytes(4).toString('hex')}`, count: delivery.quantity - delivery.given, startedAt: this.now().toISOString(), server };
+      const attempt = {
+        operationId: `delivery-${await this.installation()}-${delivery.id}-${number}-${randomBytes(4).toString('hex')}`,
+        count: delivery.quantity - delivery.given,
+        startedAt: this.now().toISOString(),
+        server,
+      };
       // Written down before the game is asked: after a crash the same attempt is asked again under the same id.
       const started = await market.startDeliveryAttempt(delivery.id, delivery.attempts, attempt, this.now().toISOString());
       // Another instance started one meanwhile: it is theirs to finish.

@@ -17,15 +17,18 @@ export class DriftTimer {
   ) {}
 
   start(): void {
-    this.timer = setTimeout(() => {
-      void this.network
-        .exclusively('market drift', () => this.market.drift())
-        .catch((error: Error) => this.logError(`shop: market drift: ${error.message}`))
-        // The next look is set once this one ended, unless the timer was stopped meanwhile.
-        .finally(() => {
-          if (this.timer) this.start();
-        });
-    }, Math.min(60_000, this.market.rules.market.driftMinutes * 60_000));
+    this.timer = setTimeout(
+      () => {
+        void this.network
+          .exclusively('market drift', () => this.market.drift())
+          .catch((error: Error) => this.logError(`shop: market drift: ${error.message}`))
+          // The next look is set once this one ended, unless the timer was stopped meanwhile.
+          .finally(() => {
+            if (this.timer) this.start();
+          });
+      },
+      Math.min(60_000, this.market.rules.market.driftMinutes * 60_000),
+    );
     this.timer.unref();
   }
 

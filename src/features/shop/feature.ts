@@ -66,7 +66,10 @@ export const shopFeature = defineFeature({
         await market.start();
         await market.rebuild();
         market.startRebuilding();
-        deliveries.start(() => market.rules.deliveries.retrySeconds, () => sales.finishOnline());
+        deliveries.start(
+          () => market.rules.deliveries.retrySeconds,
+          () => sales.finishOnline(),
+        );
         drift.start();
         await finishForOnline(game, deliveries, sales, log.error);
       },

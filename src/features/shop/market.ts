@@ -55,7 +55,9 @@ export class MarketService {
     private readonly now: () => Date,
   ) {
     this.catalogue = catalogue;
-    this.quotes = new Cache('market prices', 'Every catalogue item with its price, stock and trend; items replaced after each trade and drift, all rebuilt every 5 s', { limit: 1 });
+    this.quotes = new Cache('market prices', 'Every catalogue item with its price, stock and trend; items replaced after each trade and drift, all rebuilt every 5 s', {
+      limit: 1,
+    });
   }
 
   get rules(): ShopRules {
@@ -109,7 +111,9 @@ export class MarketService {
     const removed = [...this.catalogue.items.keys()].filter((id) => !next.items.has(id));
     const owed = new Set((await this.store.part(this.part).salesUnderWay()).map((sale) => sale.item).filter((id) => removed.includes(id)));
     if (owed.size > 0) {
-      throw new CatalogueError(`${[...owed].join(', ')} cannot leave shop.yml while a sale of it is under way (items taken in game and not paid yet); reload again once it is paid, at the player's next join`);
+      throw new CatalogueError(
+        `${[...owed].join(', ')} cannot leave shop.yml while a sale of it is under way (items taken in game and not paid yet); reload again once it is paid, at the player's next join`,
+      );
     }
     this.catalogue = next;
     await this.start();

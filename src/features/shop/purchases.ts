@@ -63,7 +63,8 @@ export class PurchaseService {
         check: (tx) => this.checkWeeklyLimit(tx, order),
         after: (tx, posted) => this.recordPurchase(tx, order, posted[0]!),
         note: { weekly },
-        shortfall: ({ needed, balance }) => `Insufficient funds: ${item.name} x${request.quantity} costs ${needed}${balance === undefined ? ', more than your balance' : ` and your balance is ${balance}`}`,
+        shortfall: ({ needed, balance }) =>
+          `Insufficient funds: ${item.name} x${request.quantity} costs ${needed}${balance === undefined ? ', more than your balance' : ` and your balance is ${balance}`}`,
       }),
     );
     if (!done.replayed) await this.market.refresh([item.id]);

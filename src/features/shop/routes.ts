@@ -81,7 +81,10 @@ export function shopRoutes({ store, game, market, purchases, sales, deliveries, 
         let made = priceAnswers.get(list);
         if (!made) {
           const prices = Object.fromEntries(
-            list.quotes.map((quote) => [quote.item.id, { buyPrice: fromCents(quote.buyCents), sellPrice: fromCents(quote.sellCents), stock: quote.stock, trend: quote.trend, canBuy: quote.canBuy, canSell: quote.canSell }]),
+            list.quotes.map((quote) => [
+              quote.item.id,
+              { buyPrice: fromCents(quote.buyCents), sellPrice: fromCents(quote.sellCents), stock: quote.stock, trend: quote.trend, canBuy: quote.canBuy, canSell: quote.canSell },
+            ]),
           );
           const body = { success: true as const, prices, lastUpdated: list.lastUpdated };
           made = { body, json: JSON.stringify(body) };
@@ -228,7 +231,12 @@ export function shopRoutes({ store, game, market, purchases, sales, deliveries, 
         const player = await subject(request);
         const { page, limit, state } = request.query;
         const found = await shopStore.deliveriesOf(player.uuid, page, limit, state);
-        return { success: true as const, username: player.name, deliveries: found.deliveries.map((delivery) => deliveryAnswer(delivery, nameOf)), pagination: pagination(page, limit, found.total) };
+        return {
+          success: true as const,
+          username: player.name,
+          deliveries: found.deliveries.map((delivery) => deliveryAnswer(delivery, nameOf)),
+          pagination: pagination(page, limit, found.total),
+        };
       },
     }),
     route({
@@ -253,7 +261,8 @@ export function shopRoutes({ store, game, market, purchases, sales, deliveries, 
       method: 'POST',
       path: '/api/player/inventory/sell',
       access: 'login',
-      summary: 'Sell from your inventory in game: one item ({item, quantity}), a list ({items}) or everything the market buys ({all: true}); only what was taken is paid (SALE transactions; Idempotency-Key)',
+      summary:
+        'Sell from your inventory in game: one item ({item, quantity}), a list ({items}) or everything the market buys ({all: true}); only what was taken is paid (SALE transactions; Idempotency-Key)',
       body: sellBody,
       answer: sellAnswer,
       errors: {
@@ -270,7 +279,7 @@ export function shopRoutes({ store, game, market, purchases, sales, deliveries, 
         const forms = [item !== undefined, items !== undefined, all === true].filter(Boolean).length;
         if (forms !== 1) throw badRequest('Give exactly one of item (with an optional quantity), items, or all: true', 'invalid_field');
         if (quantity !== undefined && item === undefined) throw badRequest('quantity goes with item', 'invalid_field');
-        const asks: SaleAsk[] | 'everything' = all === true ? 'everything' : items ?? [{ item: item!, ...(quantity !== undefined ? { quantity } : {}) }];
+        const asks: SaleAsk[] | 'everything' = all === true ? 'everything' : (items ?? [{ item: item!, ...(quantity !== undefined ? { quantity } : {}) }]);
         const outcome = await sales.sell(player, asks, idempotencyOf(request, '/api/player/inventory/sell'));
         const total = outcome.records.reduce((sum, record) => sum + record.amount, 0);
         const last = outcome.records.at(-1)!;
@@ -278,7 +287,13 @@ export function shopRoutes({ store, game, market, purchases, sales, deliveries, 
           {
             success: true as const,
             message: `Sold ${outcome.records.map((record) => `${record.quantity} ${nameOf(record.item ?? '')}`).join(', ')} for ${formatMoney(total, symbol())}`,
-            sold: outcome.records.map((record) => ({ item: record.item ?? '', name: nameOf(record.item ?? ''), quantity: record.quantity ?? 0, income: fromCents(record.amount), transactionId: record.id })),
+            sold: outcome.records.map((record) => ({
+              item: record.item ?? '',
+              name: nameOf(record.item ?? ''),
+              quantity: record.quantity ?? 0,
+              income: fromCents(record.amount),
+              transactionId: record.id,
+            })),
             refused: outcome.refused,
             total: fromCents(total),
             ...moneyAnswer(last.balance, symbol()),

@@ -153,7 +153,12 @@ export const sellAnswer = t.object({
   balance: t.number(),
   symbol: t.string(),
   formatted: t.string(),
-  dailyCap: t.nullable(t.object({ limit: t.number(), earned: t.number(), remaining: t.number() }, { description: "Today's income from sales against shop.yml selling.daily-income-cap; null without a cap." })),
+  dailyCap: t.nullable(
+    t.object(
+      { limit: t.number(), earned: t.number(), remaining: t.number() },
+      { description: "Today's income from sales against shop.yml selling.daily-income-cap; null without a cap." },
+    ),
+  ),
 });
 
 export const reloadAnswer = t.object({

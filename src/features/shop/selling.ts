@@ -89,7 +89,13 @@ export class SaleService {
           for (const stack of await inventories.read(online.name)) held.set(stack.item, (held.get(stack.item) ?? 0) + stack.count);
           const { plan, refused } = this.plan(asks, held);
           if (plan.length === 0) {
-            throw new ApiError(400, refused.length ? `Nothing to sell: ${describe(refused)}` : 'Nothing to sell: the inventory holds nothing the market buys', 'nothing_to_sell', {}, { refused });
+            throw new ApiError(
+              400,
+              refused.length ? `Nothing to sell: ${describe(refused)}` : 'Nothing to sell: the inventory holds nothing the market buys',
+              'nothing_to_sell',
+              {},
+              { refused },
+            );
           }
           const day = this.now().toISOString().slice(0, 10);
           const capped = await this.applyCap(player, plan, refused, day);
@@ -102,7 +108,15 @@ export class SaleService {
             const market = tx.part(this.part);
             const written: SaleRecord[] = [];
             for (const { item, quantity } of capped) {
-              written.push(await market.createSale({ player, item: item.id, quantity, attempt: { operationId: `${operationPrefix}-${randomUUID()}`, count: quantity, startedAt: this.now().toISOString(), server }, createdAt: this.now().toISOString() }));
+              written.push(
+                await market.createSale({
+                  player,
+                  item: item.id,
+                  quantity,
+                  attempt: { operationId: `${operationPrefix}-${randomUUID()}`, count: quantity, startedAt: this.now().toISOString(), server },
+                  createdAt: this.now().toISOString(),
+                }),
+              );
             }
             return written;
           });
@@ -137,7 +151,10 @@ export class SaleService {
     const underWay = async () => (await this.store.part(this.part).salesUnderWay()).filter((sale) => sale.player.uuid === player.uuid && this.finishedHere(sale));
     if ((await underWay()).length === 0) return 0;
     // Not known (the game not answering): the sale is kept rather than dropped.
-    const here = await playersHere(this.game, this.servers.here).then((online) => online.some((candidate) => candidate.uuid === player.uuid), () => false);
+    const here = await playersHere(this.game, this.servers.here).then(
+      (online) => online.some((candidate) => candidate.uuid === player.uuid),
+      () => false,
+    );
     return this.players.run(player.uuid, async () => {
       // Read again under the lock: a sale or another finish that held it may have paid them meanwhile.
       const open = await underWay();
@@ -185,7 +202,8 @@ export class SaleService {
         const quantity = Math.min(ask.quantity ?? holding, holding, maxQuantity);
         if (ask.quantity !== undefined && ask.quantity > maxQuantity) unsellable.push({ item: item.id, reason: `at most ${maxQuantity} at once` });
         // As buying more than the stock is refused, so is selling more than is held (without a quantity: all of it).
-        else if (ask.quantity !== undefined && ask.quantity > holding) beyondHeld.push({ item: item.id, reason: `only ${holding} in the inventory; asked to sell ${ask.quantity}` });
+        else if (ask.quantity !== undefined && ask.quantity > holding)
+          beyondHeld.push({ item: item.id, reason: `only ${holding} in the inventory; asked to sell ${ask.quantity}` });
         else if (quantity === 0) refused.push({ item: item.id, reason: 'none in the inventory' });
         else plan.push({ item, quantity });
       }
@@ -263,7 +281,8 @@ export class SaleService {
     const players = new Map<string, PlayerRef>();
     for (const sale of open) {
       const here = online.get(sale.player.uuid);
-      if (sale.attempt.server === this.servers.here || (sale.attempt.server === undefined && here)) players.set(sale.player.uuid, here ? { name: here.name, uuid: here.uuid } : sale.player);
+      if (sale.attempt.server === this.servers.here || (sale.attempt.server === undefined && here))
+        players.set(sale.player.uuid, here ? { name: here.name, uuid: here.uuid } : sale.player);
     }
     let finished = 0;
     for (const player of players.values()) {
@@ -277,7 +296,13 @@ export class SaleService {
   }
 
   /** Pays what was taken, in one unit with the stock, today's income and the end of the sales' notes. */
-  private async pay(player: PlayerRef, taken: Array<{ sale: SaleRecord; removed: number }>, day: string, idempotency: IdempotencyRequest | undefined, refused: SaleRefusal[]): Promise<Once<LedgerRecord[]>> {
+  private async pay(
+    player: PlayerRef,
+    taken: Array<{ sale: SaleRecord; removed: number }>,
+    day: string,
+    idempotency: IdempotencyRequest | undefined,
+    refused: SaleRefusal[],
+  ): Promise<Once<LedgerRecord[]>> {
     const paid = taken.filter(({ removed }) => removed > 0);
     const empty = taken.filter(({ removed }) => removed === 0);
     if (empty.length > 0) {
@@ -290,7 +315,8 @@ export class SaleService {
     // written down, owed, and is paid at a join once the item is back; reload refuses to remove an item that is owed.
     const items = paid.flatMap(({ sale, removed }) => {
       const item = this.market.find(sale.item);
-      if (!item) this.logError(`shop: ${removed} ${sale.item} taken from ${sale.player.name} (sale ${sale.id}) cannot be paid while ${sale.item} is not in shop.yml; put it back to pay it`);
+      if (!item)
+        this.logError(`shop: ${removed} ${sale.item} taken from ${sale.player.name} (sale ${sale.id}) cannot be paid while ${sale.item} is not in shop.yml; put it back to pay it`);
       return item ? [{ sale, removed, item }] : [];
     });
     if (items.length === 0) throw new ApiError(400, `Nothing was sold: ${describe(refused)}`, 'nothing_to_sell', {}, { refused });
@@ -324,8 +350,15 @@ export class SaleService {
     );
     await this.market.refresh(items.map(({ item }) => item.id));
     for (const record of done.result) {
-      const text = this.texts.render('shop.sold', { quantity: record.quantity ?? 0, item: this.market.find(record.item ?? '')?.name ?? record.item ?? '', amount: formatMoney(record.amount, this.symbol()) });
-      await this.game.capability('messaging')?.sendMessage(player.name, text).catch(() => undefined);
+      const text = this.texts.render('shop.sold', {
+        quantity: record.quantity ?? 0,
+        item: this.market.find(record.item ?? '')?.name ?? record.item ?? '',
+        amount: formatMoney(record.amount, this.symbol()),
+      });
+      await this.game
+        .capability('messaging')
+        ?.sendMessage(player.name, text)
+        .catch(() => undefined);
     }
     return done;
   }

@@ -6,6 +6,12 @@ export function shareStockChanges(market: MarketService, network: Network): void
   market.onChanged = (items) => void network.publish('market', { items }).catch(() => undefined);
   network.subscribe('market', (payload) => {
     const items = (payload as { items?: unknown }).items;
-    if (Array.isArray(items)) void market.refresh(items.filter((item): item is string => typeof item === 'string'), { announce: false }).catch(() => undefined);
+    if (Array.isArray(items))
+      void market
+        .refresh(
+          items.filter((item): item is string => typeof item === 'string'),
+          { announce: false },
+        )
+        .catch(() => undefined);
   });
 }

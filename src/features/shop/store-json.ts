@@ -153,7 +153,7 @@ class JsonMarketStore implements MarketStore {
   startDeliveryAttempt(id: number, attempts: number, attempt: GameAttempt, updatedAt: string): Promise<DeliveryRecord | undefined> {
     return this.access.write((tx) => {
       const delivery = tx.get<DeliveryRecord>(deliveries, String(id));
-      if (!delivery || delivery.state !== 'pending' || delivery.attempt || delivery.attempts !== attempts) return undefined;
+      if (delivery?.state !== 'pending' || delivery.attempt || delivery.attempts !== attempts) return undefined;
       const started: DeliveryRecord = { ...delivery, attempt, attempts: attempts + 1, updatedAt };
       tx.put(deliveries, String(id), started);
       return started;

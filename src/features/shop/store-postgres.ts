@@ -150,10 +150,18 @@ export const postgresMarketPart: PostgresStorePart<MarketStore> = {
     });
     const store: MarketStore = {
       item: async (item) => {
-        const [row] = await access.query<{ item: string; stock: number; updated_at: Date; samples: PriceSample[]; drifted_at: Date | null }>(`SELECT item, stock, updated_at, samples, drifted_at FROM ${market} WHERE item = $1${lock()}`, [item]);
+        const [row] = await access.query<{ item: string; stock: number; updated_at: Date; samples: PriceSample[]; drifted_at: Date | null }>(
+          `SELECT item, stock, updated_at, samples, drifted_at FROM ${market} WHERE item = $1${lock()}`,
+          [item],
+        );
         return row && toState(row);
       },
-      items: async () => (await access.query<{ item: string; stock: number; updated_at: Date; samples: PriceSample[]; drifted_at: Date | null }>(`SELECT item, stock, updated_at, samples, drifted_at FROM ${market} ORDER BY item`)).map(toState),
+      items: async () =>
+        (
+          await access.query<{ item: string; stock: number; updated_at: Date; samples: PriceSample[]; drifted_at: Date | null }>(
+            `SELECT item, stock, updated_at, samples, drifted_at FROM ${market} ORDER BY item`,
+          )
+        ).map(toState),
       saveItem: async (state) => {
         await access.query(
           `INSERT INTO ${market} (item, stock, updated_at, samples, drifted_at) VALUES ($1, $2, $3, $4, $5)
@@ -170,25 +178,40 @@ export const postgresMarketPart: PostgresStorePart<MarketStore> = {
         return new Map(rows.map((row) => [row.item, row.bought]));
       },
       addWeeklyBought: async (week, player, item, units) => {
-        await access.query(`INSERT INTO ${weekly} (week, player, item, bought) VALUES ($1, $2, $3, $4) ON CONFLICT (week, player, item) DO UPDATE SET bought = ${weekly}.bought + EXCLUDED.bought`, [
-          week,
-          player,
-          item,
-          units,
-        ]);
+        await access.query(
+          `INSERT INTO ${weekly} (week, player, item, bought) VALUES ($1, $2, $3, $4) ON CONFLICT (week, player, item) DO UPDATE SET bought = ${weekly}.bought + EXCLUDED.bought`,
+          [week, player, item, units],
+        );
       },
       soldToday: async (day, player) => {
         const [row] = await access.query<{ cents: number }>(`SELECT cents FROM ${daily} WHERE day = $1 AND player = $2`, [day, player]);
         return row?.cents ?? 0;
       },
       addSoldToday: async (day, player, cents) => {
-        await access.query(`INSERT INTO ${daily} (day, player, cents) VALUES ($1, $2, $3) ON CONFLICT (day, player) DO UPDATE SET cents = ${daily}.cents + EXCLUDED.cents`, [day, player, cents]);
+        await access.query(`INSERT INTO ${daily} (day, player, cents) VALUES ($1, $2, $3) ON CONFLICT (day, player) DO UPDATE SET cents = ${daily}.cents + EXCLUDED.cents`, [
+          day,
+          player,
+          cents,
+        ]);
       },
       createDelivery: async (fields) => {
         const [row] = await access.query<DeliveryRow>(
           `INSERT INTO ${deliveries} (player_uuid, player_name, item, quantity, given, state, transaction_id, created_at, updated_at, attempt, attempt_server, attempts)
            VALUES ($1, $2, $3, $4, $5, $6, $7, $8, $9, $10, $11, $12) RETURNING ${deliveryColumns}`,
-          [fields.player.uuid, fields.player.name, fields.item, fields.quantity, fields.given, fields.state, fields.transactionId, fields.createdAt, fields.updatedAt, attemptJson(fields.attempt), fields.attempt?.server ?? null, fields.attempts],
+          [
+            fields.player.uuid,
+            fields.player.name,
+            fields.item,
+            fields.quantity,
+            fields.given,
+            fields.state,
+            fields.transactionId,
+            fields.createdAt,
+            fields.updatedAt,
+            attemptJson(fields.attempt),
+            fields.attempt?.server ?? null,
+            fields.attempts,
+          ],
         );
         return delivery(row!);
       },
@@ -245,7 +268,10 @@ export const postgresMarketPart: PostgresStorePart<MarketStore> = {
         );
         if (rows.length > 0) return { deliveries: rows.map(delivery), total: Number(rows[0]!.total) };
         // Past the last page the window counts nothing: count apart.
-        const [count] = await access.query<{ total: number }>(`SELECT count(*) AS total FROM ${deliveries} WHERE player_uuid = $1${state === undefined ? '' : ' AND state = $2'}`, [player, ...(state === undefined ? [] : [state])]);
+        const [count] = await access.query<{ total: number }>(`SELECT count(*) AS total FROM ${deliveries} WHERE player_uuid = $1${state === undefined ? '' : ' AND state = $2'}`, [
+          player,
+          ...(state === undefined ? [] : [state]),
+        ]);
         return { deliveries: [], total: Number(count?.total ?? 0) };
       },
       createSale: async (fields) => {
@@ -272,5 +298,12 @@ export const postgresMarketPart: PostgresStorePart<MarketStore> = {
 };
 
 function sale(row: SaleRow): SaleRecord {
-  return { id: row.id, player: { name: row.player_name, uuid: row.player_uuid }, item: row.item, quantity: row.quantity, attempt: attemptOf(row.attempt, row.attempt_server), createdAt: row.created_at.toISOString() };
+  return {
+    id: row.id,
+    player: { name: row.player_name, uuid: row.player_uuid },
+    item: row.item,
+    quantity: row.quantity,
+    attempt: attemptOf(row.attempt, row.attempt_server),
+    createdAt: row.created_at.toISOString(),
+  };
 }

@@ -101,7 +101,8 @@ export class BridgeGameAdapter implements GamePort {
       remove: async (id) => void (await this.call('bossBars.remove', { id })),
     };
     // A change with an operationId goes out under an id made from it, so that its retry is answered from the plugin's memory.
-    const change = (method: string, params: object, operationId: string | undefined) => this.call(method, params, operationId === undefined ? {} : { id: `op:${method}:${operationId}` });
+    const change = (method: string, params: object, operationId: string | undefined) =>
+      this.call(method, params, operationId === undefined ? {} : { id: `op:${method}:${operationId}` });
     const inventories: Inventories = {
       read: (name) => this.call('inventories.read', { name }) as ReturnType<Inventories['read']>,
       remove: (name, item, count, options) => change('inventories.remove', { name, item, count }, options?.operationId) as Promise<number>,
@@ -249,7 +250,8 @@ export class BridgeGameAdapter implements GamePort {
     if (method !== 'bridge.hello') refuse(errorCodes.invalidRequest, `the first request must be bridge.hello, not ${method}`);
     const hello = (params ?? {}) as { token?: unknown; protocolVersion?: unknown; capabilities?: unknown };
     if (typeof hello.token !== 'string' || !this.options.token || !safeEqual(hello.token, this.options.token)) refuse(errorCodes.wrongToken, 'wrong token');
-    if (hello.protocolVersion !== protocolVersion) refuse(errorCodes.unsupportedVersion, `unsupported protocol version ${String(hello.protocolVersion)}; this sidecar speaks ${protocolVersion}`);
+    if (hello.protocolVersion !== protocolVersion)
+      refuse(errorCodes.unsupportedVersion, `unsupported protocol version ${String(hello.protocolVersion)}; this sidecar speaks ${protocolVersion}`);
     if (!Array.isArray(hello.capabilities) || !hello.capabilities.includes('operators')) refuse(errorCodes.invalidParams, 'capabilities must be a list including "operators"');
     return { protocolVersion, sidecar: this.options.sidecarName };
   }

@@ -32,7 +32,8 @@ const errorOfCode: Record<number, (data: Data, params: Params, method: string, m
     const worlds = Array.isArray(data.worlds) ? data.worlds.filter((world): world is string => typeof world === 'string') : [];
     return new UnknownWorldError(text(data.world, text((params.location as Params | undefined)?.world, 'unknown')), worlds);
   },
-  [errorCodes.insufficientFunds]: (data, params) => new InsufficientFundsError(text(data.name, text(params.name, 'unknown')), cents(data.neededCents) ?? cents(params.cents) ?? 0, cents(data.balanceCents)),
+  [errorCodes.insufficientFunds]: (data, params) =>
+    new InsufficientFundsError(text(data.name, text(params.name, 'unknown')), cents(data.neededCents) ?? cents(params.cents) ?? 0, cents(data.balanceCents)),
   [errorCodes.unknownItem]: (data, params) => new UnknownItemError(text(data.item, text(params.item, 'unknown'))),
   [errorCodes.closed]: (_data, _params, _method, message) => new GameUnavailableError(message),
   [errorCodes.timedOut]: (_data, _params, _method, message) => new GameUnavailableError(message),

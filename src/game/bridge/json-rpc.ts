@@ -98,7 +98,9 @@ export function decodeLine(line: string): Message {
   if (typeof message.method === 'string') {
     const params = message.params ?? {};
     if (!validId) return { kind: 'notification', method: message.method, params };
-    return 'timeoutMs' in message ? { kind: 'request', id: id as Id, method: message.method, params, timeoutMs: message.timeoutMs } : { kind: 'request', id: id as Id, method: message.method, params };
+    return 'timeoutMs' in message
+      ? { kind: 'request', id: id as Id, method: message.method, params, timeoutMs: message.timeoutMs }
+      : { kind: 'request', id: id as Id, method: message.method, params };
   }
   if (validId && 'result' in message) return { kind: 'result', id: id as Id, result: message.result };
   const error = message.error as { code?: unknown; message?: unknown } | undefined;
@@ -153,9 +155,11 @@ export class JsonRpcConnection extends EventEmitter<{ notification: [method: str
    */
   request(method: string, params: unknown, options: RequestOptions = {}): Promise<unknown> {
     if (this.closed) return Promise.reject(new RpcError(errorCodes.closed, 'the bridge connection is closed'));
-    if (options.id !== undefined && !options.id.includes(':')) return Promise.reject(new Error(`request id ${options.id} must contain a colon, so it cannot be taken for a generated one`));
+    if (options.id !== undefined && !options.id.includes(':'))
+      return Promise.reject(new Error(`request id ${options.id} must contain a colon, so it cannot be taken for a generated one`));
     // JSON.stringify: the plugin counts the id as written, quotes and escapes included.
-    if (options.id !== undefined && JSON.stringify(options.id).length > maxRequestIdLength) return Promise.reject(new Error(`request id ${options.id.slice(0, 40)}... is longer than ${maxRequestIdLength} characters`));
+    if (options.id !== undefined && JSON.stringify(options.id).length > maxRequestIdLength)
+      return Promise.reject(new Error(`request id ${options.id.slice(0, 40)}... is longer than ${maxRequestIdLength} characters`));
     const id = options.id ?? nextRequestId();
     const waitMs = options.timeoutMs ?? this.options.requestTimeoutMs;
     return new Promise((resolve, reject) => {

@@ -69,7 +69,10 @@ export class EmbeddedCommands implements EmbeddedModule {
         onlyPlayer: true,
         action: async (args: string, { player }) => {
           if (!player) return;
-          const words = String(args ?? '').trim().split(/\s+/).filter(Boolean);
+          const words = String(args ?? '')
+            .trim()
+            .split(/\s+/)
+            .filter(Boolean);
           try {
             player.chat(await command.run({ name: player.username, uuid: player.uuid }, words));
           } catch (error) {

@@ -152,8 +152,7 @@ class ItemsOnTheGround {
     if (!this.capReported) {
       this.capReported = true;
       this.log(
-        `embedded game server: ${this.maxItems} dropped items lie on the ground, the cap (game.embedded.max-dropped-items); ` +
-          'from now on each new drop removes the oldest item',
+        `embedded game server: ${this.maxItems} dropped items lie on the ground, the cap (game.embedded.max-dropped-items); from now on each new drop removes the oldest item`,
       );
     }
     oldest.destroy();

@@ -27,7 +27,10 @@ export function limitEntities(serv: SquidServer, log: (message: string) => void)
     if (counted(type, entityType)) {
       const others = Object.values(serv.entities).filter((entity) => entity && counted(entity.type, entity.entityType)).length;
       if (others >= maxOtherEntities) {
-        if (!reported) log(`embedded game server: ${maxOtherEntities} mobs and objects exist, the most it keeps (dropped items and players are not counted); spawning more is refused until some are gone`);
+        if (!reported)
+          log(
+            `embedded game server: ${maxOtherEntities} mobs and objects exist, the most it keeps (dropped items and players are not counted); spawning more is refused until some are gone`,
+          );
         reported = true;
         // commands.ts shows a user error's message to the player who typed the command.
         throw Object.assign(new Error(`There are already ${maxOtherEntities} mobs and objects in the worlds`), { userError: true });

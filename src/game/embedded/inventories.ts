@@ -34,7 +34,10 @@ export class EmbeddedInventories implements Inventories {
   }
 
   async itemIds(): Promise<string[]> {
-    return this.running.require().registry.itemsArray.map((item) => item.name).filter((name) => name !== 'air');
+    return this.running
+      .require()
+      .registry.itemsArray.map((item) => item.name)
+      .filter((name) => name !== 'air');
   }
 
   async give(playerName: string, item: string, count: number, options: ChangeOptions = {}): Promise<number> {

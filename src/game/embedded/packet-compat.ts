@@ -39,10 +39,7 @@ function rewrite(name: string, params: Packet, playerTypeId: number | undefined)
     case 'entity_teleport':
     case 'position':
       if ('dx' in params) return [name, params];
-      return [
-        name,
-        { ...params, dx: 0, dy: 0, dz: 0, yaw: protocolByteToDegrees(params.yaw), pitch: protocolByteToDegrees(params.pitch), flags: {} },
-      ];
+      return [name, { ...params, dx: 0, dy: 0, dz: 0, yaw: protocolByteToDegrees(params.yaw), pitch: protocolByteToDegrees(params.pitch), flags: {} }];
     case 'respawn': {
       if ('worldState' in params) return [name, params];
       // Every world is announced with the overworld's dimension type (index 0): flying-squid builds all

@@ -53,8 +53,7 @@ function modernName(name: string): string {
 
 function playSoundId(serv: SquidServer, soundId: number, world: SquidWorld, position: Vec3Like | null, options: SquidSoundOptions): void {
   const { whitelist, blacklist = [], radius = 32, volume = 1, pitch = 1, soundCategory = 0 } = options;
-  const listeners: SquidPlayer[] =
-    whitelist !== undefined ? [whitelist].flat() : position ? serv.getNearby({ world, position, radius }) : [];
+  const listeners: SquidPlayer[] = whitelist !== undefined ? [whitelist].flat() : position ? serv.getNearby({ world, position, radius }) : [];
   for (const player of listeners) {
     if (blacklist.includes(player)) continue;
     const at = position ?? player.position;

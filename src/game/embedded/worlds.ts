@@ -69,9 +69,7 @@ function createWorlds(serv: SquidServer): WorldEntry[] {
   const registry = serv.registry;
   const World = squidRequire<(registry: unknown) => new (generator: unknown) => SquidWorld>('prismarine-world')(registry);
   const endStone = registry.blocksByName.end_stone!.id;
-  const end = new World(
-    loadFlyingSquid().generations.superflat!({ registry, bottomId: endStone, middleId: endStone, topId: endStone, biome: 'the_end' }),
-  );
+  const end = new World(loadFlyingSquid().generations.superflat!({ registry, bottomId: endStone, middleId: endStone, topId: endStone, biome: 'the_end' }));
   serv.dimensionNames['1'] = 'minecraft:the_end';
   return [
     { name: 'world', world: serv.overworld, dimension: 0 },
@@ -83,7 +81,11 @@ function createWorlds(serv: SquidServer): WorldEntry[] {
 /** Moves a player to a location, switching world first when it differs; yaw and pitch in degrees, 0 when not given. */
 async function movePlayer(player: SquidPlayer, worlds: WorldEntry[], { yaw = 0, pitch = 0, ...location }: Location): Promise<void> {
   const target = worlds.find((entry) => entry.name === location.world);
-  if (!target) throw new UnknownWorldError(location.world, worlds.map((entry) => entry.name));
+  if (!target)
+    throw new UnknownWorldError(
+      location.world,
+      worlds.map((entry) => entry.name),
+    );
   const Vec3 = squidRequire<{ Vec3: Vec3Constructor }>('vec3').Vec3;
   const destination = new Vec3(location.x, location.y, location.z);
   if (player.world !== target.world) await switchWorld(player, target, destination);

@@ -1,17 +1,6 @@
 import { EventEmitter } from 'node:events';
 import { requireCapability } from '../capabilities.js';
-import type {
-  Capabilities,
-  Capability,
-  GameEventName,
-  GameEvents,
-  GamePort,
-  OnlinePlayer,
-  Operators,
-  PlayerCommand,
-  RegisterCommandHandler,
-  ServerSoftware,
-} from '../port.js';
+import type { Capabilities, Capability, GameEventName, GameEvents, GamePort, OnlinePlayer, Operators, PlayerCommand, RegisterCommandHandler, ServerSoftware } from '../port.js';
 import { RconBossBars } from './boss-bars.js';
 import { RconConnection, type RconCommand } from './connection.js';
 import { rconControl } from './control.js';
@@ -77,7 +66,12 @@ export class RconGameAdapter implements GamePort {
       ? new ManagementClient(options.managementUrl, options.managementSecret ?? '', { timeoutMs: options.requestTimeoutMs, log: options.log })
       : undefined;
     const messaging = new RconMessaging(command);
-    this.trigger = new RegisterTrigger(command, () => this.registerHandler, (player, text) => messaging.sendMessage(player, text), options.logError);
+    this.trigger = new RegisterTrigger(
+      command,
+      () => this.registerHandler,
+      (player, text) => messaging.sendMessage(player, text),
+      options.logError,
+    );
     this.bossBars = new RconBossBars(command);
     this.operationScores = new OperationScores(command);
     this.logEvents = new RconLogEvents({

@@ -49,6 +49,7 @@ export function textComponent(text: string): string {
 /** Throws, naming the field, when a command would be longer than vanilla's RCON takes. */
 export function checkCommandLength(command: string, field: string): string {
   const bytes = Buffer.byteLength(command, 'utf8');
-  if (bytes > commandByteLimit) throw new InvalidArgumentError(field, `is too long: the command would be ${bytes} bytes (UTF-8, after escaping), over the ${commandByteLimit} vanilla's RCON takes`);
+  if (bytes > commandByteLimit)
+    throw new InvalidArgumentError(field, `is too long: the command would be ${bytes} bytes (UTF-8, after escaping), over the ${commandByteLimit} vanilla's RCON takes`);
   return command;
 }

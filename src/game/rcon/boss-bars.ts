@@ -62,7 +62,9 @@ const barColors: ReadonlyArray<BossBar['color']> = ['blue', 'green', 'pink', 'pu
 
 /** A resource location vanilla accepts: `gatehouse:restart`; InvalidArgumentError naming `id` when none can be made of it. */
 function barId(id: string): string {
-  const clean = String(id).toLowerCase().replace(/[^a-z0-9_.:/-]/g, '_');
+  const clean = String(id)
+    .toLowerCase()
+    .replace(/[^a-z0-9_.:/-]/g, '_');
   return resourceArgument(clean.includes(':') ? clean : `gatehouse:${clean}`, 'id');
 }
 

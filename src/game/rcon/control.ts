@@ -32,7 +32,11 @@ export function rconControl(command: RconCommand, whitelist: Whitelist, manageme
         applied.push('difficulty');
       }
       if (change.defaultGameMode !== undefined) {
-        checkSettingReply('defaultgamemode', await command(`defaultgamemode ${choiceArgument(change.defaultGameMode, gameModes, 'defaultGameMode')}`), /^The default game mode is now/);
+        checkSettingReply(
+          'defaultgamemode',
+          await command(`defaultgamemode ${choiceArgument(change.defaultGameMode, gameModes, 'defaultGameMode')}`),
+          /^The default game mode is now/,
+        );
         applied.push('defaultGameMode');
       }
       if (change.whitelistEnabled !== undefined) {

@@ -40,9 +40,7 @@ export class RconLogEvents {
   private readonly joined = new Map<string, { player: PlayerRef; ipAddress: string }>();
 
   constructor(private readonly options: LogEventsOptions) {
-    this.follower = options.logFile
-      ? new LogFollower(options.logFile, (line) => this.onLogLine(line), { intervalMs: options.pollMs, onProblem: options.log })
-      : undefined;
+    this.follower = options.logFile ? new LogFollower(options.logFile, (line) => this.onLogLine(line), { intervalMs: options.pollMs, onProblem: options.log }) : undefined;
   }
 
   /** Whether a log is followed (the events it alone tells, refused logins, are emitted). */
@@ -126,7 +124,10 @@ export class RconLogEvents {
         if (management?.connected) return;
         const key = event.name.toLowerCase();
         const login = this.logins.get(key);
-        const listed = this.uuids.has(key) || !this.options.isConnected() ? undefined : parseListUuids(await this.options.command('list uuids')).players.find((player) => player.name === event.name)?.uuid;
+        const listed =
+          this.uuids.has(key) || !this.options.isConnected()
+            ? undefined
+            : parseListUuids(await this.options.command('list uuids')).players.find((player) => player.name === event.name)?.uuid;
         if (listed) this.uuids.set(key, listed);
         // A player who left before `list uuids` was asked, on an offline-mode server, stays without one.
         const player = { name: event.name, uuid: this.uuids.get(key) ?? '' };

@@ -95,7 +95,10 @@ export class OperationScores {
     const reply = await this.command('scoreboard players list');
     const listed = /tracked entit\S*: (.*)$/s.exec(reply);
     if (!listed) return;
-    const amounts = listed[1]!.split(', ').filter((name) => /^#gh[0-9a-f]{16}a$/.test(name)).slice(0, sweepLimit);
+    const amounts = listed[1]!
+      .split(', ')
+      .filter((name) => /^#gh[0-9a-f]{16}a$/.test(name))
+      .slice(0, sweepLimit);
     for (const holder of amounts) {
       const score = await this.read(holder);
       if (score !== undefined && Math.floor(score / dayFactor) < this.today() - keepDays) await this.forget({ outcome: holder.slice(0, -1), amount: holder });

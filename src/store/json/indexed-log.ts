@@ -254,8 +254,6 @@ export class IndexedLog<T extends LogRecord> implements PersistedTable {
     this.countOfGroup.set(group, this.countOfGroup.at(group) + 1);
   }
 
-
-
   private async writeRecords(records: T[]): Promise<void> {
     let position = 0;
     while (position < records.length) {

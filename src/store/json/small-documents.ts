@@ -56,7 +56,7 @@ export class JsonMessageStore implements MessageStore {
 
   add(message: Omit<MessageRecord, 'id'>): Promise<MessageRecord> {
     return this.access.write((tx) => {
-      const id = (tx.get<{ nextId: number }>('messages', nextIdKey)?.nextId ?? 1);
+      const id = tx.get<{ nextId: number }>('messages', nextIdKey)?.nextId ?? 1;
       const record: MessageRecord = { ...message, id };
       tx.put('messages', nextIdKey, { nextId: id + 1 });
       tx.put('messages', String(id), record);
@@ -65,7 +65,9 @@ export class JsonMessageStore implements MessageStore {
   }
 
   async list(limit: number, offset = 0): Promise<MessageRecord[]> {
-    return this.messages().reverse().slice(offset, offset + limit);
+    return this.messages()
+      .reverse()
+      .slice(offset, offset + limit);
   }
 
   async count(): Promise<number> {
@@ -94,7 +96,10 @@ export class JsonMessageStore implements MessageStore {
   /** In id order, copied. */
   private messages(): MessageRecord[] {
     const rows = [...this.access.read<MessageRow>('messages').values()];
-    return rows.filter((row): row is MessageRecord => 'id' in row).sort((a, b) => a.id - b.id).map((message) => ({ ...message }));
+    return rows
+      .filter((row): row is MessageRecord => 'id' in row)
+      .sort((a, b) => a.id - b.id)
+      .map((message) => ({ ...message }));
   }
 }
 

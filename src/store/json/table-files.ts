@@ -23,9 +23,7 @@ export async function readJsonFile<T>(file: string): Promise<T | undefined> {
   try {
     return JSON.parse(text) as T;
   } catch (error) {
-    throw new StoreCorruptError(
-      `${file} cannot be read (${(error as Error).message}). It was left untouched: restore it from a backup or move it away to start empty.`,
-    );
+    throw new StoreCorruptError(`${file} cannot be read (${(error as Error).message}). It was left untouched: restore it from a backup or move it away to start empty.`);
   }
 }
 

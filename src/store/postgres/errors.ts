@@ -24,7 +24,8 @@ function isServerSideFailure(code: string): boolean {
 }
 
 /** The client library's own words when a connection ends or never starts (it gives these no code). */
-const clientMessages = /Connection terminated|connection error and is not queryable|Client was closed and is not queryable|timeout exceeded when trying to connect|Connection ended unexpectedly|not queryable/i;
+const clientMessages =
+  /Connection terminated|connection error and is not queryable|Client was closed and is not queryable|timeout exceeded when trying to connect|Connection ended unexpectedly|not queryable/i;
 
 /** Whether an error means PostgreSQL is unreachable or unable, rather than that the request was wrong. */
 export function isUnavailable(error: unknown): boolean {

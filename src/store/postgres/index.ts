@@ -64,11 +64,7 @@ export class PostgresStore implements Store {
     }
     const database = new PostgresDatabase(settings, { logInfo: options.logInfo, logError: options.logError });
     try {
-      await migrate(
-        database,
-        [{ name: 'core', migrations: coreMigrations }, ...[...parts].map(([name, part]) => ({ name, migrations: part.migrations }))],
-        options.logInfo,
-      );
+      await migrate(database, [{ name: 'core', migrations: coreMigrations }, ...[...parts].map(([name, part]) => ({ name, migrations: part.migrations }))], options.logInfo);
     } catch (error) {
       await database.close();
       throw new Error(`PostgreSQL store at ${database.address}: ${(error as Error).message}`, { cause: error });

@@ -65,6 +65,7 @@ export async function migrate(database: PostgresDatabase, components: SchemaComp
 
 function checkVersions(component: SchemaComponent): void {
   component.migrations.forEach((migration, index) => {
-    if (migration.version !== index + 1) throw new Error(`the ${component.name} schema's migrations must be numbered 1, 2, 3, ... in order; found ${migration.version} at position ${index + 1}`);
+    if (migration.version !== index + 1)
+      throw new Error(`the ${component.name} schema's migrations must be numbered 1, 2, 3, ... in order; found ${migration.version} at position ${index + 1}`);
   });
 }

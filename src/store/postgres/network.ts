@@ -109,7 +109,13 @@ export class PostgresNetwork implements Network {
       [this.serverId],
     );
     await this.publishPlayers();
-    this.heartbeat = setInterval(() => void this.publishPlayers().then(() => this.notices.prune()).catch(() => undefined), this.heartbeatMs);
+    this.heartbeat = setInterval(
+      () =>
+        void this.publishPlayers()
+          .then(() => this.notices.prune())
+          .catch(() => undefined),
+      this.heartbeatMs,
+    );
     this.heartbeat.unref();
     this.sweep = setInterval(() => void this.serveWaiting().catch(() => undefined), 500);
     this.sweep.unref();
@@ -266,7 +272,8 @@ export class PostgresNetwork implements Network {
       try {
         await client.connect();
         // One instance per server.id: the lock lives as long as this connection, so a crashed instance's goes with it.
-        const locked = (await client.query<{ locked: boolean }>('SELECT pg_try_advisory_lock($1::bigint) AS locked', [this.database.lockKey(`instance:${this.serverId}`)])).rows[0]?.locked;
+        const locked = (await client.query<{ locked: boolean }>('SELECT pg_try_advisory_lock($1::bigint) AS locked', [this.database.lockKey(`instance:${this.serverId}`)])).rows[0]
+          ?.locked;
         if (!locked) {
           await client.end().catch(() => undefined);
           const problem = `another Gatehouse is running as server.id "${this.serverId}" on this database; every server of a network needs its own server.id`;
@@ -311,7 +318,9 @@ export class PostgresNetwork implements Network {
 
   /** Calls addressed here that nobody answered yet (a missed notification). */
   private async serveWaiting(): Promise<void> {
-    const rows = await this.database.query<{ id: number }>(`SELECT id FROM ${this.table('network_calls')} WHERE server = $1 AND NOT claimed AND deadline > now() ORDER BY id`, [this.serverId]);
+    const rows = await this.database.query<{ id: number }>(`SELECT id FROM ${this.table('network_calls')} WHERE server = $1 AND NOT claimed AND deadline > now() ORDER BY id`, [
+      this.serverId,
+    ]);
     for (const row of rows) void this.serveCall(row.id).catch(() => undefined);
   }
 

@@ -72,7 +72,9 @@ export class PostgresMessageStore implements MessageStore {
   }
 
   async activeAnnouncements(now: Date): Promise<MessageRecord[]> {
-    const rows = await this.access.query<MessageRow>(`SELECT ${messageColumns} FROM ${this.table} WHERE type = 'ANNOUNCEMENT' AND expires_at > $1 ORDER BY id`, [now.toISOString()]);
+    const rows = await this.access.query<MessageRow>(`SELECT ${messageColumns} FROM ${this.table} WHERE type = 'ANNOUNCEMENT' AND expires_at > $1 ORDER BY id`, [
+      now.toISOString(),
+    ]);
     return rows.map(toMessage);
   }
 
@@ -98,10 +100,10 @@ export class PostgresRestartStore implements RestartStore {
       await this.access.query(`DELETE FROM ${this.access.name('pending_restarts')} WHERE server = $1`, [server]);
       return;
     }
-    await this.access.query(
-      `INSERT INTO ${this.access.name('pending_restarts')} (server, pending) VALUES ($1, $2) ON CONFLICT (server) DO UPDATE SET pending = EXCLUDED.pending`,
-      [server, JSON.stringify(pending)],
-    );
+    await this.access.query(`INSERT INTO ${this.access.name('pending_restarts')} (server, pending) VALUES ($1, $2) ON CONFLICT (server) DO UPDATE SET pending = EXCLUDED.pending`, [
+      server,
+      JSON.stringify(pending),
+    ]);
   }
 }
 
