@@ -103,6 +103,8 @@ describe('whitelist, players, server, cache and metrics over HTTP', function () 
       });
       expect((await api(server.baseUrl, 'GET', '/api/server/info?server=main')).body.players.online).to.equal(0);
       expect((await api(server.baseUrl, 'GET', '/api/server/info?server=No!')).status).to.equal(400);
+      // A server named like an object's own property is just a server with nobody on it (it was a 500).
+      expect((await api(server.baseUrl, 'GET', '/api/server/info?server=constructor')).body.players.online).to.equal(0);
       expect(info.body.game).to.deep.equal({ connected: true, software: 'Gatehouse embedded server (flying-squid 1.12.0)', version: '1.21.4' });
       expect(info.body.worlds).to.deep.equal(['world', 'world_nether', 'world_the_end']);
       expect(info.body.economy).to.deep.equal({ provider: 'builtin', currency: '$' });
