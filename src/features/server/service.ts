@@ -6,9 +6,10 @@ export async function countPlayers(game: GamePort, ownServerId: string, server: 
   if (!game.isConnected()) return { online: null, byServer: {} };
   const everyone = await game.onlinePlayers().catch(() => undefined);
   if (!everyone) return { online: null, byServer: {} };
-  const byServer: Record<string, number> = {};
-  for (const player of everyone) byServer[player.server ?? ownServerId] = (byServer[player.server ?? ownServerId] ?? 0) + 1;
-  return { online: server === undefined ? everyone.length : (byServer[server] ?? 0), byServer };
+  // Counted in a Map: a server asked for by a name such as `constructor` must not find an object's own properties.
+  const counts = new Map<string, number>();
+  for (const player of everyone) counts.set(player.server ?? ownServerId, (counts.get(player.server ?? ownServerId) ?? 0) + 1);
+  return { online: server === undefined ? everyone.length : (counts.get(server) ?? 0), byServer: Object.fromEntries(counts) };
 }
 
 /** The game's ticks per second, or null where it cannot tell. */
