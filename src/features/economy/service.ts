@@ -7,7 +7,9 @@ import type { Store, StorePart, TransactionalStores } from '../../store/port.js'
 import type { AccountBalance, LedgerRecord, LedgerStore, Posting } from './store.js';
 import { MoneyBound } from './bound.js';
 import { formatMoney, toCents } from './money.js';
-import { adjustmentShortfall, reversalShortfall, transferShortfall, worded, type DescribeShortfall } from './shortfall.js';
+import type { IdempotencyRequest, MoveOptions, Once } from './movement.js';
+import { reverseRecord } from './reversals.js';
+import { adjustmentShortfall, transferShortfall, worded } from './shortfall.js';
 import { isVaultClaim, VaultKeyClaims } from './vault-claims.js';
 import { VaultMoves, type VaultMoveOptions } from './vault-moves.js';
 import { KeyedLock } from '../../lib/keyed-lock.js';
@@ -23,32 +25,7 @@ export interface EconomyOptions {
   vault: VaultMoveOptions;
 }
 
-/** A money-moving request with an Idempotency-Key: the key scoped to its caller, and what the request said. */
-export interface IdempotencyRequest {
-  key: string;
-  fingerprint: string;
-}
-
-export interface Once<T> {
-  result: T;
-  /** True when this is the stored answer to an earlier request with the same key. */
-  replayed: boolean;
-  /** What the caller kept beside the records for its answer (a sale's refusals), when it kept anything. */
-  note?: unknown;
-}
-
-export interface MoveOptions {
-  /** In the unit of work, before the postings are made: throws to refuse (nothing is written). */
-  check?: (tx: TransactionalStores) => Promise<void>;
-  /** In the unit that records the postings: the caller's own writes that go with them. */
-  after?: (tx: TransactionalStores, posted: LedgerRecord[]) => Promise<void>;
-  /** Kept with the answer for a replay (JSON), when the records alone do not make the answer. */
-  note?: unknown;
-  /** The caller already holds the Idempotency-Key (see `holdingKey`). */
-  keyHeld?: boolean;
-  /** How a refusal for want of money is worded for this movement (else a bare "Insufficient funds"). */
-  shortfall?: DescribeShortfall;
-}
+export type { IdempotencyRequest, MoveOptions, Once } from './movement.js';
 
 export const economyUnavailable = () => new ApiError(503, 'Economy system not available', 'economy_unavailable');
 
@@ -183,63 +160,9 @@ export class EconomyService {
     return done;
   }
 
-  /**
-   * Undoes a record, once: an ADMIN record of the opposite amount, naming
-   * it. A transfer is undone on both sides (the money goes back), so
-   * reversing either of its records reverses the pair. A reversal is not
-   * itself reversible (adjust instead).
-   */
-  async reverse(actor: Actor, id: number, reason: string | undefined, idempotency?: IdempotencyRequest): Promise<Once<LedgerRecord[]>> {
-    this.requireProvider();
-    const original = await this.ledger.record(id);
-    if (!original) throw notFound(`Transaction ${id} not found`, 'transaction_not_found');
-    if (original.reverses !== undefined) throw badRequest(`Transaction ${id} is itself a reversal; adjust the balance instead`, 'not_reversible');
-    const records = [original];
-    if (original.type === 'TRANSFER') {
-      const other = await this.transferPartner(original);
-      if (other) records.push(other);
-    }
-    const why = reason ? `: ${reason}` : '';
-    return this.move(
-      records.map((record) => ({
-        player: record.player,
-        amount: -record.amount,
-        type: 'ADMIN' as const,
-        description: `Reversal of transaction ${record.id}${why}`,
-        reverses: record.id,
-        actor: actor.name,
-      })),
-      idempotency,
-      {
-        shortfall: reversalShortfall,
-        check: async (tx) => {
-          const ledger = tx.part(this.ledgerPart);
-          for (const record of records) {
-            const by = await ledger.reversalOf(record.id);
-            if (by !== undefined) throw conflict(`Transaction ${record.id} was already reversed by transaction ${by}`, 'already_reversed');
-          }
-        },
-        after: async (tx, posted) =>
-          tx.part(this.ledgerPart).markReversed(
-            records.map((record) => record.id),
-            posted[0]!.id,
-          ),
-      },
-    );
-  }
-
-  /**
-   * The other side of a transfer: the counterparty's record written in the
-   * same unit. `transfer` posts the payer's record and then the payee's, so
-   * the payer's partner is the next id and the payee's the previous one (two
-   * equal transfers in the same millisecond sit side by side, so looking both
-   * ways could pair the wrong two).
-   */
-  private async transferPartner(record: LedgerRecord): Promise<LedgerRecord | undefined> {
-    const candidate = await this.ledger.record(record.amount < 0 ? record.id + 1 : record.id - 1);
-    const partner =
-      candidate?.type === 'TRANSFER' && candidate.timestamp === record.timestamp && candidate.player.uuid === record.counterparty?.uuid && candidate.amount === -record.amount;
-    return partner ? candidate : undefined;
+  /** Undoes a record once, both sides of a transfer (reversals.ts). */
+  reverse(actor: Actor, id: number, reason: string | undefined, idempotency?: IdempotencyRequest): Promise<Once<LedgerRecord[]>> {
+    return reverseRecord(this, this.store.part(this.ledgerPart), this.ledgerPart, { actor, id, reason, idempotency });
   }
 
   /**
@@ -378,7 +301,9 @@ export class EconomyService {
 
   /** Whether an answer is stored under this Idempotency-Key: a payment made with it, or a unit of work that kept it (see `keepKeyWithin`). */
   async answered(key: string): Promise<boolean> {
-    return (await this.ledger.answer(key)) !== undefined;
+    // A Vault claim (vault-claims.ts) is a movement begun or given up, not an answer: nothing is known paid by it.
+    const stored = await this.ledger.answer(key);
+    return stored !== undefined && !isVaultClaim(stored);
   }
 
   /**
