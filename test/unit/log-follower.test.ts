@@ -82,6 +82,15 @@ describe('LogFollower (latest.log followed across rotation)', function () {
     for (const [index, line] of lines.entries()) expect(line === written[index], `line ${index} whole and unchanged`).to.equal(true);
   });
 
+  it('hands over a character of several bytes whole when a read stops in the middle of it', async function () {
+    // Characters of two, three and four bytes in long lines: wherever reads stop, one of them straddles it.
+    const alphabet = ['é', '€', '🙂'];
+    const written = Array.from({ length: 30 }, (_, index) => `line ${index} ${alphabet[index % 3]!.repeat(lengthOf(index))}${alphabet[(index + 1) % 3]}`);
+    await writeAndFollow(written);
+    expect(lines.length, 'every line, once').to.equal(written.length);
+    for (const [index, line] of lines.entries()) expect(line === written[index], `line ${index} whole and unchanged`).to.equal(true);
+  });
+
   it('reads a backlog larger than a poll takes over several polls, each taking no more than it is allowed, in order', async function () {
     await follower.stop();
     const allowedBytes = 1000;
