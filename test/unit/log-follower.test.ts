@@ -72,7 +72,7 @@ describe('LogFollower (latest.log followed across rotation)', function () {
     // One more: nothing is handed twice.
     await follower.poll();
   };
-  const lengthOf = (index: number) => (index % 5 === 4 ? 3 * 1024 * 1024 + index : 1 + ((index * 7919) % 70_000));
+  const lengthOf = (index: number) => (index % 10 === 9 ? 3 * 1024 * 1024 + index : 1 + ((index * 7919) % 70_000));
 
   it('hands over every line whole and once, however long, wherever a read stops', async function () {
     // Lengths from one character to several MiB: wherever reads stop, some line straddles it.
