@@ -31,7 +31,7 @@ async function writeCodes(dataDirectory: string): Promise<void> {
 }
 
 /** Reads the data directory as the store and checks every sum. */
-async function checkDirectory(dataDirectory: string, acknowledged: Pick<Acknowledged, 'ids'>): Promise<{ records: number; accounts: number }> {
+async function checkDirectory(dataDirectory: string, acknowledged: Pick<Acknowledged, 'ids' | 'transfers'>): Promise<{ records: number; accounts: number }> {
   const store = await JsonStore.open(dataDirectory, { parts: allStoreParts() });
   try {
     return await checkConservation(store, acknowledged, 10_000);

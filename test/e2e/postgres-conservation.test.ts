@@ -8,7 +8,7 @@ import { expect } from 'chai';
 import { allStoreParts } from '../../src/features/index.js';
 import { PostgresStore } from '../../src/store/postgres/index.js';
 import { startTestGatehouse, type TestGatehouse } from '../helpers/gatehouse.js';
-import { checkConservation, moveMoneyAtRandom, registerPlayers, storeCodes } from '../helpers/money-conservation.js';
+import { checkConservation, moveMoneyAtRandom, registerPlayers, storeCodes, type Acknowledged } from '../helpers/money-conservation.js';
 import { requirePostgres, uniquePrefix, type ThrowawayPostgres } from '../helpers/postgres.js';
 
 const serviceToken = 'conservation-service-token-for-tests-0123456789abcdef';
@@ -38,7 +38,7 @@ describe('money is conserved under concurrency on PostgreSQL (builtin economy)',
     return server;
   };
 
-  const checkStore = async (prefix: string, acknowledged: { ids: number[] }) => {
+  const checkStore = async (prefix: string, acknowledged: Pick<Acknowledged, 'ids' | 'transfers'>) => {
     const store = await PostgresStore.open(postgres.settings(prefix), { parts: allStoreParts() });
     try {
       return await checkConservation(store, acknowledged, 10_000);

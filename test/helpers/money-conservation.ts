@@ -52,9 +52,21 @@ export async function registerPlayers(baseUrl: string): Promise<string[]> {
   return tokens;
 }
 
+/** A transfer the API acknowledged: its answer names the payer's record only; the payee's is found by its note. */
+export interface AcknowledgedTransfer {
+  payer: string;
+  payee: string;
+  /** The payer's record, as the answer gave it. */
+  payerRecord: number;
+  /** Unique to this transfer, so its record on the payee's side is told apart from any other of the same amount. */
+  note: string;
+}
+
 export interface Acknowledged {
-  /** Ids of records the API said it wrote (both sides of a transfer). */
+  /** Ids of records the API named in its answers (a transfer's payer side, adjustments, reversals). */
   ids: number[];
+  /** Transfers acknowledged, whose payee side must be found too. */
+  transfers: AcknowledgedTransfer[];
   /** Answers other than 200 and the expected refusals, by status (503 while the store is away, say). */
   otherStatuses: Record<number, number>;
 }
@@ -78,7 +90,7 @@ export interface RandomMoves {
  */
 export async function moveMoneyAtRandom(baseUrl: string, tokens: string[], options: RandomMoves): Promise<Acknowledged> {
   const random = seeded(options.seed);
-  const acknowledged: Acknowledged = { ids: [], otherStatuses: {} };
+  const acknowledged: Acknowledged = { ids: [], transfers: [], otherStatuses: {} };
   const seen: number[] = [];
   const baseUrls = options.baseUrls ?? [baseUrl];
   let started = 0;
@@ -91,15 +103,17 @@ export async function moveMoneyAtRandom(baseUrl: string, tokens: string[], optio
     const url = baseUrls[clientIndex % baseUrls.length]!;
     while (started < options.operations && !options.stop?.()) {
       started += 1;
+      const note = `move ${started}`;
       const choice = random();
       const from = Math.floor(random() * tokens.length);
       let answer: Awaited<ReturnType<typeof api>> | undefined;
       try {
         if (choice < 0.8) {
           const to = (from + 1 + Math.floor(random() * (tokens.length - 1))) % tokens.length;
-          answer = await api(url, 'POST', '/api/economy/transfer', { token: tokens[from], body: { to: conservationPlayers[to], amount: cents(30) } });
+          answer = await api(url, 'POST', '/api/economy/transfer', { token: tokens[from], body: { to: conservationPlayers[to], amount: cents(30), note } });
           if (answer.status === 200) {
-            acknowledged.ids.push(answer.body.transaction.id, answer.body.transaction.id + 1);
+            acknowledged.ids.push(answer.body.transaction.id);
+            acknowledged.transfers.push({ payer: conservationPlayers[from]!, payee: conservationPlayers[to]!, payerRecord: answer.body.transaction.id, note });
             seen.push(answer.body.transaction.id);
           } else if (answer.body?.code !== 'insufficient_funds') tolerate('transfer', answer.status, answer.body);
         } else if (choice < 0.9) {
@@ -124,12 +138,13 @@ export async function moveMoneyAtRandom(baseUrl: string, tokens: string[], optio
 }
 
 /** Reads every account and its whole history from the store and checks the sums; the number of records and accounts. */
-export async function checkConservation(store: Store, acknowledged: Pick<Acknowledged, 'ids'>, startingCents: number): Promise<{ records: number; accounts: number }> {
+export async function checkConservation(store: Store, acknowledged: Pick<Acknowledged, 'ids' | 'transfers'>, startingCents: number): Promise<{ records: number; accounts: number }> {
   const ledger = store.part(ledgerPart);
   let totalCents = 0;
   let adminCents = 0;
   let recordCount = 0;
-  const present = new Set<number>();
+  const present = new Map<number, LedgerRecord>();
+  const histories = new Map<string, LedgerRecord[]>();
   for (const player of conservationPlayers) {
     const account = (await ledger.accountByName(player))!;
     expect(account, player).to.not.equal(undefined);
@@ -148,8 +163,9 @@ export async function checkConservation(store: Store, acknowledged: Pick<Acknowl
       expect(record.balance, `${player}'s balance after record ${record.id}`).to.equal(running);
       expect(record.balance).to.be.at.least(0);
       if (record.type === 'ADMIN') adminCents += record.amount;
-      present.add(record.id);
+      present.set(record.id, record);
     }
+    histories.set(player, records);
     expect(account.cents, `${player}'s balance is the sum of its records`).to.equal(running);
     totalCents += account.cents;
     recordCount += records.length;
@@ -157,5 +173,14 @@ export async function checkConservation(store: Store, acknowledged: Pick<Acknowl
   expect(totalCents, 'the total is the starting total plus the ADMIN amounts').to.equal(startingCents * conservationPlayers.length + adminCents);
   const missing = acknowledged.ids.filter((id) => !present.has(id));
   expect(missing, 'acknowledged records missing').to.deep.equal([]);
+  // Each acknowledged transfer's other side: on the payee's account, from the payer, the same amount, under the same note.
+  const unpaid = acknowledged.transfers.filter(({ payer, payee, payerRecord, note }) => {
+    const paid = present.get(payerRecord)!;
+    const received = histories.get(payee)!.filter(
+      (record) => record.type === 'TRANSFER' && record.counterparty?.name === payer && record.amount === -paid.amount && record.description.endsWith(`: ${note}`),
+    );
+    return !(paid.counterparty?.name === payee && received.length === 1);
+  });
+  expect(unpaid.map((transfer) => transfer.note), 'acknowledged transfers without exactly one record on the payee\'s side').to.deep.equal([]);
   return { records: recordCount, accounts: conservationPlayers.length };
 }

@@ -112,7 +112,9 @@ export class VanillaStandIn {
   /**
    * A client logs in as the server decides: refused when the whitelist is on
    * and it is neither listed nor an operator, or when the server is full
-   * (the reason answered, and logged); let in otherwise.
+   * (the reason answered, and logged); let in otherwise. A player already
+   * online is let in again and the FIRST session is kicked, as vanilla does
+   * (its duplicate_login message), before the new one's login is logged.
    */
   async login(name: string, address = '127.0.0.1'): Promise<string | undefined> {
     const key = name.toLowerCase();
@@ -124,8 +126,13 @@ export class VanillaStandIn {
         : this.players.size >= this.maxPlayers
           ? 'The server is full!'
           : undefined;
-    if (reason) await this.refuse(name, address, reason);
-    else await this.join(name, address);
+    if (reason) {
+      await this.refuse(name, address, reason);
+      return reason;
+    }
+    const earlier = this.players.get(key);
+    if (earlier) await this.quit(earlier.name, 'You logged in from another location');
+    await this.join(name, address);
     return reason;
   }
 

@@ -4,7 +4,7 @@
  * format and answers with vanilla's exact strings, and writes a log in
  * vanilla's or Paper's format).
  */
-import { rm } from 'node:fs/promises';
+import { readFile, rm } from 'node:fs/promises';
 import { expect } from 'chai';
 import { RconGameAdapter } from '../../src/game/rcon/adapter.js';
 import { GameUnavailableError, PlayerNotOnlineError, UnknownItemError, UnknownWorldError, type GameEvents } from '../../src/game/port.js';
@@ -110,6 +110,30 @@ describe('the RCON adapter against a stand-in vanilla server', function () {
     expect(events.find((event) => event.event === 'loginRefused')!.payload).to.deep.equal({ name: 'Stranger', uuid: null, ipAddress: '10.9.9.9', reason: 'You are not whitelisted on this server!' });
     expect(events.find((event) => event.event === 'quit')!.payload).to.deep.include({ ipAddress: '192.168.1.20' });
     expect(logged.join('\n')).to.match(/latest\.log was replaced/);
+  });
+
+  it('tells a second login of the same player as the first session quitting, then the new one joining, with the player online once', async function () {
+    await start();
+    const events = seen();
+    expect(await standIn.login('Twice', '10.0.0.1')).to.equal(undefined);
+    await eventually(() => (events.some((event) => event.event === 'join') ? true : undefined), 15_000, 'the first join');
+    // Unlike the embedded server, which refuses the second login, vanilla kicks the first session.
+    expect(await standIn.login('Twice', '10.0.0.2')).to.equal(undefined);
+    const log = await readFile(standIn.logFile, 'utf8');
+    expect(log).to.match(/Twice lost connection: You logged in from another location\n.*Twice left the game\n.*Twice\[\/10\.0\.0\.2:\d+\] logged in/);
+    await eventually(() => (events.filter((event) => event.event === 'join').length >= 2 ? true : undefined), 15_000, 'the second join');
+    const comings = events.filter((event) => event.event !== 'connection');
+    expect(comings.map((event) => [event.event, (event.payload as GameEvents['join'][0]).ipAddress])).to.deep.equal([
+      ['join', '10.0.0.1'],
+      ['quit', '10.0.0.1'],
+      ['join', '10.0.0.2'],
+    ]);
+    const [first, left, second] = comings.map((event) => (event.payload as GameEvents['join'][0]).player);
+    expect(left).to.deep.equal(first);
+    expect(second).to.deep.equal(first);
+    expect(second!.uuid).to.match(/^[0-9a-f-]{36}$/);
+    const online = await adapter.onlinePlayers();
+    expect(online.map((player) => [player.name, player.ipAddress])).to.deep.equal([['Twice', '10.0.0.2']]);
   });
 
   it('reads operators and the whitelist from the server files, and changes them with commands', async function () {

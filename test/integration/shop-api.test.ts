@@ -412,8 +412,17 @@ describe('the market, the shop, deliveries and selling over HTTP', function () {
       return records.length > 0 ? records : undefined;
     }, 15_000, 'the sale paid by the retry');
     expect(sales.map((record: { quantity: number }) => record.quantity)).to.deep.equal([100]);
-    await new Promise((resolve) => setTimeout(resolve, 1500));
-    expect((await as(alice)('GET', '/api/economy/history')).body.transactions.filter((record: { type: string }) => record.type === 'SALE'), 'and once').to.have.length(1);
+    // Proof that the retry ran again after paying the first: a second lost answer (40 cobblestone, told apart by its quantity), which only a later round can pay.
+    await inventories.give('Alice', 'cobblestone', 40);
+    inventories.failAfterNext = true;
+    expect((await as(alice)('POST', '/api/player/inventory/sell', { item: 'cobblestone' })).status).to.equal(503);
+    const later = await eventually(async () => {
+      const records = (await as(alice)('GET', '/api/economy/history')).body.transactions.filter((record: { type: string; quantity: number }) => record.type === 'SALE' && record.quantity === 40);
+      return records.length > 0 ? records : undefined;
+    }, 15_000, 'the second sale paid by a later retry');
+    expect(later, 'the second paid once too').to.have.length(1);
+    const firstSales = (await as(alice)('GET', '/api/economy/history')).body.transactions.filter((record: { type: string; quantity: number }) => record.type === 'SALE' && record.quantity === 100);
+    expect(firstSales, 'and once').to.have.length(1);
   });
 
   it("pays at the retry every online player's sale under way, though one of them cannot be paid yet", async function () {

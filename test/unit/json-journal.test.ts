@@ -1,4 +1,4 @@
-import { appendFile, readFile, readdir, rm, stat, writeFile } from 'node:fs/promises';
+import { appendFile, readFile, readdir, rm, stat, symlink, writeFile } from 'node:fs/promises';
 import path from 'node:path';
 import { expect } from 'chai';
 import { StoreCorruptError } from '../../src/lib/corrupt-data.js';
@@ -90,23 +90,25 @@ describe('JSON store: the journal and checkpoints on disk', function () {
   it('keeps a unit whose journal write failed (refused to the caller) out of the checkpoint files written meanwhile', async function () {
     const store = await JsonStore.open(directory, { checkpointIntervalMs: 3600_000 });
     await store.users.create(newUser('kept'));
-    // The journal's next write fails while a checkpoint is waiting for it (a disk that fills up at that moment).
-    const journal = (store as unknown as { database: { journal: { append: unknown; drain: () => Promise<void> } } }).database.journal;
-    let failWrite: (error: Error) => void = () => undefined;
-    journal.append = () => new Promise<void>((_, reject) => (failWrite = reject));
-    const drain = journal.drain.bind(journal);
-    journal.drain = async () => {
-      await drain();
-      failWrite(new Error('no space left on device'));
-      await new Promise((resolve) => setImmediate(resolve));
-    };
+    // The disk fills up at a checkpoint: the journal's next segment, which the checkpoint starts, is /dev/full (every write: ENOSPC).
+    const [segment] = await journalFiles();
+    const nextSegment = path.join(directory, 'journal', `${String(Number(segment!.slice(0, 8)) + 1).padStart(8, '0')}.jsonl`);
+    await symlink('/dev/full', nextSegment);
     const refused = store.users.create(newUser('refused')).then(
       () => 'acknowledged',
       (error: Error) => error.name,
     );
-    await store.checkpoint().catch(() => undefined);
+    // The unit is taken while the checkpoint starts the new segment, so its write, the first there, fails while the checkpoint waits for it.
+    const checkpoint = await store.checkpoint().then(
+      () => 'written',
+      (error: Error) => error.name,
+    );
     expect(await refused).to.equal('StoreFailedError');
+    expect(checkpoint, 'the checkpoint gave up').to.equal('StoreFailedError');
     await store.close().catch(() => undefined);
+    // Space freed before the restart: the segment the failed write went to is empty.
+    await rm(nextSegment);
+    await writeFile(nextSegment, '');
     const reopened = await JsonStore.open(directory);
     expect(await reopened.users.findByUsername('kept')).to.not.equal(undefined);
     expect(await reopened.users.findByUsername('refused'), 'a refused unit is nowhere after a restart').to.equal(undefined);
