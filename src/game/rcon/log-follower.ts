@@ -1,5 +1,6 @@
 import { open, stat, type FileHandle } from 'node:fs/promises';
 import type { Stats } from 'node:fs';
+import { StringDecoder } from 'node:string_decoder';
 
 /**
  * Follows a log file the way `tail -F` does: reads what is appended, a line
@@ -17,6 +18,8 @@ export class LogFollower {
   private partial = '';
   private timer: NodeJS.Timeout | null = null;
   private reading = false;
+
+  private decoder = new StringDecoder('utf8');
 
   constructor(
     private readonly file: string,
@@ -88,6 +91,7 @@ export class LogFollower {
     this.inode = (await this.handle.stat()).ino;
     this.position = 0;
     this.partial = '';
+    this.decoder = new StringDecoder('utf8');
     if (notice) this.options.onProblem?.(notice);
   }
 
@@ -102,7 +106,8 @@ export class LogFollower {
       if (bytesRead === 0) return;
       this.position += bytesRead;
       readThisPoll += bytesRead;
-      const lines = (this.partial + buffer.subarray(0, bytesRead).toString('utf8')).split('\n');
+      // The decoder keeps the first bytes of a character that a read cut in two until the rest comes.
+      const lines = (this.partial + this.decoder.write(buffer.subarray(0, bytesRead))).split('\n');
       this.partial = lines.pop()!;
       for (const line of lines) this.onLine(line.replace(/\r$/, ''));
     }
