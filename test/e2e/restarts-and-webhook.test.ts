@@ -174,9 +174,7 @@ describe('chat webhook events (a local receiver on 127.0.0.1)', function () {
     const restart = receiver.received.find((post) => post.body.embeds[0].title === 'Restart scheduled')!.body.embeds[0];
     expect(restart.description).to.equal('Maintenance');
     expect(restart.fields.map((field: { name: string }) => field.name)).to.deep.equal(['At', 'In', 'By']);
-    expect(receiver.received.find((post) => post.body.embeds[0].title === 'New web account')!.body.embeds[0].description).to.equal(
-      'Hooked created the web account hooked',
-    );
+    expect(receiver.received.find((post) => post.body.embeds[0].title === 'New web account')!.body.embeds[0].description).to.equal('Hooked created the web account hooked');
   });
 
   it('answers 500 with the reason when the webhook refuses the test message or cannot be reached', async function () {

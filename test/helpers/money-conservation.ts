@@ -43,7 +43,9 @@ export async function registerPlayers(baseUrl: string): Promise<string[]> {
   const tokens: string[] = [];
   for (const [index, player] of conservationPlayers.entries()) {
     const username = player.toLowerCase();
-    const registered = await api(baseUrl, 'POST', '/api/auth/register', { body: { username, password: 'password1', email: `${username}@example.com`, code: `SAVE${String(index).padStart(4, '0')}` } });
+    const registered = await api(baseUrl, 'POST', '/api/auth/register', {
+      body: { username, password: 'password1', email: `${username}@example.com`, code: `SAVE${String(index).padStart(4, '0')}` },
+    });
     if (registered.status !== 201) throw new Error(`register ${username}: ${JSON.stringify(registered.body)}`);
     tokens.push((await api(baseUrl, 'POST', '/api/auth/login', { body: { username, password: 'password1' } })).body.token);
     // Opens the account with the starting balance.
@@ -118,7 +120,10 @@ export async function moveMoneyAtRandom(baseUrl: string, tokens: string[], optio
           } else if (answer.body?.code !== 'insufficient_funds') tolerate('transfer', answer.status, answer.body);
         } else if (choice < 0.9) {
           const amount = random() < 0.5 ? cents(50) : -cents(50);
-          answer = await api(url, 'POST', '/api/admin/economy/adjust', { token: options.serviceToken, body: { username: conservationPlayers[from], amount, reason: 'random adjustment' } });
+          answer = await api(url, 'POST', '/api/admin/economy/adjust', {
+            token: options.serviceToken,
+            body: { username: conservationPlayers[from], amount, reason: 'random adjustment' },
+          });
           if (answer.status === 200) acknowledged.ids.push(answer.body.transaction.id);
           else if (answer.body?.code !== 'insufficient_funds') tolerate('adjust', answer.status, answer.body);
         } else if (seen.length > 0) {
@@ -138,7 +143,11 @@ export async function moveMoneyAtRandom(baseUrl: string, tokens: string[], optio
 }
 
 /** Reads every account and its whole history from the store and checks the sums; the number of records and accounts. */
-export async function checkConservation(store: Store, acknowledged: Pick<Acknowledged, 'ids' | 'transfers'>, startingCents: number): Promise<{ records: number; accounts: number }> {
+export async function checkConservation(
+  store: Store,
+  acknowledged: Pick<Acknowledged, 'ids' | 'transfers'>,
+  startingCents: number,
+): Promise<{ records: number; accounts: number }> {
   const ledger = store.part(ledgerPart);
   let totalCents = 0;
   let adminCents = 0;
@@ -176,11 +185,14 @@ export async function checkConservation(store: Store, acknowledged: Pick<Acknowl
   // Each acknowledged transfer's other side: on the payee's account, from the payer, the same amount, under the same note.
   const unpaid = acknowledged.transfers.filter(({ payer, payee, payerRecord, note }) => {
     const paid = present.get(payerRecord)!;
-    const received = histories.get(payee)!.filter(
-      (record) => record.type === 'TRANSFER' && record.counterparty?.name === payer && record.amount === -paid.amount && record.description.endsWith(`: ${note}`),
-    );
+    const received = histories
+      .get(payee)!
+      .filter((record) => record.type === 'TRANSFER' && record.counterparty?.name === payer && record.amount === -paid.amount && record.description.endsWith(`: ${note}`));
     return !(paid.counterparty?.name === payee && received.length === 1);
   });
-  expect(unpaid.map((transfer) => transfer.note), 'acknowledged transfers without exactly one record on the payee\'s side').to.deep.equal([]);
+  expect(
+    unpaid.map((transfer) => transfer.note),
+    "acknowledged transfers without exactly one record on the payee's side",
+  ).to.deep.equal([]);
   return { records: recordCount, accounts: conservationPlayers.length };
 }

@@ -140,7 +140,17 @@ export class VanillaStandIn {
   async join(name: string, address = '127.0.0.1', at: [number, number, number] = [0.5, 64, 0.5]): Promise<void> {
     const uuid = offlinePlayerUuid(name);
     const gameType = ['survival', 'creative', 'adventure', 'spectator'].indexOf(this.defaultGameMode);
-    this.players.set(name.toLowerCase(), { name, uuid, dimension: 'minecraft:overworld', pos: at, rotation: [0, 0], gameType, inventory: [], registerScore: 0, registerEnabled: false });
+    this.players.set(name.toLowerCase(), {
+      name,
+      uuid,
+      dimension: 'minecraft:overworld',
+      pos: at,
+      rotation: [0, 0],
+      gameType,
+      inventory: [],
+      registerScore: 0,
+      registerEnabled: false,
+    });
     const world = this.options.logFormat === 'paper' ? '[world]' : '';
     await this.log(`${name}[/${address}:${50000 + this.entityId}] logged in with entity id ${this.entityId++} at (${world}${at[0]}, ${at[1]}, ${at[2]})`);
     await this.log(`${name} joined the game`);
@@ -193,7 +203,12 @@ export class VanillaStandIn {
 
   /** Vanilla writes its lists before the command answers (StoredUserList.save on the server thread). */
   saveFiles(): void {
-    const list = (map: Map<string, ManagedPlayer>, extra: object = {}) => JSON.stringify([...map.values()].map(({ id, name }) => ({ uuid: id, name, ...extra })), null, 2);
+    const list = (map: Map<string, ManagedPlayer>, extra: object = {}) =>
+      JSON.stringify(
+        [...map.values()].map(({ id, name }) => ({ uuid: id, name, ...extra })),
+        null,
+        2,
+      );
     writeFileSync(path.join(this.options.directory, 'ops.json'), list(this.ops, { level: 4, bypassesPlayerLimit: false }));
     writeFileSync(path.join(this.options.directory, 'whitelist.json'), list(this.whitelist));
     writeFileSync(
@@ -203,20 +218,24 @@ export class VanillaStandIn {
   }
 
   private serveManagement(secret: string, port: number): Promise<ManagementStandIn> {
-    return ManagementStandIn.start(secret, {
-      operators: () => [...this.ops.values()],
-      allowlist: () => [...this.whitelist.values()],
-      players: () => [...this.players.values()].map((player) => ({ id: player.uuid, name: player.name })),
-      useAllowlist: () => this.whitelistOn,
-      setMotd: (message) => {
-        this.motd = message;
-        this.saveFiles();
+    return ManagementStandIn.start(
+      secret,
+      {
+        operators: () => [...this.ops.values()],
+        allowlist: () => [...this.whitelist.values()],
+        players: () => [...this.players.values()].map((player) => ({ id: player.uuid, name: player.name })),
+        useAllowlist: () => this.whitelistOn,
+        setMotd: (message) => {
+          this.motd = message;
+          this.saveFiles();
+        },
+        setMaxPlayers: (max) => {
+          this.maxPlayers = max;
+          this.saveFiles();
+        },
       },
-      setMaxPlayers: (max) => {
-        this.maxPlayers = max;
-        this.saveFiles();
-      },
-    }, port);
+      port,
+    );
   }
 
   private listen(port: number): Promise<void> {
@@ -348,7 +367,10 @@ export class VanillaStandIn {
         }
         // Each player's feedback, glued without newlines as vanilla's RCON does.
         const each = /^execute as (\S+) run data get entity @s (\S+)$/.exec(line);
-        if (each) return this.select(each[1]!).map((player) => this.run(`data get entity ${player.name} ${each[2]}`)).join('');
+        if (each)
+          return this.select(each[1]!)
+            .map((player) => this.run(`data get entity ${player.name} ${each[2]}`))
+            .join('');
         const match = /^execute in (\S+) run tp (\w+) (.+)$/.exec(line);
         if (!match) return unknownCommand(line);
         if (!['minecraft:overworld', 'minecraft:the_nether', 'minecraft:the_end'].includes(match[1]!)) return `Unknown dimension '${match[1]}'`;
@@ -437,12 +459,18 @@ export class VanillaStandIn {
       case 'Inventory':
         return `[${player.inventory
           .filter((stack) => !this.options.equipmentCompound || stack.slot < 100)
-          .map((stack) => (stack.id === 'minecraft:iron_sword' ? `{Slot: ${stack.slot}b, components: {"minecraft:damage": 3}, count: ${stack.count}, id: "${stack.id}"}` : `{count: ${stack.count}, Slot: ${stack.slot}b, id: "${stack.id}"}`))
+          .map((stack) =>
+            stack.id === 'minecraft:iron_sword'
+              ? `{Slot: ${stack.slot}b, components: {"minecraft:damage": 3}, count: ${stack.count}, id: "${stack.id}"}`
+              : `{count: ${stack.count}, Slot: ${stack.slot}b, id: "${stack.id}"}`,
+          )
           .join(', ')}]`;
       case 'equipment': {
         if (!this.options.equipmentCompound) return undefined;
         const parts: Record<number, string> = { 100: 'feet', 101: 'legs', 102: 'chest', 103: 'head', [-106]: 'offhand' };
-        const entries = player.inventory.filter((stack) => stack.slot >= 100 || stack.slot === -106).map((stack) => `${parts[stack.slot]}: {count: ${stack.count}, id: "${stack.id}"}`);
+        const entries = player.inventory
+          .filter((stack) => stack.slot >= 100 || stack.slot === -106)
+          .map((stack) => `${parts[stack.slot]}: {count: ${stack.count}, id: "${stack.id}"}`);
         return `{${entries.join(', ')}}`;
       }
       default:
@@ -571,7 +599,9 @@ export class VanillaStandIn {
         return `Custom bossbar [${bar.title}] has been renamed`;
       case 'players': {
         bar.players = this.select(rest[0]!).map((player) => player.name);
-        return bar.players.length ? `Custom bossbar [${bar.title}] now has ${bar.players.length} player(s): ${bar.players.join(', ')}` : `Custom bossbar [${bar.title}] no longer has any players`;
+        return bar.players.length
+          ? `Custom bossbar [${bar.title}] now has ${bar.players.length} player(s): ${bar.players.join(', ')}`
+          : `Custom bossbar [${bar.title}] no longer has any players`;
       }
       default:
         return unknownCommand(line);

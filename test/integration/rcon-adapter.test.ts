@@ -21,7 +21,14 @@ describe('the RCON adapter against a stand-in vanilla server', function () {
   let adapter: RconGameAdapter;
   const logged: string[] = [];
   const start = async (
-    options: { version?: string; logFormat?: 'vanilla' | 'paper'; equipmentCompound?: boolean; password?: string; managementSecret?: string; adapterManagementSecret?: string } = {},
+    options: {
+      version?: string;
+      logFormat?: 'vanilla' | 'paper';
+      equipmentCompound?: boolean;
+      password?: string;
+      managementSecret?: string;
+      adapterManagementSecret?: string;
+    } = {},
   ) => {
     standIn = await VanillaStandIn.start({
       password,
@@ -107,7 +114,12 @@ describe('the RCON adapter against a stand-in vanilla server', function () {
     expect(join.player.uuid).to.match(/^[0-9a-f-]{36}$/);
     expect(join.ipAddress).to.equal('192.168.1.20');
     expect(join.location).to.deep.include({ world: 'world' });
-    expect(events.find((event) => event.event === 'loginRefused')!.payload).to.deep.equal({ name: 'Stranger', uuid: null, ipAddress: '10.9.9.9', reason: 'You are not whitelisted on this server!' });
+    expect(events.find((event) => event.event === 'loginRefused')!.payload).to.deep.equal({
+      name: 'Stranger',
+      uuid: null,
+      ipAddress: '10.9.9.9',
+      reason: 'You are not whitelisted on this server!',
+    });
     expect(events.find((event) => event.event === 'quit')!.payload).to.deep.include({ ipAddress: '192.168.1.20' });
     expect(logged.join('\n')).to.match(/latest\.log was replaced/);
   });
@@ -161,7 +173,12 @@ describe('the RCON adapter against a stand-in vanilla server', function () {
     await standIn.join('Anchor', '127.0.0.1', [5.5, 70, 5.5]);
     await adapter.require('messaging').sendMessage('Walker', '§aHello');
     expect(standIn.told.get('Walker')).to.deep.equal(['§aHello']);
-    expect(await adapter.require('messaging').sendMessage('Ghost', 'x').catch((error) => error)).to.be.instanceOf(PlayerNotOnlineError);
+    expect(
+      await adapter
+        .require('messaging')
+        .sendMessage('Ghost', 'x')
+        .catch((error) => error),
+    ).to.be.instanceOf(PlayerNotOnlineError);
     const teleports = adapter.require('teleports');
     const moved = await teleports.teleportToLocation('Walker', { world: 'world_nether', x: 12, y: 70, z: -3.5, yaw: 90, pitch: 10 });
     expect(moved.from).to.deep.include({ world: 'world', x: 0.5, z: 0.5 });
@@ -199,7 +216,18 @@ describe('the RCON adapter against a stand-in vanilla server', function () {
   /** Gatehouse killed and started again: a new adapter, with nothing in memory, against the same server. */
   const restartAdapter = async () => {
     await adapter.stop();
-    adapter = new RconGameAdapter({ host: '127.0.0.1', port: standIn.port, password, serverDirectory: directory, logFile: standIn.logFile, requestTimeoutMs: 2000, log: (message) => logged.push(message), logError: (message) => logged.push(`ERROR ${message}`), logPollMs: 50, firstBackoffMs: 50 });
+    adapter = new RconGameAdapter({
+      host: '127.0.0.1',
+      port: standIn.port,
+      password,
+      serverDirectory: directory,
+      logFile: standIn.logFile,
+      requestTimeoutMs: 2000,
+      log: (message) => logged.push(message),
+      logError: (message) => logged.push(`ERROR ${message}`),
+      logPollMs: 50,
+      firstBackoffMs: 50,
+    });
     await adapter.start();
     await eventually(() => (adapter.isConnected() ? true : undefined), 5000, 'the new adapter connected');
   };
@@ -212,7 +240,11 @@ describe('the RCON adapter against a stand-in vanilla server', function () {
     // The server runs the give, and the connection drops before its reply arrives: the outcome is unknown to the caller.
     standIn.dropReplyOn = 'execute store success score';
     expect(await inventories.give('Trader', 'diamond', 10, { operationId: 'delivery-7-1' }).catch((error) => error)).to.be.instanceOf(GameUnavailableError);
-    await eventually(() => (events.some((event) => event.event === 'connection' && (event.payload as { connected: boolean }).connected === false) ? true : undefined), 15_000, 'the drop noticed');
+    await eventually(
+      () => (events.some((event) => event.event === 'connection' && (event.payload as { connected: boolean }).connected === false) ? true : undefined),
+      15_000,
+      'the drop noticed',
+    );
     await eventually(() => (adapter.isConnected() ? true : undefined), 5000, 'the adapter back');
     // The shop's delivery asks again under the same id, as its outbox promises is safe.
     expect(await inventories.give('Trader', 'diamond', 10, { operationId: 'delivery-7-1' })).to.equal(10);
@@ -226,7 +258,12 @@ describe('the RCON adapter against a stand-in vanilla server', function () {
     expect(await adapter.require('inventories').give('Trader', 'diamond', 5, { operationId: 'delivery-8-1' })).to.equal(5);
     expect(await diamonds()).to.equal(15);
     // A give refused while the player was away is made when asked again once they are back.
-    expect(await adapter.require('inventories').give('Absent', 'diamond', 2, { operationId: 'delivery-9-1' }).catch((error) => error)).to.be.instanceOf(PlayerNotOnlineError);
+    expect(
+      await adapter
+        .require('inventories')
+        .give('Absent', 'diamond', 2, { operationId: 'delivery-9-1' })
+        .catch((error) => error),
+    ).to.be.instanceOf(PlayerNotOnlineError);
     await standIn.join('Absent');
     expect(await adapter.require('inventories').give('Absent', 'diamond', 2, { operationId: 'delivery-9-1' })).to.equal(2);
   });
@@ -236,7 +273,12 @@ describe('the RCON adapter against a stand-in vanilla server', function () {
     await standIn.join('Seller');
     await adapter.require('inventories').give('Seller', 'cobblestone', 40);
     standIn.dropReplyOn = 'execute store result score';
-    expect(await adapter.require('inventories').remove('Seller', 'cobblestone', 30, { operationId: 'sale-1' }).catch((error) => error)).to.be.instanceOf(GameUnavailableError);
+    expect(
+      await adapter
+        .require('inventories')
+        .remove('Seller', 'cobblestone', 30, { operationId: 'sale-1' })
+        .catch((error) => error),
+    ).to.be.instanceOf(GameUnavailableError);
     await restartAdapter();
     expect(await adapter.require('inventories').remove('Seller', 'cobblestone', 30, { operationId: 'sale-1' }), 'the count the first clear took').to.equal(30);
     expect((await adapter.require('inventories').read('Seller')).reduce((sum, stack) => sum + stack.count, 0)).to.equal(10);
@@ -308,7 +350,11 @@ describe('the RCON adapter against a stand-in vanilla server', function () {
     const events = seen();
     standIn.dropOn = 'list';
     expect(await adapter.onlinePlayers().catch((error) => error)).to.be.instanceOf(GameUnavailableError);
-    await eventually(() => (events.some((event) => event.event === 'connection' && (event.payload as { connected: boolean }).connected === false) ? true : undefined), 15_000, 'the drop noticed');
+    await eventually(
+      () => (events.some((event) => event.event === 'connection' && (event.payload as { connected: boolean }).connected === false) ? true : undefined),
+      15_000,
+      'the drop noticed',
+    );
     await eventually(() => (adapter.isConnected() ? true : undefined), 5000, 'the adapter back');
     expect(await adapter.onlinePlayers()).to.deep.equal([]);
     const port = standIn.port;
@@ -410,7 +456,16 @@ describe('Gatehouse on a vanilla server over RCON (stand-in)', function () {
     standIn = await VanillaStandIn.start({ password, directory });
     const server = await startTestGatehouse((config) => {
       config.game.connection = 'rcon';
-      config.game.rcon = { host: '127.0.0.1', port: standIn.port, password, serverDirectory: directory, logFile: standIn.logFile, requestTimeoutMs: 2000, managementUrl: '', managementSecret: '' };
+      config.game.rcon = {
+        host: '127.0.0.1',
+        port: standIn.port,
+        password,
+        serverDirectory: directory,
+        logFile: standIn.logFile,
+        requestTimeoutMs: 2000,
+        managementUrl: '',
+        managementSecret: '',
+      };
     });
     try {
       expect((await api(server.baseUrl, 'GET', '/api/health')).body.game).to.deep.equal({ connected: true, adapter: 'rcon' });
@@ -443,7 +498,16 @@ describe('Gatehouse on a vanilla server over RCON (stand-in)', function () {
     standIn = await VanillaStandIn.start({ password, directory });
     const server = await startTestGatehouse((config) => {
       config.game.connection = 'rcon';
-      config.game.rcon = { host: '127.0.0.1', port: standIn.port, password: 'not-it', serverDirectory: '', logFile: '', requestTimeoutMs: 2000, managementUrl: '', managementSecret: '' };
+      config.game.rcon = {
+        host: '127.0.0.1',
+        port: standIn.port,
+        password: 'not-it',
+        serverDirectory: '',
+        logFile: '',
+        requestTimeoutMs: 2000,
+        managementUrl: '',
+        managementSecret: '',
+      };
     });
     try {
       const health = await api(server.baseUrl, 'GET', '/api/health');

@@ -90,7 +90,8 @@ describe('the market, the shop, deliveries and selling over HTTP', function () {
     await rm(directory, { recursive: true, force: true });
   });
   const told = () => (server as unknown as { told: Array<[string, string]> }).told;
-  const as = (token: string) => (method: string, urlPath: string, body?: unknown, headers?: Record<string, string>) => api(server.baseUrl, method, urlPath, { token, body, headers });
+  const as = (token: string) => (method: string, urlPath: string, body?: unknown, headers?: Record<string, string>) =>
+    api(server.baseUrl, method, urlPath, { token, body, headers });
   const balance = async (token: string) => (await as(token)('GET', '/api/economy/balance')).body.balance as number;
   const stockOf = async (item: string) => (await as(alice)('GET', '/api/economy/market-prices')).body.prices[item].stock as number;
 
@@ -98,7 +99,14 @@ describe('the market, the shop, deliveries and selling over HTTP', function () {
     const answer = await as(alice)('GET', '/api/economy/market-prices');
     expect(answer.status).to.equal(200);
     expect(Object.keys(answer.body.prices).sort()).to.deep.equal(['bread', 'coal', 'cobblestone', 'diamond', 'iron_ingot', 'iron_pickaxe', 'oak_log', 'stone']);
-    expect(answer.body.prices.diamond).to.deep.equal({ buyPrice: 100, sellPrice: Math.floor((unitCents(100, 20, 21) * 80) / 100) / 100, stock: 20, trend: 'STABLE', canBuy: true, canSell: true });
+    expect(answer.body.prices.diamond).to.deep.equal({
+      buyPrice: 100,
+      sellPrice: Math.floor((unitCents(100, 20, 21) * 80) / 100) / 100,
+      stock: 20,
+      trend: 'STABLE',
+      canBuy: true,
+      canSell: true,
+    });
     // Scarce stone costs more than its price; out-of-stock coal is at its ceiling and not for sale now.
     expect(answer.body.prices.stone.buyPrice).to.equal(unitCents(0.5, 100, 5) / 100);
     expect(answer.body.prices.coal).to.deep.include({ stock: 0, canBuy: false, buyPrice: unitCents(2, 100, 0) / 100 });
@@ -130,7 +138,14 @@ describe('the market, the shop, deliveries and selling over HTTP', function () {
     const bought = await as(alice)('POST', '/api/shop/purchase', { item: 'minecraft:diamond', quantity: 3 });
     expect(bought.status, JSON.stringify(bought.body)).to.equal(200);
     const charged = buyCents(100, 20, 20, 3);
-    expect(bought.body.purchase).to.deep.equal({ transactionId: bought.body.purchase.transactionId, item: 'diamond', name: 'Diamond', quantity: 3, charged: charged / 100, weekly: false });
+    expect(bought.body.purchase).to.deep.equal({
+      transactionId: bought.body.purchase.transactionId,
+      item: 'diamond',
+      name: 'Diamond',
+      quantity: 3,
+      charged: charged / 100,
+      weekly: false,
+    });
     expect(bought.body.balance).to.equal((1_000_000 - charged) / 100);
     expect(bought.body.delivery).to.deep.include({ item: 'diamond', quantity: 3, given: 3, remaining: 0, state: 'delivered', transactionId: bought.body.purchase.transactionId });
     expect(inventories.count('Alice', 'diamond')).to.equal(3);
@@ -216,7 +231,10 @@ describe('the market, the shop, deliveries and selling over HTTP', function () {
     expect(told().at(-1)![1]).to.equal('§e64 Cobblestone from the shop arrived; 36 more will follow when your inventory has room.');
     expect(await server.gatehouse.services.get('deliveries').retryOnline()).to.equal(1);
     expect(inventories.count('Alice', 'cobblestone')).to.equal(64);
-    inventories.held.set('alice', inventories.held.get('alice')!.filter((stack) => stack.slot !== 0));
+    inventories.held.set(
+      'alice',
+      inventories.held.get('alice')!.filter((stack) => stack.slot !== 0),
+    );
     await server.gatehouse.services.get('deliveries').retryOnline();
     expect(inventories.count('Alice', 'cobblestone')).to.equal(100);
     expect((await as(alice)('GET', '/api/shop/deliveries')).body.deliveries[0]).to.deep.include({ state: 'delivered', given: 100 });
@@ -259,7 +277,10 @@ describe('the market, the shop, deliveries and selling over HTTP', function () {
     const offer = weekly.body.offers.find((candidate: { stock: number }) => candidate.stock >= 3) ?? weekly.body.offers[0];
     expect(offer).to.deep.include({ limit: 3, bought: 0 });
     expect(offer.price).to.be.below(offer.regularPrice);
-    expect((await as(alice)('GET', '/api/shop/weekly')).body.offers.map((candidate: { item: string }) => candidate.item), 'the same offers all week').to.deep.equal(weekly.body.offers.map((candidate: { item: string }) => candidate.item));
+    expect(
+      (await as(alice)('GET', '/api/shop/weekly')).body.offers.map((candidate: { item: string }) => candidate.item),
+      'the same offers all week',
+    ).to.deep.equal(weekly.body.offers.map((candidate: { item: string }) => candidate.item));
     const notOffered = (await as(alice)('GET', '/api/economy/market-prices')).body.prices;
     const other = Object.keys(notOffered).find((item) => notOffered[item].canBuy && !weekly.body.offers.some((candidate: { item: string }) => candidate.item === item))!;
     expect((await as(alice)('POST', '/api/shop/purchase', { item: other, quantity: 1, weekly: true })).body.code).to.equal('not_on_offer');
@@ -271,7 +292,9 @@ describe('the market, the shop, deliveries and selling over HTTP', function () {
     expect(first.body.purchase.weekly).to.equal(true);
     const after = await as(alice)('GET', '/api/shop/weekly');
     expect(after.body.offers.find((candidate: { item: string }) => candidate.item === offer.item)).to.deep.include({ bought: wanted, remaining: 0 });
-    expect((await as(bob)('GET', '/api/shop/weekly')).body.offers.find((candidate: { item: string }) => candidate.item === offer.item).bought, "another player's count").to.equal(0);
+    expect((await as(bob)('GET', '/api/shop/weekly')).body.offers.find((candidate: { item: string }) => candidate.item === offer.item).bought, "another player's count").to.equal(
+      0,
+    );
   });
 
   it('lists resources, and those in stock with how many the caller can afford', async function () {
@@ -312,16 +335,29 @@ describe('the market, the shop, deliveries and selling over HTTP', function () {
     expect(tooMany.body.error).to.equal('Not enough to sell: cobblestone (only 100 in the inventory; asked to sell 150)');
     expect(tooMany.body.refused).to.deep.equal([{ item: 'cobblestone', reason: 'only 100 in the inventory; asked to sell 150' }]);
     // In a list too: one item asked beyond what is held refuses the whole request.
-    const listed = await as(alice)('POST', '/api/player/inventory/sell', { items: [{ item: 'cobblestone', quantity: 10 }, { item: 'iron_ingot', quantity: 6 }] });
+    const listed = await as(alice)('POST', '/api/player/inventory/sell', {
+      items: [
+        { item: 'cobblestone', quantity: 10 },
+        { item: 'iron_ingot', quantity: 6 },
+      ],
+    });
     expect(listed.status, JSON.stringify(listed.body)).to.equal(400);
     expect(listed.body.code).to.equal('insufficient_items');
     expect(listed.body.refused).to.deep.equal([{ item: 'iron_ingot', reason: 'only 5 in the inventory; asked to sell 6' }]);
-    const absent = await as(alice)('POST', '/api/player/inventory/sell', { items: [{ item: 'cobblestone', quantity: 10 }, { item: 'bread', quantity: 1 }] });
+    const absent = await as(alice)('POST', '/api/player/inventory/sell', {
+      items: [
+        { item: 'cobblestone', quantity: 10 },
+        { item: 'bread', quantity: 1 },
+      ],
+    });
     expect([absent.status, absent.body.code]).to.deep.equal([400, 'insufficient_items']);
     expect(absent.body.refused).to.deep.equal([{ item: 'bread', reason: 'only 0 in the inventory; asked to sell 1' }]);
     expect(inventories.count('Alice', 'cobblestone')).to.equal(100);
     expect(inventories.count('Alice', 'iron_ingot')).to.equal(5);
-    expect(inventories.changes.filter(([change]) => change === 'remove'), 'nothing taken in game').to.deep.equal([]);
+    expect(
+      inventories.changes.filter(([change]) => change === 'remove'),
+      'nothing taken in game',
+    ).to.deep.equal([]);
     expect(await stockOf('cobblestone')).to.equal(stockBefore);
     expect(await balance(alice)).to.equal(balanceBefore);
     expect((await as(alice)('GET', '/api/economy/history')).body.pagination.total, 'no SALE record').to.equal(0);
@@ -394,11 +430,14 @@ describe('the market, the shop, deliveries and selling over HTTP', function () {
     await eventually(async () => ((await server.gatehouse.store.part(marketPart).salesUnderWay()).length === 0 ? true : undefined), 5000, 'the sale finished');
     await new Promise((resolve) => setTimeout(resolve, 200));
     const sales = (await as(alice)('GET', '/api/economy/history')).body.transactions.filter((record: { type: string }) => record.type === 'SALE');
-    expect(sales.map((record: { quantity: number }) => record.quantity), 'one SALE record for the 100 cobblestone taken').to.deep.equal([100]);
+    expect(
+      sales.map((record: { quantity: number }) => record.quantity),
+      'one SALE record for the 100 cobblestone taken',
+    ).to.deep.equal([100]);
     expect(Math.round((await balance(alice)) * 100)).to.equal(Math.round((before + sales[0].amount) * 100));
   });
 
-  it("answers 503 for a sale the game took without saying so, and pays it once at the next retry, without a join", async function () {
+  it('answers 503 for a sale the game took without saying so, and pays it once at the next retry, without a join', async function () {
     await writeFile(server.config.shopFile, testShopFile.replace('retry-seconds: 3600', 'retry-seconds: 1'));
     expect((await as(serviceToken)('POST', '/api/admin/shop/reload')).status).to.equal(200);
     game.join('Alice', players.alice.uuid);
@@ -407,21 +446,33 @@ describe('the market, the shop, deliveries and selling over HTTP', function () {
     const unanswered = await as(alice)('POST', '/api/player/inventory/sell', { item: 'cobblestone' });
     expect([unanswered.status, unanswered.body.code]).to.deep.equal([503, 'game_unavailable']);
     expect(unanswered.body.error).to.match(/did not answer whether it took the items \(cobblestone\); the sale is kept and paid as soon as it does/);
-    const sales = await eventually(async () => {
-      const records = (await as(alice)('GET', '/api/economy/history')).body.transactions.filter((record: { type: string }) => record.type === 'SALE');
-      return records.length > 0 ? records : undefined;
-    }, 15_000, 'the sale paid by the retry');
+    const sales = await eventually(
+      async () => {
+        const records = (await as(alice)('GET', '/api/economy/history')).body.transactions.filter((record: { type: string }) => record.type === 'SALE');
+        return records.length > 0 ? records : undefined;
+      },
+      15_000,
+      'the sale paid by the retry',
+    );
     expect(sales.map((record: { quantity: number }) => record.quantity)).to.deep.equal([100]);
     // Proof that the retry ran again after paying the first: a second lost answer (40 cobblestone, told apart by its quantity), which only a later round can pay.
     await inventories.give('Alice', 'cobblestone', 40);
     inventories.failAfterNext = true;
     expect((await as(alice)('POST', '/api/player/inventory/sell', { item: 'cobblestone' })).status).to.equal(503);
-    const later = await eventually(async () => {
-      const records = (await as(alice)('GET', '/api/economy/history')).body.transactions.filter((record: { type: string; quantity: number }) => record.type === 'SALE' && record.quantity === 40);
-      return records.length > 0 ? records : undefined;
-    }, 15_000, 'the second sale paid by a later retry');
+    const later = await eventually(
+      async () => {
+        const records = (await as(alice)('GET', '/api/economy/history')).body.transactions.filter(
+          (record: { type: string; quantity: number }) => record.type === 'SALE' && record.quantity === 40,
+        );
+        return records.length > 0 ? records : undefined;
+      },
+      15_000,
+      'the second sale paid by a later retry',
+    );
     expect(later, 'the second paid once too').to.have.length(1);
-    const firstSales = (await as(alice)('GET', '/api/economy/history')).body.transactions.filter((record: { type: string; quantity: number }) => record.type === 'SALE' && record.quantity === 100);
+    const firstSales = (await as(alice)('GET', '/api/economy/history')).body.transactions.filter(
+      (record: { type: string; quantity: number }) => record.type === 'SALE' && record.quantity === 100,
+    );
     expect(firstSales, 'and once').to.have.length(1);
   });
 
@@ -435,13 +486,23 @@ describe('the market, the shop, deliveries and selling over HTTP', function () {
     const market = server.gatehouse.store.part(marketPart);
     const startedAt = new Date().toISOString();
     await market.createSale({ player: players.alice, item: 'dirt', quantity: 5, attempt: { operationId: 'sale-alice-dirt', count: 5, startedAt }, createdAt: startedAt });
-    await market.createSale({ player: players.bob, item: 'cobblestone', quantity: 10, attempt: { operationId: 'sale-bob-cobblestone', count: 10, startedAt }, createdAt: startedAt });
+    await market.createSale({
+      player: players.bob,
+      item: 'cobblestone',
+      quantity: 10,
+      attempt: { operationId: 'sale-bob-cobblestone', count: 10, startedAt },
+      createdAt: startedAt,
+    });
     await writeFile(server.config.shopFile, testShopFile.replace('retry-seconds: 3600', 'retry-seconds: 1'));
     expect((await as(serviceToken)('POST', '/api/admin/shop/reload')).status).to.equal(200);
-    const sales = await eventually(async () => {
-      const records = (await as(bob)('GET', '/api/economy/history')).body.transactions.filter((record: { type: string }) => record.type === 'SALE');
-      return records.length > 0 ? records : undefined;
-    }, 15_000, "Bob's sale paid by the retry").catch((error: Error) => error);
+    const sales = await eventually(
+      async () => {
+        const records = (await as(bob)('GET', '/api/economy/history')).body.transactions.filter((record: { type: string }) => record.type === 'SALE');
+        return records.length > 0 ? records : undefined;
+      },
+      15_000,
+      "Bob's sale paid by the retry",
+    ).catch((error: Error) => error);
     expect(sales, "Bob's sale paid").not.to.be.instanceOf(Error);
     expect(sales.map((record: { quantity: number; item: string }) => [record.item, record.quantity])).to.deep.equal([['cobblestone', 10]]);
     // Alice's sale cannot be paid while its item is out of the catalogue: it stays under way, owed, and nothing is paid for it.
@@ -461,14 +522,24 @@ describe('the market, the shop, deliveries and selling over HTTP', function () {
     const refused = await as(serviceToken)('POST', '/api/admin/shop/reload');
     expect(refused.status).to.equal(400);
     expect(refused.body.error).to.match(/cobblestone cannot leave shop\.yml while a sale of it is under way/);
-    expect((await as(alice)('GET', '/api/shop/items?search=cobblestone')).body.items.map((item: { item: string }) => item.item), 'nothing changed').to.deep.equal(['cobblestone']);
+    expect(
+      (await as(alice)('GET', '/api/shop/items?search=cobblestone')).body.items.map((item: { item: string }) => item.item),
+      'nothing changed',
+    ).to.deep.equal(['cobblestone']);
     game.quit('Alice');
     game.join('Alice', players.alice.uuid);
-    const sales = await eventually(async () => {
-      const records = (await as(alice)('GET', '/api/economy/history')).body.transactions.filter((record: { type: string }) => record.type === 'SALE');
-      return records.length > 0 ? records : undefined;
-    }, 15_000, 'the sale paid');
-    expect(sales.map((record: { quantity: number }) => record.quantity), 'the 100 cobblestone the game took are paid').to.deep.equal([100]);
+    const sales = await eventually(
+      async () => {
+        const records = (await as(alice)('GET', '/api/economy/history')).body.transactions.filter((record: { type: string }) => record.type === 'SALE');
+        return records.length > 0 ? records : undefined;
+      },
+      15_000,
+      'the sale paid',
+    );
+    expect(
+      sales.map((record: { quantity: number }) => record.quantity),
+      'the 100 cobblestone the game took are paid',
+    ).to.deep.equal([100]);
     expect((await as(serviceToken)('POST', '/api/admin/shop/reload')).body.removed, 'and then it may go').to.deep.equal(['cobblestone']);
   });
 
@@ -500,7 +571,10 @@ describe('the market, the shop, deliveries and selling over HTTP', function () {
     expect(bad.status).to.equal(400);
     expect(bad.body.error).to.equal('shop.yml: items.diamond.floor: must be at most the price (100.00)');
     expect((await as(alice)('GET', '/api/economy/market-prices')).body.prices.diamond.buyPrice).to.equal(100);
-    await writeFile(server.config.shopFile, testShopFile.replace(/ {2}bread:.*\n/, '').replace('items:\n', 'items:\n  dirt: { category: blocks, price: 0.10, stock: 50, target-stock: 50 }\n'));
+    await writeFile(
+      server.config.shopFile,
+      testShopFile.replace(/ {2}bread:.*\n/, '').replace('items:\n', 'items:\n  dirt: { category: blocks, price: 0.10, stock: 50, target-stock: 50 }\n'),
+    );
     const good = await as(serviceToken)('POST', '/api/admin/shop/reload');
     expect(good.body).to.deep.include({ success: true, items: 8, added: ['dirt'], removed: ['bread'] });
     expect((await as(alice)('GET', '/api/economy/market-prices')).body.prices).to.have.property('dirt');

@@ -115,7 +115,7 @@ describe('JSON store: the journal and checkpoints on disk', function () {
     await reopened.close();
   });
 
-  it('tightens quietly a data directory that held no data yet (a fresh clone\'s, holding only its README)', async function () {
+  it("tightens quietly a data directory that held no data yet (a fresh clone's, holding only its README)", async function () {
     const { chmod } = await import('node:fs/promises');
     await writeFile(path.join(directory, 'README.md'), '# data/\n');
     await chmod(directory, 0o755);
