@@ -1,8 +1,10 @@
+import type { EventEmitter } from 'node:events';
 import { expect } from 'chai';
 import mc from 'minecraft-protocol';
 import { registeredUser } from '../helpers/accounts.js';
 import { chatLog, eventually, nextChat, refusedJoin } from '../helpers/bots.js';
 import { useGameSession } from '../helpers/game-session.js';
+import type { EmbeddedGameServer } from '../../src/game/embedded/adapter.js';
 
 const serviceToken = 'in-game-admin-token-for-tests-0123456789abcdef';
 
@@ -63,6 +65,10 @@ describe('admin in game: messages, settings, teleports (mineflayer bots on the e
         5000,
         'the hitter to see the victim',
       );
+      // Each hit the server handled, and whether it was called off: proof that the hits below reached it.
+      const handled: boolean[] = [];
+      const serverHitter = (session.server.gatehouse.game as EmbeddedGameServer).flyingSquid()!.players.find((player) => player.username === 'Hitter')!;
+      (serverHitter as unknown as EventEmitter).on('attack_done', (_attack: unknown, cancelled: boolean) => handled.push(cancelled));
       const hit = async () => {
         for (let swing = 0; swing < 3; swing += 1) {
           hitter.attack(victimEntity);
@@ -71,6 +77,8 @@ describe('admin in game: messages, settings, teleports (mineflayer bots on the e
       };
       expect((await admin('POST', '/api/admin/settings', { pvpEnabled: false })).body.appliedInGame).to.deep.equal(['pvpEnabled']);
       await hit();
+      await eventually(() => (handled.length >= 3 ? true : undefined), 15_000, 'the server to handle the three hits');
+      expect(handled, 'every hit called off').to.deep.equal([true, true, true]);
       expect(victim.health).to.equal(20);
       await admin('POST', '/api/admin/settings', { pvpEnabled: true });
       await hit();
