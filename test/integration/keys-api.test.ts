@@ -183,6 +183,34 @@ describe('API keys over HTTP', function () {
     expect(unknown.body.error).to.include('nothing:read');
   });
 
+  it('makes a key made by a key live no longer, count no looser, and die with its maker; a key revokes only keys within its scopes', async function () {
+    const tomorrow = new Date(Date.now() + 86_400_000).toISOString();
+    const maker = await makeKey({ name: 'limited maker', scopes: ['players:read', 'keys:write'], expiresAt: tomorrow, rateLimit: { requests: 100, windowSeconds: 60 } });
+    // Asked for nothing: it inherits its maker's expiry and rate.
+    const child = await withKey(maker.secret, 'POST', '/api/admin/keys', { name: 'inheriting child', scopes: ['players:read'] });
+    expect(child.status, JSON.stringify(child.body)).to.equal(201);
+    answers.pop();
+    secrets.push(child.body.secret);
+    expect(child.body.key.expiresAt).to.equal(tomorrow);
+    expect(child.body.key.rateLimit).to.deep.equal({ requests: 100, windowSeconds: 60 });
+    // Asked for more: refused.
+    const later = await withKey(maker.secret, 'POST', '/api/admin/keys', { name: 'outliving', scopes: ['players:read'], expiresAt: new Date(Date.now() + 7 * 86_400_000).toISOString() });
+    expect([later.status, later.body.code]).to.deep.equal([403, 'key_limit_exceeded']);
+    const looser = await withKey(maker.secret, 'POST', '/api/admin/keys', { name: 'looser', scopes: ['players:read'], rateLimit: { requests: 1000, windowSeconds: 60 } });
+    expect([looser.status, looser.body.code]).to.deep.equal([403, 'key_limit_exceeded']);
+    // Revoking the maker revokes what it made.
+    expect((await withKey(child.body.secret, 'GET', '/api/players')).status).to.equal(200);
+    expect((await asService('DELETE', `/api/admin/keys/${maker.key.id}`)).status).to.equal(200);
+    const orphan = await withKey(child.body.secret, 'GET', '/api/players');
+    expect([orphan.status, orphan.body.code]).to.deep.equal([401, 'key_revoked']);
+    // A key that holds keys:write cannot revoke a key with scopes it lacks.
+    const admin = await makeKey({ name: 'admin dashboard', scopes: ['admin'] });
+    const revoker = await makeKey({ name: 'narrow revoker', scopes: ['keys:write'] });
+    const refused = await withKey(revoker.secret, 'DELETE', `/api/admin/keys/${admin.key.id}`);
+    expect([refused.status, refused.body.code]).to.deep.equal([403, 'scope_missing']);
+    expect((await withKey(admin.secret, 'GET', '/api/players')).status, 'the admin key still works').to.equal(200);
+  });
+
   it("writes admin actions made with a key in the audit log under the key's name", async function () {
     const { secret } = await makeKey({ name: 'cache janitor', scopes: ['server:write'] });
     expect((await withKey(secret, 'POST', '/api/cache/invalidate', {})).status).to.equal(200);
