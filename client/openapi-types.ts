@@ -2136,7 +2136,7 @@ export interface operations {
                     "application/json": components["schemas"]["Error"];
                 };
             };
-            /** @description Admin privileges required, or a key granting a scope it lacks */
+            /** @description Admin privileges required, or a key granting a scope it lacks, or one asking for a longer life or a looser rate than its own */
             403: {
                 headers: {
                     [name: string]: unknown;

@@ -45,12 +45,19 @@ export class ApiKeyService {
     return token.startsWith(keyPrefix);
   }
 
-  /** Makes a key; `held` are the scopes of the key asking, when a key asks (it cannot grant more than it has). */
-  async create(input: NewKey, actor: Actor, held: readonly string[] | undefined): Promise<{ record: ApiKeyRecord; secret: string }> {
-    this.checkScopes(input.scopes, held);
+  /**
+   * Makes a key; `maker` is the key asking, when a key asks. A key grants no
+   * scope it lacks, and what it makes lives no longer and counts no looser
+   * than itself (asked for nothing, it inherits both), and is revoked with it
+   * (`madeBy`, checked at every request).
+   */
+  async create(input: NewKey, actor: Actor, maker: KeyIdentity | undefined): Promise<{ record: ApiKeyRecord; secret: string }> {
+    this.checkScopes(input.scopes, maker?.scopes);
     if (input.expiresAt && Date.parse(input.expiresAt) <= this.now().getTime()) {
       throw new ApiError(400, 'expiresAt must be in the future', 'invalid_field');
     }
+    const parent = maker && (await this.find(maker.id));
+    const limits = parent ? withinMaker(input, parent) : { expiresAt: input.expiresAt ?? null, rateLimit: input.rateLimit ?? null };
     const secret = newSecret();
     const record: ApiKeyRecord = {
       id: `key_${randomBytes(8).toString('hex')}`,
@@ -60,8 +67,9 @@ export class ApiKeyService {
       scopes: [...input.scopes].sort(),
       createdBy: actor.name,
       createdAt: this.now().toISOString(),
-      expiresAt: input.expiresAt ? new Date(input.expiresAt).toISOString() : null,
-      rateLimit: input.rateLimit ?? null,
+      expiresAt: limits.expiresAt ? new Date(limits.expiresAt).toISOString() : null,
+      rateLimit: limits.rateLimit,
+      ...(parent ? { madeBy: parent.id } : {}),
       lastUsedAt: null,
       lastUsedFrom: null,
       rotatedAt: null,
@@ -81,9 +89,10 @@ export class ApiKeyService {
     return record;
   }
 
-  /** Revokes a key: the next request with it, on any instance, gets 401. Revoking twice changes nothing. */
-  async revoke(id: string): Promise<{ record: ApiKeyRecord; changed: boolean }> {
+  /** Revokes a key: the next request with it, on any instance, gets 401 (and with any key it made). Revoking twice changes nothing. */
+  async revoke(id: string, held: readonly string[] | undefined): Promise<{ record: ApiKeyRecord; changed: boolean }> {
     const record = await this.find(id);
+    if (held && !record.scopes.every((scope) => grants(held, scope))) throw forbidden('A key can only revoke keys within its own scopes', 'scope_missing');
     if (record.revokedAt !== null) return { record, changed: false };
     const revoked = { ...record, revokedAt: this.now().toISOString() };
     await this.keys.update(revoked);
@@ -109,9 +118,21 @@ export class ApiKeyService {
     const status = statusOf(record, this.now());
     if (status === 'revoked') throw unauthorized('This API key was revoked', 'key_revoked');
     if (status === 'expired') throw unauthorized('This API key expired', 'key_expired');
+    await this.requireMakersActive(record);
     const headers = record.rateLimit ? this.countRequest(record.id, record.rateLimit) : {};
     this.noteUse(record, address);
     return { id: record.id, name: record.name, scopes: record.scopes, headers };
+  }
+
+  /** A key made by a key lives only while every key above it does (a short chain: each was made by the one before). */
+  private async requireMakersActive(record: ApiKeyRecord): Promise<void> {
+    let above = record.madeBy;
+    for (let depth = 0; above !== undefined && depth < 16; depth += 1) {
+      const maker = await this.keys.find(above);
+      const status = maker ? statusOf(maker, this.now()) : 'revoked';
+      if (status !== 'active') throw unauthorized(`The key that made this API key is ${status}, and so is this one`, 'key_revoked');
+      above = maker!.madeBy;
+    }
   }
 
   /** Refuses a scope no route names, and (for a key making a key) any scope the maker lacks. */
@@ -159,4 +180,18 @@ function newSecret(): string {
 
 function hashOf(secret: string): string {
   return createHash('sha256').update(secret).digest('hex');
+}
+
+/** What a key made by `parent` may have: its expiry and rate, no longer and no looser than the parent's (inherited when not asked for). */
+function withinMaker(input: NewKey, parent: ApiKeyRecord): { expiresAt: string | null; rateLimit: KeyRateLimit | null } {
+  const expiresAt = input.expiresAt ?? parent.expiresAt;
+  if (parent.expiresAt && (!expiresAt || Date.parse(expiresAt) > Date.parse(parent.expiresAt))) {
+    throw new ApiError(403, `A key can only make keys that expire no later than itself (${parent.expiresAt})`, 'key_limit_exceeded');
+  }
+  const rateLimit = input.rateLimit ?? parent.rateLimit;
+  const looser = (limit: KeyRateLimit, than: KeyRateLimit) => limit.requests > than.requests || limit.requests / limit.windowSeconds > than.requests / than.windowSeconds;
+  if (parent.rateLimit && (!rateLimit || looser(rateLimit, parent.rateLimit))) {
+    throw new ApiError(403, `A key can only make keys whose rate is no looser than its own (${parent.rateLimit.requests} requests per ${parent.rateLimit.windowSeconds} s)`, 'key_limit_exceeded');
+  }
+  return { expiresAt, rateLimit };
 }

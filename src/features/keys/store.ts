@@ -30,6 +30,8 @@ export interface ApiKeyRecord {
   /** When the secret was last replaced (rotation), or null. */
   rotatedAt: string | null;
   revokedAt: string | null;
+  /** The key that made this one, when a key made it: revoked or expired, it takes this one with it. */
+  madeBy?: string;
 }
 
 export interface ApiKeyStore {
