@@ -211,6 +211,19 @@ describe('API keys over HTTP', function () {
     expect((await withKey(admin.secret, 'GET', '/api/players')).status, 'the admin key still works').to.equal(200);
   });
 
+  it("keeps each key's Idempotency-Keys its own: two bots using the same key each move their money", async function () {
+    await registeredUser(server.gatehouse, server.baseUrl, 'bank_holder', 'BankHolder');
+    const first = await makeKey({ name: 'bot one', scopes: ['economy:admin'] });
+    const second = await makeKey({ name: 'bot two', scopes: ['economy:admin'] });
+    const adjust = (secret: string) =>
+      api(server.baseUrl, 'POST', '/api/admin/economy/adjust', { token: secret, body: { username: 'BankHolder', amount: 5, reason: 'bonus' }, headers: { 'idempotency-key': 'run-1' } });
+    const one = await adjust(first.secret);
+    const two = await adjust(second.secret);
+    expect([one.status, two.status]).to.deep.equal([200, 200]);
+    expect(two.headers.get('idempotent-replayed'), "the second bot's adjustment is its own, not the first one's replayed").to.equal(null);
+    expect(two.body.balance).to.equal(one.body.balance + 5);
+  });
+
   it("writes admin actions made with a key in the audit log under the key's name", async function () {
     const { secret } = await makeKey({ name: 'cache janitor', scopes: ['server:write'] });
     expect((await withKey(secret, 'POST', '/api/cache/invalidate', {})).status).to.equal(200);
