@@ -12,7 +12,8 @@ export function idempotencyOf(request: RouteRequest<unknown, unknown>, path: str
   const key = request.header('idempotency-key');
   if (key === undefined) return undefined;
   if (!/^[\x21-\x7e]{1,255}$/.test(key)) throw badRequest('Idempotency-Key must be 1 to 255 visible ASCII characters', 'invalid_field');
-  const scope = request.caller.kind === 'user' ? `user:${request.caller.user.id}` : 'service';
+  const { caller } = request;
+  const scope = caller.kind === 'user' ? `user:${caller.user.id}` : caller.kind === 'key' ? `key:${caller.key.id}` : 'service';
   const fingerprint = createHash('sha256')
     .update(JSON.stringify([path, request.body]))
     .digest('hex');
