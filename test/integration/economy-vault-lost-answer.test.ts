@@ -18,6 +18,8 @@ class FakeVault implements EconomyProvider {
   loseNextWithdrawalAnswer = false;
   /** While true every ask fails before reaching the economy, as when the plugin is away. */
   unreachable = false;
+  /** How long each change takes the game (a slow server), so that two requests can be in the game at once. */
+  delayMs = 0;
   /** After the lost answer, the game is away until the test sets `unreachable` back to false. */
   awayAfterLostAnswer = false;
   /** Every withdrawal and deposit the economy really made. */
@@ -54,6 +56,7 @@ class FakeVault implements EconomyProvider {
   }
   /** As the plugin: a repeated operation id is answered from memory. */
   private async once(options: ChangeOptions | undefined, work: () => Promise<number>): Promise<number> {
+    if (this.delayMs > 0) await new Promise((resolve) => setTimeout(resolve, this.delayMs));
     if (this.unreachable) throw new GameUnavailableError('the Paper bridge is not connected');
     const id = options?.operationId;
     if (id !== undefined && this.remembered.has(id)) return this.remembered.get(id)!;
@@ -88,6 +91,19 @@ describe('economy through Vault when an answer is lost', function () {
   const transfer = (key: string) => api(server.baseUrl, 'POST', '/api/economy/transfer', { token: rich, body: { to: 'Poor', amount: 30 }, headers: { 'Idempotency-Key': key } });
   const transfers = async () =>
     (await api(server.baseUrl, 'GET', '/api/economy/history', { token: rich })).body.transactions.filter((record: { type: string }) => record.type === 'TRANSFER');
+
+  it('reverses a transfer once when two admins reverse it at the same moment: the other is 409, and Vault moved it back once', async function () {
+    expect((await transfer('to-reverse')).status).to.equal(200);
+    const [record] = await transfers();
+    // Slow enough that both reversals are checked before either is recorded.
+    vault.delayMs = 300;
+    const reverse = () =>
+      api(server.baseUrl, 'POST', `/api/admin/economy/transactions/${record.id}/reverse`, { token: 'vault-lost-token-for-tests-0123456789abcdef', body: { reason: 'mistake' } });
+    const answers = await Promise.all([reverse(), reverse()]);
+    expect(answers.map((answer) => answer.status).sort(), JSON.stringify(answers.map((answer) => answer.body))).to.deep.equal([200, 409]);
+    expect(answers.find((answer) => answer.status === 409)!.body.code).to.equal('already_reversed');
+    expect([await vault.balance('Rich'), await vault.balance('Poor')], 'back where they began, once').to.deep.equal([10_000, 10_000]);
+  });
 
   it('asks again under the same operation id when a withdrawal was made but its answer lost, and moves the money once', async function () {
     vault.loseNextWithdrawalAnswer = true;
