@@ -39,19 +39,25 @@ export async function reverseRecord(
     idempotency,
     {
       shortfall: reversalShortfall,
-      check: async (tx) => {
-        for (const record of records) {
-          const by = await tx.part(ledgerPart).reversalOf(record.id);
-          if (by !== undefined) throw conflict(`Transaction ${record.id} was already reversed by transaction ${by}`, 'already_reversed');
-        }
-      },
-      after: async (tx, posted) =>
-        tx.part(ledgerPart).markReversed(
+      check: (tx) => refuseIfReversed(tx.part(ledgerPart), records),
+      // Through Vault the check and the record are two units with the game's movement between them: checked again
+      // where the reversal is recorded, so a second reversal that got past the first check undoes its movement.
+      after: async (tx, posted) => {
+        await refuseIfReversed(tx.part(ledgerPart), records);
+        await tx.part(ledgerPart).markReversed(
           records.map((record) => record.id),
           posted[0]!.id,
-        ),
+        );
+      },
     },
   );
+}
+
+async function refuseIfReversed(ledger: LedgerStore, records: LedgerRecord[]): Promise<void> {
+  for (const record of records) {
+    const by = await ledger.reversalOf(record.id);
+    if (by !== undefined) throw conflict(`Transaction ${record.id} was already reversed by transaction ${by}`, 'already_reversed');
+  }
 }
 
 /**
