@@ -194,7 +194,11 @@ describe('API keys over HTTP', function () {
     expect(child.body.key.expiresAt).to.equal(tomorrow);
     expect(child.body.key.rateLimit).to.deep.equal({ requests: 100, windowSeconds: 60 });
     // Asked for more: refused.
-    const later = await withKey(maker.secret, 'POST', '/api/admin/keys', { name: 'outliving', scopes: ['players:read'], expiresAt: new Date(Date.now() + 7 * 86_400_000).toISOString() });
+    const later = await withKey(maker.secret, 'POST', '/api/admin/keys', {
+      name: 'outliving',
+      scopes: ['players:read'],
+      expiresAt: new Date(Date.now() + 7 * 86_400_000).toISOString(),
+    });
     expect([later.status, later.body.code]).to.deep.equal([403, 'key_limit_exceeded']);
     const looser = await withKey(maker.secret, 'POST', '/api/admin/keys', { name: 'looser', scopes: ['players:read'], rateLimit: { requests: 1000, windowSeconds: 60 } });
     expect([looser.status, looser.body.code]).to.deep.equal([403, 'key_limit_exceeded']);
@@ -216,7 +220,11 @@ describe('API keys over HTTP', function () {
     const first = await makeKey({ name: 'bot one', scopes: ['economy:admin'] });
     const second = await makeKey({ name: 'bot two', scopes: ['economy:admin'] });
     const adjust = (secret: string) =>
-      api(server.baseUrl, 'POST', '/api/admin/economy/adjust', { token: secret, body: { username: 'BankHolder', amount: 5, reason: 'bonus' }, headers: { 'idempotency-key': 'run-1' } });
+      api(server.baseUrl, 'POST', '/api/admin/economy/adjust', {
+        token: secret,
+        body: { username: 'BankHolder', amount: 5, reason: 'bonus' },
+        headers: { 'idempotency-key': 'run-1' },
+      });
     const one = await adjust(first.secret);
     const two = await adjust(second.secret);
     expect([one.status, two.status]).to.deep.equal([200, 200]);

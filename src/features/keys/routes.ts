@@ -46,7 +46,10 @@ export function keysRoutes(keys: ApiKeyService, audit: AuditTrail, scopes: () =>
       body: createKeyBody,
       answer: keyWithSecretAnswer,
       status: 201,
-      errors: { 400: 'Invalid input, a scope this API does not have, or an expiry in the past', 403: 'Admin privileges required, or a key granting a scope it lacks, or one asking for a longer life or a looser rate than its own' },
+      errors: {
+        400: 'Invalid input, a scope this API does not have, or an expiry in the past',
+        403: 'Admin privileges required, or a key granting a scope it lacks, or one asking for a longer life or a looser rate than its own',
+      },
       handle: async (request) => {
         const { record, secret } = await keys.create(request.body, request.actor(), request.caller.kind === 'key' ? request.caller.key : undefined);
         await audit.record(request.actor(), 'keys.create', { key: record.id, name: record.name, scopes: record.scopes });

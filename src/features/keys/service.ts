@@ -191,7 +191,11 @@ function withinMaker(input: NewKey, parent: ApiKeyRecord): { expiresAt: string |
   const rateLimit = input.rateLimit ?? parent.rateLimit;
   const looser = (limit: KeyRateLimit, than: KeyRateLimit) => limit.requests > than.requests || limit.requests / limit.windowSeconds > than.requests / than.windowSeconds;
   if (parent.rateLimit && (!rateLimit || looser(rateLimit, parent.rateLimit))) {
-    throw new ApiError(403, `A key can only make keys whose rate is no looser than its own (${parent.rateLimit.requests} requests per ${parent.rateLimit.windowSeconds} s)`, 'key_limit_exceeded');
+    throw new ApiError(
+      403,
+      `A key can only make keys whose rate is no looser than its own (${parent.rateLimit.requests} requests per ${parent.rateLimit.windowSeconds} s)`,
+      'key_limit_exceeded',
+    );
   }
   return { expiresAt, rateLimit };
 }
