@@ -17,6 +17,7 @@ import { writeFileSync } from 'node:fs';
 import { mkdir, rename, appendFile } from 'node:fs/promises';
 import { createServer, type Server, type Socket } from 'node:net';
 import path from 'node:path';
+import type { Config } from '../../src/config/config.js';
 import { offlinePlayerUuid } from '../../src/game/embedded/offline-uuid.js';
 import { ManagementStandIn, type ManagedPlayer } from './management-stand-in.js';
 
@@ -99,6 +100,21 @@ export class VanillaStandIn {
     await standIn.listen(port);
     if (options.managementSecret) standIn.management = await standIn.serveManagement(options.managementSecret, managementPort);
     return standIn;
+  }
+
+  /** Points a Gatehouse configuration at this server over RCON, with its directory and log known (the management protocol off). */
+  connect(config: Config): void {
+    config.game.connection = 'rcon';
+    config.game.rcon = {
+      host: '127.0.0.1',
+      port: this.port,
+      password: this.options.password,
+      serverDirectory: this.options.directory,
+      logFile: this.logFile,
+      requestTimeoutMs: 2000,
+      managementUrl: '',
+      managementSecret: '',
+    };
   }
 
   get port(): number {

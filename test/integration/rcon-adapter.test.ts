@@ -455,17 +455,7 @@ describe('Gatehouse on a vanilla server over RCON (stand-in)', function () {
   it('registers a player through /trigger register, makes an operator an admin, and teleports over the API', async function () {
     standIn = await VanillaStandIn.start({ password, directory });
     const server = await startTestGatehouse((config) => {
-      config.game.connection = 'rcon';
-      config.game.rcon = {
-        host: '127.0.0.1',
-        port: standIn.port,
-        password,
-        serverDirectory: directory,
-        logFile: standIn.logFile,
-        requestTimeoutMs: 2000,
-        managementUrl: '',
-        managementSecret: '',
-      };
+      standIn.connect(config);
     });
     try {
       expect((await api(server.baseUrl, 'GET', '/api/health')).body.game).to.deep.equal({ connected: true, adapter: 'rcon' });

@@ -267,17 +267,7 @@ describe('commands over RCON carry only checked values (stand-in vanilla server)
     beforeEach(async function () {
       server = await startTestGatehouse((config) => {
         config.token = serviceToken;
-        config.game.connection = 'rcon';
-        config.game.rcon = {
-          host: '127.0.0.1',
-          port: standIn.port,
-          password,
-          serverDirectory: directory,
-          logFile: standIn.logFile,
-          requestTimeoutMs: 2000,
-          managementUrl: '',
-          managementSecret: '',
-        };
+        standIn.connect(config);
       });
       await standIn.join('Steve');
       await eventually(async () => ((await api(server.baseUrl, 'GET', '/api/health')).body.game?.connected ? true : undefined), 15_000, 'RCON connected');

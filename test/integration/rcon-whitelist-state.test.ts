@@ -30,17 +30,7 @@ describe('the whitelist on/off of a vanilla server over RCON (stand-in)', functi
   it('follows `whitelist off` and `whitelist on` typed on the server console after Gatehouse turned it on', async function () {
     const server = await startTestGatehouse((config) => {
       config.token = serviceToken;
-      config.game.connection = 'rcon';
-      config.game.rcon = {
-        host: '127.0.0.1',
-        port: standIn.port,
-        password,
-        serverDirectory: directory,
-        logFile: standIn.logFile,
-        requestTimeoutMs: 2000,
-        managementUrl: '',
-        managementSecret: '',
-      };
+      standIn.connect(config);
     });
     const enabled = async () => {
       const answer = await api(server.baseUrl, 'GET', '/api/whitelist', { token: serviceToken });

@@ -43,17 +43,7 @@ describe('the shop on a vanilla world an earlier install served (RCON stand-in)'
     standIn.scores.set(operationsObjective, scores);
     await writeFile(path.join(directory, 'shop.yml'), shopFile);
     const server = await startTestGatehouse((config) => {
-      config.game.connection = 'rcon';
-      config.game.rcon = {
-        host: '127.0.0.1',
-        port: standIn.port,
-        password,
-        serverDirectory: directory,
-        logFile: standIn.logFile,
-        requestTimeoutMs: 2000,
-        managementUrl: '',
-        managementSecret: '',
-      };
+      standIn.connect(config);
       config.settings.economy.startingBalance = 1000;
       config.shopFile = path.join(directory, 'shop.yml');
     });
@@ -87,17 +77,7 @@ describe('the shop on a vanilla world an earlier install served (RCON stand-in)'
     );
     await writeFile(path.join(directory, 'shop.yml'), shopFile);
     const server = await startTestGatehouse((config) => {
-      config.game.connection = 'rcon';
-      config.game.rcon = {
-        host: '127.0.0.1',
-        port: standIn.port,
-        password,
-        serverDirectory: directory,
-        logFile: standIn.logFile,
-        requestTimeoutMs: 2000,
-        managementUrl: '',
-        managementSecret: '',
-      };
+      standIn.connect(config);
       config.shopFile = path.join(directory, 'shop.yml');
     });
     try {
@@ -134,17 +114,7 @@ describe('the shop on a vanilla world an earlier install served (RCON stand-in)'
     const start = () =>
       startTestGatehouse(
         (config) => {
-          config.game.connection = 'rcon';
-          config.game.rcon = {
-            host: '127.0.0.1',
-            port: standIn.port,
-            password,
-            serverDirectory: directory,
-            logFile: standIn.logFile,
-            requestTimeoutMs: 2000,
-            managementUrl: '',
-            managementSecret: '',
-          };
+          standIn.connect(config);
           config.settings.economy.startingBalance = 1000;
           config.shopFile = path.join(directory, 'shop.yml');
         },
