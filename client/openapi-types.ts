@@ -1023,6 +1023,8 @@ export interface components {
             error: string;
             /** @description A stable identifier for programs, e.g. invalid_field, token_expired. */
             code: string;
+            /** @description With code invalid_field: the field that failed, as a dotted path (`email`, `notifications.discord`), or `query`/`body` for the whole. */
+            field?: string;
             /** @description POST /api/player/inventory/sell only: each item that cannot be sold, and why. */
             refused?: {
                 item: string;

@@ -3,7 +3,8 @@
  * esbuild (without the embedded game server, which only serves `npm start`
  * and tests, nor the RCON adapter: inside the plugin the game is the plugin), compiles the JVM bridge against its API stubs with javac, and
  * packs dist/Gatehouse-<version>.jar with plugin.yml, the plugin's classes,
- * its default config.yml and the bundled sidecar. The stubs are compiled to
+ * its default config.yml and the bundled sidecar with the built portal
+ * (build/web/, made by build-web.js, which runs first). The stubs are compiled to
  * build/bridge/stubs for compiling and for the test harness; they never go
  * into the jar. The harness is compiled to build/bridge/harness.
  */
@@ -13,7 +14,7 @@ import path from 'node:path';
 import { build, type Plugin } from 'esbuild';
 import { swaggerFiles } from '../src/features/reference/assets.js';
 import { ensureJdk } from './jdk.js';
-import { harnessClasses, pluginJar, pluginVersion, root, sidecarFiles, stubClasses } from './plugin-paths.js';
+import { harnessClasses, pluginJar, pluginVersion, portalBuild, portalFiles, root, sidecarFiles, stubClasses } from './plugin-paths.js';
 
 const fromRoot = (...parts: string[]) => path.join(root, ...parts);
 
@@ -56,7 +57,10 @@ async function bundleSidecar(): Promise<void> {
   if (leaked.length > 0) throw new Error(`the sidecar bundle must carry only the bridge's adapter, but has ${leaked.slice(0, 3).join(', ')}`);
   // The reference page's files are served from beside the bundle (src/features/reference/assets.ts).
   for (const file of swaggerFiles) await cp(fromRoot('node_modules', 'swagger-ui-dist', file), path.join(outdir, file));
-  await writeFile(path.join(outdir, 'manifest.txt'), `${sidecarFiles.join('\n')}\n`);
+  // The portal's pages, served by the sidecar from web/ beside it (src/http/portal.ts); the Java side extracts every listed file.
+  if (portalFiles().length === 0) throw new Error('the portal is not built: run node build/scripts/build-web.js before bundling the sidecar');
+  await cp(portalBuild, path.join(outdir, 'web'), { recursive: true });
+  await writeFile(path.join(outdir, 'manifest.txt'), `${[...sidecarFiles, ...portalFiles()].join('\n')}\n`);
 }
 
 function javac(output: string, classpath: string | undefined, sources: string[]): void {
@@ -92,7 +96,7 @@ async function buildJar(): Promise<void> {
   await mkdir(path.join(resources, 'sidecar'), { recursive: true });
   await cp(fromRoot('plugin.yml'), path.join(resources, 'plugin.yml'));
   await writeFile(path.join(resources, 'config.yml'), await pluginConfig());
-  for (const file of [...sidecarFiles, 'manifest.txt']) await cp(fromRoot('dist', 'sidecar', file), path.join(resources, 'sidecar', file));
+  for (const file of [...sidecarFiles, ...portalFiles(), 'manifest.txt']) await cp(fromRoot('dist', 'sidecar', file), path.join(resources, 'sidecar', file));
   // Paper 1.20.5 to 1.21.x remaps plugin jars unless told they use Mojang's names; this plugin names no server internals.
   const manifest = path.join(out, 'MANIFEST.MF');
   await writeFile(manifest, `paperweight-mappings-namespace: mojang\nImplementation-Version: ${pluginVersion}\n`);

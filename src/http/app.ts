@@ -2,6 +2,7 @@ import cors from '@koa/cors';
 import Koa, { type Middleware } from 'koa';
 import type { Config } from '../config/config.js';
 import { errorMiddleware } from './error-middleware.js';
+import { loadPortal, portalMiddleware } from './portal.js';
 
 /** Told of every answer: the route served (`GET /api/health`, or `unmatched`), its status and how long it took. */
 export type ServedListener = (route: string, status: number, milliseconds: number) => void;
@@ -9,7 +10,8 @@ export type ServedListener = (route: string, status: number, milliseconds: numbe
 /**
  * The Koa application: the request meter outermost (so it sees every final
  * status), CORS (so error answers carry its headers too), then the error
- * middleware, then the router built from the features' routes (./router.ts).
+ * middleware, then the portal's pages (every GET outside /api, ./portal.ts),
+ * then the router built from the features' routes (./router.ts).
  */
 export function createHttpApp(config: Pick<Config, 'cors'>, router: Middleware, logError: (message: string) => void, onServed?: ServedListener): Koa {
   const app = new Koa();
@@ -26,6 +28,7 @@ export function createHttpApp(config: Pick<Config, 'cors'>, router: Middleware, 
   }
   if (config.cors.enabled) app.use(cors(corsOptions(config.cors.allowedOrigins)));
   app.use(errorMiddleware(logError));
+  app.use(portalMiddleware(loadPortal()));
   app.use(router);
   return app;
 }

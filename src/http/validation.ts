@@ -1,5 +1,5 @@
 import { Ajv, type ErrorObject, type ValidateFunction } from 'ajv';
-import { badRequest } from '../errors.js';
+import { ApiError } from '../errors.js';
 import type { Schema } from '../lib/schema.js';
 
 /**
@@ -55,7 +55,7 @@ function compile(ajv: Ajv, schema: object): ValidateFunction {
 /** Returns `value` typed by its schema (defaults filled in), or throws a 400 whose message names the offending field. */
 export function validate<T>(schema: Schema<T>, value: unknown, where: 'body' | 'query' = 'body'): T {
   const check = compile(bodies, schema);
-  if (!check(value)) throw badRequest(describe(check.errors![0]!, schema, where), 'invalid_field');
+  if (!check(value)) throw invalidField(check.errors![0]!, schema, where);
   return value as T;
 }
 
@@ -70,13 +70,13 @@ const openQuerySchemas = new WeakMap<object, object>();
 export function validateQuery<T>(schema: Schema<T>, query: Record<string, string | string[] | undefined>): T {
   const values: Record<string, unknown> = {};
   for (const [name, raw] of Object.entries(query)) {
-    if (Array.isArray(raw)) throw badRequest(`${name} must be given once`, 'invalid_field');
+    if (Array.isArray(raw)) throw new ApiError(400, `${name} must be given once`, 'invalid_field', {}, { field: name });
     if (raw !== undefined && raw !== '') values[name] = raw;
   }
   let open = openQuerySchemas.get(schema);
   if (!open) openQuerySchemas.set(schema, (open = { ...schema, additionalProperties: true }));
   const check = compile(queries, open);
-  if (!check(values)) throw badRequest(describe(check.errors![0]!, schema, 'query'), 'invalid_field');
+  if (!check(values)) throw invalidField(check.errors![0]!, schema, 'query');
   return values as T;
 }
 
@@ -88,8 +88,21 @@ export function answerMismatch(schema: object, value: unknown): string | undefin
   return `${error.instancePath || '(answer)'} ${error.message ?? 'is invalid'}`;
 }
 
+/** A 400 whose message names the field, and whose `field` says which, so a form can show the message beside it. */
+function invalidField(error: ErrorObject, schema: object, where: string): ApiError {
+  const params = error.params as Record<string, unknown>;
+  const parent = fieldOf(error);
+  const named = error.keyword === 'required' ? params.missingProperty : error.keyword === 'additionalProperties' ? params.additionalProperty : undefined;
+  const field = typeof named === 'string' ? joinPath(parent, named) : parent || where;
+  return new ApiError(400, describe(error, schema, where), 'invalid_field', {}, { field });
+}
+
+function fieldOf(error: ErrorObject): string {
+  return error.instancePath.slice(1).split('/').join('.');
+}
+
 function describe(error: ErrorObject, schema: object, where: string): string {
-  const field = error.instancePath.slice(1).split('/').join('.');
+  const field = fieldOf(error);
   const subject = field || where;
   const params = error.params as Record<string, unknown>;
   switch (error.keyword) {

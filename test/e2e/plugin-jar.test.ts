@@ -7,7 +7,7 @@ import { mkdtemp, readdir, readFile, rm } from 'node:fs/promises';
 import os from 'node:os';
 import path from 'node:path';
 import { expect } from 'chai';
-import { pluginJar, sidecarFiles } from '../../scripts/plugin-paths.js';
+import { pluginJar, portalFiles, sidecarFiles } from '../../scripts/plugin-paths.js';
 import { stubListMarkdown } from '../../scripts/stub-members.js';
 import { eventually } from '../helpers/bots.js';
 import { api, temporaryDirectory } from '../helpers/gatehouse.js';
@@ -50,7 +50,10 @@ describe('the plugin jar', function () {
       'dev/gatehouse/bridge/GatehousePlugin.class',
       'sidecar/manifest.txt',
       ...sidecarFiles.map((file) => `sidecar/${file}`),
+      ...portalFiles().map((file) => `sidecar/${file}`),
     ]);
+    expect(portalFiles(), 'the built portal').to.include.members(['web/index.html', 'web/portal-manifest.json']);
+    expect(portalFiles().some((file) => /^web\/assets\/portal-[A-Z0-9]+\.js$/.test(file))).to.equal(true);
     expect(await jarText('plugin.yml')).to.equal(await readFile('plugin.yml', 'utf8'));
     const classes = entries.filter((entry) => entry.endsWith('.class'));
     expect(classes.length).to.be.at.least(10);
@@ -59,7 +62,7 @@ describe('the plugin jar', function () {
       'classes outside the plugin (stubs)',
     ).to.deep.equal([]);
     expect(entries.filter((entry) => /^(org\/bukkit|net\/milkbowl|io\/papermc)\//.test(entry))).to.deep.equal([]);
-    expect((await jarText('sidecar/manifest.txt')).trim().split('\n')).to.deep.equal(sidecarFiles);
+    expect((await jarText('sidecar/manifest.txt')).trim().split('\n')).to.deep.equal([...sidecarFiles, ...portalFiles()]);
     expect(await jarText('config.yml')).to.match(/^ {2}connection: bridge$/m);
     expect(await jarText('META-INF/MANIFEST.MF')).to.match(/paperweight-mappings-namespace: mojang/);
   });

@@ -31,24 +31,26 @@ describe('account endpoints over HTTP', function () {
         expect(response.status).to.equal(400);
         expect(response.body).to.include({ success: false });
         expect(response.body.error).to.match(message);
+        expect(response.body.field, 'the field a form shows the error beside').to.equal(field);
       });
     }
 
     it('answers 400 for a weak password, an invalid e-mail, a bad username and wrong types', async function () {
       const code = await codeFor(server.gatehouse, 'Weakling');
-      const cases: Array<[object, RegExp]> = [
-        [{ ...valid, code, password: '12345' }, /password must be at least 6 characters/],
-        [{ ...valid, code, email: 'not-an-email' }, /email must be a valid e-mail address/],
-        [{ ...valid, code, username: 'ab' }, /username must be 3 to 32 characters/],
-        [{ ...valid, code, username: 'has space' }, /username must be 3 to 32 characters/],
-        [{ ...valid, code, username: 42 }, /username must be a string/],
-        [{ ...valid, code: ['x'] }, /code must be a string/],
+      const cases: Array<[object, RegExp, string]> = [
+        [{ ...valid, code, password: '12345' }, /password must be at least 6 characters/, 'password'],
+        [{ ...valid, code, email: 'not-an-email' }, /email must be a valid e-mail address/, 'email'],
+        [{ ...valid, code, username: 'ab' }, /username must be 3 to 32 characters/, 'username'],
+        [{ ...valid, code, username: 'has space' }, /username must be 3 to 32 characters/, 'username'],
+        [{ ...valid, code, username: 42 }, /username must be a string/, 'username'],
+        [{ ...valid, code: ['x'] }, /code must be a string/, 'code'],
       ];
-      for (const [body, message] of cases) {
+      for (const [body, message, field] of cases) {
         const response = await post('/api/auth/register', body);
         expect(response.status, JSON.stringify(body)).to.equal(400);
         expect(response.body.success).to.equal(false);
         expect(response.body.error).to.match(message);
+        expect(response.body.field, JSON.stringify(body)).to.equal(field);
       }
       // Nothing was created, and the code still works.
       expect(await server.gatehouse.store.users.count()).to.equal(0);

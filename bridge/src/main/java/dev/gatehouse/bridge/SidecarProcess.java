@@ -51,12 +51,27 @@ final class SidecarProcess {
                 if (!line.isBlank()) files.add(line.trim());
             }
         }
+        // The portal's files have hashed names: an older version's would pile up beside the new ones.
+        deleteTree(new File(target, "web"));
         for (String name : files) {
+            File destination = new File(target, name);
+            if (!destination.getCanonicalPath().startsWith(target.getCanonicalPath() + File.separator)) {
+                throw new IOException("sidecar manifest names a file outside the sidecar folder: " + name);
+            }
+            Files.createDirectories(destination.getParentFile().toPath());
             try (InputStream in = resource("sidecar/" + name)) {
-                Files.copy(in, new File(target, name).toPath(), StandardCopyOption.REPLACE_EXISTING);
+                Files.copy(in, destination.toPath(), StandardCopyOption.REPLACE_EXISTING);
             }
         }
         return new File(target, files.get(0));
+    }
+
+    private static void deleteTree(File file) throws IOException {
+        File[] children = file.listFiles();
+        if (children != null) {
+            for (File child : children) deleteTree(child);
+        }
+        Files.deleteIfExists(file.toPath());
     }
 
     synchronized void start(File entryPoint) {

@@ -1,0 +1,67 @@
+/**
+ * The portal in real Chromium, for the browser tests: a page of the portal
+ * opened at a phone's or a desktop's width, with every console error,
+ * uncaught exception, Content-Security-Policy refusal and request to another
+ * origin collected (a test ends by checking there were none), and axe-core
+ * run on what is shown. axe-core is evaluated through the DevTools protocol,
+ * so the portal's CSP (no inline script) stays on while it runs.
+ */
+import { readFile } from 'node:fs/promises';
+import { createRequire } from 'node:module';
+import type { Page } from 'playwright-core';
+import type { HeadlessChromium } from './chromium.js';
+
+export const phone = { width: 375, height: 812 };
+export const desktop = { width: 1440, height: 900 };
+
+export interface PortalPage {
+  page: Page;
+  /** Console errors, page errors and requests that left the portal's origin, in order. */
+  problems: string[];
+}
+
+export async function openPortal(browser: HeadlessChromium, baseUrl: string, path = '/', viewport = desktop): Promise<PortalPage> {
+  const page = await browser.context.newPage();
+  await page.setViewportSize(viewport);
+  const problems: string[] = [];
+  const origin = new URL(baseUrl).origin;
+  page.on('console', (message) => {
+    if (message.type() === 'error') problems.push(`console: ${message.text()}`);
+  });
+  page.on('pageerror', (error) => problems.push(`page error: ${error.message}`));
+  page.on('request', (request) => {
+    const url = request.url();
+    if (!url.startsWith(origin) && !url.startsWith('data:')) problems.push(`request left the portal: ${url}`);
+  });
+  await page.goto(baseUrl + path);
+  return { page, problems };
+}
+
+/** Console errors an expected failure makes (the browser logs every 4xx it fetched): these are what the test asked for. */
+export function unexpectedProblems(problems: string[], expectedStatuses: number[] = []): string[] {
+  return problems.filter((problem) => !expectedStatuses.some((status) => problem.includes(`status of ${status}`)));
+}
+
+let axeSource: Promise<string> | undefined;
+
+export interface AxeFinding {
+  id: string;
+  impact: string | null;
+  help: string;
+  nodes: string[];
+}
+
+/** axe-core's serious and critical findings on the page as it is now (WCAG 2.1 A and AA rules, and best practices). */
+export async function seriousAxeFindings(page: Page): Promise<AxeFinding[]> {
+  axeSource ??= readFile(createRequire(import.meta.url).resolve('axe-core/axe.min.js'), 'utf8');
+  const source = await axeSource;
+  await page.evaluate(source);
+  const results = (await page.evaluate(() =>
+    (window as unknown as { axe: { run: (context: Document, options: object) => Promise<unknown> } }).axe.run(document, {
+      runOnly: { type: 'tag', values: ['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa', 'best-practice'] },
+    }),
+  )) as { violations: Array<{ id: string; impact: string | null; help: string; nodes: Array<{ target: string[] }> }> };
+  return results.violations
+    .filter((violation) => violation.impact === 'serious' || violation.impact === 'critical')
+    .map((violation) => ({ id: violation.id, impact: violation.impact, help: violation.help, nodes: violation.nodes.map((node) => node.target.join(' ')) }));
+}

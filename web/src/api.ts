@@ -1,0 +1,78 @@
+/**
+ * The portal's way to the API: the project's typed client (every path,
+ * query, body and answer checked against the OpenAPI document), with the
+ * session's token, and every failure turned into a Problem a person can act
+ * on. A session the server no longer accepts ends here, and the player is
+ * sent to the login page with a sentence saying why.
+ */
+import { gatehouseClient, type Result } from '../../client/gatehouse-client.js';
+import { navigate } from './router.js';
+import { currentSession, endSession } from './session.js';
+
+export const api = gatehouseClient(location.origin, {
+  get token() {
+    return currentSession()?.token;
+  },
+});
+
+/** A failed request, said for people: what happened and what to do; the field it concerns when there is one. */
+export class Problem extends Error {
+  constructor(
+    readonly status: number,
+    readonly code: string,
+    message: string,
+    /** The request's field the problem is about (a form shows it beside that field). */
+    readonly field?: string,
+    /** Items a sale refused, with the reason of each. */
+    readonly refused: Array<{ item: string; reason: string }> = [],
+  ) {
+    super(message);
+  }
+}
+
+/** Why the login page is shown, when it was not the player's choice. */
+export type LoginReason = 'expired' | 'signed-out' | 'needed';
+
+/** Ends the session and goes to the login page, coming back to this page after. */
+export function sendToLogin(reason: LoginReason): void {
+  endSession();
+  const back = location.pathname.startsWith('/login') ? '/' : location.pathname + location.search;
+  navigate(`/login?reason=${reason}&next=${encodeURIComponent(back)}`, { replace: true });
+}
+
+/**
+ * The answer's data, or a thrown Problem. `request` is the typed client's
+ * call; a network failure becomes a Problem too.
+ */
+export async function data<T>(request: Promise<Result<T>>): Promise<Extract<Result<T>, { ok: true }>['data']> {
+  let result: Result<T>;
+  try {
+    result = await request;
+  } catch {
+    throw new Problem(0, 'unreachable', 'Gatehouse cannot be reached. Check your connection, then try again.');
+  }
+  if (result.ok) return result.data;
+  throw problemOf(result.status, result.headers, result.error);
+}
+
+function problemOf(status: number, headers: Headers, error: unknown): Problem {
+  const answer = (typeof error === 'object' && error !== null ? error : {}) as { error?: string; code?: string; field?: string; refused?: Array<{ item: string; reason: string }> };
+  const code = answer.code ?? 'unknown';
+  const said = typeof answer.error === 'string' ? answer.error : '';
+  if (status === 401 || code === 'token_expired') {
+    // Only a session can expire; a failed login is a 401 too, and stays on its page.
+    if (currentSession()) sendToLogin(code === 'token_expired' ? 'expired' : 'signed-out');
+    return new Problem(status, code, said || 'You need to log in again.');
+  }
+  if (status === 403) return new Problem(status, code, `Not allowed: ${said || 'your account may not do this.'}`);
+  if (status === 429) {
+    const seconds = Number(headers.get('retry-after'));
+    const when = Number.isFinite(seconds) && seconds > 0 ? `in ${seconds} second${seconds === 1 ? '' : 's'}` : 'in a moment';
+    return new Problem(status, code, `Too many requests. Try again ${when}.`);
+  }
+  if (status === 503) return new Problem(status, code, `The game server or the economy is away for now (${said || 'unavailable'}). Try again in a moment.`);
+  if (status >= 500 || !said) {
+    return new Problem(status, code, 'Something went wrong on the server. Try again; if it keeps happening, tell the server owner.');
+  }
+  return new Problem(status, code, said, answer.field, answer.refused ?? []);
+}

@@ -1,0 +1,139 @@
+/**
+ * The portal's frame: a skip link, the header with the navigation and the
+ * session (with a visible mark when it is an admin's), and the page the
+ * address names. A page that needs a login sends a logged-out visitor to the
+ * login page and back after; an admin page tells a player it is not theirs
+ * and fetches nothing. Moving to a page puts the keyboard focus on its title.
+ */
+import type { ComponentChildren } from 'preact';
+import { useEffect, useState } from 'preact/hooks';
+import { adminRoutes } from './admin/routes.js';
+import { sendToLogin } from './api.js';
+import { playerRoutes, type PageRoute } from './pages/routes.js';
+import { Link, navigate, useLocation } from './router.js';
+import { currentSession, endSession, isExpired, onSessionChange, type Session } from './session.js';
+
+const routes: PageRoute[] = [...playerRoutes, ...adminRoutes];
+
+function useSession(): Session | undefined {
+  const [session, setSession] = useState(currentSession);
+  useEffect(() => onSessionChange(() => setSession(currentSession())), []);
+  useEffect(() => {
+    if (!session) return;
+    // The token's own end: the player is told, rather than meeting a failed request.
+    const timer = window.setTimeout(() => sendToLogin('expired'), Math.max(0, Math.min(session.expiresAt - Date.now(), 2 ** 31 - 1)));
+    return () => window.clearTimeout(timer);
+  }, [session]);
+  return session;
+}
+
+/** The route for `path`: exact, or the longest route path it starts with. */
+function routeFor(path: string): PageRoute | undefined {
+  const trimmed = path.length > 1 ? path.replace(/\/+$/, '') : path;
+  return routes.find((route) => route.path === trimmed) ?? routes.filter((route) => trimmed.startsWith(`${route.path}/`)).sort((a, b) => b.path.length - a.path.length)[0];
+}
+
+export function App() {
+  const { path } = useLocation();
+  const session = useSession();
+  const expired = session !== undefined && isExpired(session);
+  const route = path === '/' ? undefined : routeFor(path);
+
+  useEffect(() => {
+    if (expired) sendToLogin('expired');
+  }, [expired]);
+  useEffect(() => {
+    if (path === '/') navigate(session ? (routeFor('/account') ? '/account' : '/shop') : '/login', { replace: true });
+  }, [path, session]);
+  useEffect(() => {
+    if (route && route.access !== 'anyone' && !session) sendToLogin('needed');
+  }, [route, session]);
+  useEffect(() => {
+    document.title = route ? `${route.title} · Gatehouse` : 'Gatehouse';
+    document.getElementById('page-title')?.focus();
+  }, [route]);
+
+  let content: ComponentChildren;
+  if (!route) content = path === '/' ? null : <NotFound />;
+  else if (route.access !== 'anyone' && !session) content = null;
+  else if (route.access === 'admin' && !session?.isAdmin) content = <NotAdmin />;
+  else content = <route.page />;
+
+  const nav = routes.filter((candidate) => candidate.nav && (candidate.access === 'anyone' ? !session : candidate.access === 'player' ? session : session?.isAdmin));
+  return (
+    <>
+      <a class="skip-link" href="#main">
+        Skip to the page
+      </a>
+      <header class="top">
+        <Link href="/" class="brand">
+          Gatehouse
+        </Link>
+        <nav aria-label="Pages">
+          <ul>
+            {nav.map((item) => (
+              <li key={item.path}>
+                <Link href={item.path} aria-current={route?.path === item.path ? 'page' : undefined}>
+                  {item.nav}
+                </Link>
+              </li>
+            ))}
+          </ul>
+        </nav>
+        <div class="who">
+          {session ? (
+            <>
+              <span>
+                {session.gameUsername}
+                {session.isAdmin && (
+                  <span class="admin-mark" title="This session is an admin's">
+                    Admin
+                  </span>
+                )}
+              </span>
+              <button
+                type="button"
+                onClick={() => {
+                  endSession();
+                  navigate('/login?reason=logged-out', { replace: true });
+                }}
+              >
+                Log out
+              </button>
+            </>
+          ) : (
+            <Link href="/login">Log in</Link>
+          )}
+        </div>
+      </header>
+      <main id="main">{content}</main>
+    </>
+  );
+}
+
+function NotFound() {
+  return (
+    <section aria-labelledby="page-title">
+      <h1 id="page-title" tabIndex={-1}>
+        No such page
+      </h1>
+      <p>
+        There is no page at this address. <Link href="/">Go to the start</Link>.
+      </p>
+    </section>
+  );
+}
+
+function NotAdmin() {
+  return (
+    <section aria-labelledby="page-title">
+      <h1 id="page-title" tabIndex={-1}>
+        Not allowed
+      </h1>
+      <p role="alert">This page is for the server's admins. Your account is not an admin's, so nothing of it was loaded.</p>
+      <p>
+        <Link href="/">Go to your pages</Link>.
+      </p>
+    </section>
+  );
+}
