@@ -17,7 +17,8 @@ describe('API conventions over HTTP', function () {
     for (const [method, urlPath] of [
       ['GET', '/api/nothing-here'],
       ['POST', '/api/auth/register/extra'],
-      ['GET', '/'],
+      ['GET', '/api'],
+      ['POST', '/'],
     ] as const) {
       const response = await api(server.baseUrl, method, urlPath, { rawBody: method === 'POST' ? '{broken' : undefined });
       expect(response.status, urlPath).to.equal(404);
