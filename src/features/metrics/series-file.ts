@@ -49,7 +49,9 @@ export class SeriesFile implements MetricsHistoryStore {
       .sort()
       .map((server) => {
         const { times, samples } = this.byServer.get(server)!;
-        return { server, points: bucketSamples(samples.slice(firstAtOrAfter(times, from), firstAtOrAfter(times, to)), range.bucketSeconds) };
+        const first = firstAtOrAfter(times, from);
+        const end = firstAtOrAfter(times, to);
+        return { server, points: bucketSamples(samples.slice(first, end), range.bucketSeconds, times.slice(first, end)) };
       })
       .filter((series) => series.points.length > 0);
   }
