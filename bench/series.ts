@@ -98,14 +98,18 @@ async function historyOn(label: string, adjust: (config: Config) => void): Promi
     );
     console.log(`     (this client's JSON.parse of the 1-server answer, not counted above: ${parseMs.toFixed(1)} ms)`);
     console.log(`     4 servers (${(4 * points).toLocaleString('en-US')} points): p50 ${four.p50.toFixed(2)} ms, p99 ${four.p99.toFixed(2)} ms`);
-    console.log(`     /api/auth/me in the same run: p50 ${reference.p50.toFixed(2)} ms, p99 ${reference.p99.toFixed(2)} ms; history (1 server) / me, medians: ${(one.p50 / reference.p50).toFixed(1)}`);
+    console.log(
+      `     /api/auth/me in the same run: p50 ${reference.p50.toFixed(2)} ms, p99 ${reference.p99.toFixed(2)} ms; history (1 server) / me, medians: ${(one.p50 / reference.p50).toFixed(1)}`,
+    );
   } finally {
     await server.stop();
   }
 }
 
 export async function seriesHistory(): Promise<void> {
-  console.log(`\n16. GET /api/admin/metrics/history, 7 days at 1-minute resolution (${minutes.toLocaleString('en-US')} samples a server), sequential requests as an admin; load average ${loadavg()[0]!.toFixed(1)}`);
+  console.log(
+    `\n16. GET /api/admin/metrics/history, 7 days at 1-minute resolution (${minutes.toLocaleString('en-US')} samples a server), sequential requests as an admin; load average ${loadavg()[0]!.toFixed(1)}`,
+  );
   await historyOn('JSON store', () => undefined);
   let postgres: ThrowawayPostgres;
   try {

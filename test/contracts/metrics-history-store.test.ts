@@ -77,7 +77,16 @@ for (const [name, implementation] of Object.entries(implementations)) {
             requests: 13,
           },
           // A bucket where the game was away throughout: nothing known of it but Gatehouse's own figures.
-          { at: '2026-11-24T10:05:00.000Z', samples: 1, playersOnline: null, ticksPerSecond: null, memoryUsedBytes: null, memoryMaxBytes: null, gatehouseRssBytes: 400, requests: 0 },
+          {
+            at: '2026-11-24T10:05:00.000Z',
+            samples: 1,
+            playersOnline: null,
+            ticksPerSecond: null,
+            memoryUsedBytes: null,
+            memoryMaxBytes: null,
+            gatehouseRssBytes: 400,
+            requests: 0,
+          },
         ],
       });
     });
