@@ -49,12 +49,19 @@ class IsoInstants {
  * (the JSON store keeps them beside the samples); a week at one minute is
  * 10,080 samples, so the loop keeps to numbers and makes one object a point.
  */
-export function bucketSamples(samples: readonly MetricsSample[], bucketSeconds: number, times?: readonly number[]): HistoryPoint[] {
+export function bucketSamples(
+  samples: readonly MetricsSample[],
+  bucketSeconds: number,
+  times?: readonly number[],
+  /** The part of `samples` to bucket: from this index to `endIndex` (exclusive). */
+  startIndex = 0,
+  endIndex = samples.length,
+): HistoryPoint[] {
   const points: HistoryPoint[] = [];
   const instants = new IsoInstants();
   const width = bucketSeconds * 1000;
-  let index = 0;
-  while (index < samples.length) {
+  let index = startIndex;
+  while (index < endIndex) {
     const start = bucketStart(times ? times[index]! : Date.parse(samples[index]!.at), bucketSeconds);
     const end = start + width;
     let count = 0;
@@ -66,7 +73,7 @@ export function bucketSamples(samples: readonly MetricsSample[], bucketSeconds: 
     let max: number | null = null;
     let rssSum = 0;
     let requests = 0;
-    for (; index < samples.length; index += 1) {
+    for (; index < endIndex; index += 1) {
       const sample = samples[index]!;
       if ((times ? times[index]! : Date.parse(sample.at)) >= end) break;
       count += 1;
