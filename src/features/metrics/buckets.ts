@@ -26,7 +26,7 @@ const pad = (value: number, digits: number) => String(value).padStart(digits, '0
  * ISO 8601 texts of instants, the date part made once a day: Date's own
  * toISOString took most of the time of bucketing a week at one minute.
  */
-class IsoInstants {
+export class IsoInstants {
   private day = Number.NaN;
   private dayText = '';
   of(ms: number): string {
