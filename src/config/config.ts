@@ -48,7 +48,7 @@ export interface Config {
   /** Webhooks may point at loopback and private addresses (a LAN relay); off by default. */
   chatAllowPrivateAddresses: boolean;
   economy: { provider: 'auto' | 'builtin' | 'vault' | 'none'; currencyName: string; largeAdjustmentAlertCents: number };
-  retention: { connectionLogDays: number; messageDays: number; teleportLogDays: number; auditLogDays: number; transactionDays: number };
+  retention: { connectionLogDays: number; messageDays: number; teleportLogDays: number; auditLogDays: number; transactionDays: number; metricsHistoryDays: number };
   http: { bodyLimitBytes: number; idleTimeoutMs: number; maxConnections: number; trustedProxies: string[] };
   metrics: { enabled: boolean; allowedAddresses: string[] };
   jobs: { maxPerPlayer: number; rejoinCooldownMs: number; payoutIntervalMs: number; placedBlocksRemembered: number };
@@ -203,6 +203,7 @@ function toConfig(file: ConfigFile, cwd: string, beside: string): Config {
       teleportLogDays: file.retention['teleport-log-days'],
       auditLogDays: file.retention['audit-log-days'],
       transactionDays: file.retention['transaction-days'],
+      metricsHistoryDays: file.retention['metrics-history-days'],
     },
     http: {
       bodyLimitBytes: file.http['body-limit-kib'] * 1024,

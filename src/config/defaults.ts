@@ -40,7 +40,7 @@ export const configDefaults: ConfigFile = {
     'code-check-max-failures': 10,
   },
   economy: { provider: 'auto', 'currency-symbol': '$', 'currency-name': 'Dollars', 'starting-balance': 0, 'large-adjustment-alert': 1000 },
-  retention: { 'connection-log-days': 30, 'message-days': 90, 'teleport-log-days': 90, 'audit-log-days': 365, 'transaction-days': 90 },
+  retention: { 'connection-log-days': 30, 'message-days': 90, 'teleport-log-days': 90, 'audit-log-days': 365, 'transaction-days': 90, 'metrics-history-days': 7 },
   http: { 'body-limit-kib': 64, 'idle-timeout-seconds': 10, 'max-connections': 512, 'trusted-proxies': [] },
   metrics: { enabled: false, 'allowed-addresses': [] },
   jobs: { 'max-per-player': 3, 'rejoin-cooldown-minutes': 60, 'payout-interval-seconds': 5, 'placed-blocks-remembered': 100000 },

@@ -1,0 +1,118 @@
+import type { PostgresStorePart } from '../../store/postgres/access.js';
+import { roundBytes, roundTicks } from './buckets.js';
+import type { MetricsHistoryStore, ServerSeries } from './store.js';
+
+interface BucketRow {
+  server: string;
+  bucket: string;
+  samples: number;
+  players_online: number | null;
+  ticks_per_second: number | null;
+  memory_used_bytes: number | null;
+  memory_max_bytes: string | null;
+  gatehouse_rss_bytes: number;
+  requests: string;
+}
+
+/**
+ * The metrics history on PostgreSQL: `<prefix>metrics_history`, a row a
+ * sample, keyed by server and time (the key is the index every range read
+ * uses). Every instance of a network writes its own server's rows and reads
+ * everyone's. The buckets are made in SQL, as buckets.ts makes them.
+ */
+export const postgresMetricsHistoryPart: PostgresStorePart<MetricsHistoryStore> = {
+  migrations: [
+    {
+      version: 1,
+      description: 'metrics history',
+      sql: ({ name }) => `
+        CREATE TABLE ${name('metrics_history')} (
+          server text NOT NULL,
+          at timestamptz NOT NULL,
+          players_online integer,
+          ticks_per_second double precision,
+          memory_used_bytes bigint,
+          memory_max_bytes bigint,
+          gatehouse_rss_bytes bigint NOT NULL,
+          requests integer NOT NULL,
+          PRIMARY KEY (server, at)
+        );
+        CREATE INDEX ${name('metrics_history_at')} ON ${name('metrics_history')} (at);
+      `,
+    },
+  ],
+  bind: (access) => {
+    const history = access.name('metrics_history');
+    return {
+      record: async (samples) => {
+        // One row a server and instant, the last sample winning, as a second INSERT of the same key would.
+        const unique = [...new Map(samples.map((sample) => [`${sample.server} ${Date.parse(sample.at)}`, sample])).values()];
+        if (unique.length === 0) return;
+        // Arrays, one a column: one statement whatever the count, and no bound on parameters.
+        const column = <T>(read: (sample: (typeof unique)[number]) => T) => unique.map(read);
+        await access.query(
+          `INSERT INTO ${history} (server, at, players_online, ticks_per_second, memory_used_bytes, memory_max_bytes, gatehouse_rss_bytes, requests)
+           SELECT * FROM unnest($1::text[], $2::timestamptz[], $3::integer[], $4::double precision[], $5::bigint[], $6::bigint[], $7::bigint[], $8::integer[])
+           ON CONFLICT (server, at) DO UPDATE SET players_online = EXCLUDED.players_online, ticks_per_second = EXCLUDED.ticks_per_second,
+             memory_used_bytes = EXCLUDED.memory_used_bytes, memory_max_bytes = EXCLUDED.memory_max_bytes,
+             gatehouse_rss_bytes = EXCLUDED.gatehouse_rss_bytes, requests = EXCLUDED.requests`,
+          [
+            column((sample) => sample.server),
+            column((sample) => sample.at),
+            column((sample) => sample.playersOnline),
+            column((sample) => sample.ticksPerSecond),
+            column((sample) => sample.memoryUsedBytes),
+            column((sample) => sample.memoryMaxBytes),
+            column((sample) => sample.gatehouseRssBytes),
+            column((sample) => sample.requests),
+          ],
+        );
+      },
+      series: async ({ from, to, bucketSeconds }) => {
+        // Buckets are whole multiples of the resolution since the epoch, in ms so as to stay exact.
+        const rows = await access.query<BucketRow>(
+          `SELECT server,
+                  (floor(extract(epoch FROM at) * 1000 / ($3::bigint * 1000)) * $3::bigint * 1000)::text AS bucket,
+                  count(*)::integer AS samples,
+                  max(players_online) AS players_online,
+                  avg(ticks_per_second) AS ticks_per_second,
+                  avg(memory_used_bytes)::double precision AS memory_used_bytes,
+                  max(memory_max_bytes)::text AS memory_max_bytes,
+                  avg(gatehouse_rss_bytes)::double precision AS gatehouse_rss_bytes,
+                  sum(requests)::text AS requests
+             FROM ${history}
+            WHERE at >= $1 AND at < $2
+            GROUP BY server, bucket
+            ORDER BY server, min(at)`,
+          [from.toISOString(), to.toISOString(), bucketSeconds],
+        );
+        const byServer = new Map<string, ServerSeries>();
+        for (const row of rows) {
+          let series = byServer.get(row.server);
+          if (!series) {
+            series = { server: row.server, points: [] };
+            byServer.set(row.server, series);
+          }
+          series.points.push({
+            at: new Date(Number(row.bucket)).toISOString(),
+            samples: row.samples,
+            playersOnline: row.players_online,
+            ticksPerSecond: roundTicks(row.ticks_per_second),
+            memoryUsedBytes: roundBytes(row.memory_used_bytes),
+            memoryMaxBytes: row.memory_max_bytes === null ? null : Number(row.memory_max_bytes),
+            gatehouseRssBytes: roundBytes(row.gatehouse_rss_bytes) ?? 0,
+            requests: Number(row.requests),
+          });
+        }
+        // The JSON store's order: servers by code point, whatever the database's collation says.
+        return [...byServer.values()].sort((a, b) => (a.server < b.server ? -1 : a.server > b.server ? 1 : 0));
+      },
+      deleteBefore: async (cutoff) => {
+        const [gone] = await access.query<{ count: number }>(`WITH gone AS (DELETE FROM ${history} WHERE at < $1 RETURNING 1) SELECT count(*)::integer AS count FROM gone`, [
+          cutoff.toISOString(),
+        ]);
+        return gone?.count ?? 0;
+      },
+    };
+  },
+};
