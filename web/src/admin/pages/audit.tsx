@@ -6,6 +6,7 @@ import { formatTime } from '../../parts/money.js';
 import { ProblemNotice } from '../../parts/notice.js';
 import { Pager } from '../../parts/pager.js';
 import { AdminPage } from '../parts/layout.js';
+import { TableScroll } from '../parts/table-scroll.js';
 
 /** An entry's details as "key: value" lines of text. */
 function detailLines(details: Record<string, unknown>): string[] {
@@ -20,7 +21,7 @@ export function AuditPage() {
       <ProblemNotice problem={audit.problem} retry={audit.reload} />
       {audit.data && (
         <>
-          <div class="table-scroll">
+          <TableScroll label="Audit log">
             <table>
               <caption>Admin changes, page {page}</caption>
               <thead>
@@ -55,7 +56,7 @@ export function AuditPage() {
                 ))}
               </tbody>
             </table>
-          </div>
+          </TableScroll>
           <Pager page={page} pages={audit.data.pagination.pages} total={audit.data.pagination.total} onPage={setPage} label="Pages of the audit log" />
         </>
       )}

@@ -5,6 +5,7 @@ import { ProblemNotice, Success } from '../../parts/notice.js';
 import { useAction } from '../parts/action.js';
 import { formatNumber } from '../parts/format.js';
 import { AdminPage } from '../parts/layout.js';
+import { TableScroll } from '../parts/table-scroll.js';
 
 export function CachesPage() {
   const caches = useLoad(() => data(api.request('get', '/api/cache/stats')), []);
@@ -22,7 +23,7 @@ export function CachesPage() {
       <Success text={invalidate.said} />
       {caches.data && (
         <>
-          <div class="table-scroll">
+          <TableScroll label="Caches">
             <table>
               <caption>Caches</caption>
               <thead>
@@ -75,7 +76,7 @@ export function CachesPage() {
                 ))}
               </tbody>
             </table>
-          </div>
+          </TableScroll>
           <div class="actions">
             <button type="button" disabled={invalidate.busy} onClick={() => empty()}>
               Empty every cache

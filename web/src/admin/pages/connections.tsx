@@ -11,6 +11,7 @@ import { formatTime } from '../../parts/money.js';
 import { ProblemNotice } from '../../parts/notice.js';
 import { Pager } from '../../parts/pager.js';
 import { AdminPage } from '../parts/layout.js';
+import { TableScroll } from '../parts/table-scroll.js';
 
 export function ConnectionsPage() {
   const [typed, setTyped] = useState('');
@@ -74,7 +75,7 @@ export function ConnectionsPage() {
       <ProblemNotice problem={log.problem} retry={log.reload} />
       {log.data && (
         <>
-          <div class="table-scroll">
+          <TableScroll label="Connection log">
             <table>
               <caption>
                 {username ? `Connections of ${username}` : 'Every connection'}, page {page} ({shown.length} of {log.data.connections.length} shown)
@@ -105,7 +106,7 @@ export function ConnectionsPage() {
                 ))}
               </tbody>
             </table>
-          </div>
+          </TableScroll>
           <Pager page={page} pages={log.data.pagination.pages} total={log.data.pagination.total} onPage={setPage} label="Pages of the connection log" />
         </>
       )}

@@ -17,6 +17,7 @@ import { Pager } from '../../parts/pager.js';
 import { errorFor, unplacedProblem, useAction } from '../parts/action.js';
 import { ConfirmButton } from '../parts/confirm.js';
 import { AdminPage } from '../parts/layout.js';
+import { TableScroll } from '../parts/table-scroll.js';
 
 /** One Idempotency-Key per intent: the same until `renew` (after a success or an edit). */
 function useIntentKey(): { key: () => string; renew: () => void } {
@@ -164,7 +165,7 @@ function Deliveries() {
       <ProblemNotice problem={deliveries.problem} retry={deliveries.reload} />
       {deliveries.data && (
         <>
-          <div class="table-scroll">
+          <TableScroll label="Pending deliveries">
             <table>
               <caption>Bought items not yet all given, oldest first</caption>
               <thead>
@@ -203,7 +204,7 @@ function Deliveries() {
                 ))}
               </tbody>
             </table>
-          </div>
+          </TableScroll>
           <Pager page={page} pages={deliveries.data.pagination.pages} total={deliveries.data.pagination.total} onPage={setPage} label="Pages of deliveries" />
         </>
       )}

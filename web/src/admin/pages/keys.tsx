@@ -16,6 +16,7 @@ import { Checkbox } from '../parts/checkbox.js';
 import { ConfirmButton } from '../parts/confirm.js';
 import { AdminPage } from '../parts/layout.js';
 import { OnceSecret } from '../parts/secret.js';
+import { TableScroll } from '../parts/table-scroll.js';
 
 export function KeysPage() {
   const [page, setPage] = useState(1);
@@ -40,7 +41,7 @@ export function KeysPage() {
       <Success text={revoke.said} />
       {keys.data && (
         <>
-          <div class="table-scroll">
+          <TableScroll label="API keys">
             <table>
               <caption>API keys, newest first</caption>
               <thead>
@@ -93,7 +94,7 @@ export function KeysPage() {
                 ))}
               </tbody>
             </table>
-          </div>
+          </TableScroll>
           <Pager page={page} pages={keys.data.pagination.pages} total={keys.data.pagination.total} onPage={setPage} label="Pages of keys" />
         </>
       )}

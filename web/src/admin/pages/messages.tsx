@@ -9,6 +9,7 @@ import { Pager } from '../../parts/pager.js';
 import { errorFor, unplacedProblem, useAction } from '../parts/action.js';
 import { AdminPage } from '../parts/layout.js';
 import { useOnlinePlayers } from '../parts/online-players.js';
+import { TableScroll } from '../parts/table-scroll.js';
 
 export function MessagesPage() {
   const [page, setPage] = useState(1);
@@ -23,7 +24,7 @@ export function MessagesPage() {
       <ProblemNotice problem={messages.problem} retry={messages.reload} />
       {messages.data && (
         <>
-          <div class="table-scroll">
+          <TableScroll label="Sent messages">
             <table>
               <caption>Announcements and direct messages, newest first</caption>
               <thead>
@@ -54,7 +55,7 @@ export function MessagesPage() {
                 ))}
               </tbody>
             </table>
-          </div>
+          </TableScroll>
           <Pager page={page} pages={messages.data.pagination.pages} total={messages.data.pagination.total} onPage={setPage} label="Pages of messages" />
         </>
       )}

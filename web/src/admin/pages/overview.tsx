@@ -15,6 +15,7 @@ import { ProblemNotice } from '../../parts/notice.js';
 import { formatBytes, formatDuration, formatNumber } from '../parts/format.js';
 import { alignedSeries, type MetricsHistory, metricsHistory } from '../parts/history.js';
 import { AdminPage } from '../parts/layout.js';
+import { TableScroll } from '../parts/table-scroll.js';
 
 export const figuresEveryMs = 15_000;
 export const chartsEveryMs = 60_000;
@@ -81,11 +82,11 @@ export function OverviewPage() {
             <div class="card">
               <h2>Economy</h2>
               <p class="figure">{stats.economy ? formatMoney(stats.economy.money, info.economy.currency) : '–'}</p>
-              <p>{stats.economy ? `In ${formatNumber(stats.economy.accounts)} accounts` : 'The economy is away.'}</p>
+              <p>{stats.economy ? `In ${formatNumber(stats.economy.accounts)} account${stats.economy.accounts === 1 ? '' : 's'}` : 'The economy is away.'}</p>
             </div>
           </div>
           {byServer.length > 0 && (
-            <div class="table-scroll">
+            <TableScroll label="Players online by server">
               <table>
                 <caption>Players online by server</caption>
                 <thead>
@@ -105,7 +106,7 @@ export function OverviewPage() {
                   ))}
                 </tbody>
               </table>
-            </div>
+            </TableScroll>
           )}
         </>
       )}
@@ -146,7 +147,7 @@ function HistoryCharts(props: { history: MetricsHistory }) {
       </div>
       <div class="card">
         <h3>Memory used</h3>
-        <TimeChart times={memory.times} series={memory.series} summary={`Memory used on ${servers}.`} valueLabel={formatBytes} />
+        <TimeChart times={memory.times} series={memory.series} summary={`Memory used on ${servers}.`} valueLabel={(bytes) => `${formatNumber(bytes / 1048576)} MiB`} />
       </div>
       <div class="card">
         <h3>API requests</h3>

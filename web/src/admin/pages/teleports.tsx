@@ -14,6 +14,7 @@ import { errorFor, unplacedProblem, useAction } from '../parts/action.js';
 import { formatNumber } from '../parts/format.js';
 import { AdminPage } from '../parts/layout.js';
 import { useOnlinePlayers } from '../parts/online-players.js';
+import { TableScroll } from '../parts/table-scroll.js';
 
 type Place = { world: string; x: number; y: number; z: number };
 const place = (where: Place) => `${where.world} ${formatNumber(where.x, 1)}, ${formatNumber(where.y, 1)}, ${formatNumber(where.z, 1)}`;
@@ -48,7 +49,7 @@ export function TeleportsPage() {
       <ProblemNotice problem={record.problem} retry={record.reload} />
       {record.data && (
         <>
-          <div class="table-scroll">
+          <TableScroll label="Teleports made">
             <table>
               <caption>Recorded teleports, newest first</caption>
               <thead>
@@ -77,7 +78,7 @@ export function TeleportsPage() {
                 ))}
               </tbody>
             </table>
-          </div>
+          </TableScroll>
           <Pager page={page} pages={record.data.pagination.pages} total={record.data.pagination.total} onPage={setPage} label="Pages of teleports" />
         </>
       )}

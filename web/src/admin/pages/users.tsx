@@ -7,6 +7,7 @@ import { formatTime } from '../../parts/money.js';
 import { ProblemNotice } from '../../parts/notice.js';
 import { Pager } from '../../parts/pager.js';
 import { AdminPage } from '../parts/layout.js';
+import { TableScroll } from '../parts/table-scroll.js';
 
 const pageSize = 25;
 
@@ -31,7 +32,7 @@ export function UsersPage() {
       <ProblemNotice problem={users.problem} retry={users.reload} />
       {users.data && (
         <>
-          <div class="table-scroll">
+          <TableScroll label="Accounts">
             <table>
               <caption>{search ? `Accounts matching “${search}”` : 'Every account'}</caption>
               <thead>
@@ -64,7 +65,7 @@ export function UsersPage() {
                 ))}
               </tbody>
             </table>
-          </div>
+          </TableScroll>
           <Pager page={page} pages={users.data.pagination.pages} total={users.data.pagination.total} onPage={setPage} label="Pages of accounts" />
         </>
       )}

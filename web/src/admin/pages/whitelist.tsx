@@ -11,6 +11,7 @@ import { ProblemNotice, Success } from '../../parts/notice.js';
 import { Pager } from '../../parts/pager.js';
 import { errorFor, unplacedProblem, useAction } from '../parts/action.js';
 import { AdminPage } from '../parts/layout.js';
+import { TableScroll } from '../parts/table-scroll.js';
 
 export function WhitelistPage() {
   const [page, setPage] = useState(1);
@@ -91,7 +92,7 @@ export function WhitelistPage() {
       </div>
       {list.data && (
         <>
-          <div class="table-scroll">
+          <TableScroll label="Whitelist">
             <table>
               <caption>Players on the whitelist</caption>
               <thead>
@@ -122,7 +123,7 @@ export function WhitelistPage() {
                 ))}
               </tbody>
             </table>
-          </div>
+          </TableScroll>
           <Pager page={page} pages={list.data.pagination.pages} total={list.data.pagination.total} onPage={setPage} label="Pages of the whitelist" />
         </>
       )}

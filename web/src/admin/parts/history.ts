@@ -50,7 +50,9 @@ export function alignedSeries(
   history: MetricsHistory,
   value: (point: HistoryPoint) => number | null,
 ): { times: number[]; series: Array<{ label: string; values: Array<number | null> }> } {
-  const times = [...new Set(history.servers.flatMap((server) => server.points.map((point) => Date.parse(point.at) / 1000)))].sort((a, b) => a - b);
+  // The range's ends are on the axis too (without values), so the chart spans the whole range asked for, however few points it has.
+  const ends = [Date.parse(history.from) / 1000, Date.parse(history.to) / 1000];
+  const times = [...new Set([...ends, ...history.servers.flatMap((server) => server.points.map((point) => Date.parse(point.at) / 1000))])].sort((a, b) => a - b);
   const series = history.servers.map((server) => {
     const byTime = new Map(server.points.map((point) => [Date.parse(point.at) / 1000, value(point)]));
     return { label: server.server, values: times.map((time) => byTime.get(time) ?? null) };
