@@ -45,6 +45,7 @@ import { playersAndStats } from './players.js';
 import { crossInstanceRoundTrip } from './network.js';
 import { postgresThroughput } from './postgres.js';
 import { rconBenchmarks } from './rcon.js';
+import { seriesHistory } from './series.js';
 import { catalogueAtScale, purchaseThroughput } from './shop.js';
 
 async function measureLag<T>(work: () => Promise<T>): Promise<{ p99: number; max: number; ms: number }> {
@@ -294,6 +295,7 @@ const sections: Record<string, () => Promise<void>> = {
   leaderboards: leaderboardsAtScale,
   postgres: postgresThroughput,
   network: crossInstanceRoundTrip,
+  series: seriesHistory,
 };
 const chosen = process.argv.slice(2).filter((name) => name in sections);
 for (const name of chosen.length ? chosen : Object.keys(sections)) await sections[name]!();

@@ -910,6 +910,23 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/api/admin/metrics/history": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** Every server's players online, ticks per second, memory and requests, sampled each minute, in buckets for charts (query: from, to, resolution 1m|5m|15m|1h|1d; default the last 24 hours) */
+        get: operations["getAdminMetricsHistory"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/metrics": {
         parameters: {
             query?: never;
@@ -6573,6 +6590,117 @@ export interface operations {
                 };
             };
             /** @description Invalid input */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Missing or invalid token, or an API key unknown, revoked or expired */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Token expired, or admin privileges required, or an API key without the scope server:read (code scope_missing) */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description The API key is over its rate limit; see Retry-After and RateLimit */
+            429: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description The game server cannot be asked whether the caller is an operator now */
+            503: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+        };
+    };
+    getAdminMetricsHistory: {
+        parameters: {
+            query?: {
+                from?: string;
+                to?: string;
+                resolution?: "1m" | "5m" | "15m" | "1h" | "1d";
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description OK */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** @enum {boolean} */
+                        success: true;
+                        /**
+                         * Format: date-time
+                         * @example 2026-11-21T18:04:05.123Z
+                         */
+                        from: string;
+                        /**
+                         * Format: date-time
+                         * @example 2026-11-21T18:04:05.123Z
+                         */
+                        to: string;
+                        /** @enum {string} */
+                        resolution: "1m" | "5m" | "15m" | "1h" | "1d";
+                        /** @description Every server with samples in the range, by server.id (on a network, every server of it). */
+                        servers: {
+                            /** @description The server's server.id. */
+                            server: string;
+                            /** @description Oldest first; buckets without a sample are left out. */
+                            points: {
+                                /**
+                                 * Format: date-time
+                                 * @description The bucket's start (a multiple of the resolution since the epoch: a day starts at 00:00 UTC).
+                                 */
+                                at: string;
+                                /** @description How many one-minute samples the bucket holds. */
+                                samples: number;
+                                /** @description The most players online at once on this server; null when the game was away for the whole bucket. */
+                                playersOnline: number | null;
+                                /** @description The average of the one-minute ticks per second; null where the game cannot tell. */
+                                ticksPerSecond: number | null;
+                                /** @description The average of the game's used memory; null where the game does not report it (the embedded server is Gatehouse's own process). */
+                                memoryUsedBytes: number | null;
+                                /** @description The largest of the game's maximum memory; null as above. */
+                                memoryMaxBytes: number | null;
+                                /** @description The average of Gatehouse's resident memory. */
+                                gatehouseRssBytes: number;
+                                /** @description API requests answered in the bucket (the sum). */
+                                requests: number;
+                            }[];
+                        }[];
+                    };
+                };
+            };
+            /** @description Invalid input: a date that is not one, from not before to (code invalid_range), or more than 10080 points a series (code too_many_points) */
             400: {
                 headers: {
                     [name: string]: unknown;

@@ -41,7 +41,14 @@ export interface ConfigFile {
     'code-check-max-failures': number;
   };
   economy: { provider: 'auto' | 'builtin' | 'vault' | 'none'; 'currency-symbol': string; 'currency-name': string; 'starting-balance': number; 'large-adjustment-alert': number };
-  retention: { 'connection-log-days': number; 'message-days': number; 'teleport-log-days': number; 'audit-log-days': number; 'transaction-days': number; 'metrics-history-days': number };
+  retention: {
+    'connection-log-days': number;
+    'message-days': number;
+    'teleport-log-days': number;
+    'audit-log-days': number;
+    'transaction-days': number;
+    'metrics-history-days': number;
+  };
   http: { 'body-limit-kib': number; 'idle-timeout-seconds': number; 'max-connections': number; 'trusted-proxies': string[] };
   metrics: { enabled: boolean; 'allowed-addresses': string[] };
   jobs: { 'max-per-player': number; 'rejoin-cooldown-minutes': number; 'payout-interval-seconds': number; 'placed-blocks-remembered': number };

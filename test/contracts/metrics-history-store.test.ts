@@ -77,7 +77,16 @@ for (const [name, implementation] of Object.entries(implementations)) {
             requests: 13,
           },
           // A bucket where the game was away throughout: nothing known of it but Gatehouse's own figures.
-          { at: '2026-11-24T10:05:00.000Z', samples: 1, playersOnline: null, ticksPerSecond: null, memoryUsedBytes: null, memoryMaxBytes: null, gatehouseRssBytes: 400, requests: 0 },
+          {
+            at: '2026-11-24T10:05:00.000Z',
+            samples: 1,
+            playersOnline: null,
+            ticksPerSecond: null,
+            memoryUsedBytes: null,
+            memoryMaxBytes: null,
+            gatehouseRssBytes: 400,
+            requests: 0,
+          },
         ],
       });
     });
@@ -117,6 +126,40 @@ for (const [name, implementation] of Object.entries(implementations)) {
         ['2026-11-24T00:00:00.000Z', 3, 12],
       ]);
       expect(await history.series(range('2026-11-25T00:00:00.000Z', '2026-11-26T00:00:00.000Z', 60))).to.deep.equal([]);
+    });
+
+    it('answers again after samples land in buckets read before: late ones, newer ones, and a range that cuts a bucket', async function () {
+      const requests = async (from: string, to: string, bucketSeconds: number) =>
+        (await history.series(range(from, to, bucketSeconds)))[0]!.points.map((point) => [point.at.slice(11, 16), point.samples, point.requests]);
+      await history.record([
+        sample('main', '2026-11-24T10:00:10.000Z', { requests: 1 }),
+        sample('main', '2026-11-24T10:01:10.000Z', { requests: 2 }),
+        sample('main', '2026-11-24T10:02:10.000Z', { requests: 3 }),
+      ]);
+      expect(await requests('2026-11-24T10:00:00.000Z', '2026-11-24T10:05:00.000Z', 60)).to.deep.equal([
+        ['10:00', 1, 1],
+        ['10:01', 1, 2],
+        ['10:02', 1, 3],
+      ]);
+      await history.record([sample('main', '2026-11-24T10:00:40.000Z', { requests: 10 })]);
+      expect((await requests('2026-11-24T10:00:00.000Z', '2026-11-24T10:05:00.000Z', 60))[0]).to.deep.equal(['10:00', 2, 11]);
+      expect(await requests('2026-11-24T10:00:00.000Z', '2026-11-24T10:10:00.000Z', 300)).to.deep.equal([['10:00', 4, 16]]);
+      await history.record([sample('main', '2026-11-24T10:06:00.000Z', { requests: 4 })]);
+      expect(await requests('2026-11-24T10:00:00.000Z', '2026-11-24T10:10:00.000Z', 300)).to.deep.equal([
+        ['10:00', 4, 16],
+        ['10:05', 1, 4],
+      ]);
+      await history.record([sample('main', '2026-11-24T10:03:00.000Z', { requests: 5 })]);
+      expect(await requests('2026-11-24T10:00:00.000Z', '2026-11-24T10:10:00.000Z', 300)).to.deep.equal([
+        ['10:00', 5, 21],
+        ['10:05', 1, 4],
+      ]);
+      // Only the samples from 10:00:30 count in the first bucket, though the whole bucket was read before.
+      expect(await requests('2026-11-24T10:00:30.000Z', '2026-11-24T10:10:00.000Z', 300)).to.deep.equal([
+        ['10:00', 4, 20],
+        ['10:05', 1, 4],
+      ]);
+      expect(await requests('2026-11-24T10:00:00.000Z', '2026-11-24T10:06:00.000Z', 300)).to.deep.equal([['10:00', 5, 21]]);
     });
 
     it('keeps one sample a server and instant: a second replaces the first', async function () {

@@ -137,7 +137,16 @@ describe('the metrics history over HTTP', function () {
         {
           server: 'zeta',
           points: [
-            { at: '2026-11-20T10:00:00.000Z', samples: 2, playersOnline: 6, ticksPerSecond: 19.5, memoryUsedBytes: null, memoryMaxBytes: null, gatehouseRssBytes: 1000, requests: 7 },
+            {
+              at: '2026-11-20T10:00:00.000Z',
+              samples: 2,
+              playersOnline: 6,
+              ticksPerSecond: 19.5,
+              memoryUsedBytes: null,
+              memoryMaxBytes: null,
+              gatehouseRssBytes: 1000,
+              requests: 7,
+            },
             { at: '2026-11-20T10:45:00.000Z', samples: 1, playersOnline: 1, ticksPerSecond: 18, memoryUsedBytes: null, memoryMaxBytes: null, gatehouseRssBytes: 1000, requests: 5 },
           ],
         },

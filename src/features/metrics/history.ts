@@ -38,7 +38,10 @@ export function historyRange(query: HistoryQuery, now: Date): HistoryRange {
   const resolution = query.resolution ?? resolutionNames.find((name) => pointsIn(span, name) <= defaultPointsTarget) ?? resolutionNames.at(-1)!;
   const points = pointsIn(span, resolution);
   if (points > maxPoints) {
-    throw badRequest(`from ${from.toISOString()} to ${to.toISOString()} at ${resolution} is ${points} points a server, more than ${maxPoints}: ask for a shorter range or a coarser resolution`, 'too_many_points');
+    throw badRequest(
+      `from ${from.toISOString()} to ${to.toISOString()} at ${resolution} is ${points} points a server, more than ${maxPoints}: ask for a shorter range or a coarser resolution`,
+      'too_many_points',
+    );
   }
   return { from, to, resolution };
 }

@@ -4,12 +4,11 @@ import { timestamp } from '../common/schemas.js';
 import { resolutionNames } from './buckets.js';
 import { maxPoints } from './history.js';
 
-const instant = (description: string) =>
-  t.string({ format: 'date-time', 'x-message': 'must be a date and time (ISO 8601, e.g. 2026-11-24T18:00:00Z)', description });
+const instant = (description: string) => t.string({ format: 'date-time', 'x-message': 'must be a date and time (ISO 8601, e.g. 2026-11-24T18:00:00Z)', description });
 
 export const historyQuery = t.object({
-  from: t.optional(instant('The range\'s start (inclusive). Default: 24 hours before `to`.')),
-  to: t.optional(instant('The range\'s end (exclusive). Default: now.')),
+  from: t.optional(instant("The range's start (inclusive). Default: 24 hours before `to`.")),
+  to: t.optional(instant("The range's end (exclusive). Default: now.")),
   resolution: t.optional(
     t.enum(resolutionNames, {
       'x-message': `must be one of ${resolutionNames.join(', ')}`,
@@ -23,7 +22,9 @@ const point = t.object({
   samples: t.integer({ minimum: 1, description: 'How many one-minute samples the bucket holds.' }),
   playersOnline: t.nullable(t.integer({ description: 'The most players online at once on this server; null when the game was away for the whole bucket.' })),
   ticksPerSecond: t.nullable(t.number({ description: 'The average of the one-minute ticks per second; null where the game cannot tell.' })),
-  memoryUsedBytes: t.nullable(t.integer({ description: "The average of the game's used memory; null where the game does not report it (the embedded server is Gatehouse's own process)." })),
+  memoryUsedBytes: t.nullable(
+    t.integer({ description: "The average of the game's used memory; null where the game does not report it (the embedded server is Gatehouse's own process)." }),
+  ),
   memoryMaxBytes: t.nullable(t.integer({ description: "The largest of the game's maximum memory; null as above." })),
   gatehouseRssBytes: t.integer({ description: "The average of Gatehouse's resident memory." }),
   requests: t.integer({ description: 'API requests answered in the bucket (the sum).' }),

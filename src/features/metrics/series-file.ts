@@ -14,15 +14,15 @@
 import { mkdir, open, readdir, readFile, rm, truncate } from 'node:fs/promises';
 import path from 'node:path';
 import { privateDirectoryMode, privateFileMode, syncDirectory } from '../../lib/durable-file.js';
-import { bucketSamples } from './buckets.js';
-import type { MetricsHistoryStore, MetricsSample, SeriesRange, ServerSeries } from './store.js';
+import { bucketSamples, bucketStart } from './buckets.js';
+import type { HistoryPoint, MetricsHistoryStore, MetricsSample, SeriesRange, ServerSeries } from './store.js';
 
 const dayFilePattern = /^(\d{4}-\d{2}-\d{2})\.jsonl$/;
 const dayMs = 24 * 3600_000;
 
 export class SeriesFile implements MetricsHistoryStore {
   /** Each server's samples, oldest first, with their times in ms beside them for the binary search. */
-  private readonly byServer = new Map<string, { times: number[]; samples: MetricsSample[] }>();
+  private readonly byServer = new Map<string, ServerSamples>();
   private loaded: Promise<void> | null = null;
   /** Writes go one after another, so that two never interleave in a file. */
   private writing: Promise<unknown> = Promise.resolve();
@@ -47,10 +47,7 @@ export class SeriesFile implements MetricsHistoryStore {
     const to = range.to.getTime();
     return [...this.byServer.keys()]
       .sort()
-      .map((server) => {
-        const { times, samples } = this.byServer.get(server)!;
-        return { server, points: bucketSamples(samples.slice(firstAtOrAfter(times, from), firstAtOrAfter(times, to)), range.bucketSeconds) };
-      })
+      .map((server) => ({ server, points: pointsOf(this.byServer.get(server)!, from, to, range.bucketSeconds) }))
       .filter((series) => series.points.length > 0);
   }
 
@@ -68,6 +65,7 @@ export class SeriesFile implements MetricsHistoryStore {
     }
     if (deleted > 0) {
       for (const [server, series] of this.byServer) {
+        series.closed.clear();
         const first = firstAtOrAfter(series.times, keptFrom);
         series.times.splice(0, first);
         series.samples.splice(0, first);
@@ -104,11 +102,13 @@ export class SeriesFile implements MetricsHistoryStore {
   private remember(sample: MetricsSample): void {
     let series = this.byServer.get(sample.server);
     if (!series) {
-      series = { times: [], samples: [] };
+      series = { times: [], samples: [], closed: new Map() };
       this.byServer.set(sample.server, series);
     }
     const time = Date.parse(sample.at);
     const index = firstAtOrAfter(series.times, time);
+    // Anywhere but after the newest, it may change a bucket thought closed.
+    if (index < series.times.length) series.closed.clear();
     if (series.times[index] === time) {
       series.samples[index] = sample;
     } else {
@@ -120,6 +120,51 @@ export class SeriesFile implements MetricsHistoryStore {
   private async dayFiles(): Promise<string[]> {
     return (await readdir(this.directory)).filter((name) => dayFilePattern.test(name)).sort();
   }
+}
+
+interface ServerSamples {
+  times: number[];
+  samples: MetricsSample[];
+  /**
+   * Points of closed buckets (ending at or before the newest sample, so no
+   * sample of the minute-by-minute sampler can join them), by resolution and
+   * start: charts ask for the same week again and again, and the route keeps
+   * each point's JSON beside it. Emptied when a sample lands anywhere but
+   * last, and when retention deletes samples.
+   */
+  closed: Map<number, Map<number, HistoryPoint>>;
+}
+
+/** One server's points in the range: closed buckets wholly inside it from memory, the others made now. */
+function pointsOf(series: ServerSamples, from: number, to: number, bucketSeconds: number): HistoryPoint[] {
+  const { times, samples } = series;
+  const width = bucketSeconds * 1000;
+  const newest = times[times.length - 1] ?? -Infinity;
+  let memo = series.closed.get(bucketSeconds);
+  if (!memo) {
+    memo = new Map();
+    series.closed.set(bucketSeconds, memo);
+  }
+  const points: HistoryPoint[] = [];
+  const end = firstAtOrAfter(times, to);
+  let index = firstAtOrAfter(times, from);
+  while (index < end) {
+    const start = bucketStart(times[index]!, bucketSeconds);
+    let next = index + 1;
+    while (next < end && times[next]! < start + width) next += 1;
+    if (start >= from && start + width <= to && start + width <= newest) {
+      let point = memo.get(start);
+      if (!point) {
+        point = bucketSamples(samples, bucketSeconds, times, index, next)[0]!;
+        memo.set(start, point);
+      }
+      points.push(point);
+    } else {
+      points.push(...bucketSamples(samples, bucketSeconds, times, index, next));
+    }
+    index = next;
+  }
+  return points;
 }
 
 /** The index of the first time at or after `time` in ascending `times` (their length when none is). */

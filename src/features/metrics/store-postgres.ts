@@ -1,17 +1,18 @@
 import type { PostgresStorePart } from '../../store/postgres/access.js';
-import { roundBytes, roundTicks } from './buckets.js';
+import { IsoInstants, roundBytes, roundTicks } from './buckets.js';
 import type { MetricsHistoryStore, ServerSeries } from './store.js';
 
 interface BucketRow {
   server: string;
+  /** Seconds since the epoch (bigint: as text). */
   bucket: string;
   samples: number;
   players_online: number | null;
   ticks_per_second: number | null;
   memory_used_bytes: number | null;
-  memory_max_bytes: string | null;
+  memory_max_bytes: number | null;
   gatehouse_rss_bytes: number;
-  requests: string;
+  requests: number;
 }
 
 /**
@@ -69,24 +70,26 @@ export const postgresMetricsHistoryPart: PostgresStorePart<MetricsHistoryStore> 
         );
       },
       series: async ({ from, to, bucketSeconds }) => {
-        // Buckets are whole multiples of the resolution since the epoch, in ms so as to stay exact.
+        // Buckets are whole multiples of the resolution since the epoch, counted in double precision
+        // (exact for whole seconds, and far cheaper than extract's numeric).
         const rows = await access.query<BucketRow>(
           `SELECT server,
-                  (floor(extract(epoch FROM at) * 1000 / ($3::bigint * 1000)) * $3::bigint * 1000)::text AS bucket,
+                  (floor(date_part('epoch', at) / $3::double precision) * $3::double precision)::bigint AS bucket,
                   count(*)::integer AS samples,
                   max(players_online) AS players_online,
                   avg(ticks_per_second) AS ticks_per_second,
                   avg(memory_used_bytes)::double precision AS memory_used_bytes,
-                  max(memory_max_bytes)::text AS memory_max_bytes,
+                  max(memory_max_bytes)::double precision AS memory_max_bytes,
                   avg(gatehouse_rss_bytes)::double precision AS gatehouse_rss_bytes,
-                  sum(requests)::text AS requests
+                  sum(requests)::double precision AS requests
              FROM ${history}
             WHERE at >= $1 AND at < $2
             GROUP BY server, bucket
-            ORDER BY server, min(at)`,
+            ORDER BY server, bucket`,
           [from.toISOString(), to.toISOString(), bucketSeconds],
         );
         const byServer = new Map<string, ServerSeries>();
+        const instants = new IsoInstants();
         for (const row of rows) {
           let series = byServer.get(row.server);
           if (!series) {
@@ -94,14 +97,14 @@ export const postgresMetricsHistoryPart: PostgresStorePart<MetricsHistoryStore> 
             byServer.set(row.server, series);
           }
           series.points.push({
-            at: new Date(Number(row.bucket)).toISOString(),
+            at: instants.of(Number(row.bucket) * 1000),
             samples: row.samples,
             playersOnline: row.players_online,
             ticksPerSecond: roundTicks(row.ticks_per_second),
             memoryUsedBytes: roundBytes(row.memory_used_bytes),
-            memoryMaxBytes: row.memory_max_bytes === null ? null : Number(row.memory_max_bytes),
+            memoryMaxBytes: row.memory_max_bytes,
             gatehouseRssBytes: roundBytes(row.gatehouse_rss_bytes) ?? 0,
-            requests: Number(row.requests),
+            requests: row.requests,
           });
         }
         // The JSON store's order: servers by code point, whatever the database's collation says.
