@@ -1,44 +1,15 @@
 /**
  * The metrics history (GET /api/admin/metrics/history): each server's
- * players, ticks per second, memory and requests in buckets. Read with the
- * session's token like every other request; its answer's type is written
- * here, from the endpoint's schema, until the generated client types name it.
+ * players, ticks per second, memory and requests in buckets, and the series
+ * lined up on one time axis for a chart.
  */
-import { data } from '../../api.js';
-import type { ErrorAnswer, Result } from '../../../../client/gatehouse-client.js';
-import { currentSession } from '../../session.js';
+import { api, data } from '../../api.js';
 
-export interface HistoryPoint {
-  at: string;
-  samples: number;
-  playersOnline: number | null;
-  ticksPerSecond: number | null;
-  memoryUsedBytes: number | null;
-  memoryMaxBytes: number | null;
-  gatehouseRssBytes: number;
-  requests: number;
-}
+export type MetricsHistory = Awaited<ReturnType<typeof metricsHistory>>;
+export type HistoryPoint = MetricsHistory['servers'][number]['points'][number];
 
-export interface MetricsHistory {
-  from: string;
-  to: string;
-  resolution: string;
-  servers: Array<{ server: string; points: HistoryPoint[] }>;
-}
-
-type HistoryOperation = { responses: { 200: { content: { 'application/json': MetricsHistory & { success: true } } } } };
-
-export async function metricsHistory(range: { from: Date; to: Date; resolution: '5m' | '1h' }): Promise<MetricsHistory> {
-  const query = new URLSearchParams({ from: range.from.toISOString(), to: range.to.toISOString(), resolution: range.resolution });
-  const request = (async (): Promise<Result<HistoryOperation>> => {
-    const token = currentSession()?.token;
-    const response = await fetch(`/api/admin/metrics/history?${query}`, { headers: token ? { authorization: `Bearer ${token}` } : {} });
-    const body: unknown = (response.headers.get('content-type') ?? '').includes('json') ? await response.json() : await response.text();
-    return response.ok
-      ? { ok: true, status: response.status, headers: response.headers, data: body as MetricsHistory & { success: true } }
-      : { ok: false, status: response.status, headers: response.headers, error: body as ErrorAnswer };
-  })();
-  return data(request);
+export function metricsHistory(range: { from: Date; to: Date; resolution: '5m' | '1h' }) {
+  return data(api.request('get', '/api/admin/metrics/history', { query: { from: range.from.toISOString(), to: range.to.toISOString(), resolution: range.resolution } }));
 }
 
 /**
