@@ -32,7 +32,7 @@ function useClock(running: boolean): number {
 export function RestartPage() {
   const pending = useLoad(() => data(api.request('get', '/api/admin/restart')), []);
   usePolling(pending.reload, restartEveryMs);
-  const restart = pending.data?.restart as { restartAt: string; reason: string; requestedBy: string; requestedAt: string; delaySeconds: number } | null | undefined;
+  const restart = pending.data?.restart;
   const now = useClock(Boolean(restart));
   const [delay, setDelay] = useState('300');
   const [reason, setReason] = useState('');
