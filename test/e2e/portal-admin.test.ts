@@ -151,6 +151,37 @@ describe('the admin console in Chromium (embedded server, a mineflayer bot)', fu
     expect((await api(server.baseUrl, 'GET', '/api/admin/restart', { token: adminToken })).body.restart).to.equal(null);
   });
 
+  it('shows another admin’s restart by polling, and polls nothing while the tab is hidden', async function () {
+    const restartReads: number[] = [];
+    page.on('request', (request) => {
+      if (request.method() === 'GET' && new URL(request.url()).pathname === '/api/admin/restart') restartReads.push(Date.now());
+    });
+    await page.getByText('No restart is scheduled.').waitFor();
+    // Scheduled by someone else: the page learns of it at its next read, without a reload.
+    await api(server.baseUrl, 'POST', '/api/admin/restart', { token: adminToken, body: { delay: 900, reason: 'From elsewhere' } });
+    await page.getByTestId('countdown').waitFor({ timeout: 12_000 });
+    await page.getByText(/From elsewhere/).waitFor();
+
+    await page.evaluate(() => {
+      Object.defineProperty(document, 'visibilityState', { configurable: true, get: () => 'hidden' });
+      document.dispatchEvent(new Event('visibilitychange'));
+    });
+    const hiddenSince = Date.now();
+    await api(server.baseUrl, 'DELETE', '/api/admin/restart', { token: adminToken });
+    await new Promise((resolve) => setTimeout(resolve, 7000));
+    expect(
+      restartReads.filter((at) => at > hiddenSince),
+      'no read while hidden',
+    ).to.deep.equal([]);
+    expect(await page.getByTestId('countdown').count(), 'still the last thing read').to.equal(1);
+
+    await page.evaluate(() => {
+      Object.defineProperty(document, 'visibilityState', { configurable: true, get: () => 'visible' });
+      document.dispatchEvent(new Event('visibilitychange'));
+    });
+    await page.getByText('No restart is scheduled.').waitFor({ timeout: 3000 });
+  });
+
   it('teleports the bot to coordinates in the nether, chosen from the server’s worlds', async function () {
     const respawns: string[] = [];
     (bot._client as unknown as NodeJS.EventEmitter).on('respawn', (packet: { worldState: { name: string } }) => respawns.push(packet.worldState.name));

@@ -26,7 +26,7 @@ export function WhitelistPage() {
     void toggle.run(async () => {
       const answer = await data(api.request('post', '/api/admin/settings', { body: { whitelist: { enabled } } }));
       list.reload();
-      const applied = answer.appliedInGame.includes('whitelist.enabled') || answer.appliedInGame.includes('whitelist');
+      const applied = answer.appliedInGame.includes('whitelist.enabled');
       return `The whitelist is ${enabled ? 'on' : 'off'}${applied ? ', and the game applied it' : ''}.`;
     });
   const alter = (action: 'add' | 'remove', username: string) =>
