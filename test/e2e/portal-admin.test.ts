@@ -6,7 +6,7 @@ import type { Page } from 'playwright-core';
 import type { EmbeddedGameServer } from '../../src/game/embedded/adapter.js';
 import { type MetricsSample, metricsHistoryPart } from '../../src/features/metrics/store.js';
 import { registeredUser } from '../helpers/accounts.js';
-import { eventually, joinBot, leave } from '../helpers/bots.js';
+import { eventually, joinBot, leave, nextChat } from '../helpers/bots.js';
 import { type HeadlessChromium, requireChromium, startChromium } from '../helpers/chromium.js';
 import { api, startTestGatehouse, type TestGatehouse } from '../helpers/gatehouse.js';
 import { desktop, openPortal, phone, type PortalPage, seriousAxeFindings, unexpectedProblems } from '../helpers/portal.js';
@@ -278,6 +278,56 @@ describe('the admin console in Chromium (embedded server, a mineflayer bot)', fu
     await page.getByRole('button', { name: 'Yes, revoke it' }).click();
     await page.getByText('Key “status page” revoked.').waitFor();
     expect((await api(server.baseUrl, 'GET', '/api/players', { token: secret })).status).to.equal(401);
+  });
+
+  it('searches the users, filters the connection log, messages the bot, announces, and shows the audit, caches and shop reload', async function () {
+    await goInPortal(page, '/admin/users');
+    await page.getByLabel('Search accounts').fill('bos');
+    await page.getByRole('button', { name: 'Search' }).click();
+    await page.getByRole('cell', { name: 'boss', exact: true }).waitFor();
+    await page.getByLabel('Search accounts').fill('nobody-like-this');
+    await page.getByRole('button', { name: 'Search' }).click();
+    await page.getByText('No account matches.').waitFor();
+
+    await goInPortal(page, '/admin/connections');
+    await page.getByLabel('Player', { exact: true }).fill('Walker');
+    await page.getByRole('button', { name: 'Filter' }).click();
+    await page.getByText('Connections of Walker, page 1').waitFor();
+    expect(await page.getByRole('cell', { name: 'Walker', exact: true }).count()).to.be.at.least(1);
+    await page.getByLabel('Outcome').selectOption('refused');
+    await page.getByText('No connection matches.').waitFor();
+
+    await goInPortal(page, '/admin/messages');
+    const heard = nextChat(bot, /Hello from the console/);
+    const direct = page.locator('form', { has: page.getByRole('heading', { name: 'Message a player' }) });
+    await direct.getByLabel('Player online').selectOption('Walker');
+    await direct.getByLabel('Message').fill('Hello from the console');
+    await direct.getByRole('button', { name: 'Send' }).click();
+    await heard;
+    const announced = nextChat(bot, /\[Announcement\] Build night on Friday/);
+    await page.getByLabel('Announcement').fill('Build night on Friday');
+    await page.getByLabel('Shown to players who join for (hours)').fill('2');
+    await page.getByRole('button', { name: 'Announce' }).click();
+    await announced;
+    await page.getByRole('cell', { name: 'Build night on Friday' }).waitFor();
+    await page.getByRole('cell', { name: 'Hello from the console' }).waitFor();
+
+    await goInPortal(page, '/admin/audit');
+    await page.getByRole('row').filter({ hasText: 'settings.update' }).filter({ hasText: '"difficulty":"hard"' }).first().waitFor();
+
+    await goInPortal(page, '/admin/caches');
+    await page.getByRole('button', { name: 'Empty every cache' }).click();
+    await page
+      .locator('.notice.success')
+      .filter({ hasText: /entries|nothing held/ })
+      .waitFor();
+
+    await goInPortal(page, '/admin/economy');
+    await page.getByRole('button', { name: 'Reload the catalogue' }).click();
+    await page
+      .locator('.notice.success')
+      .filter({ hasText: /items\)/ })
+      .waitFor();
   });
 
   it('finds no serious or critical axe-core violation and no sideways scroll on any admin page, on a phone and a desktop', async function () {
