@@ -147,7 +147,12 @@ function HistoryCharts(props: { history: MetricsHistory }) {
       </div>
       <div class="card">
         <h3>Memory used</h3>
-        <TimeChart times={memory.times} series={memory.series} summary={`Memory used on ${servers}: the game's where it reports it, otherwise Gatehouse's (the embedded server runs inside it).`} valueLabel={(bytes) => `${formatNumber(bytes / 1048576)} MiB`} />
+        <TimeChart
+          times={memory.times}
+          series={memory.series}
+          summary={`Memory used on ${servers}: the game's where it reports it, otherwise Gatehouse's (the embedded server runs inside it).`}
+          valueLabel={(bytes) => `${formatNumber(bytes / 1048576)} MiB`}
+        />
       </div>
       <div class="card">
         <h3>API requests</h3>
