@@ -1,0 +1,65 @@
+/** The audit log of admin changes, newest first, a page at a time (GET /api/admin/audit). */
+import { useState } from 'preact/hooks';
+import { api, data } from '../../api.js';
+import { useLoad } from '../../parts/load.js';
+import { formatTime } from '../../parts/money.js';
+import { ProblemNotice } from '../../parts/notice.js';
+import { Pager } from '../../parts/pager.js';
+import { AdminPage } from '../parts/layout.js';
+import { TableScroll } from '../parts/table-scroll.js';
+
+/** An entry's details as "key: value" lines of text. */
+function detailLines(details: Record<string, unknown>): string[] {
+  return Object.entries(details).map(([key, value]) => `${key}: ${typeof value === 'string' ? value : JSON.stringify(value)}`);
+}
+
+export function AuditPage() {
+  const [page, setPage] = useState(1);
+  const audit = useLoad(() => data(api.request('get', '/api/admin/audit', { query: { page, limit: 50 } })), [page]);
+  return (
+    <AdminPage title="Audit log" intro="Every change an admin, the service token or an API key made, newest first.">
+      <ProblemNotice problem={audit.problem} retry={audit.reload} />
+      {audit.data && (
+        <>
+          <TableScroll label="Audit log">
+            <table>
+              <caption>Admin changes, page {page}</caption>
+              <thead>
+                <tr>
+                  <th scope="col">When</th>
+                  <th scope="col">Who</th>
+                  <th scope="col">From</th>
+                  <th scope="col">Action</th>
+                  <th scope="col">Details</th>
+                </tr>
+              </thead>
+              <tbody>
+                {audit.data.entries.length === 0 && (
+                  <tr>
+                    <td colSpan={5}>Nothing recorded yet.</td>
+                  </tr>
+                )}
+                {audit.data.entries.map((entry) => (
+                  <tr key={entry.id}>
+                    <td>{formatTime(entry.timestamp)}</td>
+                    <td>{entry.actor}</td>
+                    <td>{entry.ipAddress}</td>
+                    <td>{entry.action}</td>
+                    <td>
+                      <ul class="plain">
+                        {detailLines(entry.details as Record<string, unknown>).map((line) => (
+                          <li key={line}>{line}</li>
+                        ))}
+                      </ul>
+                    </td>
+                  </tr>
+                ))}
+              </tbody>
+            </table>
+          </TableScroll>
+          <Pager page={page} pages={audit.data.pagination.pages} total={audit.data.pagination.total} onPage={setPage} label="Pages of the audit log" />
+        </>
+      )}
+    </AdminPage>
+  );
+}

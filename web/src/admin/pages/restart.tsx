@@ -1,0 +1,116 @@
+/**
+ * Restart: schedule one with a delay and a reason (players see a boss-bar
+ * countdown), watch the countdown here, cancel it after a confirm step. The
+ * pending restart is read again every 5 seconds (paused while the tab is
+ * hidden) so another admin's change shows; between reads the countdown
+ * ticks from the restart's time each second.
+ */
+import { useEffect, useState } from 'preact/hooks';
+import { api, data } from '../../api.js';
+import { Field } from '../../parts/field.js';
+import { useLoad, usePolling } from '../../parts/load.js';
+import { formatTime } from '../../parts/money.js';
+import { ProblemNotice, Success } from '../../parts/notice.js';
+import { errorFor, unplacedProblem, useAction } from '../parts/action.js';
+import { ConfirmButton } from '../parts/confirm.js';
+import { formatDuration } from '../parts/format.js';
+import { AdminPage } from '../parts/layout.js';
+
+export const restartEveryMs = 5_000;
+
+/** The current time, moving once a second while `running`. */
+function useClock(running: boolean): number {
+  const [now, setNow] = useState(Date.now());
+  useEffect(() => {
+    if (!running) return;
+    const timer = window.setInterval(() => setNow(Date.now()), 1000);
+    return () => window.clearInterval(timer);
+  }, [running]);
+  return now;
+}
+
+export function RestartPage() {
+  const pending = useLoad(() => data(api.request('get', '/api/admin/restart')), []);
+  usePolling(pending.reload, restartEveryMs);
+  const restart = pending.data?.restart;
+  const now = useClock(Boolean(restart));
+  const [delay, setDelay] = useState('300');
+  const [reason, setReason] = useState('');
+  const schedule = useAction();
+  const cancel = useAction();
+
+  const remaining = restart ? Math.max(0, (Date.parse(restart.restartAt) - now) / 1000) : 0;
+  return (
+    <AdminPage title="Restart">
+      <ProblemNotice problem={pending.problem} retry={pending.reload} />
+      <section class="card" aria-labelledby="pending-title">
+        <h2 id="pending-title">Pending restart</h2>
+        {pending.data && !restart && <p>No restart is scheduled.</p>}
+        {restart && (
+          <>
+            <p class="figure countdown">
+              <span class="visually-hidden">Time left: </span>
+              <span data-testid="countdown">{formatDuration(remaining)}</span>
+            </p>
+            <p>
+              At {formatTime(restart.restartAt)}
+              {restart.reason ? `: ${restart.reason}` : ''}. Asked by {restart.requestedBy} at {formatTime(restart.requestedAt)}.
+            </p>
+            <ConfirmButton
+              label="Cancel the restart"
+              question="Cancel the pending restart? Players are told it was called off and the boss bar goes."
+              confirmLabel="Yes, cancel it"
+              busy={cancel.busy}
+              onConfirm={() =>
+                void cancel.run(async () => {
+                  const answer = await data(api.request('delete', '/api/admin/restart'));
+                  schedule.clear();
+                  pending.reload();
+                  return answer.message;
+                })
+              }
+            />
+          </>
+        )}
+        <ProblemNotice problem={cancel.problem} />
+        <Success text={cancel.said} />
+      </section>
+      <form
+        class="card narrow"
+        aria-labelledby="schedule-title"
+        noValidate
+        onSubmit={(event) => {
+          event.preventDefault();
+          void schedule.run(async () => {
+            const answer = await data(api.request('post', '/api/admin/restart', { body: { delay: Number(delay), reason: reason || undefined } }));
+            cancel.clear();
+            pending.reload();
+            return answer.message;
+          });
+        }}
+      >
+        <h2 id="schedule-title">{restart ? 'Schedule another (replaces the pending one)' : 'Schedule a restart'}</h2>
+        <Field
+          label="Delay (seconds)"
+          name="delay"
+          type="number"
+          inputMode="numeric"
+          min={0}
+          max={86400}
+          step="1"
+          value={delay}
+          onInput={setDelay}
+          hint="From 0 to 86,400 (a day)."
+          required
+          error={errorFor(schedule, 'delay')}
+        />
+        <Field label="Reason (shown to players)" name="reason" value={reason} onInput={setReason} maxLength={200} error={errorFor(schedule, 'reason')} />
+        <ProblemNotice problem={unplacedProblem(schedule, ['delay', 'reason'])} />
+        <Success text={schedule.said} />
+        <button type="submit" class="primary" disabled={schedule.busy}>
+          Schedule the restart
+        </button>
+      </form>
+    </AdminPage>
+  );
+}

@@ -1,0 +1,196 @@
+/**
+ * Every live setting as a form. The fields come from the settings object
+ * (GET /api/admin/settings) and their allowed values from the OpenAPI schema
+ * of the POST body (enums, minimum and maximum, length), so a setting added
+ * to the API shows here without a change. Only what changed is sent; a 400
+ * answer names its field and the message is shown beside it; after saving,
+ * the page says which settings changed and which the game applied at once.
+ */
+import { useEffect, useRef, useState } from 'preact/hooks';
+import { api, data } from '../../api.js';
+import { Choice, Field } from '../../parts/field.js';
+import { useLoad } from '../../parts/load.js';
+import { ProblemNotice } from '../../parts/notice.js';
+import { errorFor, unplacedProblem, useAction } from '../parts/action.js';
+import { Checkbox } from '../parts/checkbox.js';
+import { AdminPage } from '../parts/layout.js';
+import { type SettingRule, settingRules } from '../parts/setting-rules.js';
+
+type Values = Record<string, string | number | boolean>;
+
+const labels: Record<string, string> = {
+  serverName: 'Server name (the MOTD in the server list)',
+  maxPlayers: 'Most players at once',
+  difficulty: 'Difficulty',
+  gameMode: 'Game mode for new players',
+  pvpEnabled: 'Players may hurt each other (PvP)',
+  'whitelist.enabled': 'Whitelist on',
+  'whitelist.autoApprove': 'Put new accounts on the whitelist',
+  'notifications.unregisteredInterval': 'Remind players without an account every (minutes)',
+  'notifications.enabled': 'Remind players without an account to /register',
+  'chat.enabled': 'Send chat to the webhook',
+  'chat.webhookUrl': 'Chat webhook address',
+  'economy.currencySymbol': 'Currency symbol',
+  'economy.startingBalance': 'Starting balance of a new account',
+};
+
+/** A readable label for a setting this page has no words for: its path, split at capitals. */
+function labelFor(path: string): string {
+  return (
+    labels[path] ??
+    path
+      .replace(/\./g, ': ')
+      .replace(/([a-z])([A-Z])/g, '$1 $2')
+      .toLowerCase()
+  );
+}
+
+/** The settings object as dotted paths to values ({ whitelist: { enabled } } → 'whitelist.enabled'). */
+function flatten(settings: object, prefix = ''): Values {
+  const flat: Values = {};
+  for (const [key, value] of Object.entries(settings)) {
+    const path = prefix ? `${prefix}.${key}` : key;
+    if (value !== null && typeof value === 'object') Object.assign(flat, flatten(value, path));
+    else flat[path] = value as string | number | boolean;
+  }
+  return flat;
+}
+
+/** The changed values as the POST body's nested object. */
+function nest(values: Values): Record<string, unknown> {
+  const body: Record<string, unknown> = {};
+  for (const [path, value] of Object.entries(values)) {
+    const keys = path.split('.');
+    let holder = body;
+    for (const key of keys.slice(0, -1)) holder = (holder[key] ??= {}) as Record<string, unknown>;
+    holder[keys[keys.length - 1]!] = value;
+  }
+  return body;
+}
+
+export function SettingsPage() {
+  const loaded = useLoad(async () => {
+    const [settings, rules] = await Promise.all([data(api.request('get', '/api/admin/settings')), settingRules()]);
+    return { saved: flatten(settings.settings), rules };
+  }, []);
+  const [values, setValues] = useState<Values>({});
+  const [outcome, setOutcome] = useState<{ updated: string[]; applied: string[]; message: string }>();
+  const save = useAction();
+  const form = useRef<HTMLFormElement>(null);
+  useEffect(() => {
+    if (loaded.data) setValues(loaded.data.saved);
+  }, [loaded.data]);
+  useEffect(() => {
+    if (save.problem?.field) form.current?.querySelector<HTMLElement>('[aria-invalid="true"]')?.focus();
+  }, [save.problem]);
+
+  const saved = loaded.data?.saved ?? {};
+  const rules = loaded.data?.rules ?? {};
+  const paths = Object.keys(saved);
+  const changed = Object.fromEntries(Object.entries(values).filter(([path, value]) => value !== saved[path]));
+
+  const submit = (event: Event) => {
+    event.preventDefault();
+    setOutcome(undefined);
+    void save.run(async () => {
+      const answer = await data(api.request('post', '/api/admin/settings', { body: nest(changed) }));
+      setOutcome({ updated: answer.updated, applied: answer.appliedInGame, message: answer.message });
+      loaded.reload();
+      return answer.message;
+    });
+  };
+  const set = (path: string, value: string | number | boolean) => setValues((previous) => ({ ...previous, [path]: value }));
+
+  return (
+    <AdminPage title="Settings" intro="Changes apply at once and last until the next restart of Gatehouse; an empty form sends nothing.">
+      <ProblemNotice problem={loaded.problem} retry={loaded.reload} />
+      {loaded.data && (
+        <form ref={form} onSubmit={submit} noValidate class="settings-form">
+          {paths.map((path) => (
+            <SettingField key={path} path={path} value={values[path] ?? saved[path]!} rule={rules[path]} error={errorFor(save, path)} onChange={(value) => set(path, value)} />
+          ))}
+          <ProblemNotice problem={unplacedProblem(save, paths)} />
+          <div class="actions">
+            <button type="submit" class="primary" disabled={save.busy || Object.keys(changed).length === 0}>
+              {save.busy ? 'Saving…' : `Save ${Object.keys(changed).length || ''} change${Object.keys(changed).length === 1 ? '' : 's'}`}
+            </button>
+            <button type="button" disabled={save.busy || Object.keys(changed).length === 0} onClick={() => setValues(saved)}>
+              Undo my edits
+            </button>
+          </div>
+        </form>
+      )}
+      <div role="status" class="settings-outcome">
+        {outcome && (
+          <div class="notice success">
+            <p>{outcome.message}</p>
+            {outcome.updated.length === 0 ? (
+              <p>Nothing changed: the values were already these.</p>
+            ) : (
+              <ul>
+                {outcome.updated.map((name) => (
+                  <li key={name}>
+                    {labelFor(name)}: {outcome.applied.includes(name) ? 'changed, and the game applied it' : 'changed in Gatehouse (the game does not apply it live)'}
+                  </li>
+                ))}
+              </ul>
+            )}
+          </div>
+        )}
+      </div>
+    </AdminPage>
+  );
+}
+
+function SettingField(props: {
+  path: string;
+  value: string | number | boolean;
+  rule: SettingRule | undefined;
+  error: string | undefined;
+  onChange: (value: string | number | boolean) => void;
+}) {
+  const { path, value, rule } = props;
+  const label = labelFor(path);
+  if (typeof value === 'boolean') return <Checkbox label={label} name={path} checked={value} error={props.error} hint={rule?.description} onChange={props.onChange} />;
+  if (rule?.enum)
+    return (
+      <Choice
+        label={label}
+        name={path}
+        value={String(value)}
+        options={rule.enum.map((option) => ({ value: option, label: option }))}
+        error={props.error}
+        onChange={props.onChange}
+      />
+    );
+  if (typeof value === 'number') {
+    const range = [rule?.minimum !== undefined ? `from ${rule.minimum}` : '', rule?.maximum !== undefined ? `to ${rule.maximum}` : ''].filter(Boolean).join(' ');
+    return (
+      <Field
+        label={label}
+        name={path}
+        type="number"
+        inputMode={rule?.integer ? 'numeric' : 'decimal'}
+        step={rule?.integer ? '1' : 'any'}
+        min={rule?.minimum}
+        max={rule?.maximum}
+        value={String(value)}
+        hint={[rule?.description, range && `A number ${range}.`].filter(Boolean).join(' ') || undefined}
+        error={props.error}
+        // An unreadable number is sent as typed, so the API's answer names the field.
+        onInput={(typed) => props.onChange(typed.trim() !== '' && Number.isFinite(Number(typed)) ? Number(typed) : typed)}
+      />
+    );
+  }
+  return (
+    <Field
+      label={label}
+      name={path}
+      value={String(value)}
+      maxLength={rule?.maxLength}
+      hint={[rule?.description, rule?.maxLength ? `At most ${rule.maxLength} characters.` : ''].filter(Boolean).join(' ') || undefined}
+      error={props.error}
+      onInput={props.onChange}
+    />
+  );
+}
