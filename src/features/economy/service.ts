@@ -56,7 +56,8 @@ export class EconomyService {
     private readonly store: Store,
     private readonly ledgerPart: StorePart<LedgerStore>,
     private readonly game: GamePort,
-    private readonly settings: () => ServerSettings,
+    /** The live settings; read on every posting, so a view rather than a copy. */
+    private readonly settings: () => { readonly economy: Readonly<Pick<ServerSettings['economy'], 'startingBalance' | 'currencySymbol'>> },
     private readonly options: EconomyOptions,
     private readonly now: () => Date = () => new Date(),
   ) {
