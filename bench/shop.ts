@@ -19,6 +19,7 @@ import { marketPart } from '../src/features/shop/store.js';
 import { registeredUser } from '../test/helpers/accounts.js';
 import { api, startTestGatehouse, temporaryDirectory, type TestGatehouse } from '../test/helpers/gatehouse.js';
 import { getRate, runLoad } from './load-runner.js';
+import { judge } from './goals.js';
 
 const require = createRequire(import.meta.url);
 
@@ -75,7 +76,10 @@ export async function purchaseThroughput(): Promise<void> {
     const meRate = Math.max(...mes);
     const pending = (await server.gatehouse.store.part(marketPart).pendingDeliveries()).length;
     console.log('\n10. Purchases per second, 32 concurrent players over HTTP (POST /api/shop/purchase of 1 of a random item, builtin economy, JSON store; best of 2 × 4 s)');
-    console.log(`   purchases: ${bought.toFixed(0)} per second; GET /api/auth/me in the same run: ${meRate.toFixed(0)} per second; ratio ${(bought / meRate).toFixed(2)}`);
+    const ratio = bought / meRate;
+    console.log(
+      `   purchases: ${bought.toFixed(0)} per second; GET /api/auth/me in the same run: ${meRate.toFixed(0)} per second; ratio ${ratio.toFixed(2)} ${judge('purchases over HTTP / GET /api/auth/me (JSON store)', ratio, 'at least', 0.3)}`,
+    );
     console.log(`   deliveries written (pending, nobody online): ${pending}`);
   });
 }
