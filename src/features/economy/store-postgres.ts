@@ -174,6 +174,35 @@ export const postgresLedgerPart: PostgresStorePart<LedgerStore> = {
         $$;
       `,
     },
+    {
+      version: 2,
+      description: 'a posting in one call when its accounts are open under the names given',
+      sql: ({ name }) => `
+        -- The common posting in one round trip: when every line's account is
+        -- open under the name the posting gives for it, the posting is
+        -- ledger_post's; otherwise nothing is written and a single row with
+        -- refused = NULL asks the caller to open the accounts (or take the new
+        -- names) first, then to post.
+        CREATE FUNCTION ${name('ledger_post_named')}(
+          player_names text[], uuids text[], amounts bigint[], external_balances bigint[], at timestamptz, types text[], descriptions text[],
+          counterparty_uuids text[], counterparty_names text[], items text[], quantities integer[], reversed_ids bigint[], actors text[]
+        ) RETURNS TABLE (
+          refused boolean, id bigint, account integer, player_uuid text, player_name text, type text, amount bigint, balance bigint,
+          description text, "timestamp" timestamptz, counterparty_uuid text, counterparty_name text, item text, quantity integer, reverses bigint, actor text
+        ) LANGUAGE plpgsql AS $$
+        BEGIN
+          IF (SELECT count(*) FROM unnest(uuids, player_names) AS line(uuid, name) JOIN ${name('economy_accounts')} a ON a.uuid = line.uuid AND a.name = line.name)
+             < cardinality(uuids) THEN
+            RETURN QUERY SELECT NULL::boolean, NULL::bigint, NULL::integer, NULL::text, NULL::text, NULL::text, NULL::bigint, NULL::bigint,
+              NULL::text, NULL::timestamptz, NULL::text, NULL::text, NULL::text, NULL::integer, NULL::bigint, NULL::text;
+            RETURN;
+          END IF;
+          RETURN QUERY SELECT * FROM ${name('ledger_post')}(uuids, amounts, external_balances, at, types, descriptions,
+            counterparty_uuids, counterparty_names, items, quantities, reversed_ids, actors);
+        END
+        $$;
+      `,
+    },
   ],
   bind: (access) => new PostgresLedgerStore(access),
 };
@@ -228,6 +257,35 @@ function toRecord(row: RecordRow): LedgerRecord {
     ...(row.reverses !== null ? { reverses: row.reverses } : {}),
     ...(row.actor !== null ? { actor: row.actor } : {}),
   };
+}
+
+type PostedRow = RecordRow & { refused: boolean | null };
+
+/** Refuses an amount that is not whole cents; false when there is nothing to post. */
+function wholeCents(postings: Posting[]): boolean {
+  for (const posting of postings) {
+    if (!Number.isSafeInteger(posting.amount)) throw new Error(`a posting's amount must be whole cents, not ${posting.amount}`);
+  }
+  return postings.length > 0;
+}
+
+/** The posting's lines as the arrays `<prefix>ledger_post` takes, with the time. */
+function postingColumns(postings: Posting[], at: Date): unknown[] {
+  const column = <T>(value: (posting: Posting) => T | undefined) => postings.map((posting) => value(posting) ?? null);
+  return [
+    column((posting) => posting.player.uuid),
+    column((posting) => posting.amount),
+    column((posting) => posting.externalBalance),
+    at.toISOString(),
+    column((posting) => posting.type),
+    column((posting) => posting.description),
+    column((posting) => posting.counterparty?.uuid),
+    column((posting) => posting.counterparty?.name),
+    column((posting) => posting.item),
+    column((posting) => (posting.item !== undefined ? posting.quantity : undefined)),
+    column((posting) => posting.reverses),
+    column((posting) => posting.actor),
+  ];
 }
 
 /** Retention deletes whole UTC days, as the JSON ledger's day files: those that ended by `cutoff`. */
@@ -290,25 +348,27 @@ class PostgresLedgerStore implements LedgerStore {
 
   /** One call of `<prefix>ledger_post` (see the migration): the accounts locked, checked, moved and recorded. */
   async post(postings: Posting[], at: Date): Promise<LedgerRecord[]> {
-    for (const posting of postings) {
-      if (!Number.isSafeInteger(posting.amount)) throw new Error(`a posting's amount must be whole cents, not ${posting.amount}`);
-    }
-    if (postings.length === 0) return [];
-    const column = <T>(value: (posting: Posting) => T | undefined) => postings.map((posting) => value(posting) ?? null);
-    const rows = await this.access.query<RecordRow & { refused: boolean }>(`SELECT * FROM ${this.access.name('ledger_post')}($1, $2, $3, $4, $5, $6, $7, $8, $9, $10, $11, $12)`, [
-      column((posting) => posting.player.uuid),
-      column((posting) => posting.amount),
-      column((posting) => posting.externalBalance),
-      at.toISOString(),
-      column((posting) => posting.type),
-      column((posting) => posting.description),
-      column((posting) => posting.counterparty?.uuid),
-      column((posting) => posting.counterparty?.name),
-      column((posting) => posting.item),
-      column((posting) => (posting.item !== undefined ? posting.quantity : undefined)),
-      column((posting) => posting.reverses),
-      column((posting) => posting.actor),
-    ]);
+    if (!wholeCents(postings)) return [];
+    return this.recordsOf(await this.access.query<PostedRow>(`SELECT * FROM ${this.access.name('ledger_post')}($1, $2, $3, $4, $5, $6, $7, $8, $9, $10, $11, $12)`, postingColumns(postings, at)));
+  }
+
+  /**
+   * One call of `<prefix>ledger_post_named` when the accounts are open under
+   * the players' names (the common case); else the accounts are opened (or
+   * renamed) as openAccount does, then the posting is made.
+   */
+  async openAndPost(postings: Posting[], startingCents: number, at: Date): Promise<LedgerRecord[]> {
+    if (!wholeCents(postings)) return [];
+    const rows = await this.access.query<PostedRow>(
+      `SELECT * FROM ${this.access.name('ledger_post_named')}($1, $2, $3, $4, $5, $6, $7, $8, $9, $10, $11, $12, $13)`,
+      [postings.map((posting) => posting.player.name), ...postingColumns(postings, at)],
+    );
+    if (rows.length !== 1 || rows[0]!.refused !== null) return this.recordsOf(rows);
+    for (const posting of postings) await this.openAccount(posting.player, startingCents, at);
+    return this.post(postings, at);
+  }
+
+  private recordsOf(rows: PostedRow[]): LedgerRecord[] {
     const refusal = rows.find((row) => row.refused);
     if (refusal) throw new InsufficientFundsError(refusal.player_name, -refusal.amount, refusal.balance);
     return rows.map(toRecord).sort((a, b) => a.id - b.id);
