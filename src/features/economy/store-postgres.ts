@@ -178,11 +178,18 @@ export const postgresLedgerPart: PostgresStorePart<LedgerStore> = {
       version: 2,
       description: 'a posting in one call when its accounts are open under the names given',
       sql: ({ name }) => `
-        -- The common posting in one round trip: when every line's account is
-        -- open under the name the posting gives for it, the posting is
-        -- ledger_post's; otherwise nothing is written and a single row with
-        -- refused = NULL asks the caller to open the accounts (or take the new
-        -- names) first, then to post.
+        -- ledger_post in fewer steps, for the common posting: every line's
+        -- account open under the name the posting gives for it. Otherwise
+        -- nothing is written and a single row with refused = NULL asks the
+        -- caller to open the accounts (or take the new names) first, then to
+        -- post with ledger_post. The accounts are locked in the order of their
+        -- numbers, as ledger_post locks them; under those locks the lines are
+        -- checked in order as there (a refusal is the same row), the balance
+        -- after each line is worked out (a line with an external balance,
+        -- from Vault, takes that balance, as in ledger_post), and each account
+        -- whose balance moved is then written once, by one UPDATE that sets
+        -- the balance worked out only where the row still holds the balance
+        -- read under its lock.
         CREATE FUNCTION ${name('ledger_post_named')}(
           player_names text[], uuids text[], amounts bigint[], external_balances bigint[], at timestamptz, types text[], descriptions text[],
           counterparty_uuids text[], counterparty_names text[], items text[], quantities integer[], reversed_ids bigint[], actors text[]
@@ -190,15 +197,74 @@ export const postgresLedgerPart: PostgresStorePart<LedgerStore> = {
           refused boolean, id bigint, account integer, player_uuid text, player_name text, type text, amount bigint, balance bigint,
           description text, "timestamp" timestamptz, counterparty_uuid text, counterparty_name text, item text, quantity integer, reverses bigint, actor text
         ) LANGUAGE plpgsql AS $$
+        DECLARE
+          lines integer := cardinality(uuids);
+          locked_uuids text[] := '{}';
+          locked_numbers integer[] := '{}';
+          names text[] := '{}';
+          read_cents bigint[] := '{}';
+          running bigint[] := '{}';
+          line integer;
+          slot integer;
+          after_line bigint[] := '{}';
+          numbers integer[] := '{}';
+          line_names text[] := '{}';
+          changed integer := 0;
+          written integer;
+          first_id bigint;
+          found_row record;
         BEGIN
-          IF (SELECT count(*) FROM unnest(uuids, player_names) AS line(uuid, name) JOIN ${name('economy_accounts')} a ON a.uuid = line.uuid AND a.name = line.name)
-             < cardinality(uuids) THEN
-            RETURN QUERY SELECT NULL::boolean, NULL::bigint, NULL::integer, NULL::text, NULL::text, NULL::text, NULL::bigint, NULL::bigint,
-              NULL::text, NULL::timestamptz, NULL::text, NULL::text, NULL::text, NULL::integer, NULL::bigint, NULL::text;
-            RETURN;
+          FOR found_row IN SELECT a.no, a.uuid, a.name, a.cents FROM ${name('economy_accounts')} a WHERE a.uuid = ANY(uuids) ORDER BY a.no FOR UPDATE LOOP
+            locked_uuids := locked_uuids || found_row.uuid;
+            locked_numbers := locked_numbers || found_row.no;
+            names := names || found_row.name;
+            read_cents := read_cents || found_row.cents;
+          END LOOP;
+          running := read_cents;
+          FOR line IN 1 .. lines LOOP
+            slot := array_position(locked_uuids, uuids[line]);
+            IF slot IS NULL OR names[slot] IS DISTINCT FROM player_names[line] THEN
+              RETURN QUERY SELECT NULL::boolean, NULL::bigint, NULL::integer, NULL::text, NULL::text, NULL::text, NULL::bigint, NULL::bigint,
+                NULL::text, NULL::timestamptz, NULL::text, NULL::text, NULL::text, NULL::integer, NULL::bigint, NULL::text;
+              RETURN;
+            END IF;
+          END LOOP;
+          FOR line IN 1 .. lines LOOP
+            slot := array_position(locked_uuids, uuids[line]);
+            IF external_balances[line] IS NOT NULL THEN
+              running[slot] := external_balances[line];
+            ELSIF running[slot] + amounts[line] < 0 THEN
+              RETURN QUERY SELECT true, NULL::bigint, NULL::integer, uuids[line], names[slot], NULL::text, amounts[line], running[slot],
+                NULL::text, NULL::timestamptz, NULL::text, NULL::text, NULL::text, NULL::integer, NULL::bigint, NULL::text;
+              RETURN;
+            ELSE
+              running[slot] := running[slot] + amounts[line];
+            END IF;
+            numbers := numbers || locked_numbers[slot];
+            line_names := line_names || names[slot];
+            after_line := after_line || running[slot];
+          END LOOP;
+          FOR slot IN 1 .. cardinality(locked_uuids) LOOP
+            IF running[slot] <> read_cents[slot] THEN
+              changed := changed + 1;
+            END IF;
+          END LOOP;
+          UPDATE ${name('economy_accounts')} a SET cents = moved.cents
+            FROM unnest(locked_numbers, read_cents, running) AS moved(no, read, cents)
+            WHERE a.no = moved.no AND a.cents = moved.read AND moved.cents <> moved.read;
+          GET DIAGNOSTICS written = ROW_COUNT;
+          IF written <> changed THEN
+            RAISE EXCEPTION 'a balance changed under its lock';
           END IF;
-          RETURN QUERY SELECT * FROM ${name('ledger_post')}(uuids, amounts, external_balances, at, types, descriptions,
-            counterparty_uuids, counterparty_names, items, quantities, reversed_ids, actors);
+          first_id := ${name('ledger_reserve_ids')}(lines);
+          RETURN QUERY
+            INSERT INTO ${name('ledger')} AS l (id, account, player_uuid, player_name, type, amount, balance, description, timestamp,
+                                               counterparty_uuid, counterparty_name, item, quantity, reverses, actor)
+            SELECT first_id + i - 1, numbers[i], uuids[i], line_names[i], types[i], amounts[i], after_line[i], descriptions[i], at,
+                   counterparty_uuids[i], counterparty_names[i], items[i], quantities[i], reversed_ids[i], actors[i]
+            FROM generate_series(1, lines) AS i
+            RETURNING false, l.id, l.account, l.player_uuid, l.player_name, l.type, l.amount, l.balance, l.description, l.timestamp,
+                      l.counterparty_uuid, l.counterparty_name, l.item, l.quantity, l.reverses, l.actor;
         END
         $$;
       `,
