@@ -144,7 +144,9 @@ export async function postgresThroughput(): Promise<void> {
     } else {
       console.log(`   pgbench could not be run, so there is no reference: ${referenceFailure}`);
     }
-    console.log(`   Gatehouse's CPU per PostgreSQL transfer (fsync on): ${onDisk.gatehouseCpuMs.toFixed(2)} ms ${judge("Gatehouse's CPU per PostgreSQL transfer", onDisk.gatehouseCpuMs, 'under', 0.3, ' ms')}`);
+    console.log(
+      `   Gatehouse's CPU per PostgreSQL transfer (fsync on): ${onDisk.gatehouseCpuMs.toFixed(2)} ms ${judge("Gatehouse's CPU per PostgreSQL transfer", onDisk.gatehouseCpuMs, 'under', 0.3, ' ms')}`,
+    );
   } finally {
     await rm(directory, { recursive: true, force: true });
   }

@@ -415,7 +415,9 @@ class PostgresLedgerStore implements LedgerStore {
   /** One call of `<prefix>ledger_post` (see the migration): the accounts locked, checked, moved and recorded. */
   async post(postings: Posting[], at: Date): Promise<LedgerRecord[]> {
     if (!wholeCents(postings)) return [];
-    return this.recordsOf(await this.access.query<PostedRow>(`SELECT * FROM ${this.access.name('ledger_post')}($1, $2, $3, $4, $5, $6, $7, $8, $9, $10, $11, $12)`, postingColumns(postings, at)));
+    return this.recordsOf(
+      await this.access.query<PostedRow>(`SELECT * FROM ${this.access.name('ledger_post')}($1, $2, $3, $4, $5, $6, $7, $8, $9, $10, $11, $12)`, postingColumns(postings, at)),
+    );
   }
 
   /**
@@ -425,10 +427,10 @@ class PostgresLedgerStore implements LedgerStore {
    */
   async openAndPost(postings: Posting[], startingCents: number, at: Date): Promise<LedgerRecord[]> {
     if (!wholeCents(postings)) return [];
-    const rows = await this.access.query<PostedRow>(
-      `SELECT * FROM ${this.access.name('ledger_post_named')}($1, $2, $3, $4, $5, $6, $7, $8, $9, $10, $11, $12, $13)`,
-      [postings.map((posting) => posting.player.name), ...postingColumns(postings, at)],
-    );
+    const rows = await this.access.query<PostedRow>(`SELECT * FROM ${this.access.name('ledger_post_named')}($1, $2, $3, $4, $5, $6, $7, $8, $9, $10, $11, $12, $13)`, [
+      postings.map((posting) => posting.player.name),
+      ...postingColumns(postings, at),
+    ]);
     if (rows.length !== 1 || rows[0]!.refused !== null) return this.recordsOf(rows);
     for (const posting of postings) await this.openAccount(posting.player, startingCents, at);
     return this.post(postings, at);
