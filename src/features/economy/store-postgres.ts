@@ -2,6 +2,7 @@ import { InsufficientFundsError } from '../../game/errors.js';
 import type { PlayerRef } from '../../game/port.js';
 import { asciiLowerCase } from '../../lib/ascii.js';
 import type { PostgresAccess, PostgresStorePart } from '../../store/postgres/access.js';
+import { postingColumns, wholeCents } from './postgres-postings.js';
 import type { AccountBalance, EconomyAccount, LedgerRecord, LedgerStore, Posting, StoredAnswer } from './store.js';
 
 /**
@@ -174,101 +175,6 @@ export const postgresLedgerPart: PostgresStorePart<LedgerStore> = {
         $$;
       `,
     },
-    {
-      version: 2,
-      description: 'a posting in one call when its accounts are open under the names given',
-      sql: ({ name }) => `
-        -- ledger_post in fewer steps, for the common posting: every line's
-        -- account open under the name the posting gives for it. Otherwise
-        -- nothing is written and a single row with refused = NULL asks the
-        -- caller to open the accounts (or take the new names) first, then to
-        -- post with ledger_post. The accounts are locked in the order of their
-        -- numbers, as ledger_post locks them; under those locks the lines are
-        -- checked in order as there (a refusal is the same row), the balance
-        -- after each line is worked out (a line with an external balance,
-        -- from Vault, takes that balance, as in ledger_post), and each account
-        -- whose balance moved is then written once, by one UPDATE that sets
-        -- the balance worked out only where the row still holds the balance
-        -- read under its lock.
-        CREATE FUNCTION ${name('ledger_post_named')}(
-          player_names text[], uuids text[], amounts bigint[], external_balances bigint[], at timestamptz, types text[], descriptions text[],
-          counterparty_uuids text[], counterparty_names text[], items text[], quantities integer[], reversed_ids bigint[], actors text[]
-        ) RETURNS TABLE (
-          refused boolean, id bigint, account integer, player_uuid text, player_name text, type text, amount bigint, balance bigint,
-          description text, "timestamp" timestamptz, counterparty_uuid text, counterparty_name text, item text, quantity integer, reverses bigint, actor text
-        ) LANGUAGE plpgsql AS $$
-        DECLARE
-          lines integer := cardinality(uuids);
-          locked_uuids text[] := '{}';
-          locked_numbers integer[] := '{}';
-          names text[] := '{}';
-          read_cents bigint[] := '{}';
-          running bigint[] := '{}';
-          line integer;
-          slot integer;
-          after_line bigint[] := '{}';
-          numbers integer[] := '{}';
-          line_names text[] := '{}';
-          changed integer := 0;
-          written integer;
-          first_id bigint;
-          found_row record;
-        BEGIN
-          FOR found_row IN SELECT a.no, a.uuid, a.name, a.cents FROM ${name('economy_accounts')} a WHERE a.uuid = ANY(uuids) ORDER BY a.no FOR UPDATE LOOP
-            locked_uuids := locked_uuids || found_row.uuid;
-            locked_numbers := locked_numbers || found_row.no;
-            names := names || found_row.name;
-            read_cents := read_cents || found_row.cents;
-          END LOOP;
-          running := read_cents;
-          FOR line IN 1 .. lines LOOP
-            slot := array_position(locked_uuids, uuids[line]);
-            IF slot IS NULL OR names[slot] IS DISTINCT FROM player_names[line] THEN
-              RETURN QUERY SELECT NULL::boolean, NULL::bigint, NULL::integer, NULL::text, NULL::text, NULL::text, NULL::bigint, NULL::bigint,
-                NULL::text, NULL::timestamptz, NULL::text, NULL::text, NULL::text, NULL::integer, NULL::bigint, NULL::text;
-              RETURN;
-            END IF;
-          END LOOP;
-          FOR line IN 1 .. lines LOOP
-            slot := array_position(locked_uuids, uuids[line]);
-            IF external_balances[line] IS NOT NULL THEN
-              running[slot] := external_balances[line];
-            ELSIF running[slot] + amounts[line] < 0 THEN
-              RETURN QUERY SELECT true, NULL::bigint, NULL::integer, uuids[line], names[slot], NULL::text, amounts[line], running[slot],
-                NULL::text, NULL::timestamptz, NULL::text, NULL::text, NULL::text, NULL::integer, NULL::bigint, NULL::text;
-              RETURN;
-            ELSE
-              running[slot] := running[slot] + amounts[line];
-            END IF;
-            numbers := numbers || locked_numbers[slot];
-            line_names := line_names || names[slot];
-            after_line := after_line || running[slot];
-          END LOOP;
-          FOR slot IN 1 .. cardinality(locked_uuids) LOOP
-            IF running[slot] <> read_cents[slot] THEN
-              changed := changed + 1;
-            END IF;
-          END LOOP;
-          UPDATE ${name('economy_accounts')} a SET cents = moved.cents
-            FROM unnest(locked_numbers, read_cents, running) AS moved(no, read, cents)
-            WHERE a.no = moved.no AND a.cents = moved.read AND moved.cents <> moved.read;
-          GET DIAGNOSTICS written = ROW_COUNT;
-          IF written <> changed THEN
-            RAISE EXCEPTION 'a balance changed under its lock';
-          END IF;
-          first_id := ${name('ledger_reserve_ids')}(lines);
-          RETURN QUERY
-            INSERT INTO ${name('ledger')} AS l (id, account, player_uuid, player_name, type, amount, balance, description, timestamp,
-                                               counterparty_uuid, counterparty_name, item, quantity, reverses, actor)
-            SELECT first_id + i - 1, numbers[i], uuids[i], line_names[i], types[i], amounts[i], after_line[i], descriptions[i], at,
-                   counterparty_uuids[i], counterparty_names[i], items[i], quantities[i], reversed_ids[i], actors[i]
-            FROM generate_series(1, lines) AS i
-            RETURNING false, l.id, l.account, l.player_uuid, l.player_name, l.type, l.amount, l.balance, l.description, l.timestamp,
-                      l.counterparty_uuid, l.counterparty_name, l.item, l.quantity, l.reverses, l.actor;
-        END
-        $$;
-      `,
-    },
   ],
   bind: (access) => new PostgresLedgerStore(access),
 };
@@ -325,34 +231,7 @@ function toRecord(row: RecordRow): LedgerRecord {
   };
 }
 
-type PostedRow = RecordRow & { refused: boolean | null };
-
-/** Refuses an amount that is not whole cents; false when there is nothing to post. */
-function wholeCents(postings: Posting[]): boolean {
-  for (const posting of postings) {
-    if (!Number.isSafeInteger(posting.amount)) throw new Error(`a posting's amount must be whole cents, not ${posting.amount}`);
-  }
-  return postings.length > 0;
-}
-
-/** The posting's lines as the arrays `<prefix>ledger_post` takes, with the time. */
-function postingColumns(postings: Posting[], at: Date): unknown[] {
-  const column = <T>(value: (posting: Posting) => T | undefined) => postings.map((posting) => value(posting) ?? null);
-  return [
-    column((posting) => posting.player.uuid),
-    column((posting) => posting.amount),
-    column((posting) => posting.externalBalance),
-    at.toISOString(),
-    column((posting) => posting.type),
-    column((posting) => posting.description),
-    column((posting) => posting.counterparty?.uuid),
-    column((posting) => posting.counterparty?.name),
-    column((posting) => posting.item),
-    column((posting) => (posting.item !== undefined ? posting.quantity : undefined)),
-    column((posting) => posting.reverses),
-    column((posting) => posting.actor),
-  ];
-}
+type PostedRow = RecordRow & { refused: boolean };
 
 /** Retention deletes whole UTC days, as the JSON ledger's day files: those that ended by `cutoff`. */
 function startOfFirstDayKept(cutoff: Date): Date {
@@ -421,18 +300,14 @@ class PostgresLedgerStore implements LedgerStore {
   }
 
   /**
-   * One call of `<prefix>ledger_post_named` when the accounts are open under
-   * the players' names (the common case); else the accounts are opened (or
-   * renamed) as openAccount does, then the posting is made.
+   * The accounts read in one statement; only a player without an account,
+   * or seen under another name, goes through openAccount. Then the posting.
    */
   async openAndPost(postings: Posting[], startingCents: number, at: Date): Promise<LedgerRecord[]> {
-    if (!wholeCents(postings)) return [];
-    const rows = await this.access.query<PostedRow>(`SELECT * FROM ${this.access.name('ledger_post_named')}($1, $2, $3, $4, $5, $6, $7, $8, $9, $10, $11, $12, $13)`, [
-      postings.map((posting) => posting.player.name),
-      ...postingColumns(postings, at),
-    ]);
-    if (rows.length !== 1 || rows[0]!.refused !== null) return this.recordsOf(rows);
-    for (const posting of postings) await this.openAccount(posting.player, startingCents, at);
+    if (postings.length === 0) return [];
+    const open = await this.access.query<AccountRow>(`SELECT uuid, name FROM ${this.accounts} WHERE uuid = ANY($1)`, [postings.map((posting) => posting.player.uuid)]);
+    const names = new Map(open.map((row) => [row.uuid, row.name]));
+    for (const { player } of postings) if (names.get(player.uuid) !== player.name) await this.openAccount(player, startingCents, at);
     return this.post(postings, at);
   }
 
