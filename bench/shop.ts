@@ -72,9 +72,13 @@ export async function purchaseThroughput(): Promise<void> {
     let units = 0;
     let syncs = 0;
     let seconds = 0;
+    let cpuMicros = 0;
     for (let round = 0; round < 2; round += 1) {
       const before = store.journalStatistics();
+      const cpuBefore = process.cpuUsage();
       const result = await runLoad(server.baseUrl, 32, 4, scenario);
+      const cpu = process.cpuUsage(cpuBefore);
+      cpuMicros += cpu.user + cpu.system;
       const after = store.journalStatistics();
       if (result.errors > 0 || result.refused > 0) throw new Error(`purchase load: ${JSON.stringify(result)}`);
       purchases.push(result.committed / result.seconds);
@@ -96,7 +100,7 @@ export async function purchaseThroughput(): Promise<void> {
     // Each purchase of a player who is offline is three durable units (the charge with its delivery, the attempt written
     // down before the game is asked, its outcome): the journal's syncs bound the rate.
     console.log(
-      `   journal: ${(units / bought).toFixed(2)} units of work per purchase, ${(units / syncs).toFixed(1)} units per sync, ${(syncs / seconds).toFixed(0)} syncs a second`,
+      `   journal: ${(units / bought).toFixed(2)} units of work per purchase, ${(units / syncs).toFixed(1)} units per sync, ${(syncs / seconds).toFixed(0)} syncs a second; Gatehouse's CPU per purchase ${(cpuMicros / 1000 / bought).toFixed(3)} ms`,
     );
   });
 }
