@@ -3,7 +3,8 @@
  *   transfers: committed transfers per second with 64 concurrent clients,
  *     over HTTP (from a separate process) and straight to the service, beside
  *     this machine's fsync rate measured in the same run, and how many units
- *     of work each journal sync carried (group commit);
+ *     of work each journal sync carried (group commit), and as a ratio of
+ *     GET /api/auth/me on the same server, measured in turn with them;
  *   ledger: at 10^6 ledger records and 10^5 players, written straight into a
  *     data directory in the store's formats: start-up of `npm start`'s
  *     process and its resident memory, a balance read and a history page.
@@ -16,7 +17,8 @@ import { readFile } from 'node:fs/promises';
 import type { EconomyService } from '../src/features/economy/service.js';
 import type { JsonStore } from '../src/store/json/index.js';
 import { registeredUser } from '../test/helpers/accounts.js';
-import { runLoad } from './load-runner.js';
+import { getRate, runLoad } from './load-runner.js';
+import { judge } from './goals.js';
 import { api, startTestGatehouse, temporaryDirectory } from '../test/helpers/gatehouse.js';
 
 /** Syncs per second of a small append, the way the journal writes: what a durable commit costs here. */
@@ -58,13 +60,24 @@ export async function transferThroughput(): Promise<void> {
     const syncsPerSecond = await fsyncRate(directory);
     // Over HTTP, from another process: warm up, then 2 rounds of 4 s.
     await runLoad(server.baseUrl, 64, 1, { kind: 'transfer', players });
+    const me = `${server.baseUrl}/api/auth/me`;
+    await getRate(me, players[0]!.token, 32, 1);
     const httpRounds: Array<{ rate: number; perSync: number }> = [];
+    const meRates: number[] = [];
+    let httpCommitted = 0;
+    let httpCpuMicros = 0;
     for (let round = 0; round < 2; round += 1) {
       const before = store.journalStatistics();
+      const cpuAtStart = process.cpuUsage();
       const result = await runLoad(server.baseUrl, 64, 4, { kind: 'transfer', players });
+      const cpu = process.cpuUsage(cpuAtStart);
+      httpCpuMicros += cpu.user + cpu.system;
+      httpCommitted += result.committed;
       const after = store.journalStatistics();
       if (result.errors > 0 || result.refused > 0) throw new Error(`transfer load: ${JSON.stringify(result)}`);
       httpRounds.push({ rate: result.committed / result.seconds, perSync: (after.units - before.units) / (after.syncs - before.syncs) });
+      // GET /api/auth/me in turn with the transfers, on the same server with the same load tool: drift hits both.
+      meRates.push(await getRate(me, players[0]!.token, 32, 4));
     }
     // Straight to the service, 64 concurrent loops for 4 s.
     const refs = players.map((player) => ({ name: player.name, uuid: '' }));
@@ -94,6 +107,12 @@ export async function transferThroughput(): Promise<void> {
     );
     console.log(
       `   ratio to the fsync rate: HTTP ${(best.rate / syncsPerSecond).toFixed(2)}, service ${(serviceRate / syncsPerSecond).toFixed(2)} (above 1 only through group commit)`,
+    );
+    const meRate = Math.max(...meRates);
+    const ratio = best.rate / meRate;
+    console.log(`   Gatehouse's CPU per transfer over HTTP: ${(httpCpuMicros / 1000 / httpCommitted).toFixed(3)} ms`);
+    console.log(
+      `   GET /api/auth/me in the same run (32 connections, best of 2 × 4 s, in turn with the transfers): ${meRate.toFixed(0)} per second; transfers / me ${ratio.toFixed(2)} ${judge('transfers over HTTP / GET /api/auth/me (JSON store)', ratio, 'at least', 0.35)}`,
     );
   } finally {
     await server.stop();

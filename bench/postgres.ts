@@ -8,8 +8,10 @@
  * holds 20 connections. Beside each figure: the CPU time each committed
  * transfer cost Gatehouse (this process, which also sends nothing but
  * waits) and the PostgreSQL server, the units run again after a deadlock,
- * and the machine's fsync rate. Gatehouse, PostgreSQL and the load share
- * the machine's cores. Skipped, saying why, when no PostgreSQL server can
+ * and the machine's fsync rate. The reference: pgbench's TPC-B-like script
+ * on the same throwaway server with as many connections as the pool
+ * (./pgbench.ts), run after Gatehouse's rounds. Gatehouse, PostgreSQL and
+ * the load share the machine's cores. Skipped, saying why, when no PostgreSQL server can
  * be started.
  */
 import { rm } from 'node:fs/promises';
@@ -19,9 +21,12 @@ import { registeredUser } from '../test/helpers/accounts.js';
 import { api, startTestGatehouse, temporaryDirectory } from '../test/helpers/gatehouse.js';
 import { ThrowawayPostgres, uniquePrefix } from '../test/helpers/postgres.js';
 import { fsyncRate } from './economy.js';
+import { judge } from './goals.js';
 import { runLoad } from './load-runner.js';
+import { type PgbenchRate, pgbenchRate } from './pgbench.js';
 
 const clients = 64;
+const poolSize = 20;
 
 interface Throughput {
   /** Committed transfers per second, the best round. */
@@ -101,11 +106,17 @@ export async function postgresThroughput(): Promise<void> {
     const syncsPerSecond = await fsyncRate(directory);
     const json = await transfersPerSecond(() => undefined);
     let onDisk: Throughput;
+    let reference: PgbenchRate | undefined;
+    let referenceFailure: string | undefined;
     try {
       onDisk = await transfersPerSecond((config) => {
         config.storage.type = 'postgresql';
-        config.storage.postgresql = durable.settings(uniquePrefix('bench'), 20);
+        config.storage.postgresql = durable.settings(uniquePrefix('bench'), poolSize);
       }, durable);
+      reference = await pgbenchRate(durable, poolSize, 4, 2).catch((error: Error) => {
+        referenceFailure = error.message;
+        return undefined;
+      });
     } finally {
       await durable.dispose();
     }
@@ -114,7 +125,7 @@ export async function postgresThroughput(): Promise<void> {
     try {
       inMemory = await transfersPerSecond((config) => {
         config.storage.type = 'postgresql';
-        config.storage.postgresql = fast.settings(uniquePrefix('bench'), 20);
+        config.storage.postgresql = fast.settings(uniquePrefix('bench'), poolSize);
       }, fast);
     } finally {
       await fast.dispose();
@@ -124,6 +135,18 @@ export async function postgresThroughput(): Promise<void> {
     console.log(`${describeRate('PostgreSQL 127.0.0.1, fsync on, pool of 20', onDisk)}; ${onDisk.retried} units run again after a deadlock`);
     console.log(`${describeRate("PostgreSQL 127.0.0.1, fsync off (the tests' setting), pool of 20", inMemory)}; ${inMemory.retried} run again`);
     console.log(`   PostgreSQL (fsync on) / JSON: ${(onDisk.rate / json.rate).toFixed(2)}`);
+    if (reference) {
+      const ratio = onDisk.rate / reference.rate;
+      console.log(
+        `   pgbench's TPC-B-like script on the same server (fsync on), ${poolSize} connections, scale ${poolSize}, best of 2 × 4 s: ${reference.rate.toFixed(0)} transactions per second (rounds ${reference.rounds.map((rate) => rate.toFixed(0)).join(', ')}); PostgreSQL's CPU per transaction ${reference.postgresCpuMs.toFixed(2)} ms`,
+      );
+      console.log(`   Gatehouse's transfers / pgbench: ${ratio.toFixed(2)} ${judge("PostgreSQL transfers / pgbench's TPC-B-like rate", ratio, 'at least', 0.7)}`);
+    } else {
+      console.log(`   pgbench could not be run, so there is no reference: ${referenceFailure}`);
+    }
+    console.log(
+      `   Gatehouse's CPU per PostgreSQL transfer (fsync on): ${onDisk.gatehouseCpuMs.toFixed(2)} ms ${judge("Gatehouse's CPU per PostgreSQL transfer", onDisk.gatehouseCpuMs, 'under', 0.3, ' ms')}`,
+    );
   } finally {
     await rm(directory, { recursive: true, force: true });
   }

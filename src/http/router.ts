@@ -25,11 +25,18 @@ export interface RouterOptions {
 export function routerFor(routes: Route[], options: RouterOptions): Middleware {
   const router = new Router();
   const readBody = jsonBodyReader(options.bodyLimitBytes);
+  const layers = new Map<Route, unknown>();
   for (const route of routes) {
-    router.register(route.path, [route.method], [(ctx) => serve(route, ctx as unknown as Context, options, readBody)]);
+    const served = servedRoute(route);
+    router.register(route.path, [route.method], [(ctx) => serve(served, ctx as unknown as Context, ctx.params as Record<string, string>, options, readBody)]);
+    layers.set(route, router.stack.at(-1));
   }
+  const exact = exactPaths(routes, router, layers, options, readBody);
   const dispatch = router.routes() as unknown as Middleware;
   return async (ctx, next) => {
+    // Most requests name a path without parameters exactly: one lookup instead of testing every route's pattern.
+    const serveExact = exact.get(ctx.method)?.get(ctx.path);
+    if (serveExact) return serveExact(ctx as unknown as Context);
     await dispatch(ctx, next);
     if (ctx.body !== undefined && ctx.body !== null) return;
     const matched = router.match(ctx.path, ctx.method);
@@ -46,13 +53,55 @@ export function routerFor(routes: Route[], options: RouterOptions): Middleware {
   };
 }
 
+/**
+ * The routes without path parameters, by method and path as written, each
+ * only where the router itself would pick it for that exact path (no route
+ * declared before it matches the path too). Anything else (parameters, HEAD,
+ * another letter case, a trailing slash) goes through the router.
+ */
+function exactPaths(
+  routes: Route[],
+  router: Router,
+  layers: Map<Route, unknown>,
+  options: RouterOptions,
+  readBody: (ctx: Context) => Promise<unknown>,
+): Map<string, Map<string, (ctx: Context) => Promise<void>>> {
+  const exact = new Map<string, Map<string, (ctx: Context) => Promise<void>>>();
+  for (const route of routes) {
+    if (!/^[\w/.-]+$/.test(route.path)) continue;
+    if (router.match(route.path, route.method).pathAndMethod[0] !== layers.get(route)) continue;
+    const served = servedRoute(route);
+    const noParameters: Record<string, string> = {};
+    let paths = exact.get(route.method);
+    if (!paths) exact.set(route.method, (paths = new Map()));
+    if (!paths.has(route.path)) paths.set(route.path, (ctx) => serve(served, ctx, noParameters, options, readBody));
+  }
+  return exact;
+}
+
 /** The paths and methods a router built from `routes` serves, as "METHOD /path". */
 export function operationsOf(routes: Route[]): string[] {
   return routes.map((route) => `${route.method} ${route.path}`);
 }
 
-async function serve(route: Route, ctx: Context, options: RouterOptions, readBody: (ctx: Context) => Promise<unknown>): Promise<void> {
-  ctx.state.route = `${route.method} ${route.path}`;
+/** A route with what serving it needs worked out once: its name in the request meter. */
+interface ServedRoute {
+  route: Route;
+  name: string;
+}
+
+function servedRoute(route: Route): ServedRoute {
+  return { route, name: `${route.method} ${route.path}` };
+}
+
+async function serve(
+  { route, name }: ServedRoute,
+  ctx: Context,
+  params: Record<string, string>,
+  options: RouterOptions,
+  readBody: (ctx: Context) => Promise<unknown>,
+): Promise<void> {
+  ctx.state.route = name;
   const address = clientAddress(ctx, options.trustedProxies);
   const caller = await callerOf(route, ctx, options.access, address);
   const body = route.body ? validate(route.body, await readBody(ctx)) : undefined;
@@ -60,29 +109,35 @@ async function serve(route: Route, ctx: Context, options: RouterOptions, readBod
   const request: RouteRequest<unknown, unknown> = {
     body,
     query,
-    params: { ...(ctx.params as Record<string, string>) },
+    params: { ...params },
     caller,
     address,
-    header: (name) => ctx.get(name) || undefined,
+    header: (headerName) => ctx.get(headerName) || undefined,
     actor: () => actorOf(caller, address),
     user: () => userOf(caller),
   };
   const result = await route.handle(request);
-  const answer: { status: number; body: unknown; headers: Record<string, string>; json?: string } = isReply(result)
-    ? result
-    : { status: route.status ?? 200, body: result, headers: {} };
-  if (options.checkAnswers && answer.status < 300) {
-    const mismatch = answerMismatch(route.answer, answer.body);
-    if (mismatch) throw new Error(`the answer of ${route.method} ${route.path} does not match its schema: ${mismatch}`);
+  if (!isReply(result)) {
+    const status = route.status ?? 200;
+    if (options.checkAnswers && status < 300) checkAnswer(route, result);
+    ctx.status = status;
+    ctx.body = result;
+    return;
   }
-  for (const [name, value] of Object.entries(answer.headers)) ctx.set(name, value);
-  ctx.status = answer.status;
-  if (answer.json === undefined) {
-    ctx.body = answer.body;
+  if (options.checkAnswers && result.status < 300) checkAnswer(route, result.body);
+  for (const [headerName, value] of Object.entries(result.headers)) ctx.set(headerName, value);
+  ctx.status = result.status;
+  if (result.json === undefined) {
+    ctx.body = result.body;
   } else {
     ctx.type = 'application/json';
-    ctx.body = answer.json;
+    ctx.body = result.json;
   }
+}
+
+function checkAnswer(route: Route, body: unknown): void {
+  const mismatch = answerMismatch(route.answer, body);
+  if (mismatch) throw new Error(`the answer of ${route.method} ${route.path} does not match its schema: ${mismatch}`);
 }
 
 async function callerOf(route: Route, ctx: Context, access: AccessCheck, address: string): Promise<Caller> {

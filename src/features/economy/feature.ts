@@ -33,13 +33,13 @@ export const economyFeature = defineFeature({
       largeAdjustmentCents: config.economy.largeAdjustmentAlertCents,
       vault: { logError: (message: string) => log.error(message) },
     };
-    const economy = new EconomyService(store, ledgerPart, game, () => settings.get(), options, now);
+    const economy = new EconomyService(store, ledgerPart, game, () => settings.read(), options, now);
     services.provide('economy', economy);
     const retention = services.get('retention');
     retention.keepDays('economy transactions', config.retention.transactionDays, (cutoff) => economy.deleteRecordsBefore(cutoff));
     retention.keepDays('idempotency keys', 1, (cutoff) => economy.deleteAnswersBefore(cutoff));
     game.events.on('join', ({ player }) => economy.playerJoined(player).catch((error: Error) => log.error(`economy: opening the account of ${player.name}: ${error.message}`)));
-    const symbol = () => settings.get().economy.currencySymbol;
+    const symbol = () => settings.read().economy.currencySymbol;
     economy.events.on('largeAdjustment', (record, actor) =>
       chat.post({
         title: 'Large admin adjustment',

@@ -56,7 +56,8 @@ export class EconomyService {
     private readonly store: Store,
     private readonly ledgerPart: StorePart<LedgerStore>,
     private readonly game: GamePort,
-    private readonly settings: () => ServerSettings,
+    /** The live settings; read on every posting, so a view rather than a copy. */
+    private readonly settings: () => { readonly economy: Readonly<Pick<ServerSettings['economy'], 'startingBalance' | 'currencySymbol'>> },
     private readonly options: EconomyOptions,
     private readonly now: () => Date = () => new Date(),
   ) {
@@ -251,9 +252,8 @@ export class EconomyService {
    */
   async postWithin(tx: TransactionalStores, postings: Posting[]): Promise<LedgerRecord[]> {
     this.bound.checkAmounts(postings);
-    const ledger = tx.part(this.ledgerPart);
-    for (const posting of postings) await ledger.openAccount(posting.player, this.startingCents(), this.now());
-    return this.bound.checkPosted(await ledger.post(postings, this.now()));
+    const at = this.now();
+    return this.bound.checkPosted(await tx.part(this.ledgerPart).openAndPost(postings, this.startingCents(), at));
   }
 
   /** Refuses (400 `balance_limit`) money coming to a player past the bound, before the caller changes anything (a sale's items). Builtin only: Vault keeps its own. */

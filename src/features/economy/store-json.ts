@@ -109,6 +109,11 @@ class JsonLedgerStore implements LedgerStore {
     });
   }
 
+  async openAndPost(postings: Posting[], startingCents: number, at: Date): Promise<LedgerRecord[]> {
+    for (const posting of postings) await this.openAccount(posting.player, startingCents, at);
+    return this.post(postings, at);
+  }
+
   post(postings: Posting[], at: Date): Promise<LedgerRecord[]> {
     return this.access.write((tx) => {
       const table = tx.reader<EconomyAccount>(accounts);

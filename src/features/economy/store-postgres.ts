@@ -2,6 +2,7 @@ import { InsufficientFundsError } from '../../game/errors.js';
 import type { PlayerRef } from '../../game/port.js';
 import { asciiLowerCase } from '../../lib/ascii.js';
 import type { PostgresAccess, PostgresStorePart } from '../../store/postgres/access.js';
+import { postingColumns, wholeCents } from './postgres-postings.js';
 import type { AccountBalance, EconomyAccount, LedgerRecord, LedgerStore, Posting, StoredAnswer } from './store.js';
 
 /**
@@ -230,6 +231,8 @@ function toRecord(row: RecordRow): LedgerRecord {
   };
 }
 
+type PostedRow = RecordRow & { refused: boolean };
+
 /** Retention deletes whole UTC days, as the JSON ledger's day files: those that ended by `cutoff`. */
 function startOfFirstDayKept(cutoff: Date): Date {
   const day = 24 * 3600 * 1000;
@@ -290,25 +293,25 @@ class PostgresLedgerStore implements LedgerStore {
 
   /** One call of `<prefix>ledger_post` (see the migration): the accounts locked, checked, moved and recorded. */
   async post(postings: Posting[], at: Date): Promise<LedgerRecord[]> {
-    for (const posting of postings) {
-      if (!Number.isSafeInteger(posting.amount)) throw new Error(`a posting's amount must be whole cents, not ${posting.amount}`);
-    }
+    if (!wholeCents(postings)) return [];
+    return this.recordsOf(
+      await this.access.query<PostedRow>(`SELECT * FROM ${this.access.name('ledger_post')}($1, $2, $3, $4, $5, $6, $7, $8, $9, $10, $11, $12)`, postingColumns(postings, at)),
+    );
+  }
+
+  /**
+   * The accounts read in one statement; only a player without an account,
+   * or seen under another name, goes through openAccount. Then the posting.
+   */
+  async openAndPost(postings: Posting[], startingCents: number, at: Date): Promise<LedgerRecord[]> {
     if (postings.length === 0) return [];
-    const column = <T>(value: (posting: Posting) => T | undefined) => postings.map((posting) => value(posting) ?? null);
-    const rows = await this.access.query<RecordRow & { refused: boolean }>(`SELECT * FROM ${this.access.name('ledger_post')}($1, $2, $3, $4, $5, $6, $7, $8, $9, $10, $11, $12)`, [
-      column((posting) => posting.player.uuid),
-      column((posting) => posting.amount),
-      column((posting) => posting.externalBalance),
-      at.toISOString(),
-      column((posting) => posting.type),
-      column((posting) => posting.description),
-      column((posting) => posting.counterparty?.uuid),
-      column((posting) => posting.counterparty?.name),
-      column((posting) => posting.item),
-      column((posting) => (posting.item !== undefined ? posting.quantity : undefined)),
-      column((posting) => posting.reverses),
-      column((posting) => posting.actor),
-    ]);
+    const open = await this.access.query<AccountRow>(`SELECT uuid, name FROM ${this.accounts} WHERE uuid = ANY($1)`, [postings.map((posting) => posting.player.uuid)]);
+    const names = new Map(open.map((row) => [row.uuid, row.name]));
+    for (const { player } of postings) if (names.get(player.uuid) !== player.name) await this.openAccount(player, startingCents, at);
+    return this.post(postings, at);
+  }
+
+  private recordsOf(rows: PostedRow[]): LedgerRecord[] {
     const refusal = rows.find((row) => row.refused);
     if (refusal) throw new InsufficientFundsError(refusal.player_name, -refusal.amount, refusal.balance);
     return rows.map(toRecord).sort((a, b) => a.id - b.id);

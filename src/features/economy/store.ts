@@ -86,6 +86,11 @@ export interface LedgerStore {
    * it must go with other writes.
    */
   post(postings: Posting[], at: Date): Promise<LedgerRecord[]>;
+  /**
+   * openAccount for each posting's player (with `startingCents`), then post:
+   * the same outcome, in as few round trips to the store as it can.
+   */
+  openAndPost(postings: Posting[], startingCents: number, at: Date): Promise<LedgerRecord[]>;
   record(id: number): Promise<LedgerRecord | undefined>;
   /** Newest first. */
   history(uuid: string, page: { offset: number; limit: number }): Promise<{ records: LedgerRecord[]; total: number }>;

@@ -9,6 +9,7 @@ export type { ServerSettings } from '../../config/server-settings.js';
 
 /** A validated partial settings object: only the keys to change; a null key returns to config.yml's value. */
 export type SettingsChange = DeepChange<ServerSettings>;
+type DeepReadonly<T> = { readonly [K in keyof T]: T[K] extends object ? DeepReadonly<T[K]> : T[K] };
 type DeepChange<T> = { [K in keyof T]?: T[K] extends object ? DeepChange<T[K]> : T[K] | null };
 
 /** Which settings the game applies, under which name of the game port, and how to read and write them. */
@@ -86,6 +87,15 @@ export class SettingsService {
 
   get(): ServerSettings {
     return structuredClone(this.current);
+  }
+
+  /**
+   * The live settings themselves, not a copy, for what reads a setting on
+   * every request (the currency symbol, the starting balance): a change
+   * replaces them whole, so what a caller holds never changes under it.
+   */
+  read(): DeepReadonly<ServerSettings> {
+    return this.current;
   }
 
   /** The dotted paths of the settings changed through the API, which override config.yml's values. */

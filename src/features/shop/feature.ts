@@ -39,7 +39,7 @@ export const shopFeature = defineFeature({
     const servers = new ServerInventories(game, ownGame, network);
     const deliveries = new DeliveryService(store, marketPart, game, texts, (item) => market.nameOf(item), log.error, now, servers);
     const purchases = new PurchaseService(store, market, marketPart, economy, deliveries, now);
-    const symbol = () => settings.get().economy.currencySymbol;
+    const symbol = () => settings.read().economy.currencySymbol;
     const sales = new SaleService(store, market, marketPart, economy, game, texts, symbol, log.error, now, servers);
     services.provide('market', market);
     services.provide('deliveries', deliveries);

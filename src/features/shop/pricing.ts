@@ -104,13 +104,26 @@ export const trendWindowMs = 60 * 60 * 1000;
  */
 export function trendOf(samples: ReadonlyArray<{ at: string; cents: number }>, currentCents: number, now: Date): Trend {
   const since = now.getTime() - trendWindowMs;
-  const inWindow = samples.filter((sample) => Date.parse(sample.at) >= since);
-  const before = samples.filter((sample) => Date.parse(sample.at) < since).at(-1);
-  const series = [...(before ? [before.cents] : []), ...inWindow.map((sample) => sample.cents), currentCents];
-  if (series.length < 2) return 'STABLE';
-  const first = series[0]!;
-  const low = Math.min(...series);
-  const high = Math.max(...series);
+  // One pass, each sample's time read once: this runs for every quote a trade refreshes.
+  let before: number | undefined;
+  let first: number | undefined;
+  let low = currentCents;
+  let high = currentCents;
+  for (const sample of samples) {
+    if (Date.parse(sample.at) < since) {
+      before = sample.cents;
+      continue;
+    }
+    first ??= sample.cents;
+    if (sample.cents < low) low = sample.cents;
+    if (sample.cents > high) high = sample.cents;
+  }
+  if (before !== undefined) {
+    first = before;
+    if (before < low) low = before;
+    if (before > high) high = before;
+  }
+  if (first === undefined) return 'STABLE';
   const change = (currentCents - first) / first;
   const range = (high - low) / low;
   if (range >= 0.1 && Math.abs(currentCents - first) < (high - low) / 2) return 'VOLATILE';
