@@ -99,6 +99,7 @@ describe('the player portal in Chromium: a bot registers, and the player uses ev
   it('makes the account from the code /register gave in the game, logs in and shows the balance', async function () {
     const code = await registrationCodeFor(bot);
     portal = await openPortal(browser, server.baseUrl, '/register', desktop);
+    page().setDefaultTimeout(10_000);
     page().on('dialog', (dialog) => {
       dialogs.push(dialog.message());
       void dialog.dismiss();
