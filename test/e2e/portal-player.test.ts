@@ -119,14 +119,14 @@ describe('the player portal in Chromium: a bot registers, and the player uses ev
     expect(await page().getByLabel('Username for the web').inputValue()).to.equal('Portia');
     await page().getByLabel('Username for the web').fill('portia');
     await page().getByLabel('E-mail').fill('portia@example.com');
-    await page().getByLabel('Password').fill('portia-pass');
+    await page().getByLabel('Password', { exact: true }).fill('portia-pass');
     await checkAccessible('the register page, second step');
     await page().getByRole('button', { name: 'Make my account' }).click();
 
     await page().waitForURL(/\/login\?registered=1/);
     await checkAccessible('the login page');
-    expect(await page().getByLabel('Username').inputValue()).to.equal('portia');
-    await page().getByLabel('Password').fill('portia-pass');
+    expect(await page().getByLabel('Username', { exact: true }).inputValue()).to.equal('portia');
+    await page().getByLabel('Password', { exact: true }).fill('portia-pass');
     await page().getByRole('button', { name: 'Log in' }).click();
     await page().waitForURL(/\/account$/);
     await eventually(async () => ((await page().getByTestId('balance').textContent()) === '$1,000.00' ? true : undefined), 10_000, 'the balance on the page');
@@ -234,8 +234,8 @@ describe('the player portal in Chromium: a bot registers, and the player uses ev
     const countBefore = (await asPlayer('GET', '/api/economy/history')).body.pagination.total as number;
 
     await go('/account');
-    await page().getByLabel('Player').fill('Payee');
-    await page().getByLabel('Amount').fill('12.5');
+    await page().getByLabel('Player', { exact: true }).fill('Payee');
+    await page().getByLabel('Amount', { exact: true }).fill('12.5');
     await page().getByLabel('Note (optional)').fill(hostile);
     await page().getByRole('button', { name: 'Send' }).dblclick();
     await page().getByText('Sent $12.50 to Payee.').waitFor();
@@ -254,10 +254,10 @@ describe('the player portal in Chromium: a bot registers, and the player uses ev
 
   it('refuses a transfer it can say why about, beside the field', async function () {
     expectedStatuses.push(404);
-    await page().getByLabel('Player').fill('Nobody');
-    await page().getByLabel('Amount').fill('1');
+    await page().getByLabel('Player', { exact: true }).fill('Nobody');
+    await page().getByLabel('Amount', { exact: true }).fill('1');
     await page().getByRole('button', { name: 'Send' }).click();
-    await eventually(async () => ((await page().getByLabel('Player').getAttribute('aria-invalid')) === 'true' ? true : undefined), 10_000, 'the player field marked');
+    await eventually(async () => ((await page().getByLabel('Player', { exact: true }).getAttribute('aria-invalid')) === 'true' ? true : undefined), 10_000, 'the player field marked');
     await checkAccessible('the account page with an error');
   });
 
@@ -281,7 +281,7 @@ describe('the player portal in Chromium: a bot registers, and the player uses ev
     await page().getByTestId('leaderboard').getByText('Portia').waitFor();
     await page().getByTestId('online').getByText('Portia').waitFor();
     await checkAccessible('the leaderboards page');
-    await page().getByLabel('Board').selectOption('jobs');
+    await page().getByLabel('Board', { exact: true }).selectOption('jobs');
     await page().getByTestId('leaderboard').getByRole('columnheader', { name: 'Level' }).waitFor();
     await page().getByTestId('leaderboard').getByText('Portia').waitFor();
     await checkAccessible('the jobs leaderboard');

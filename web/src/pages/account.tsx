@@ -13,6 +13,7 @@ import { Field } from '../parts/field.js';
 import { useIdempotencyKey } from '../parts/idempotency.js';
 import { useLoad, usePolling } from '../parts/load.js';
 import { formatTime } from '../parts/money.js';
+import { TableScroll } from '../parts/table-scroll.js';
 import { ProblemNotice, Success } from '../parts/notice.js';
 import { Pager } from '../parts/pager.js';
 
@@ -96,7 +97,7 @@ export function AccountPage() {
       {history.data && history.data.transactions.length === 0 && <p>No movements yet.</p>}
       {history.data && history.data.transactions.length > 0 && (
         <>
-          <div class="table-scroll">
+          <TableScroll label="History">
             <table aria-labelledby="history-title" data-testid="history">
               <thead>
                 <tr>
@@ -126,7 +127,7 @@ export function AccountPage() {
                 ))}
               </tbody>
             </table>
-          </div>
+          </TableScroll>
           <Pager page={history.data.pagination.page} pages={history.data.pagination.pages} total={history.data.pagination.total} onPage={setPage} label="History pages" />
         </>
       )}

@@ -10,6 +10,7 @@ import { api, data, Problem } from '../api.js';
 import { useMoney } from '../parts/currency.js';
 import { useIdempotencyKey } from '../parts/idempotency.js';
 import { useLoad, usePolling } from '../parts/load.js';
+import { TableScroll } from '../parts/table-scroll.js';
 import { ProblemNotice, Success } from '../parts/notice.js';
 import { itemLabel } from './market.js';
 
@@ -64,7 +65,7 @@ export function InventoryPage() {
       {inventory.data && items.length === 0 && <p>Your inventory is empty.</p>}
       {items.length > 0 && (
         <>
-          <div class="table-scroll">
+          <TableScroll label="Inventory">
             <table data-testid="inventory">
               <caption>
                 {items.length} stack{items.length === 1 ? '' : 's'}, {sellable.length} the market buys
@@ -92,7 +93,7 @@ export function InventoryPage() {
                 ))}
               </tbody>
             </table>
-          </div>
+          </TableScroll>
           {sellable.length > 0 && (
             <div class="card sell-all">
               <p>

@@ -9,6 +9,7 @@ import { useMoney } from '../parts/currency.js';
 import { Choice } from '../parts/field.js';
 import { useLoad, usePolling } from '../parts/load.js';
 import { formatTime } from '../parts/money.js';
+import { TableScroll } from '../parts/table-scroll.js';
 import { ProblemNotice } from '../parts/notice.js';
 import { Pager } from '../parts/pager.js';
 
@@ -41,7 +42,7 @@ export function LeaderboardsPage() {
     players.reload();
   }, 20_000);
 
-  const valueOf = (value: number) => (board.data?.unit === 'money' ? money(value) : board.data?.unit === 'seconds' ? formatDuration(value) : `${value} xp`);
+  const writeValue = (value: number) => (board.data?.unit === 'money' ? money(value) : board.data?.unit === 'seconds' ? formatDuration(value) : `${value} xp`);
   return (
     <section aria-labelledby="page-title">
       <h1 id="page-title" tabIndex={-1}>
@@ -78,7 +79,7 @@ export function LeaderboardsPage() {
       <ProblemNotice problem={board.problem} retry={board.reload} />
       {board.data && (
         <>
-          <div class="table-scroll">
+          <TableScroll label="Leaderboard">
             <table data-testid="leaderboard">
               <caption>Updated {formatTime(board.data.updatedAt)}</caption>
               <thead>
@@ -102,16 +103,16 @@ export function LeaderboardsPage() {
                   <tr key={`${entry.rank}-${entry.player}`} class={entry.player === board.data?.you?.player ? 'you' : undefined}>
                     <td class="number">{entry.rank}</td>
                     <td>{entry.player}</td>
-                    <td class="number">{valueOf(entry.value)}</td>
+                    <td class="number">{writeValue(entry.value)}</td>
                     {board.data?.type === 'jobs' && <td class="number">{entry.level ?? ''}</td>}
                   </tr>
                 ))}
               </tbody>
             </table>
-          </div>
+          </TableScroll>
           {board.data.entries.length === 0 && <p>Nobody on this board yet.</p>}
           <Pager page={board.data.pagination.page} pages={board.data.pagination.pages} total={board.data.pagination.total} onPage={setPage} label="Leaderboard pages" />
-          <p data-testid="your-rank">{board.data.you ? `You: rank ${board.data.you.rank}, ${valueOf(board.data.you.value)}.` : 'You are not on this board yet.'}</p>
+          <p data-testid="your-rank">{board.data.you ? `You: rank ${board.data.you.rank}, ${writeValue(board.data.you.value)}.` : 'You are not on this board yet.'}</p>
         </>
       )}
 

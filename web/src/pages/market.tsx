@@ -10,6 +10,7 @@ import { useMoney } from '../parts/currency.js';
 import { Field } from '../parts/field.js';
 import { useLoad, usePolling } from '../parts/load.js';
 import { formatTime } from '../parts/money.js';
+import { TableScroll } from '../parts/table-scroll.js';
 import { ProblemNotice } from '../parts/notice.js';
 
 export const trendNames: Record<string, string> = {
@@ -47,7 +48,7 @@ export function MarketPage() {
       </div>
       {prices.data && (
         <>
-          <div class="table-scroll">
+          <TableScroll label="Market prices">
             <table data-testid="market">
               <caption>
                 {entries.length} item{entries.length === 1 ? '' : 's'}, updated {formatTime(prices.data.lastUpdated)}
@@ -95,7 +96,7 @@ export function MarketPage() {
                 })}
               </tbody>
             </table>
-          </div>
+          </TableScroll>
           {entries.length === 0 && <p>No item matches “{filter}”.</p>}
         </>
       )}

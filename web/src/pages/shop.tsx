@@ -12,6 +12,7 @@ import { Choice, Field } from '../parts/field.js';
 import { useIdempotencyKey } from '../parts/idempotency.js';
 import { useLoad, usePolling } from '../parts/load.js';
 import { formatTime } from '../parts/money.js';
+import { TableScroll } from '../parts/table-scroll.js';
 import { ProblemNotice, Success } from '../parts/notice.js';
 import { Pager } from '../parts/pager.js';
 import { trendNames } from './market.js';
@@ -52,7 +53,7 @@ export function ShopPage() {
           <p>
             {weekly.data.discountPercent}% off until {formatTime(weekly.data.endsAt)}, up to a limit for each player.
           </p>
-          <div class="table-scroll">
+          <TableScroll label="This week's offers">
             <table aria-labelledby="weekly-title">
               <thead>
                 <tr>
@@ -91,7 +92,7 @@ export function ShopPage() {
                 ))}
               </tbody>
             </table>
-          </div>
+          </TableScroll>
         </>
       )}
 
@@ -127,7 +128,7 @@ export function ShopPage() {
       {items.data && items.data.items.length === 0 && <p>No item matches.</p>}
       {items.data && items.data.items.length > 0 && (
         <>
-          <div class="table-scroll">
+          <TableScroll label="Catalogue">
             <table aria-labelledby="catalogue-title" data-testid="catalogue">
               <thead>
                 <tr>
@@ -163,7 +164,7 @@ export function ShopPage() {
                 ))}
               </tbody>
             </table>
-          </div>
+          </TableScroll>
           <Pager page={items.data.pagination.page} pages={items.data.pagination.pages} total={items.data.pagination.total} onPage={setPage} label="Catalogue pages" />
         </>
       )}
@@ -173,7 +174,7 @@ export function ShopPage() {
       <ProblemNotice problem={deliveries.problem} retry={deliveries.reload} />
       {deliveries.data && deliveries.data.deliveries.length === 0 && <p>No purchases yet.</p>}
       {deliveries.data && deliveries.data.deliveries.length > 0 && (
-        <div class="table-scroll">
+        <TableScroll label="My deliveries">
           <table aria-labelledby="deliveries-title" data-testid="deliveries">
             <thead>
               <tr>
@@ -202,7 +203,7 @@ export function ShopPage() {
               ))}
             </tbody>
           </table>
-        </div>
+        </TableScroll>
       )}
     </section>
   );
