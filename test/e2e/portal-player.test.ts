@@ -257,7 +257,11 @@ describe('the player portal in Chromium: a bot registers, and the player uses ev
     await page().getByLabel('Player', { exact: true }).fill('Nobody');
     await page().getByLabel('Amount', { exact: true }).fill('1');
     await page().getByRole('button', { name: 'Send' }).click();
-    await eventually(async () => ((await page().getByLabel('Player', { exact: true }).getAttribute('aria-invalid')) === 'true' ? true : undefined), 10_000, 'the player field marked');
+    await eventually(
+      async () => ((await page().getByLabel('Player', { exact: true }).getAttribute('aria-invalid')) === 'true' ? true : undefined),
+      10_000,
+      'the player field marked',
+    );
     await checkAccessible('the account page with an error');
   });
 
@@ -292,10 +296,10 @@ describe('the player portal in Chromium: a bot registers, and the player uses ev
     for (const to of ['/account', '/shop', '/inventory', '/market', '/jobs', '/leaderboards']) {
       await go(to);
       await page().waitForLoadState('networkidle');
+      await screenshotFor(page(), `portal${to.replace('/', '-')}-phone`);
       const overflow = await page().evaluate(() => document.documentElement.scrollWidth - document.documentElement.clientWidth);
       expect(overflow, `sideways scroll on ${to}`).to.be.at.most(0);
       await checkAccessible(`${to} at 375 px`);
-      if (to === '/account' || to === '/shop') await screenshotFor(page(), `portal${to.replace('/', '-')}-phone`);
     }
     await page().setViewportSize(desktop);
   });

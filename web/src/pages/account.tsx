@@ -43,7 +43,9 @@ export function AccountPage() {
   };
   usePolling(refresh, 15_000);
 
-  const movements = [...(charted.data?.transactions ?? [])].reverse();
+  // Oldest first, ending with the balance now, so the line reaches the present (and one movement still draws a line).
+  const movements = [...(charted.data?.transactions ?? [])].reverse().map((movement) => ({ at: Date.parse(movement.timestamp) / 1000, balance: movement.balance }));
+  if (movements.length > 0 && balance.data) movements.push({ at: Date.now() / 1000, balance: balance.data.balance });
   return (
     <section aria-labelledby="page-title">
       <h1 id="page-title" tabIndex={-1}>
@@ -81,10 +83,10 @@ export function AccountPage() {
       <ProblemNotice problem={charted.problem} retry={charted.reload} />
       {movements.length > 0 ? (
         <TimeChart
-          times={movements.map((movement) => Date.parse(movement.timestamp) / 1000)}
+          times={movements.map((movement) => movement.at)}
           series={[{ label: 'Balance', values: movements.map((movement) => movement.balance) }]}
           valueLabel={money}
-          summary={`Your balance over your last ${movements.length} movement${movements.length === 1 ? '' : 's'}, from ${money(movements[0]!.balance)} to ${money(movements.at(-1)!.balance)}.`}
+          summary={`Your balance over your last ${charted.data?.transactions.length} movement${charted.data?.transactions.length === 1 ? '' : 's'} until now, from ${money(movements[0]!.balance)} to ${money(movements.at(-1)!.balance)}.`}
         />
       ) : (
         charted.data && <p>No movements yet: the chart starts with your first one.</p>
