@@ -327,6 +327,6 @@ describe('the player portal in Chromium: a bot registers, and the player uses ev
     await checkAccessible('the login page after expiry');
 
     expect(dialogs).to.deep.equal([]);
-    expect(unexpectedProblems(portal.problems, expectedStatuses)).to.deep.equal([]);
+    expect(unexpectedProblems(portal.problems, expectedStatuses), server.errors.join('\n')).to.deep.equal([]);
   });
 });
