@@ -102,7 +102,8 @@ export function portalMiddleware(files: Map<string, ServedFile> | undefined): Mi
     ctx.set('Cache-Control', isAsset ? 'public, max-age=31536000, immutable' : 'no-cache');
     ctx.set('Vary', 'Accept-Encoding');
     ctx.type = file.contentType;
-    const encoding = ctx.acceptsEncodings('br', 'gzip', 'identity');
+    // The server's preference, not the header's order: browsers list gzip before br, and brotli is the smaller.
+    const encoding = ctx.acceptsEncodings('br') === 'br' ? 'br' : ctx.acceptsEncodings('gzip', 'identity');
     if (encoding === 'br' && file.brotli) {
       ctx.set('Content-Encoding', 'br');
       ctx.body = file.brotli;
