@@ -44,6 +44,7 @@ import { jobsPayoutLoad, leaderboardsAtScale } from './jobs.js';
 import { playersAndStats } from './players.js';
 import { crossInstanceRoundTrip } from './network.js';
 import { postgresThroughput } from './postgres.js';
+import { portalFirstLoad } from './portal.js';
 import { rconBenchmarks } from './rcon.js';
 import { catalogueAtScale, purchaseThroughput } from './shop.js';
 
@@ -294,6 +295,7 @@ const sections: Record<string, () => Promise<void>> = {
   leaderboards: leaderboardsAtScale,
   postgres: postgresThroughput,
   network: crossInstanceRoundTrip,
+  portal: portalFirstLoad,
 };
 const chosen = process.argv.slice(2).filter((name) => name in sections);
 for (const name of chosen.length ? chosen : Object.keys(sections)) await sections[name]!();
