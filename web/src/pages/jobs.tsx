@@ -8,7 +8,6 @@ import { useState } from 'preact/hooks';
 import { api, data, Problem } from '../api.js';
 import { useMoney } from '../parts/currency.js';
 import { useLoad, usePolling } from '../parts/load.js';
-import { formatTime } from '../parts/money.js';
 import { ProblemNotice, Success } from '../parts/notice.js';
 
 export function JobsPage() {
@@ -52,9 +51,7 @@ export function JobsPage() {
           <li key={job.id} class="card" data-testid={`job-${job.id}`}>
             <h2>{job.name}</h2>
             <p>{job.description}</p>
-            <p class="muted">
-              {job.workers} player{job.workers === 1 ? '' : 's'} work this job.
-            </p>
+            <p class="muted">{job.workers === 1 ? '1 player works' : `${job.workers} players work`} this job.</p>
             {job.joined && <Standing job={job.id} refreshKey={jobs.data} />}
             <button type="button" class={job.joined ? undefined : 'primary'} disabled={busy === job.id} onClick={() => change(job.id, job.joined ? 'leave' : 'join')}>
               {job.joined ? `Leave ${job.name}` : `Join ${job.name}`}
@@ -90,12 +87,6 @@ function Standing(props: { job: string; refreshKey: unknown }) {
         {money(you.earnedToday)}
         {cap !== null ? ` of ${money(cap)} a day` : ' (no daily cap)'}
       </dd>
-      {you.cooldownUntil && (
-        <>
-          <dt>May join again</dt>
-          <dd>{formatTime(you.cooldownUntil)}</dd>
-        </>
-      )}
     </dl>
   );
 }
