@@ -92,28 +92,28 @@ describe('the portal over HTTP: the page, its assets, and the API beside it', fu
   });
 
   it('answers a missing asset 404, not with the page', async function () {
-    const missing = await get(server.baseUrl + '/assets/portal-NOTHERE.js');
+    const missing = await get(`${server.baseUrl}/assets/portal-NOTHERE.js`);
     expect(missing.status).to.equal(404);
     expect(missing.body.toString('utf8')).not.to.contain('<html');
   });
 
   it('leaves the API its own: an unknown /api path is a JSON 404, and a POST to / is not the page', async function () {
-    const unknown = await get(server.baseUrl + '/api/no-such-thing');
+    const unknown = await get(`${server.baseUrl}/api/no-such-thing`);
     expect(unknown.status).to.equal(404);
     expect(unknown.headers.get('content-type')).to.match(/^application\/json/);
     expect(JSON.parse(unknown.body.toString('utf8'))).to.include({ success: false });
     expect(unknown.headers.get('content-security-policy')).not.to.equal(portalPolicy);
 
-    const posted = await get(server.baseUrl + '/', { 'Content-Type': 'application/json' }, 'POST');
+    const posted = await get(`${server.baseUrl}/`, { 'Content-Type': 'application/json' }, 'POST');
     expect(posted.status).to.be.within(400, 499);
     expect(posted.body.toString('utf8')).not.to.contain('<html');
   });
 
   it('leaves /metrics as it was', async function () {
-    const refused = await get(server.baseUrl + '/metrics');
+    const refused = await get(`${server.baseUrl}/metrics`);
     expect(refused.status).to.equal(403);
     expect(refused.body.toString('utf8')).not.to.contain('<html');
-    const metrics = await get(server.baseUrl + '/metrics', { Authorization: `Bearer ${metricsToken}` });
+    const metrics = await get(`${server.baseUrl}/metrics`, { Authorization: `Bearer ${metricsToken}` });
     expect(metrics.status).to.equal(200);
     expect(metrics.headers.get('content-type')).to.match(/^text\/plain/);
     expect(metrics.body.toString('utf8')).to.match(/^# (HELP|TYPE) /m);
