@@ -155,6 +155,15 @@ describe('the player portal in Chromium: a bot registers, and the player uses ev
   it('buys in the shop page, and the bot gets the items exactly once', async function () {
     await go('/shop');
     await checkAccessible('the shop page');
+    // The catalogue by category, then by search, then whole again.
+    const names = () => page().getByTestId('catalogue').locator('tbody th').allTextContents();
+    await page().getByLabel('Category', { exact: true }).selectOption('food');
+    await eventually(async () => ((await names()).join() === 'Bread · food' ? true : undefined), 10_000, 'only the food');
+    await page().getByLabel('Category', { exact: true }).selectOption('');
+    await page().getByLabel('Search', { exact: true }).fill('cobble');
+    await eventually(async () => ((await names()).join() === 'Cobblestone · blocks' ? true : undefined), 10_000, 'only the cobblestone');
+    await page().getByLabel('Search', { exact: true }).fill('');
+    await eventually(async () => ((await names()).length === 3 ? true : undefined), 10_000, 'the whole catalogue');
     const row = page()
       .getByTestId('catalogue')
       .getByRole('row', { name: /Diamond/ });
