@@ -104,6 +104,13 @@ describe('the portal over HTTP: the page, its assets, and the API beside it', fu
     expect(JSON.parse(unknown.body.toString('utf8'))).to.include({ success: false });
     expect(unknown.headers.get('content-security-policy')).not.to.equal(portalPolicy);
 
+    // The API's router matches paths in any letter case: so does the line between the API and the page.
+    for (const apiPath of ['/API/health', '/Api/Health']) {
+      const health = await get(`${server.baseUrl}${apiPath}`);
+      expect(health.headers.get('content-type'), apiPath).to.match(/^application\/json/);
+      expect(JSON.parse(health.body.toString('utf8')), apiPath).to.include({ success: true, status: 'ok' });
+    }
+
     const posted = await get(`${server.baseUrl}/`, { 'Content-Type': 'application/json' }, 'POST');
     expect(posted.status).to.be.within(400, 499);
     expect(posted.body.toString('utf8')).not.to.contain('<html');
@@ -112,6 +119,7 @@ describe('the portal over HTTP: the page, its assets, and the API beside it', fu
   it('leaves /metrics as it was', async function () {
     const refused = await get(`${server.baseUrl}/metrics`);
     expect(refused.status).to.equal(403);
+    expect((await get(`${server.baseUrl}/METRICS`)).status).to.equal(403);
     expect(refused.body.toString('utf8')).not.to.contain('<html');
     const metrics = await get(`${server.baseUrl}/metrics`, { Authorization: `Bearer ${metricsToken}` });
     expect(metrics.status).to.equal(200);
