@@ -76,9 +76,10 @@ export function loadPortal(directory = portalDirectory()): Map<string, ServedFil
   return files;
 }
 
-/** True for the paths that are the API's, never the portal's. */
+/** True for the paths that are the API's, never the portal's: in any letter case, as the API's router matches them. */
 function isApiPath(pathname: string): boolean {
-  return pathname === '/api' || pathname.startsWith('/api/') || pathname === '/metrics';
+  const lower = pathname.toLowerCase();
+  return lower === '/api' || lower.startsWith('/api/') || lower === '/metrics';
 }
 
 export function portalMiddleware(files: Map<string, ServedFile> | undefined): Middleware {
