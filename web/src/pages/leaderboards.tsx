@@ -79,38 +79,41 @@ export function LeaderboardsPage() {
       <ProblemNotice problem={board.problem} retry={board.reload} />
       {board.data && (
         <>
-          <TableScroll label="Leaderboard">
-            <table data-testid="leaderboard">
-              <caption>Updated {formatTime(board.data.updatedAt)}</caption>
-              <thead>
-                <tr>
-                  <th scope="col" class="number">
-                    Rank
-                  </th>
-                  <th scope="col">Player</th>
-                  <th scope="col" class="number">
-                    {board.data.unit === 'money' ? 'Balance' : board.data.unit === 'seconds' ? 'Played' : 'Experience'}
-                  </th>
-                  {board.data.type === 'jobs' && (
+          {board.data.entries.length === 0 ? (
+            <p>Nobody on this board yet (it is brought up to date every 30 seconds or so).</p>
+          ) : (
+            <TableScroll label="Leaderboard">
+              <table data-testid="leaderboard">
+                <caption>Updated {formatTime(board.data.updatedAt)}</caption>
+                <thead>
+                  <tr>
                     <th scope="col" class="number">
-                      Level
+                      Rank
                     </th>
-                  )}
-                </tr>
-              </thead>
-              <tbody>
-                {board.data.entries.map((entry) => (
-                  <tr key={`${entry.rank}-${entry.player}`} class={entry.player === board.data?.you?.player ? 'you' : undefined}>
-                    <td class="number">{entry.rank}</td>
-                    <td>{entry.player}</td>
-                    <td class="number">{writeValue(entry.value)}</td>
-                    {board.data?.type === 'jobs' && <td class="number">{entry.level ?? ''}</td>}
+                    <th scope="col">Player</th>
+                    <th scope="col" class="number">
+                      {board.data.unit === 'money' ? 'Balance' : board.data.unit === 'seconds' ? 'Played' : 'Experience'}
+                    </th>
+                    {board.data.type === 'jobs' && (
+                      <th scope="col" class="number">
+                        Level
+                      </th>
+                    )}
                   </tr>
-                ))}
-              </tbody>
-            </table>
-          </TableScroll>
-          {board.data.entries.length === 0 && <p>Nobody on this board yet.</p>}
+                </thead>
+                <tbody>
+                  {board.data.entries.map((entry) => (
+                    <tr key={`${entry.rank}-${entry.player}`} class={entry.player === board.data?.you?.player ? 'you' : undefined}>
+                      <td class="number">{entry.rank}</td>
+                      <td>{entry.player}</td>
+                      <td class="number">{writeValue(entry.value)}</td>
+                      {board.data?.type === 'jobs' && <td class="number">{entry.level ?? ''}</td>}
+                    </tr>
+                  ))}
+                </tbody>
+              </table>
+            </TableScroll>
+          )}
           <Pager page={board.data.pagination.page} pages={board.data.pagination.pages} total={board.data.pagination.total} onPage={setPage} label="Leaderboard pages" />
           <p data-testid="your-rank">{board.data.you ? `You: rank ${board.data.you.rank}, ${writeValue(board.data.you.value)}.` : 'You are not on this board yet.'}</p>
         </>
