@@ -61,7 +61,13 @@ export function InventoryPage() {
       </h1>
       <p>What you carry in the game now. Sell to the market from here: the price shown is what one pays now.</p>
       {said && <Success text={said} />}
-      <ProblemNotice problem={inventory.problem} retry={inventory.reload} />
+      {inventory.problem?.status === 404 ? (
+        <p class="notice" role="status">
+          You are not in the game now. Join the server to see your inventory and sell from it; this page follows within seconds.
+        </p>
+      ) : (
+        <ProblemNotice problem={inventory.problem} retry={inventory.reload} />
+      )}
       {inventory.data && items.length === 0 && <p>Your inventory is empty.</p>}
       {items.length > 0 && (
         <>
