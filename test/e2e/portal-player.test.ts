@@ -198,15 +198,42 @@ describe('the player portal in Chromium: a bot registers, and the player uses ev
     await checkAccessible('the inventory page');
     const inventory = (await asPlayer('GET', '/api/player/inventory')).body.items as Array<{ item: string; count: number; sellPrice: number }>;
     const diamonds = inventory.find((stack) => stack.item === 'diamond')!;
-    const shown = `$${(diamonds.sellPrice * 2).toFixed(2)}`;
+    const shown = `$${(diamonds.sellPrice * 2).toFixed(2)}`; // the whole stack, as the form starts
     expect(await row.getByRole('button', { name: /Sell Diamond/ }).textContent()).to.contain(shown);
     const before = (await asPlayer('GET', '/api/economy/balance')).body.balance as number;
     await screenshotFor(page(), 'portal-inventory');
+    // Some of the stack first: the button says the price of that many before the sale.
+    await row.getByLabel('How many Diamond to sell').fill('1');
+    expect(await row.getByRole('button', { name: /Sell Diamond/ }).textContent()).to.contain(`$${diamonds.sellPrice.toFixed(2)}`);
     await row.getByRole('button', { name: /Sell Diamond/ }).click();
     await page()
-      .getByText(/Sold 2 Diamond for \$/)
+      .getByText(/Sold 1 Diamond for \$/)
       .waitFor();
+    await eventually(() => (held(bot, 'diamond') === 1 ? true : undefined), 10_000, 'one diamond left in the client');
+    // Then everything the market buys: the one left.
+    const everything = page().getByRole('button', { name: /Sell everything sellable/ });
+    await eventually(
+      async () =>
+        (await page()
+          .getByTestId('inventory')
+          .getByRole('row', { name: /Diamond/ })
+          .locator('td')
+          .first()
+          .textContent()) === '1'
+          ? true
+          : undefined,
+      10_000,
+      'the page showing one diamond',
+    );
+    await everything.click();
+    await page().getByText('Your inventory is empty.').waitFor();
     await eventually(() => (held(bot, 'diamond') === 0 ? true : undefined), 10_000, 'the diamonds gone from the client');
+    const sales = async () =>
+      ((await asPlayer('GET', '/api/economy/history')).body.transactions as Array<{ type: string; quantity: number }>)
+        .filter((movement) => movement.type === 'SALE')
+        .map((sale) => sale.quantity);
+    await eventually(async () => ((await sales()).length === 2 ? true : undefined), 10_000, 'two sales paid');
+    expect(await sales()).to.deep.equal([1, 1]);
     expect((await asPlayer('GET', '/api/economy/balance')).body.balance).to.be.above(before);
   });
 
