@@ -180,6 +180,16 @@ describe('the player portal in Chromium: a bot registers, and the player uses ev
     // A second click that slipped through would have delivered two more by now.
     await new Promise((resolve) => setTimeout(resolve, 500));
     expect(held(bot, 'diamond')).to.equal(2);
+    // This week's offer: at its price, within the player's limit, which the page then counts down.
+    const offer = page().getByRole('region', { name: "This week's offers" }).getByRole('row', { name: /Bread/ });
+    const limit = Number(/of (\d+)/.exec((await offer.locator('td').nth(2).textContent()) ?? '')?.[1]);
+    await offer.getByRole('button', { name: /Buy Bread/ }).click();
+    await page()
+      .getByText(/Bought 1 Bread for \$/)
+      .waitFor();
+    await eventually(async () => ((await offer.locator('td').nth(2).textContent()) === `${limit - 1} of ${limit}` ? true : undefined), 10_000, 'the limit counted down');
+    await eventually(() => (held(bot, 'bread') === 1 ? true : undefined), 10_000, 'the bread in the client');
+    expect((await asPlayer('GET', '/api/shop/weekly')).body.offers.find((entry: { item: string }) => entry.item === 'bread')).to.include({ bought: 1, remaining: limit - 1 });
     await screenshotFor(page(), 'portal-shop');
   });
 
@@ -210,7 +220,7 @@ describe('the player portal in Chromium: a bot registers, and the player uses ev
       .getByText(/Sold 1 Diamond for \$/)
       .waitFor();
     await eventually(() => (held(bot, 'diamond') === 1 ? true : undefined), 10_000, 'one diamond left in the client');
-    // Then everything the market buys: the one left.
+    // Then everything the market buys.
     const everything = page().getByRole('button', { name: /Sell everything sellable/ });
     await eventually(
       async () =>
@@ -228,12 +238,15 @@ describe('the player portal in Chromium: a bot registers, and the player uses ev
     await everything.click();
     await page().getByText('Your inventory is empty.').waitFor();
     await eventually(() => (held(bot, 'diamond') === 0 ? true : undefined), 10_000, 'the diamonds gone from the client');
+    // Everything sellable: the diamond left and this week's bread, each its own SALE.
     const sales = async () =>
-      ((await asPlayer('GET', '/api/economy/history')).body.transactions as Array<{ type: string; quantity: number }>)
+      ((await asPlayer('GET', '/api/economy/history')).body.transactions as Array<{ type: string; item: string; quantity: number }>)
         .filter((movement) => movement.type === 'SALE')
-        .map((sale) => sale.quantity);
-    await eventually(async () => ((await sales()).length === 2 ? true : undefined), 10_000, 'two sales paid');
-    expect(await sales()).to.deep.equal([1, 1]);
+        .map((sale) => `${sale.quantity} ${sale.item}`)
+        .sort();
+    await eventually(async () => ((await sales()).length === 3 ? true : undefined), 10_000, 'three sales paid');
+    expect(await sales()).to.deep.equal(['1 bread', '1 diamond', '1 diamond']);
+    expect(held(bot, 'bread')).to.equal(0);
     expect((await asPlayer('GET', '/api/economy/balance')).body.balance).to.be.above(before);
   });
 
