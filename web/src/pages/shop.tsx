@@ -59,13 +59,10 @@ export function ShopPage() {
                 <tr>
                   <th scope="col">Item</th>
                   <th scope="col" class="number">
-                    Price
+                    Offer price
                   </th>
                   <th scope="col" class="number">
-                    Usually
-                  </th>
-                  <th scope="col" class="number">
-                    You may still buy
+                    Left for you
                   </th>
                   <th scope="col">Buy</th>
                 </tr>
@@ -74,9 +71,13 @@ export function ShopPage() {
                 {weekly.data.offers.map((offer) => (
                   <tr key={offer.item}>
                     <th scope="row">{offer.name}</th>
-                    <td class="number">{money(offer.price)}</td>
                     <td class="number">
-                      <s>{money(offer.regularPrice)}</s>
+                      {money(offer.price)}
+                      <br />
+                      <span class="muted">
+                        <span class="visually-hidden">instead of </span>
+                        <s>{money(offer.regularPrice)}</s>
+                      </span>
                     </td>
                     <td class="number">
                       {offer.remaining} of {offer.limit}
@@ -134,12 +135,11 @@ export function ShopPage() {
                 <tr>
                   <th scope="col">Item</th>
                   <th scope="col" class="number">
-                    Price
+                    Price and trend
                   </th>
                   <th scope="col" class="number">
                     Stock
                   </th>
-                  <th scope="col">Trend</th>
                   <th scope="col">Buy</th>
                 </tr>
               </thead>
@@ -148,11 +148,15 @@ export function ShopPage() {
                   <tr key={item.item}>
                     <th scope="row">
                       {item.name}
-                      <span class="muted"> · {item.category}</span>
+                      <br />
+                      <span class="muted">{item.category}</span>
                     </th>
-                    <td class="number">{money(item.buyPrice)}</td>
+                    <td class="number">
+                      {money(item.buyPrice)}
+                      <br />
+                      <span class={`trend trend-${item.trend.toLowerCase()}`}>{trendNames[item.trend] ?? item.trend}</span>
+                    </td>
                     <td class="number">{item.stock}</td>
-                    <td class={`trend trend-${item.trend.toLowerCase()}`}>{trendNames[item.trend] ?? item.trend}</td>
                     <td>
                       {item.canBuy ? (
                         <BuyForm item={item.item} name={item.name} unitPrice={item.buyPrice} max={item.stock} onBought={bought} />
@@ -179,10 +183,7 @@ export function ShopPage() {
             <thead>
               <tr>
                 <th scope="col">Bought</th>
-                <th scope="col">Item</th>
-                <th scope="col" class="number">
-                  Quantity
-                </th>
+                <th scope="col">What</th>
                 <th scope="col">State</th>
               </tr>
             </thead>
@@ -190,8 +191,9 @@ export function ShopPage() {
               {deliveries.data.deliveries.map((delivery) => (
                 <tr key={delivery.id}>
                   <td>{formatTime(delivery.createdAt)}</td>
-                  <td>{delivery.name}</td>
-                  <td class="number">{delivery.quantity}</td>
+                  <td>
+                    {delivery.quantity} × {delivery.name}
+                  </td>
                   <td class={`state state-${delivery.state}`}>
                     {delivery.state === 'delivered'
                       ? 'Delivered'
