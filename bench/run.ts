@@ -46,6 +46,7 @@ import { jobsPayoutLoad, leaderboardsAtScale } from './jobs.js';
 import { playersAndStats } from './players.js';
 import { crossInstanceRoundTrip } from './network.js';
 import { postgresThroughput } from './postgres.js';
+import { portalFirstLoad } from './portal.js';
 import { rconBenchmarks } from './rcon.js';
 import { seriesHistory } from './series.js';
 import { catalogueAtScale, purchaseThroughput } from './shop.js';
@@ -304,6 +305,7 @@ const sections: Record<string, () => Promise<void>> = {
   network: crossInstanceRoundTrip,
   series: seriesHistory,
   start: startOnBuiltCheckout,
+  portal: portalFirstLoad,
 };
 const chosen = chosenSections(process.argv.slice(2), Object.keys(sections));
 for (const name of chosen) await sections[name]!();

@@ -4417,6 +4417,15 @@ export interface operations {
                                 canBuy: boolean;
                                 /** @description The market buys it. */
                                 canSell: boolean;
+                                /** @description The buy price over the last hour, oldest first, for a sparkline: the price the hour began at (at its start), each trade and drift since, and the price now. The samples `trend` reads. */
+                                recent: {
+                                    /**
+                                     * Format: date-time
+                                     * @example 2026-11-21T18:04:05.123Z
+                                     */
+                                    at: string;
+                                    buyPrice: number;
+                                }[];
                             };
                         };
                         /**

@@ -5,6 +5,7 @@
 import { ConfigError, loadConfig, type Config } from './config/config.js';
 import { startConsole } from './console.js';
 import { startGatehouse, type Logger } from './gatehouse.js';
+import { portalDirectory } from './http/portal.js';
 
 const logger: Logger = {
   info: (message) => console.log(`[${new Date().toISOString()}] ${message}`),
@@ -38,6 +39,11 @@ async function main(): Promise<void> {
   const gatehouse = await startGatehouse(config, logger);
   const apiHost = config.host === '0.0.0.0' ? 'localhost' : config.host;
   logger.info(`Gatehouse API listening on http://${apiHost}:${gatehouse.apiPort}/api (bound to ${config.host})`);
+  logger.info(
+    portalDirectory()
+      ? `Gatehouse portal on http://${apiHost}:${gatehouse.apiPort}/ (API at http://${apiHost}:${gatehouse.apiPort}/api)`
+      : 'Gatehouse portal not built (npm run build makes it): only the API is served',
+  );
   const [whereGameIs, ...ownerNotes] = gatehouse.game.describeForOwner();
   if (whereGameIs) logger.info(whereGameIs);
   if (config.game.connection === 'embedded' && !isLoopback(config.game.embedded.host)) {

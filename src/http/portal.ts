@@ -76,9 +76,10 @@ export function loadPortal(directory = portalDirectory()): Map<string, ServedFil
   return files;
 }
 
-/** True for the paths that are the API's, never the portal's. */
+/** True for the paths that are the API's, never the portal's: in any letter case, as the API's router matches them. */
 function isApiPath(pathname: string): boolean {
-  return pathname === '/api' || pathname.startsWith('/api/') || pathname === '/metrics';
+  const lower = pathname.toLowerCase();
+  return lower === '/api' || lower.startsWith('/api/') || lower === '/metrics';
 }
 
 export function portalMiddleware(files: Map<string, ServedFile> | undefined): Middleware {
@@ -102,7 +103,8 @@ export function portalMiddleware(files: Map<string, ServedFile> | undefined): Mi
     ctx.set('Cache-Control', isAsset ? 'public, max-age=31536000, immutable' : 'no-cache');
     ctx.set('Vary', 'Accept-Encoding');
     ctx.type = file.contentType;
-    const encoding = ctx.acceptsEncodings('br', 'gzip', 'identity');
+    // The server's preference, not the header's order: browsers list gzip before br, and brotli is the smaller.
+    const encoding = ctx.acceptsEncodings('br') === 'br' ? 'br' : ctx.acceptsEncodings('gzip', 'identity');
     if (encoding === 'br' && file.brotli) {
       ctx.set('Content-Encoding', 'br');
       ctx.body = file.brotli;

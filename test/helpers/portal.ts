@@ -6,8 +6,9 @@
  * run on what is shown. axe-core is evaluated through the DevTools protocol,
  * so the portal's CSP (no inline script) stays on while it runs.
  */
-import { readFile } from 'node:fs/promises';
+import { mkdir, readFile } from 'node:fs/promises';
 import { createRequire } from 'node:module';
+import path from 'node:path';
 import type { Page } from 'playwright-core';
 import type { HeadlessChromium } from './chromium.js';
 
@@ -64,4 +65,18 @@ export async function seriousAxeFindings(page: Page): Promise<AxeFinding[]> {
   return results.violations
     .filter((violation) => violation.impact === 'serious' || violation.impact === 'critical')
     .map((violation) => ({ id: violation.id, impact: violation.impact, help: violation.help, nodes: violation.nodes.map((node) => node.target.join(' ')) }));
+}
+
+/**
+ * A full-page screenshot into the directory GATEHOUSE_SCREENSHOTS names (the
+ * README's pictures come from here: `GATEHOUSE_SCREENSHOTS=docs/images`);
+ * nothing when it is unset, so a test run leaves the tree as it was.
+ */
+export async function screenshotFor(page: Page, name: string): Promise<string | undefined> {
+  const directory = process.env.GATEHOUSE_SCREENSHOTS;
+  if (!directory) return undefined;
+  await mkdir(directory, { recursive: true });
+  const file = path.join(directory, `${name}.png`);
+  await page.screenshot({ path: file, fullPage: true });
+  return file;
 }

@@ -167,10 +167,10 @@ describe(`fuzz: ${requestCount} malformed requests across every route (seed ${se
         if (status >= 500 && !webhookFailure) failures.push(`${request.method} ${request.path} → ${status} ${body.slice(0, 200)}`);
         // The reference page's files are not JSON, and the OpenAPI document has OpenAPI's own shape.
         const referenceFile = status === 200 && /^\/api\/(docs|openapi\.json)/i.test(request.path);
-        // A GET outside /api and /metrics (a path in capitals, say) is the portal's page, which routes in the browser.
+        // A GET outside /api and /metrics (in any letter case, as the router matches them) is the portal's page, which routes in the browser.
         // The path as sent: the client resolves `..` segments before sending.
         const sentPath = new URL(request.path, server.baseUrl).pathname;
-        const portalPage = (request.method === 'GET' || request.method === 'HEAD') && !/^\/(api|metrics)(\/|$)/.test(sentPath);
+        const portalPage = (request.method === 'GET' || request.method === 'HEAD') && !/^\/(api|metrics)(\/|$)/i.test(sentPath);
         if (portalPage && request.method === 'GET' && status === 200 && !body.startsWith('<!doctype html>')) {
           failures.push(`${request.method} ${request.path} → 200 and not the portal's page: ${body.slice(0, 100)}`);
         }

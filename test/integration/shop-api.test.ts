@@ -106,7 +106,11 @@ describe('the market, the shop, deliveries and selling over HTTP', function () {
       trend: 'STABLE',
       canBuy: true,
       canSell: true,
+      recent: answer.body.prices.diamond.recent,
     });
+    // A fresh market has one sample, the price it opened at, and the price now: both the same.
+    expect(answer.body.prices.diamond.recent.map((sample: { buyPrice: number }) => sample.buyPrice)).to.deep.equal([100, 100]);
+    expect(Date.parse(answer.body.prices.diamond.recent.at(-1).at)).to.be.at.least(Date.parse(answer.body.prices.diamond.recent[0].at));
     // Scarce stone costs more than its price; out-of-stock coal is at its ceiling and not for sale now.
     expect(answer.body.prices.stone.buyPrice).to.equal(unitCents(0.5, 100, 5) / 100);
     expect(answer.body.prices.coal).to.deep.include({ stock: 0, canBuy: false, buyPrice: unitCents(2, 100, 0) / 100 });
@@ -153,6 +157,11 @@ describe('the market, the shop, deliveries and selling over HTTP', function () {
     const after = await as(alice)('GET', '/api/economy/market-prices');
     expect(after.body.prices.diamond.stock).to.equal(17);
     expect(after.body.prices.diamond.buyPrice).to.be.above(before.body.prices.diamond.buyPrice);
+    // The sparkline's last point is the price now, the purchase's sample just before it.
+    const recent = after.body.prices.diamond.recent as Array<{ buyPrice: number }>;
+    expect(recent.at(-1)!.buyPrice).to.equal(after.body.prices.diamond.buyPrice);
+    expect(recent.at(-2)!.buyPrice).to.equal(after.body.prices.diamond.buyPrice);
+    expect(recent.length).to.be.above(before.body.prices.diamond.recent.length);
     const history = await as(alice)('GET', '/api/economy/history');
     expect(history.body.transactions[0]).to.deep.include({ type: 'PURCHASE', amount: -charged / 100, item: 'diamond', quantity: 3, description: 'Bought 3 Diamond' });
   });

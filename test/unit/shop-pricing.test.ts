@@ -4,6 +4,7 @@ import {
   buyCostCents,
   driftedStock,
   offerUnitCents,
+  recentPricesOf,
   sellIncomeCents,
   trendOf,
   unitBuyCents,
@@ -101,6 +102,29 @@ describe('shop pricing', function () {
     expect(driftedStock(101, 100, 100)).to.equal(100);
     expect(driftedStock(50, 100, 0)).to.equal(50);
     expect(driftedStock(100, 100, 50)).to.equal(100);
+  });
+
+  it('lists the last hour of prices for a sparkline: where the hour began, each sample in it, and the price now', function () {
+    const now = new Date('2026-11-23T12:00:00Z');
+    const at = (minutesAgo: number) => new Date(now.getTime() - minutesAgo * 60_000).toISOString();
+    expect(recentPricesOf([], 100, now)).to.deep.equal([{ at: now.toISOString(), cents: 100 }]);
+    expect(
+      recentPricesOf(
+        [
+          { at: at(120), cents: 90 },
+          { at: at(75), cents: 95 },
+          { at: at(40), cents: 110 },
+          { at: at(10), cents: 105 },
+        ],
+        104,
+        now,
+      ),
+    ).to.deep.equal([
+      { at: at(60), cents: 95 },
+      { at: at(40), cents: 110 },
+      { at: at(10), cents: 105 },
+      { at: now.toISOString(), cents: 104 },
+    ]);
   });
 
   it('labels the trend from the last hour of prices', function () {

@@ -73,7 +73,8 @@ export function App() {
           <ul>
             {nav.map((item) => (
               <li key={item.path}>
-                <Link href={item.path} aria-current={route?.path === item.path ? 'page' : undefined}>
+                {/* A section's pages (the console's /admin/...) mark its entry too. */}
+                <Link href={item.path} aria-current={route && (route.path === item.path || route.path.startsWith(`${item.path}/`)) ? 'page' : undefined}>
                   {item.nav}
                 </Link>
               </li>

@@ -9,7 +9,7 @@ import { Cache } from '../../lib/cache.js';
 import type { Store, StorePart, TransactionalStores } from '../../store/port.js';
 import { CatalogueError, loadCatalogue, normaliseItemId, type Catalogue, type CatalogueItem, type ShopRules } from './catalogue.js';
 import type { MarketItemState, MarketStore } from './store.js';
-import { buyCostCents, driftedStock, sellIncomeCents, trendOf, unitBuyCents, unitSellCents, type Trend } from './pricing.js';
+import { buyCostCents, driftedStock, recentPricesOf, sellIncomeCents, trendOf, unitBuyCents, unitSellCents, type Trend } from './pricing.js';
 
 /** Price samples kept per item for the trend: enough for an hour of drift and trades. */
 const samplesKept = 64;
@@ -26,6 +26,8 @@ export interface Quote {
   /** The market buys it. */
   canSell: boolean;
   trend: Trend;
+  /** The buy prices over the trend's hour, oldest first, ending with the price now. */
+  recent: Array<{ at: string; cents: number }>;
   updatedAt: string;
 }
 
@@ -245,6 +247,7 @@ export class MarketService {
       canBuy: item.canBuy && state.stock > 0,
       canSell: item.canSell,
       trend: trendOf(state.samples, buyNow, now),
+      recent: recentPricesOf(state.samples, buyNow, now),
       updatedAt: state.updatedAt,
     };
   }

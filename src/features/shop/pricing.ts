@@ -95,6 +95,19 @@ export function driftedStock(stock: number, target: number, percent: number): nu
 export const trendWindowMs = 60 * 60 * 1000;
 
 /**
+ * The buy prices of the trend's window, oldest first, for a sparkline: the
+ * sample just before the hour (as the price the hour began at), every sample
+ * in it, and the price now, each with its moment. The same samples `trendOf`
+ * reads, so the line and the trend always agree.
+ */
+export function recentPricesOf(samples: ReadonlyArray<{ at: string; cents: number }>, currentCents: number, now: Date): Array<{ at: string; cents: number }> {
+  const since = now.getTime() - trendWindowMs;
+  const inWindow = samples.filter((sample) => Date.parse(sample.at) >= since);
+  const before = samples.filter((sample) => Date.parse(sample.at) < since).at(-1);
+  return [...(before ? [{ at: new Date(since).toISOString(), cents: before.cents }] : []), ...inWindow, { at: now.toISOString(), cents: currentCents }];
+}
+
+/**
  * The trend of a price from its samples over the last hour (the oldest one in
  * the window, or just before it, against the price now):
  * - VOLATILE: it moved over a range of at least 10% of its low, and ended

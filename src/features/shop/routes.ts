@@ -83,7 +83,15 @@ export function shopRoutes({ store, game, market, purchases, sales, deliveries, 
           const prices = Object.fromEntries(
             list.quotes.map((quote) => [
               quote.item.id,
-              { buyPrice: fromCents(quote.buyCents), sellPrice: fromCents(quote.sellCents), stock: quote.stock, trend: quote.trend, canBuy: quote.canBuy, canSell: quote.canSell },
+              {
+                buyPrice: fromCents(quote.buyCents),
+                sellPrice: fromCents(quote.sellCents),
+                stock: quote.stock,
+                trend: quote.trend,
+                canBuy: quote.canBuy,
+                canSell: quote.canSell,
+                recent: quote.recent.map((sample) => ({ at: sample.at, buyPrice: fromCents(sample.cents) })),
+              },
             ]),
           );
           const body = { success: true as const, prices, lastUpdated: list.lastUpdated };

@@ -19,6 +19,10 @@ const priceEntry = t.object({
   trend,
   canBuy: t.boolean({ description: 'For sale now (sold by the shop, and in stock).' }),
   canSell: t.boolean({ description: 'The market buys it.' }),
+  recent: t.array(t.object({ at: timestamp, buyPrice: t.number() }), {
+    description:
+      'The buy price over the last hour, oldest first, for a sparkline: the price the hour began at (at its start), each trade and drift since, and the price now. The samples `trend` reads.',
+  }),
 });
 
 export const marketPricesAnswer = t.object({

@@ -28,7 +28,9 @@ export class EmbeddedInventories implements Inventories {
     const stacks: ItemStack[] = [];
     for (let slot = 0; slot < vanillaSlotCount; slot++) {
       const item = inventory.slots[windowSlotOf(slot)];
-      if (item && item.count > 0) stacks.push({ item: item.name, count: item.count, slot });
+      // flying-squid's /give makes a stack whose count is the typed text ("1"): a count is a number here.
+      const count = Number(item?.count);
+      if (item && count > 0) stacks.push({ item: item.name, count, slot });
     }
     return stacks;
   }

@@ -82,7 +82,8 @@ export function RegisterPage() {
         Make your web account
       </h1>
       {player === undefined ? (
-        <form ref={form} onSubmit={checkCode} noValidate>
+        // Keyed: without it the second step's inputs would be the first step's, and the code field's maxlength, removed from the reused input, becomes 0 and drops what is typed.
+        <form key="code" ref={form} onSubmit={checkCode} noValidate>
           <p>
             In the game, type <kbd>/register</kbd>. The game answers with a code: enter it here.
           </p>
@@ -93,7 +94,7 @@ export function RegisterPage() {
           </button>
         </form>
       ) : (
-        <form ref={form} onSubmit={register} noValidate>
+        <form key="account" ref={form} onSubmit={register} noValidate>
           <p class="notice success" role="status">
             This code belongs to the player <strong>{player}</strong>.
           </p>

@@ -42,7 +42,14 @@ export function TimeChart(props: { times: number[]; series: ChartSeries[]; summa
       width,
       height: props.height ?? 240,
       series: [{}, ...props.series.map((series, index) => ({ label: series.label, stroke: series.color ?? palette[index % palette.length], width: 2, spanGaps: false }))],
-      axes: [{}, { values: (_plot: uPlot, ticks: number[]) => ticks.map((tick) => (props.valueLabel ? props.valueLabel(tick) : String(tick))), size: 70 }],
+      axes: [
+        {},
+        {
+          values: (_plot: uPlot, ticks: number[]) => ticks.map((tick) => (props.valueLabel ? props.valueLabel(tick) : String(tick))),
+          // As wide as the longest label, so money like $12,500.00 is not cut at the left edge.
+          size: (_plot: uPlot, values: string[] | null) => 16 + 7.5 * Math.max(4, ...(values ?? []).map((value) => value.length)),
+        },
+      ],
       cursor: { drag: { x: false, y: false } },
     }),
     data,

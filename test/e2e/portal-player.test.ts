@@ -1,0 +1,381 @@
+/**
+ * The player portal in real Chromium against a Gatehouse with its embedded
+ * game and a mineflayer bot: the player makes their account from the code
+ * /register gave the bot, then uses every page, and what the page does is
+ * checked where it lands (the bot's inventory, the balances through the API).
+ * Steps run in order and share one Gatehouse, one Chromium and one bot.
+ */
+import { rm, writeFile } from 'node:fs/promises';
+import path from 'node:path';
+import { expect } from 'chai';
+import jwt from 'jsonwebtoken';
+import type { Bot } from 'mineflayer';
+import type { EmbeddedGameServer } from '../../src/game/embedded/adapter.js';
+import { registeredUser } from '../helpers/accounts.js';
+import { eventually, joinBot, leave, registrationCodeFor } from '../helpers/bots.js';
+import { requireChromium, startChromium, type HeadlessChromium } from '../helpers/chromium.js';
+import { api, startTestGatehouse, temporaryDirectory, type TestGatehouse } from '../helpers/gatehouse.js';
+import { desktop, openPortal, phone, screenshotFor, seriousAxeFindings, unexpectedProblems, type PortalPage } from '../helpers/portal.js';
+
+const shopFile = `
+deliveries: { retry-seconds: 3600 }
+items:
+  diamond: { category: resources, price: 100.00, stock: 100, target-stock: 100 }
+  cobblestone: { category: blocks, price: 0.25, stock: 5000, target-stock: 5000 }
+  bread: { category: food, price: 3.00, stock: 100, target-stock: 100 }
+`;
+
+const jobsFile = `jobs:
+  miner:
+    name: Miner
+    description: Breaks stone.
+    daily-cap: 100
+    levels: { max: 5, first: 10, growth: 2, bonus-per-level: 0.1 }
+    block-broken:
+      stone: { money: 0.25, experience: 10 }
+`;
+
+const serviceToken = 'portal-player-test-service-token-0123456789abcdef';
+/** Text a page must show as these very characters, never as markup. */
+const hostile = '"><img src=x onerror=alert(1)>';
+
+function held(bot: Bot, item: string): number {
+  return bot.inventory
+    .items()
+    .filter((stack) => stack.name === item)
+    .reduce((sum, stack) => sum + stack.count, 0);
+}
+
+describe('the player portal in Chromium: a bot registers, and the player uses every page', function () {
+  this.timeout(120_000);
+  let server: TestGatehouse;
+  let directory: string;
+  let browser: HeadlessChromium;
+  let bot: Bot;
+  let portal: PortalPage;
+  let token: string;
+  const dialogs: string[] = [];
+  /** Statuses the steps cause on purpose (the browser logs each failed fetch as a console error). */
+  const expectedStatuses: number[] = [];
+  const gamePort = () => (server.gatehouse.game as EmbeddedGameServer).port;
+  const asService = (method: string, urlPath: string, body?: unknown) => api(server.baseUrl, method, urlPath, { token: serviceToken, body });
+  const asPlayer = (method: string, urlPath: string, body?: unknown) => api(server.baseUrl, method, urlPath, { token, body });
+  const page = () => portal.page;
+
+  async function checkAccessible(name: string): Promise<void> {
+    await page().locator('#page-title').waitFor();
+    expect(await seriousAxeFindings(page()), `axe on ${name}`).to.deep.equal([]);
+  }
+
+  async function go(to: string): Promise<void> {
+    await page().goto(server.baseUrl + to);
+    await page().locator('#page-title').waitFor();
+  }
+
+  before(async function () {
+    requireChromium(this);
+    directory = await temporaryDirectory('gatehouse-portal-player-');
+    await writeFile(path.join(directory, 'shop.yml'), shopFile);
+    await writeFile(path.join(directory, 'jobs.yml'), jobsFile);
+    server = await startTestGatehouse(
+      (config) => {
+        config.token = serviceToken;
+        config.settings.economy.startingBalance = 1_000;
+        config.shopFile = path.join(directory, 'shop.yml');
+        config.jobs.payoutIntervalMs = 3_600_000;
+      },
+      { dataDirectory: directory },
+    );
+    browser = await startChromium();
+    bot = await joinBot(gamePort(), 'Portia');
+  });
+  after(async function () {
+    if (bot) await leave(bot);
+    await browser?.close();
+    await server?.stop();
+    if (directory) await rm(directory, { recursive: true, force: true });
+  });
+
+  it('makes the account from the code /register gave in the game, logs in and shows the balance', async function () {
+    const code = await registrationCodeFor(bot);
+    portal = await openPortal(browser, server.baseUrl, '/register', desktop);
+    page().setDefaultTimeout(10_000);
+    page().on('dialog', (dialog) => {
+      dialogs.push(dialog.message());
+      void dialog.dismiss();
+    });
+    await checkAccessible('the register page');
+
+    // A wrong code first: the error stands beside the field.
+    await page().getByLabel('Code from the game').fill('WRONG123');
+    await page().getByRole('button', { name: 'Check the code' }).click();
+    await page().getByText('This code is not valid or has expired').waitFor();
+    expect(await page().getByLabel('Code from the game').getAttribute('aria-invalid')).to.equal('true');
+
+    await page().getByLabel('Code from the game').fill(code);
+    await page().getByRole('button', { name: 'Check the code' }).click();
+    await page().getByText('This code belongs to the player').waitFor();
+    expect(await page().getByRole('status').textContent()).to.contain('Portia');
+    expect(await page().getByLabel('Username for the web').inputValue()).to.equal('Portia');
+    await page().getByLabel('Username for the web').fill('portia');
+    await page().getByLabel('E-mail').fill('portia@example.com');
+    await page().getByLabel('Password', { exact: true }).fill('portia-pass');
+    await checkAccessible('the register page, second step');
+    await page().getByRole('button', { name: 'Make my account' }).click();
+
+    await page().waitForURL(/\/login\?registered=1/);
+    await checkAccessible('the login page');
+    expect(await page().getByLabel('Username', { exact: true }).inputValue()).to.equal('portia');
+    await page().getByLabel('Password', { exact: true }).fill('portia-pass');
+    await page().getByRole('button', { name: 'Log in' }).click();
+    await page().waitForURL(/\/account$/);
+    await eventually(async () => ((await page().getByTestId('balance').textContent()) === '$1,000.00' ? true : undefined), 10_000, 'the balance on the page');
+    await checkAccessible('the account page');
+
+    const login = await api(server.baseUrl, 'POST', '/api/auth/login', { body: { username: 'portia', password: 'portia-pass' } });
+    expect(login.body).to.include({ gameUsername: 'Portia', isAdmin: false });
+    token = login.body.token;
+  });
+
+  it("shows an admin's adjustment in the history and the chart, still logged in after a reload", async function () {
+    const adjusted = await asService('POST', '/api/admin/economy/adjust', { username: 'Portia', amount: 250, reason: 'A welcome gift' });
+    expect(adjusted.status, JSON.stringify(adjusted.body)).to.equal(200);
+    await page().reload();
+    await page().waitForURL(/\/account$/);
+    await eventually(async () => ((await page().getByTestId('balance').textContent()) === '$1,250.00' ? true : undefined), 10_000, 'the new balance');
+    const history = page().getByTestId('history');
+    await history.getByText('A welcome gift').waitFor();
+    expect(await history.locator('tbody tr').count()).to.equal((await asPlayer('GET', '/api/economy/history')).body.transactions.length);
+    expect(await history.locator('tbody tr').first().textContent()).to.contain('$250.00');
+    const chart = page().getByRole('img', { name: /Your balance over your last/ });
+    expect(await chart.getAttribute('aria-label')).to.contain('to $1,250.00');
+    expect(await chart.locator('canvas').count()).to.equal(1);
+  });
+
+  it('buys in the shop page, and the bot gets the items exactly once', async function () {
+    await go('/shop');
+    await checkAccessible('the shop page');
+    // The catalogue by category, then by search, then whole again.
+    const names = () => page().getByTestId('catalogue').locator('tbody th').allInnerTexts();
+    await page().getByLabel('Category', { exact: true }).selectOption('food');
+    await eventually(async () => ((await names()).join() === 'Bread\nfood' ? true : undefined), 10_000, 'only the food');
+    await page().getByLabel('Category', { exact: true }).selectOption('');
+    await page().getByLabel('Search', { exact: true }).fill('cobble');
+    await eventually(async () => ((await names()).join() === 'Cobblestone\nblocks' ? true : undefined), 10_000, 'only the cobblestone');
+    await page().getByLabel('Search', { exact: true }).fill('');
+    await eventually(async () => ((await names()).length === 3 ? true : undefined), 10_000, 'the whole catalogue');
+    const row = page()
+      .getByTestId('catalogue')
+      .getByRole('row', { name: /Diamond/ });
+    await row.getByLabel('How many Diamond').fill('2');
+    await row.getByRole('button', { name: /Buy Diamond/ }).dblclick();
+    await page()
+      .getByText(/Bought 2 Diamond for \$/)
+      .waitFor();
+    await eventually(() => (held(bot, 'diamond') === 2 ? true : undefined), 10_000, 'two diamonds in the client');
+    const deliveries = (await asPlayer('GET', '/api/shop/deliveries')).body.deliveries;
+    expect(deliveries).to.have.length(1);
+    expect(deliveries[0]).to.include({ item: 'diamond', quantity: 2, state: 'delivered' });
+    await page().getByTestId('deliveries').getByText('Delivered').waitFor();
+    // A second click that slipped through would have delivered two more by now.
+    await new Promise((resolve) => setTimeout(resolve, 500));
+    expect(held(bot, 'diamond')).to.equal(2);
+    // This week's offer: at its price, within the player's limit, which the page then counts down.
+    const offer = page().getByRole('region', { name: "This week's offers" }).getByRole('row', { name: /Bread/ });
+    const limit = Number(/of (\d+)/.exec((await offer.locator('td').nth(1).textContent()) ?? '')?.[1]);
+    await offer.getByRole('button', { name: /Buy Bread/ }).click();
+    await page()
+      .getByText(/Bought 1 Bread for \$/)
+      .waitFor();
+    await eventually(async () => ((await offer.locator('td').nth(1).textContent()) === `${limit - 1} of ${limit}` ? true : undefined), 10_000, 'the limit counted down');
+    await eventually(() => (held(bot, 'bread') === 1 ? true : undefined), 10_000, 'the bread in the client');
+    expect((await asPlayer('GET', '/api/shop/weekly')).body.offers.find((entry: { item: string }) => entry.item === 'bread')).to.include({ bought: 1, remaining: limit - 1 });
+    await screenshotFor(page(), 'portal-shop');
+  });
+
+  it('sells from the inventory page, with the price shown before the sale', async function () {
+    await go('/inventory');
+    const row = await eventually(
+      async () => {
+        const candidate = page()
+          .getByTestId('inventory')
+          .getByRole('row', { name: /Diamond/ });
+        return (await candidate.count()) === 1 ? candidate : undefined;
+      },
+      10_000,
+      'the diamonds on the inventory page',
+    );
+    await checkAccessible('the inventory page');
+    const inventory = (await asPlayer('GET', '/api/player/inventory')).body.items as Array<{ item: string; count: number; sellPrice: number }>;
+    const diamonds = inventory.find((stack) => stack.item === 'diamond')!;
+    const shown = `$${(diamonds.sellPrice * 2).toFixed(2)}`; // the whole stack, as the form starts
+    expect(await row.getByRole('button', { name: /Sell Diamond/ }).textContent()).to.contain(shown);
+    const before = (await asPlayer('GET', '/api/economy/balance')).body.balance as number;
+    await screenshotFor(page(), 'portal-inventory');
+    // Some of the stack first: the button says the price of that many before the sale.
+    await row.getByLabel('How many Diamond to sell').fill('1');
+    expect(await row.getByRole('button', { name: /Sell Diamond/ }).textContent()).to.contain(`$${diamonds.sellPrice.toFixed(2)}`);
+    await row.getByRole('button', { name: /Sell Diamond/ }).click();
+    await page()
+      .getByText(/Sold 1 Diamond for \$/)
+      .waitFor();
+    await eventually(() => (held(bot, 'diamond') === 1 ? true : undefined), 10_000, 'one diamond left in the client');
+    // Then everything the market buys.
+    const everything = page().getByRole('button', { name: /Sell everything sellable/ });
+    await eventually(
+      async () =>
+        (await page()
+          .getByTestId('inventory')
+          .getByRole('row', { name: /Diamond/ })
+          .locator('td')
+          .first()
+          .textContent()) === '1'
+          ? true
+          : undefined,
+      10_000,
+      'the page showing one diamond',
+    );
+    await everything.click();
+    await page().getByText('Your inventory is empty.').waitFor();
+    await eventually(() => (held(bot, 'diamond') === 0 ? true : undefined), 10_000, 'the diamonds gone from the client');
+    // Everything sellable: the diamond left and this week's bread, each its own SALE.
+    const sales = async () =>
+      ((await asPlayer('GET', '/api/economy/history')).body.transactions as Array<{ type: string; item: string; quantity: number }>)
+        .filter((movement) => movement.type === 'SALE')
+        .map((sale) => `${sale.quantity} ${sale.item}`)
+        .sort();
+    await eventually(async () => ((await sales()).length === 3 ? true : undefined), 10_000, 'three sales paid');
+    expect(await sales()).to.deep.equal(['1 bread', '1 diamond', '1 diamond']);
+    expect(held(bot, 'bread')).to.equal(0);
+    expect((await asPlayer('GET', '/api/economy/balance')).body.balance).to.be.above(before);
+  });
+
+  it("joins a job on the jobs page and sees the bot's digging paid", async function () {
+    await go('/jobs');
+    await checkAccessible('the jobs page');
+    await page().getByRole('button', { name: 'Join Miner' }).click();
+    await page().getByRole('button', { name: 'Leave Miner' }).waitFor();
+    await page().getByTestId('earned-miner').waitFor();
+    expect(await page().getByTestId('earned-miner').textContent()).to.contain('$0.00 of $100.00');
+
+    await eventually(() => (bot.entity.onGround ? true : undefined), 5000, 'the bot on the ground');
+    const at = bot.entity.position.floored().offset(2, -1, 0);
+    const console = (line: string) => server.gatehouse.game.require('console').run(line);
+    await console(`give Portia diamond_pickaxe 1`);
+    const pickaxe = await eventually(() => bot.inventory.items().find((item) => item.name === 'diamond_pickaxe'), 5000, 'a pickaxe');
+    await bot.equip(pickaxe, 'hand');
+    await console(`setblock ${at.x} ${at.y} ${at.z} stone`);
+    const stone = await eventually(() => (bot.blockAt(at)?.name === 'stone' ? bot.blockAt(at)! : undefined), 5000, 'the stone in sight');
+    await bot.dig(stone, true);
+    await eventually(async () => ((await asPlayer('GET', '/api/jobs/details?job=miner')).body.you.experience > 0 ? true : undefined), 10_000, 'the dig counted');
+    await server.gatehouse.services.get('jobs').payouts.run();
+
+    await page().reload();
+    await eventually(async () => ((await page().getByTestId('earned-miner').textContent())?.startsWith('$0.25 of $100.00') ? true : undefined), 10_000, 'the pay on the jobs page');
+    await screenshotFor(page(), 'portal-jobs');
+  });
+
+  it('moves money once for a double-clicked transfer, and shows a hostile note as text', async function () {
+    const payeeToken = await registeredUser(server.gatehouse, server.baseUrl, 'payee', 'Payee');
+    const payeeBefore = (await api(server.baseUrl, 'GET', '/api/economy/balance', { token: payeeToken })).body.balance as number;
+    const before = (await asPlayer('GET', '/api/economy/balance')).body.balance as number;
+    const countBefore = (await asPlayer('GET', '/api/economy/history')).body.pagination.total as number;
+
+    await go('/account');
+    await page().getByLabel('Player', { exact: true }).fill('Payee');
+    await page().getByLabel('Amount', { exact: true }).fill('12.5');
+    await page().getByLabel('Note (optional)').fill(hostile);
+    await page().getByRole('button', { name: 'Send' }).dblclick();
+    await page().getByText('Sent $12.50 to Payee.').waitFor();
+
+    expect((await asPlayer('GET', '/api/economy/balance')).body.balance).to.equal(before - 12.5);
+    expect((await api(server.baseUrl, 'GET', '/api/economy/balance', { token: payeeToken })).body.balance).to.equal(payeeBefore + 12.5);
+    expect((await asPlayer('GET', '/api/economy/history')).body.pagination.total).to.equal(countBefore + 1);
+    const payeeHistory = (await api(server.baseUrl, 'GET', '/api/economy/history', { token: payeeToken })).body.transactions as Array<{ type: string }>;
+    expect(payeeHistory.filter((movement) => movement.type === 'TRANSFER')).to.have.length(1);
+
+    await page().getByTestId('history').getByText(hostile, { exact: false }).first().waitFor();
+    expect(await page().locator('img').count()).to.equal(0);
+    expect(dialogs).to.deep.equal([]);
+    await checkAccessible('the account page after a transfer');
+    await screenshotFor(page(), 'portal-account');
+  });
+
+  it('refuses a transfer it can say why about, beside the field', async function () {
+    expectedStatuses.push(404);
+    await page().getByLabel('Player', { exact: true }).fill('Nobody');
+    await page().getByLabel('Amount', { exact: true }).fill('1');
+    await page().getByRole('button', { name: 'Send' }).click();
+    await eventually(
+      async () => ((await page().getByLabel('Player', { exact: true }).getAttribute('aria-invalid')) === 'true' ? true : undefined),
+      10_000,
+      'the player field marked',
+    );
+    await checkAccessible('the account page with an error');
+  });
+
+  it('shows market prices with a sparkline of each item, and the leaderboards with who is online', async function () {
+    await go('/market');
+    const market = page().getByTestId('market');
+    await market.getByRole('row', { name: /Diamond/ }).waitFor();
+    expect(await market.locator('tbody tr').count()).to.equal(3);
+    expect(await market.locator('.sparkline canvas').count()).to.equal(3);
+    // Two purchases and a sale moved the diamond's price this hour: its line says so.
+    expect(
+      await market
+        .getByRole('row', { name: /Diamond/ })
+        .getByRole('img')
+        .getAttribute('aria-label'),
+    ).to.match(/^Diamond: between \$[\d,.]+ and \$[\d,.]+ this hour/);
+    await checkAccessible('the market page');
+    await screenshotFor(page(), 'portal-market');
+
+    await go('/leaderboards');
+    await page().getByTestId('leaderboard').getByText('Portia').waitFor();
+    await page().getByTestId('online').getByText('Portia').waitFor();
+    await checkAccessible('the leaderboards page');
+    await page().getByLabel('Board', { exact: true }).selectOption('jobs');
+    await page().getByTestId('leaderboard').getByRole('columnheader', { name: 'Level' }).waitFor();
+    await page().getByTestId('leaderboard').getByText('Portia').waitFor();
+    await checkAccessible('the jobs leaderboard');
+  });
+
+  it('reads at 375 px without scrolling sideways', async function () {
+    await page().setViewportSize(phone);
+    for (const to of ['/account', '/shop', '/inventory', '/market', '/jobs', '/leaderboards']) {
+      await go(to);
+      await page().waitForLoadState('networkidle');
+      if (to === '/account' || to === '/shop') await screenshotFor(page(), `portal${to.replace('/', '-')}-phone`);
+      const overflow = await page().evaluate(() => document.documentElement.scrollWidth - document.documentElement.clientWidth);
+      expect(overflow, `sideways scroll on ${to}`).to.be.at.most(0);
+      await checkAccessible(`${to} at 375 px`);
+    }
+    await page().setViewportSize(desktop);
+  });
+
+  it('sends an expired session to the login page with the sentence', async function () {
+    // A token the server signed, with its end an hour ago: the page sees it expired before asking anything.
+    const key = await server.gatehouse.store.keys.getOrCreate('jwt-signing', () => {
+      throw new Error('the signing key should exist by now');
+    });
+    const claims = jwt.decode(token) as Record<string, unknown>;
+    const now = Math.floor(Date.now() / 1000);
+    const expired = jwt.sign({ ...claims, iat: now - 7200, exp: now - 3600 }, key, { algorithm: 'HS256' });
+    const session = (expiresAt: number) => JSON.stringify({ token: expired, username: 'portia', gameUsername: 'Portia', isAdmin: false, expiresAt });
+    await page().evaluate((value) => sessionStorage.setItem('gatehouse.session', value), session((now - 3600) * 1000));
+    await go('/shop');
+    await page().waitForURL(/\/login\?reason=expired/);
+    await page().getByText('Your session expired. Log in again to carry on.').waitFor();
+
+    // The same token with its end hidden from the page: the server refuses it, and the page says the same.
+    expectedStatuses.push(401, 403);
+    await page().evaluate((value) => sessionStorage.setItem('gatehouse.session', value), session(Date.now() + 3600_000));
+    await go('/account');
+    await page().waitForURL(/\/login\?reason=expired&next=%2Faccount/);
+    await page().getByText('Your session expired. Log in again to carry on.').waitFor();
+    await checkAccessible('the login page after expiry');
+
+    expect(dialogs).to.deep.equal([]);
+    expect(unexpectedProblems(portal.problems, expectedStatuses), server.errors.join('\n')).to.deep.equal([]);
+  });
+});

@@ -1,0 +1,105 @@
+/**
+ * Market prices: every catalogue item's buy and sell price now, its stock,
+ * its trend over the last hour, and a sparkline of its buy price over that
+ * same hour (the answer's `recent`). Refreshed every 30 s while shown.
+ */
+import { useState } from 'preact/hooks';
+import { api, data } from '../api.js';
+import { Sparkline } from '../parts/chart.js';
+import { useMoney } from '../parts/currency.js';
+import { Field } from '../parts/field.js';
+import { useLoad, usePolling } from '../parts/load.js';
+import { formatTime } from '../parts/money.js';
+import { TableScroll } from '../parts/table-scroll.js';
+import { ProblemNotice } from '../parts/notice.js';
+
+export const trendNames: Record<string, string> = {
+  RISING: '▲ Rising',
+  FALLING: '▼ Falling',
+  STABLE: '● Stable',
+  VOLATILE: '◆ Volatile',
+};
+
+/** `iron_ingot` as `Iron ingot`, where the answer names no item. */
+export function itemLabel(id: string): string {
+  const spaced = id.replace(/_/g, ' ');
+  return spaced.charAt(0).toUpperCase() + spaced.slice(1);
+}
+
+export function MarketPage() {
+  const money = useMoney();
+  const [filter, setFilter] = useState('');
+  const prices = useLoad(() => data(api.request('get', '/api/economy/market-prices')), []);
+  usePolling(prices.reload, 30_000);
+
+  const wanted = filter.trim().toLowerCase().replace(/\s+/g, '_');
+  const entries = Object.entries(prices.data?.prices ?? {})
+    .filter(([item]) => item.includes(wanted))
+    .sort(([a], [b]) => a.localeCompare(b));
+  return (
+    <section aria-labelledby="page-title">
+      <h1 id="page-title" tabIndex={-1}>
+        Market prices
+      </h1>
+      <p>What each item costs and what the market pays for it now, with how its price moved over the last hour.</p>
+      <ProblemNotice problem={prices.problem} retry={prices.reload} />
+      <div class="narrow">
+        <Field label="Find an item" name="filter" type="search" value={filter} onInput={setFilter} autoComplete="off" />
+      </div>
+      {prices.data && (
+        <>
+          <TableScroll label="Market prices">
+            <table data-testid="market">
+              <caption>
+                {entries.length} item{entries.length === 1 ? '' : 's'}, updated {formatTime(prices.data.lastUpdated)}
+              </caption>
+              <thead>
+                <tr>
+                  <th scope="col">Item</th>
+                  <th scope="col" class="number">
+                    Buy
+                  </th>
+                  <th scope="col" class="number">
+                    Sell
+                  </th>
+                  <th scope="col" class="number">
+                    Stock
+                  </th>
+                  <th scope="col">Trend</th>
+                  <th scope="col">Last hour</th>
+                </tr>
+              </thead>
+              <tbody>
+                {entries.map(([item, entry]) => {
+                  const recent = entry.recent.map((sample) => sample.buyPrice);
+                  const low = Math.min(...recent);
+                  const high = Math.max(...recent);
+                  return (
+                    <tr key={item}>
+                      <th scope="row">{itemLabel(item)}</th>
+                      <td class="number">{entry.canBuy ? money(entry.buyPrice) : <span class="muted">not for sale</span>}</td>
+                      <td class="number">{entry.canSell ? money(entry.sellPrice) : <span class="muted">not bought</span>}</td>
+                      <td class="number">{entry.stock}</td>
+                      <td class={`trend trend-${entry.trend.toLowerCase()}`}>{trendNames[entry.trend] ?? entry.trend}</td>
+                      <td>
+                        <Sparkline
+                          values={recent}
+                          summary={
+                            low === high
+                              ? `${itemLabel(item)}: ${money(low)} all hour`
+                              : `${itemLabel(item)}: between ${money(low)} and ${money(high)} this hour, ${money(recent.at(-1)!)} now`
+                          }
+                        />
+                      </td>
+                    </tr>
+                  );
+                })}
+              </tbody>
+            </table>
+          </TableScroll>
+          {entries.length === 0 && <p>No item matches “{filter}”.</p>}
+        </>
+      )}
+    </section>
+  );
+}
