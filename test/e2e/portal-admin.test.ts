@@ -211,8 +211,7 @@ describe('the admin console in Chromium (embedded server, a mineflayer bot)', fu
     expect(check.body.whitelisted).to.equal(true);
   });
 
-  it('adjusts a balance once for a double click (one Idempotency-Key), then reverses it after a confirm step', async function () {
-    // The player portal's account page is not on this branch: the balance is read through the API.
+  it('adjusts a balance once for a double click (one Idempotency-Key), which the player’s page shows, then reverses it after a confirm step', async function () {
     const balance = async () => (await api(server.baseUrl, 'GET', '/api/economy/balance?username=Walker', { token: adminToken })).body.balance as number;
     const before = await balance();
     const keys: Array<string | undefined> = [];
@@ -241,6 +240,15 @@ describe('the admin console in Chromium (embedded server, a mineflayer bot)', fu
     const adjustments = history.filter((move) => move.type === 'ADMIN' && /build contest/.test(move.description));
     expect(adjustments).to.have.length(1);
     expect(said).to.contain(`transaction ${adjustments[0]!.id}`);
+
+    // The player's own account page shows the new balance.
+    await registeredUser(server.gatehouse, server.baseUrl, 'walker', 'Walker', 'walker-pass-1');
+    const player = await openPortal(browser, server.baseUrl, '/login', phone);
+    await logInThroughPortal(player.page, server.baseUrl, { username: 'walker', password: 'walker-pass-1' }, '/account');
+    const shown = `$${(before + 125.5).toLocaleString('en-US', { minimumFractionDigits: 2, maximumFractionDigits: 2 })}`;
+    await player.page.getByTestId('balance').filter({ hasText: shown }).waitFor();
+    expect(player.problems).to.deep.equal([]);
+    await player.page.close();
 
     const reverse = page.locator('form', { has: page.getByRole('heading', { name: 'Reverse a transaction' }) });
     await reverse.getByLabel('Transaction number').fill(String(adjustments[0]!.id));
