@@ -24,6 +24,24 @@ export async function writeFileDurably(file: string, content: string | Uint8Arra
   await syncDirectory(path.dirname(file));
 }
 
+/**
+ * Appends lines to a log file and returns once they are on disk; a file this
+ * append created is durable only once its directory entry is, so that is
+ * flushed too.
+ */
+export async function appendDurably(file: string, lines: string): Promise<void> {
+  const handle = await open(file, 'a', privateFileMode);
+  let created = false;
+  try {
+    created = (await handle.stat()).size === 0;
+    await handle.write(lines);
+    await handle.datasync();
+  } finally {
+    await handle.close();
+  }
+  if (created) await syncDirectory(path.dirname(file));
+}
+
 /** Flushes a directory's entries (a rename or a new file) to disk. */
 export async function syncDirectory(directory: string): Promise<void> {
   const handle = await open(directory, 'r');

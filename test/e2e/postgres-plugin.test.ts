@@ -56,7 +56,8 @@ describe("the plugin's bundled sidecar on PostgreSQL", function () {
     const log = harness.log;
     await eventually(() => (log.some((line) => /Connected to the Gatehouse sidecar/.test(line)) ? true : undefined), 30000, 'the plugin connected to its sidecar');
     expect(log.join('\n')).to.match(/\[sidecar\].*store: core schema migrated to version 1/);
-    const listening = log.filter((line) => /\[sidecar\].*Gatehouse API listening on/.test(line)).at(-1)!;
+    // The plugin may connect before the sidecar has printed where it listens.
+    const listening = await eventually(() => log.filter((line) => /\[sidecar\].*Gatehouse API listening on/.test(line)).at(-1), 30000, 'the sidecar said where it listens');
     const base = /(http:\/\/127\.0\.0\.1:\d+)\/api/.exec(listening)![1]!;
     expect((await api(base, 'GET', '/api/health')).body).to.deep.include({ status: 'ok', storage: 'postgresql' });
 

@@ -13,7 +13,7 @@
  */
 import { mkdir, open, readdir, readFile, rm, truncate } from 'node:fs/promises';
 import path from 'node:path';
-import { privateDirectoryMode, privateFileMode, syncDirectory } from '../../lib/durable-file.js';
+import { appendDurably, privateDirectoryMode, privateFileMode, syncDirectory } from '../../lib/durable-file.js';
 import { bucketSamples, bucketStart } from './buckets.js';
 import type { HistoryPoint, MetricsHistoryStore, MetricsSample, SeriesRange, ServerSeries } from './store.js';
 
@@ -180,16 +180,3 @@ function firstAtOrAfter(times: readonly number[], time: number): number {
   return low;
 }
 
-async function appendDurably(file: string, lines: string): Promise<void> {
-  const handle = await open(file, 'a', privateFileMode);
-  let created = false;
-  try {
-    created = (await handle.stat()).size === 0;
-    await handle.write(lines);
-    await handle.datasync();
-  } finally {
-    await handle.close();
-  }
-  // A new day file is durable only once its directory entry is.
-  if (created) await syncDirectory(path.dirname(file));
-}

@@ -2,7 +2,7 @@ import { mkdir, open, readFile, readdir, rm, truncate } from 'node:fs/promises';
 import { asciiLowerCase } from '../../lib/ascii.js';
 import path from 'node:path';
 import type { AppendLog, LogQuery } from '../port.js';
-import { privateDirectoryMode, privateFileMode, syncDirectory } from '../../lib/durable-file.js';
+import { appendDurably, privateDirectoryMode, privateFileMode, syncDirectory } from '../../lib/durable-file.js';
 
 const dayFilePattern = /^(\d{4}-\d{2}-\d{2})\.jsonl$/;
 
@@ -155,19 +155,6 @@ export class DatedJsonLinesLog<T extends { id: number; timestamp: string }> impl
 
 const tailBytes = 64 * 1024;
 
-async function appendDurably(file: string, lines: string): Promise<void> {
-  const handle = await open(file, 'a', privateFileMode);
-  let created = false;
-  try {
-    created = (await handle.stat()).size === 0;
-    await handle.write(lines);
-    await handle.datasync();
-  } finally {
-    await handle.close();
-  }
-  // A new day file is durable only once its directory entry is.
-  if (created) await syncDirectory(path.dirname(file));
-}
 
 /** The last `bytes` of a file (as UTF-8, cut at a line start by the caller) and where they begin. */
 async function readTail(file: string, bytes: number): Promise<{ text: string; start: number }> {
