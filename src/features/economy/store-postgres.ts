@@ -208,6 +208,24 @@ export const postgresLedgerPart: PostgresStorePart<LedgerStore> = {
         $$;
       `,
     },
+    {
+      version: 3,
+      description: "an Idempotency-Key's lock and its stored answer in one call",
+      // The lock is taken first and the answer read in the function's next
+      // statement, which (the function being volatile, at READ COMMITTED)
+      // sees what committed while it waited: a request repeated at once
+      // finds the first one's answer. Taken and read in one round trip
+      // rather than two.
+      sql: ({ name }) => `
+        CREATE FUNCTION ${name('economy_answer_locked')}(lock_key bigint, answer_key text)
+        RETURNS TABLE (fingerprint text, status integer, body json, at timestamptz) LANGUAGE plpgsql VOLATILE AS $$
+        BEGIN
+          PERFORM pg_advisory_xact_lock(lock_key);
+          RETURN QUERY SELECT a.fingerprint, a.status, a.body, a.at FROM ${name('economy_answers')} a WHERE a.key = answer_key;
+        END
+        $$;
+      `,
+    },
   ],
   bind: (access) => new PostgresLedgerStore(access),
 };
@@ -262,6 +280,13 @@ function toRecord(row: RecordRow): LedgerRecord {
     ...(row.reverses !== null ? { reverses: row.reverses } : {}),
     ...(row.actor !== null ? { actor: row.actor } : {}),
   };
+}
+
+interface AnswerRow {
+  fingerprint: string;
+  status: number;
+  body: unknown;
+  at: Date;
 }
 
 /** refused: true for a refusal for want of money, null for a player without an account under their name (ledger_post_opened). */
@@ -399,15 +424,17 @@ class PostgresLedgerStore implements LedgerStore {
 
   /**
    * Inside a unit of work the key is locked (an advisory lock until the unit
-   * ends) before it is looked up: a request repeated at once on another
-   * instance waits for the first to commit, then finds its answer.
+   * ends) before it is looked up, both in one call of
+   * `<prefix>economy_answer_locked` (migration 3): a request repeated at once
+   * on another instance waits for the first to commit, then finds its answer.
    */
   async answer(key: string): Promise<StoredAnswer | undefined> {
-    if (this.access.inUnit) await this.access.query('SELECT pg_advisory_xact_lock($1)', [this.access.lockKey(`answer:${key}`)]);
-    const [row] = await this.access.query<{ fingerprint: string; status: number; body: unknown; at: Date }>(
-      `SELECT fingerprint, status, body, at FROM ${this.answers} WHERE key = $1`,
-      [key],
-    );
+    const [row] = this.access.inUnit
+      ? await this.access.query<AnswerRow>(`SELECT fingerprint, status, body, at FROM ${this.access.name('economy_answer_locked')}($1, $2)`, [
+          this.access.lockKey(`answer:${key}`),
+          key,
+        ])
+      : await this.access.query<AnswerRow>(`SELECT fingerprint, status, body, at FROM ${this.answers} WHERE key = $1`, [key]);
     return row && { fingerprint: row.fingerprint, status: row.status, body: row.body, at: row.at.toISOString() };
   }
 
