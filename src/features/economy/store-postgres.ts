@@ -175,6 +175,57 @@ export const postgresLedgerPart: PostgresStorePart<LedgerStore> = {
         $$;
       `,
     },
+    {
+      version: 2,
+      description: 'a posting whose players all have accounts under their names in one call',
+      // ledger_post with a check before it that every line's player has an
+      // account under the name the posting gives: the check and the posting
+      // in one round trip rather than two. When one has no account, or one
+      // under another name, nothing is written and a row with refused = NULL
+      // names each such player's uuid: the caller opens (or renames) those
+      // accounts, then posts.
+      sql: ({ name }) => `
+        CREATE FUNCTION ${name('ledger_post_opened')}(
+          uuids text[], amounts bigint[], external_balances bigint[], at timestamptz, types text[], descriptions text[],
+          counterparty_uuids text[], counterparty_names text[], items text[], quantities integer[], reversed_ids bigint[], actors text[],
+          player_names text[]
+        ) RETURNS TABLE (
+          refused boolean, id bigint, account integer, player_uuid text, player_name text, type text, amount bigint, balance bigint,
+          description text, "timestamp" timestamptz, counterparty_uuid text, counterparty_name text, item text, quantity integer, reverses bigint, actor text
+        ) LANGUAGE plpgsql AS $$
+        BEGIN
+          RETURN QUERY
+            SELECT NULL::boolean, NULL::bigint, NULL::integer, line.uuid, line.name, NULL::text, NULL::bigint, NULL::bigint,
+                   NULL::text, NULL::timestamptz, NULL::text, NULL::text, NULL::text, NULL::integer, NULL::bigint, NULL::text
+            FROM unnest(uuids, player_names) AS line (uuid, name)
+            WHERE NOT EXISTS (SELECT FROM ${name('economy_accounts')} a WHERE a.uuid = line.uuid AND a.name = line.name);
+          IF FOUND THEN
+            RETURN;
+          END IF;
+          RETURN QUERY SELECT * FROM ${name('ledger_post')}(uuids, amounts, external_balances, at, types, descriptions,
+            counterparty_uuids, counterparty_names, items, quantities, reversed_ids, actors);
+        END
+        $$;
+      `,
+    },
+    {
+      version: 3,
+      description: "an Idempotency-Key's lock and its stored answer in one call",
+      // The lock is taken first and the answer read in the function's next
+      // statement, which (the function being volatile, at READ COMMITTED)
+      // sees what committed while it waited: a request repeated at once
+      // finds the first one's answer. Taken and read in one round trip
+      // rather than two.
+      sql: ({ name }) => `
+        CREATE FUNCTION ${name('economy_answer_locked')}(lock_key bigint, answer_key text)
+        RETURNS TABLE (fingerprint text, status integer, body json, at timestamptz) LANGUAGE plpgsql VOLATILE AS $$
+        BEGIN
+          PERFORM pg_advisory_xact_lock(lock_key);
+          RETURN QUERY SELECT a.fingerprint, a.status, a.body, a.at FROM ${name('economy_answers')} a WHERE a.key = answer_key;
+        END
+        $$;
+      `,
+    },
   ],
   bind: (access) => new PostgresLedgerStore(access),
 };
@@ -231,7 +282,15 @@ function toRecord(row: RecordRow): LedgerRecord {
   };
 }
 
-type PostedRow = RecordRow & { refused: boolean };
+interface AnswerRow {
+  fingerprint: string;
+  status: number;
+  body: unknown;
+  at: Date;
+}
+
+/** refused: true for a refusal for want of money, null for a player without an account under their name (ledger_post_opened). */
+type PostedRow = RecordRow & { refused: boolean | null };
 
 /** Retention deletes whole UTC days, as the JSON ledger's day files: those that ended by `cutoff`. */
 function startOfFirstDayKept(cutoff: Date): Date {
@@ -300,14 +359,20 @@ class PostgresLedgerStore implements LedgerStore {
   }
 
   /**
-   * The accounts read in one statement; only a player without an account,
-   * or seen under another name, goes through openAccount. Then the posting.
+   * One call of `<prefix>ledger_post_opened` (migration 2): the check that
+   * every player has an account under their name, and the posting. Only
+   * when one has none, or is seen under another name, are the accounts
+   * opened through openAccount, then the posting made.
    */
   async openAndPost(postings: Posting[], startingCents: number, at: Date): Promise<LedgerRecord[]> {
-    if (postings.length === 0) return [];
-    const open = await this.access.query<AccountRow>(`SELECT uuid, name FROM ${this.accounts} WHERE uuid = ANY($1)`, [postings.map((posting) => posting.player.uuid)]);
-    const names = new Map(open.map((row) => [row.uuid, row.name]));
-    for (const { player } of postings) if (names.get(player.uuid) !== player.name) await this.openAccount(player, startingCents, at);
+    if (!wholeCents(postings)) return [];
+    const rows = await this.access.query<PostedRow>(`SELECT * FROM ${this.access.name('ledger_post_opened')}($1, $2, $3, $4, $5, $6, $7, $8, $9, $10, $11, $12, $13)`, [
+      ...postingColumns(postings, at),
+      postings.map((posting) => posting.player.name),
+    ]);
+    const unopened = new Set(rows.filter((row) => row.refused === null).map((row) => row.player_uuid));
+    if (unopened.size === 0) return this.recordsOf(rows);
+    for (const { player } of postings) if (unopened.has(player.uuid)) await this.openAccount(player, startingCents, at);
     return this.post(postings, at);
   }
 
@@ -359,15 +424,17 @@ class PostgresLedgerStore implements LedgerStore {
 
   /**
    * Inside a unit of work the key is locked (an advisory lock until the unit
-   * ends) before it is looked up: a request repeated at once on another
-   * instance waits for the first to commit, then finds its answer.
+   * ends) before it is looked up, both in one call of
+   * `<prefix>economy_answer_locked` (migration 3): a request repeated at once
+   * on another instance waits for the first to commit, then finds its answer.
    */
   async answer(key: string): Promise<StoredAnswer | undefined> {
-    if (this.access.inUnit) await this.access.query('SELECT pg_advisory_xact_lock($1)', [this.access.lockKey(`answer:${key}`)]);
-    const [row] = await this.access.query<{ fingerprint: string; status: number; body: unknown; at: Date }>(
-      `SELECT fingerprint, status, body, at FROM ${this.answers} WHERE key = $1`,
-      [key],
-    );
+    const [row] = this.access.inUnit
+      ? await this.access.query<AnswerRow>(`SELECT fingerprint, status, body, at FROM ${this.access.name('economy_answer_locked')}($1, $2)`, [
+          this.access.lockKey(`answer:${key}`),
+          key,
+        ])
+      : await this.access.query<AnswerRow>(`SELECT fingerprint, status, body, at FROM ${this.answers} WHERE key = $1`, [key]);
     return row && { fingerprint: row.fingerprint, status: row.status, body: row.body, at: row.at.toISOString() };
   }
 

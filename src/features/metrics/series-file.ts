@@ -11,9 +11,9 @@
  * crash (never acknowledged) is cut off then. Retention deletes whole day
  * files.
  */
-import { mkdir, open, readdir, readFile, rm, truncate } from 'node:fs/promises';
+import { mkdir, readdir, readFile, rm, truncate } from 'node:fs/promises';
 import path from 'node:path';
-import { appendDurably, privateDirectoryMode, privateFileMode, syncDirectory } from '../../lib/durable-file.js';
+import { appendDurably, privateDirectoryMode } from '../../lib/durable-file.js';
 import { bucketSamples, bucketStart } from './buckets.js';
 import type { HistoryPoint, MetricsHistoryStore, MetricsSample, SeriesRange, ServerSeries } from './store.js';
 
@@ -179,4 +179,3 @@ function firstAtOrAfter(times: readonly number[], time: number): number {
   }
   return low;
 }
-

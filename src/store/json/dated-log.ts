@@ -2,7 +2,7 @@ import { mkdir, open, readFile, readdir, rm, truncate } from 'node:fs/promises';
 import { asciiLowerCase } from '../../lib/ascii.js';
 import path from 'node:path';
 import type { AppendLog, LogQuery } from '../port.js';
-import { appendDurably, privateDirectoryMode, privateFileMode, syncDirectory } from '../../lib/durable-file.js';
+import { appendDurably, privateDirectoryMode } from '../../lib/durable-file.js';
 
 const dayFilePattern = /^(\d{4}-\d{2}-\d{2})\.jsonl$/;
 
@@ -154,7 +154,6 @@ export class DatedJsonLinesLog<T extends { id: number; timestamp: string }> impl
 }
 
 const tailBytes = 64 * 1024;
-
 
 /** The last `bytes` of a file (as UTF-8, cut at a line start by the caller) and where they begin. */
 async function readTail(file: string, bytes: number): Promise<{ text: string; start: number }> {
