@@ -116,7 +116,8 @@ describe('the plugin jar', function () {
       const log = harness.log;
       await eventually(() => (log.some((line) => /Connected to the Gatehouse sidecar/.test(line)) ? true : undefined), 20000, 'the plugin connected to its sidecar');
       expect(log.join('\n')).to.match(/No token in config\.yml: the plugin and its sidecar share a random one/);
-      const base = apiBase(log)!;
+      // The plugin may connect before the sidecar has printed where it listens.
+      const base = await eventually(() => apiBase(log), 20000, 'the sidecar said where it listens');
       const health = await api(base, 'GET', '/api/health');
       expect(health.body).to.deep.include({ status: 'ok' });
       expect(health.body.game).to.deep.include({ connected: true, adapter: 'bridge' });
@@ -128,6 +129,14 @@ describe('the plugin jar', function () {
         expect(asset.status, file).to.equal(200);
         expect((await asset.text()).length, file).to.be.above(10_000);
       }
+      // The portal, from the built pages carried beside the bundle: the page, and the script and style it names.
+      const portal = await fetch(`${base}/`);
+      expect(portal.status).to.equal(200);
+      expect(portal.headers.get('content-security-policy')).to.match(/script-src 'self'/);
+      const page = await portal.text();
+      const assets = [...page.matchAll(/(?:src|href)="(\/assets\/[^"]+)"/g)].map((match) => match[1]!);
+      expect(assets, 'the script and the style sheet the page names').to.have.length(2);
+      for (const file of assets) expect((await fetch(base + file)).status, file).to.equal(200);
 
       // A player registers through the hosted sidecar.
       await harness.request('join', { name: 'Hosted' });
