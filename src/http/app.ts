@@ -28,7 +28,7 @@ export function createHttpApp(config: Pick<Config, 'cors'>, router: Middleware, 
   }
   if (config.cors.enabled) app.use(cors(corsOptions(config.cors.allowedOrigins)));
   app.use(errorMiddleware(logError));
-  app.use(portalMiddleware(loadPortal()));
+  app.use(portalMiddleware(loadPortal(undefined, logError)));
   app.use(router);
   return app;
 }

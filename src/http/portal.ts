@@ -58,9 +58,22 @@ export function portalDirectory(): string | undefined {
   return candidates.find((candidate) => existsSync(path.join(candidate, 'portal-manifest.json')));
 }
 
-/** Reads the built portal's files into memory; undefined when there is no build. */
-export function loadPortal(directory = portalDirectory()): Map<string, ServedFile> | undefined {
+/**
+ * Reads the built portal's files into memory; undefined when there is no
+ * build, or a broken one (a listed file missing): the API then starts
+ * without the portal rather than not at all, and `logError` says why.
+ */
+export function loadPortal(directory = portalDirectory(), logError: (message: string) => void = console.error): Map<string, ServedFile> | undefined {
   if (!directory) return undefined;
+  try {
+    return readPortal(directory);
+  } catch (error) {
+    logError(`the portal's build in ${directory} cannot be read (${(error as Error).message}); serving the API without it: run npm run build`);
+    return undefined;
+  }
+}
+
+function readPortal(directory: string): Map<string, ServedFile> {
   const manifest = JSON.parse(readFileSync(path.join(directory, 'portal-manifest.json'), 'utf8')) as { files: Record<string, unknown> };
   const files = new Map<string, ServedFile>();
   for (const name of Object.keys(manifest.files)) {
@@ -76,10 +89,9 @@ export function loadPortal(directory = portalDirectory()): Map<string, ServedFil
   return files;
 }
 
-/** True for the paths that are the API's, never the portal's: in any letter case, as the API's router matches them. */
+/** True for the paths that are the API's, never the portal's: in any letter case and with a trailing slash, as the API's router matches them. */
 function isApiPath(pathname: string): boolean {
-  const lower = pathname.toLowerCase();
-  return lower === '/api' || lower.startsWith('/api/') || lower === '/metrics';
+  return /^\/(api|metrics)(\/|$)/i.test(pathname);
 }
 
 export function portalMiddleware(files: Map<string, ServedFile> | undefined): Middleware {
@@ -91,6 +103,7 @@ export function portalMiddleware(files: Map<string, ServedFile> | undefined): Mi
       ctx.body = 'The portal is not built in this checkout: run `npm run build`, then start Gatehouse again. The API is at /api.\n';
       return;
     }
+    ctx.set(securityHeaders);
     const isAsset = ctx.path.startsWith('/assets/');
     const file = isAsset ? files.get(ctx.path) : files.get('/index.html');
     if (!file) {
@@ -99,7 +112,6 @@ export function portalMiddleware(files: Map<string, ServedFile> | undefined): Mi
       ctx.body = 'No such file\n';
       return;
     }
-    ctx.set(securityHeaders);
     ctx.set('Cache-Control', isAsset ? 'public, max-age=31536000, immutable' : 'no-cache');
     ctx.set('Vary', 'Accept-Encoding');
     ctx.type = file.contentType;

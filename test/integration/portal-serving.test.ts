@@ -5,12 +5,13 @@
  * the API's own paths untouched. Needs the built portal (npm run build, which
  * `npm test` runs first).
  */
-import { readFile } from 'node:fs/promises';
+import { mkdtemp, readFile, rm, writeFile } from 'node:fs/promises';
 import { request } from 'node:http';
+import os from 'node:os';
 import path from 'node:path';
 import { brotliDecompressSync, gunzipSync } from 'node:zlib';
 import { expect } from 'chai';
-import { portalDirectory, portalPolicy } from '../../src/http/portal.js';
+import { loadPortal, portalDirectory, portalPolicy } from '../../src/http/portal.js';
 import { startTestGatehouse, type TestGatehouse } from '../helpers/gatehouse.js';
 
 const metricsToken = 'portal-serving-service-token-0123456789abcdef';
@@ -91,10 +92,33 @@ describe('the portal over HTTP: the page, its assets, and the API beside it', fu
     expect(gunzipSync(gzip.body).equals((await get(server.baseUrl + style)).body)).to.equal(true);
   });
 
-  it('answers a missing asset 404, not with the page', async function () {
+  it('answers a missing asset 404, not with the page, under the same headers', async function () {
     const missing = await get(`${server.baseUrl}/assets/portal-NOTHERE.js`);
     expect(missing.status).to.equal(404);
     expect(missing.body.toString('utf8')).not.to.contain('<html');
+    expect(missing.headers.get('content-security-policy')).to.equal(portalPolicy);
+    expect(missing.headers.get('x-content-type-options')).to.equal('nosniff');
+  });
+
+  it('answers HEAD with the headers of GET and no body', async function () {
+    const page = await get(`${server.baseUrl}/shop`, {}, 'HEAD');
+    expect(page.status).to.equal(200);
+    expect(page.headers.get('content-type')).to.match(/^text\/html/);
+    expect(page.headers.get('content-security-policy')).to.equal(portalPolicy);
+    expect(page.body.length).to.equal(0);
+  });
+
+  it('starts without the portal, saying why, when its build is broken (a listed file missing)', async function () {
+    const broken = await mkdtemp(path.join(os.tmpdir(), 'gatehouse-broken-portal-'));
+    try {
+      await writeFile(path.join(broken, 'portal-manifest.json'), JSON.stringify({ files: { '/index.html': {}, '/assets/portal-GONE.js': {} } }));
+      await writeFile(path.join(broken, 'index.html'), '<!doctype html>');
+      const said: string[] = [];
+      expect(loadPortal(broken, (message) => said.push(message))).to.equal(undefined);
+      expect(said.join('\n')).to.match(/cannot be read .*portal-GONE\.js.*serving the API without it/);
+    } finally {
+      await rm(broken, { recursive: true, force: true });
+    }
   });
 
   it('leaves the API its own: an unknown /api path is a JSON 404, and a POST to / is not the page', async function () {
@@ -120,6 +144,8 @@ describe('the portal over HTTP: the page, its assets, and the API beside it', fu
     const refused = await get(`${server.baseUrl}/metrics`);
     expect(refused.status).to.equal(403);
     expect((await get(`${server.baseUrl}/METRICS`)).status).to.equal(403);
+    // With a trailing slash too, as the router matches it.
+    expect((await get(`${server.baseUrl}/metrics/`)).status).to.equal(403);
     expect(refused.body.toString('utf8')).not.to.contain('<html');
     const metrics = await get(`${server.baseUrl}/metrics`, { Authorization: `Bearer ${metricsToken}` });
     expect(metrics.status).to.equal(200);
