@@ -73,9 +73,15 @@ if (reason) {
   }
 }
 const portalManifest = path.join(webScript.output, 'portal-manifest.json');
+// The portal is built from web/ and the typed client it imports (client/).
+const newestPortalSource = () => Math.max(newestSource(at('web'), /\.(tsx?|css|html|json)$/), newestSource(at('client')), modified(webScript.compiled));
 if (existsSync(webScript.compiled)) {
-  if (!existsSync(portalManifest)) run('building the web portal (build/web is missing)', [webScript.compiled]);
-  else if (newestSource(at('web'), /\.(tsx?|css|html|json)$/) > modified(portalManifest) && installed('esbuild')) {
-    run('building the web portal (a file under web/ is newer than the build)', [webScript.compiled]);
-  }
+  const stale = !existsSync(portalManifest)
+    ? 'build/web is missing'
+    : newestPortalSource() > modified(portalManifest)
+      ? 'a file under web/ or client/ is newer than the build'
+      : undefined;
+  if (stale && installed('esbuild')) run(`building the web portal (${stale})`, [webScript.compiled]);
+  // A production install has no esbuild: the API starts, and says the portal is not built.
+  else if (stale) console.warn(`gatehouse: ${stale}, and esbuild is not installed (a production install); starting without building the portal`);
 }
