@@ -1,10 +1,12 @@
+import { ExpectedError } from './lib/expected-error.js';
+
 /**
  * The one error type with a public meaning. Thrown anywhere (services,
  * middleware, routes) and turned into `{success:false, error, code}` with its
  * status by the error middleware; any other error becomes a 500 whose details
  * stay in the log.
  */
-export class ApiError extends Error {
+export class ApiError extends ExpectedError {
   override name = 'ApiError';
   constructor(
     readonly status: number,

@@ -5,8 +5,9 @@
  * (src/http/error-statuses.ts). Services never pre-check with extra round
  * trips: they ask once and let these errors speak.
  */
+import { ExpectedError } from '../lib/expected-error.js';
 
-export abstract class GameError extends Error {
+export abstract class GameError extends ExpectedError {
   abstract readonly kind: GameErrorKind;
 }
 
