@@ -2,6 +2,7 @@ import { readdir, rm } from 'node:fs/promises';
 import path from 'node:path';
 import { expect } from 'chai';
 import { ApiError } from '../../src/errors.js';
+import { AccessControl } from '../../src/features/accounts/access-control.js';
 import { AccountService } from '../../src/features/accounts/service.js';
 import { ConnectionLogRecorder } from '../../src/features/connections/service.js';
 import { LoginThrottle } from '../../src/features/accounts/login-throttle.js';
@@ -118,6 +119,56 @@ describe('services against the store port', function () {
       const lookAlike = await accounts.login('\u212Ait1', 'secret1', '1.1.1.1').catch((e) => e);
       expect(lookAlike).to.be.instanceOf(ApiError).and.include({ status: 401 });
       expect((await accounts.login('KIT1', 'secret1', '1.1.1.1')).username).to.equal('kit1');
+    });
+  });
+
+  describe('AccessControl', function () {
+    it("reads a token's web account from the store once a minute at most, and again at once after the cache is emptied", async function () {
+      const tokens = await TokenService.open(store.keys, 3600);
+      const clock = { at: 1_000_000 };
+      const access = new AccessControl(
+        tokens,
+        store.users,
+        accounts,
+        () => true,
+        '',
+        () => clock.at,
+      );
+      const user = await store.users.create({
+        username: 'mira',
+        passwordHash: 'x',
+        email: 'm@example.com',
+        gameUsername: 'Mira',
+        gameUuid: 'uuid-mira',
+        createdAt: now.toISOString(),
+      });
+      const token = tokens.issue({ sub: String(user.id), username: 'mira', gameUsername: 'Mira', isAdmin: false });
+      let reads = 0;
+      const findById = store.users.findById.bind(store.users);
+      store.users.findById = (id) => {
+        reads += 1;
+        return findById(id);
+      };
+      const caller = async () => access.authenticate(`Bearer ${token}`, '1.1.1.1');
+      expect(await caller()).to.deep.include({ kind: 'user', user });
+      await caller();
+      clock.at += 59_000;
+      await caller();
+      expect(reads, 'read once within the minute').to.equal(1);
+      clock.at += 2_000;
+      await caller();
+      expect(reads, 'read again after the minute').to.equal(2);
+      expect(access.accountsSeen.statistics()).to.include({ name: 'web-accounts', size: 1, ttlSeconds: 60 });
+      access.accountsSeen.clear();
+      await caller();
+      expect(reads, 'read again once emptied').to.equal(3);
+      // An account that is gone is refused, and not remembered as gone.
+      const other = tokens.issue({ sub: '999', username: 'ghost', gameUsername: 'Ghost', isAdmin: false });
+      for (let attempt = 0; attempt < 2; attempt += 1) {
+        const refused = await access.authenticate(`Bearer ${other}`, '1.1.1.1').catch((error: ApiError) => error);
+        expect(refused).to.be.instanceOf(ApiError).and.include({ status: 401, code: 'invalid_token' });
+      }
+      expect(reads).to.equal(5);
     });
   });
 

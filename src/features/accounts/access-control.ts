@@ -1,7 +1,8 @@
 import { timingSafeEqual } from 'node:crypto';
 import { forbidden, serviceUnavailable, unauthorized } from '../../errors.js';
 import type { AccessCheck, Caller, KeyIdentity } from '../../http/caller.js';
-import type { UserStore } from '../../store/port.js';
+import { Cache } from '../../lib/cache.js';
+import type { UserRecord, UserStore } from '../../store/port.js';
 import type { AccountService } from './service.js';
 import type { TokenService } from './tokens.js';
 
@@ -20,6 +21,8 @@ export interface KeyCheck {
 export class AccessControl implements AccessCheck {
   private readonly serviceToken: Buffer;
   private keys: KeyCheck | undefined;
+  /** Web accounts as the last request found them (see `userOf`). */
+  readonly accountsSeen: Cache<number, UserRecord>;
 
   constructor(
     private readonly tokens: TokenService,
@@ -28,8 +31,10 @@ export class AccessControl implements AccessCheck {
     private readonly isGameConnected: () => boolean,
     /** The configured service token; empty disables the service account. */
     serviceToken: string,
+    now: () => number = Date.now,
   ) {
     this.serviceToken = Buffer.from(serviceToken);
+    this.accountsSeen = new Cache('web-accounts', "Logged-in users' web accounts by id, read again from the store after a minute", { limit: 10_000, ttlMs: 60_000, now });
   }
 
   /** API keys are accepted from now on, checked by `keys`. */
@@ -49,9 +54,24 @@ export class AccessControl implements AccessCheck {
       if (check.reason === 'expired') throw forbidden('Token expired; log in again', 'token_expired');
       throw unauthorized('Invalid token', 'invalid_token');
     }
-    const user = await this.users.findById(Number(check.claims.sub));
+    return { kind: 'user', user: await this.userOf(Number(check.claims.sub)) };
+  }
+
+  /**
+   * The token's web account, kept a minute after it was read: nothing a
+   * request uses of it ever changes (the API changes only `lastLogin`, which
+   * no request reads from here), so every request of a session need not ask
+   * the store again. An account found missing is asked again at the next
+   * request; one removed from the store by hand is refused within a minute
+   * (or at once after POST /api/cache/invalidate).
+   */
+  private async userOf(id: number): Promise<UserRecord> {
+    const seen = this.accountsSeen.get(id);
+    if (seen) return seen;
+    const user = await this.users.findById(id);
     if (!user) throw unauthorized('Invalid token: the account no longer exists', 'invalid_token');
-    return { kind: 'user', user };
+    this.accountsSeen.set(id, user);
+    return user;
   }
 
   /** The caller must be an operator in game now, the service account, or a key (its scope checked by the router). */

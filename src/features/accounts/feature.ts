@@ -43,6 +43,7 @@ export const accountsFeature = defineFeature({
       now,
     );
     const access = new AccessControl(tokens, store.users, accounts, () => game.isConnected(), config.token);
+    caches.register(access.accountsSeen);
     services.provide('accounts', accounts);
     services.provide('access', access);
     game.onRegisterCommand((player) => accounts.handleRegisterCommand(player));
