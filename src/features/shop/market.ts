@@ -9,10 +9,7 @@ import { Cache } from '../../lib/cache.js';
 import type { Store, StorePart, TransactionalStores } from '../../store/port.js';
 import { CatalogueError, loadCatalogue, normaliseItemId, type Catalogue, type CatalogueItem, type ShopRules } from './catalogue.js';
 import type { MarketItemState, MarketStore } from './store.js';
-import { buyCostCents, driftedStock, recentPricesOf, sellIncomeCents, trendOf, unitBuyCents, unitSellCents, type Trend } from './pricing.js';
-
-/** Price samples kept per item for the trend: enough for an hour of drift and trades. */
-const samplesKept = 64;
+import { buyCostCents, driftedStock, recentPricesOf, sellIncomeCents, trendOf, unitBuyCents, unitSellCents, withSample, type Trend } from './pricing.js';
 
 export interface Quote {
   item: CatalogueItem;
@@ -41,12 +38,20 @@ export interface QuoteList {
 export class MarketService {
   private catalogue: Catalogue;
   /**
-   * The quote list, kept up to date rather than expired: a trade or a drift
-   * replaces the quotes of the items it moved once its unit of work is
-   * committed (`refresh`), and every 5 s the whole list is rebuilt off the
-   * request path, for trends that change with time alone.
+   * The quote list, kept up to date rather than expired: the items a trade
+   * or a drift moved are marked once its unit of work is committed
+   * (`refresh`) and their quotes worked out again at the next read, and
+   * every 5 s the whole list is rebuilt off the request path, for trends
+   * that change with time alone.
    */
   readonly quotes: Cache<'all', QuoteList>;
+  /**
+   * Items moved since their quotes were worked out. A quote costs its trend
+   * and its hour of prices from the item's samples: done at the first read
+   * after the trades, not at each trade (a busy market trades far more often
+   * than anyone reads its prices).
+   */
+  private readonly stale = new Set<string>();
   private rebuildTimer: NodeJS.Timeout | null = null;
 
   constructor(
@@ -57,9 +62,13 @@ export class MarketService {
     private readonly now: () => Date,
   ) {
     this.catalogue = catalogue;
-    this.quotes = new Cache('market prices', 'Every catalogue item with its price, stock and trend; items replaced after each trade and drift, all rebuilt every 5 s', {
-      limit: 1,
-    });
+    this.quotes = new Cache(
+      'market prices',
+      'Every catalogue item with its price, stock and trend; items worked out again at the first read after a trade or drift, all rebuilt every 5 s',
+      {
+        limit: 1,
+      },
+    );
   }
 
   get rules(): ShopRules {
@@ -124,11 +133,15 @@ export class MarketService {
   }
 
   async quoteList(): Promise<QuoteList> {
-    return this.quotes.get('all') ?? (await this.rebuild());
+    const list = this.quotes.get('all');
+    if (!list) return this.rebuild();
+    return this.stale.size === 0 ? list : this.patched(list);
   }
 
   /** Rebuilds every quote from the store (at start, after a reload, every 5 s, after the cache was emptied). */
   async rebuild(): Promise<QuoteList> {
+    // Items moved from here on are read again at the next read: this read may come before their trade.
+    this.stale.clear();
     const states = new Map((await this.store.part(this.part).items()).map((state) => [state.item, state]));
     const now = this.now();
     const list = this.listOf(this.items().map((item) => this.quoteOf(item, states.get(item.id) ?? this.initialState(item), now)));
@@ -140,24 +153,32 @@ export class MarketService {
   onChanged: (items: string[]) => void = () => undefined;
 
   /**
-   * After a unit of work that moved these items committed: their quotes from
-   * the store, the rest as they were; and the other instances told, unless
-   * this is what one of them told (`announce: false`).
+   * After a unit of work that moved these items committed: their quotes are
+   * worked out from the store at the next read; and the other instances
+   * told, unless this is what one of them told (`announce: false`).
    */
-  async refresh(items: string[], options: { announce?: boolean } = {}): Promise<void> {
+  refresh(items: string[], options: { announce?: boolean } = {}): void {
     if (options.announce !== false && items.length > 0) this.onChanged(items);
-    const current = this.quotes.get('all');
-    if (!current) return;
+    for (const id of items) this.stale.add(id);
+  }
+
+  /** `list` with the quotes of the items moved since it was made worked out again from the store. */
+  private async patched(list: QuoteList): Promise<QuoteList> {
+    const moved = [...this.stale];
+    // Items moved while this reads are marked again, for the next read.
+    this.stale.clear();
     const now = this.now();
     const fresh = new Map<string, Quote>();
-    for (const id of new Set(items)) {
+    for (const id of moved) {
       const item = this.catalogue.items.get(id);
       const state = item && (await this.store.part(this.part).item(id));
       if (item && state) fresh.set(id, this.quoteOf(item, state, now));
     }
     // The list may have been replaced meanwhile; patch the newest.
-    const latest = this.quotes.get('all') ?? current;
-    this.quotes.set('all', this.listOf(latest.quotes.map((quote) => fresh.get(quote.item.id) ?? quote)));
+    const latest = this.quotes.get('all') ?? list;
+    const next = this.listOf(latest.quotes.map((quote) => fresh.get(quote.item.id) ?? quote));
+    this.quotes.set('all', next);
+    return next;
   }
 
   startRebuilding(everyMs = 5000): void {
@@ -233,7 +254,7 @@ export class MarketService {
       }
       return ids;
     });
-    await this.refresh(moved);
+    this.refresh(moved);
     return moved.length;
   }
 
@@ -259,7 +280,7 @@ export class MarketService {
 
   private withStock(item: CatalogueItem, state: MarketItemState, stock: number): MarketItemState {
     const at = this.now().toISOString();
-    const samples = [...state.samples, { at, cents: unitBuyCents(item, stock, this.elasticity) }].slice(-samplesKept);
+    const samples = withSample(state.samples, { at, cents: unitBuyCents(item, stock, this.elasticity) });
     return { item: item.id, stock, updatedAt: at, samples, ...(state.driftedAt !== undefined ? { driftedAt: state.driftedAt } : {}) };
   }
 }

@@ -70,7 +70,7 @@ export class PurchaseService {
     // (the JSON store runs units one at a time, PostgreSQL locks the item's row): a lock held across the commit
     // would only make buyers of one item wait for each other's disk writes.
     const done = await (this.economy.requireProvider() === 'vault' ? this.lock.run(item.id, charged) : charged());
-    if (!done.replayed) await this.market.refresh([item.id]);
+    if (!done.replayed) this.market.refresh([item.id]);
     const record = done.result[0]!;
     let delivery = (await this.store.part(this.part).deliveryOfTransaction(record.id))!;
     // A replayed answer tries nothing new: the delivery is as it is now.

@@ -348,7 +348,7 @@ export class SaleService {
         },
       },
     );
-    await this.market.refresh(items.map(({ item }) => item.id));
+    this.market.refresh(items.map(({ item }) => item.id));
     for (const record of done.result) {
       const text = this.texts.render('shop.sold', {
         quantity: record.quantity ?? 0,

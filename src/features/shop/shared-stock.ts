@@ -7,11 +7,9 @@ export function shareStockChanges(market: MarketService, network: Network): void
   network.subscribe('market', (payload) => {
     const items = (payload as { items?: unknown }).items;
     if (Array.isArray(items))
-      void market
-        .refresh(
-          items.filter((item): item is string => typeof item === 'string'),
-          { announce: false },
-        )
-        .catch(() => undefined);
+      market.refresh(
+        items.filter((item): item is string => typeof item === 'string'),
+        { announce: false },
+      );
   });
 }
