@@ -4417,7 +4417,7 @@ export interface operations {
                                 canBuy: boolean;
                                 /** @description The market buys it. */
                                 canSell: boolean;
-                                /** @description The buy price over the last hour, oldest first, for a sparkline: the price the hour began at (at its start), each trade and drift since, and the price now. The samples `trend` reads. */
+                                /** @description The buy price over the last hour, oldest first, for a sparkline: the price the hour began at (at its start), the first, lowest, highest and last price of each five minutes since (trades and drift), and the price now. The samples `trend` reads. */
                                 recent: {
                                     /**
                                      * Format: date-time

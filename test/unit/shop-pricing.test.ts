@@ -10,8 +10,10 @@ import {
   unitBuyCents,
   unitSellCents,
   unitsWithinIncome,
+  withSample,
   type PricedItem,
 } from '../../src/features/shop/pricing.js';
+import type { PriceSample } from '../../src/features/shop/store.js';
 
 const diamond: PricedItem = { priceCents: 10_000, targetStock: 20, floorCents: 2_500, ceilingCents: 40_000, sellSpreadPercent: 20 };
 
@@ -125,6 +127,76 @@ describe('shop pricing', function () {
       { at: at(10), cents: 105 },
       { at: now.toISOString(), cents: 104 },
     ]);
+  });
+
+  it('keeps the first, lowest, highest and last price of each five minutes, and of the time before the hour only the last', function () {
+    const at = (minutes: number, seconds = 0) => new Date(Date.UTC(2026, 10, 23, 12, minutes, seconds)).toISOString();
+    const kept = (prices: Array<[string, number]>) => prices.reduce<PriceSample[]>((samples, [when, cents]) => withSample(samples, { at: when, cents }), []);
+    // One five minutes: 100 first, 90 lowest, 130 highest, 120 last; 110 and 125 are none of those.
+    expect(
+      kept([
+        [at(0, 0), 100],
+        [at(0, 10), 110],
+        [at(1, 0), 90],
+        [at(2, 0), 130],
+        [at(3, 0), 125],
+        [at(4, 59), 120],
+      ]),
+    ).to.deep.equal([
+      { at: at(0, 0), cents: 100 },
+      { at: at(1, 0), cents: 90 },
+      { at: at(2, 0), cents: 130 },
+      { at: at(4, 59), cents: 120 },
+    ]);
+    // Another five minutes starts its own; a rise within one keeps its ends.
+    expect(
+      kept([
+        [at(4, 0), 100],
+        [at(5, 0), 101],
+        [at(6, 0), 102],
+        [at(7, 0), 103],
+      ]),
+    ).to.deep.equal([
+      { at: at(4, 0), cents: 100 },
+      { at: at(5, 0), cents: 101 },
+      { at: at(7, 0), cents: 103 },
+    ]);
+    // An hour and more later: the samples before the hour go, but for the last of them (where the hour began).
+    expect(
+      kept([
+        [at(0), 100],
+        [at(10), 110],
+        [at(20), 120],
+        [at(85), 130],
+      ]),
+    ).to.deep.equal([
+      { at: at(20), cents: 120 },
+      { at: at(85), cents: 130 },
+    ]);
+  });
+
+  it('reads the same trend from the kept samples as from every sample, an hour that begins with a five minutes (2,000 random histories)', function () {
+    const next = random(23);
+    const start = Date.UTC(2026, 10, 23, 10, 0, 0);
+    for (let history = 0; history < 2000; history += 1) {
+      const all: PriceSample[] = [];
+      let kept: PriceSample[] = [];
+      let time = start;
+      let cents = 1000;
+      const trades = 1 + Math.floor(next() * 120);
+      for (let trade = 0; trade < trades; trade += 1) {
+        time += Math.floor(next() * (next() < 0.5 ? 20_000 : 300_000));
+        cents = Math.max(1, cents + Math.round((next() - 0.5) * (next() < 0.1 ? 400 : 40)));
+        const sample = { at: new Date(time).toISOString(), cents };
+        all.push(sample);
+        kept = withSample(kept, sample);
+      }
+      // A moment whose hour begins on a five-minute boundary, at or after the last trade.
+      const now = new Date(Math.ceil((time + 1) / 300_000) * 300_000 + Math.floor(next() * 3) * 300_000);
+      const current = Math.max(1, cents + Math.round((next() - 0.5) * 100));
+      expect(trendOf(kept, current, now), `history ${history}`).to.equal(trendOf(all, current, now));
+      expect(kept.length).to.be.at.most(53);
+    }
   });
 
   it('labels the trend from the last hour of prices', function () {

@@ -19,6 +19,7 @@
  * the unit, for the same reason.
  */
 import type { CatalogueItem } from './catalogue.js';
+import type { PriceSample } from './store.js';
 
 export type PricedItem = Pick<CatalogueItem, 'priceCents' | 'targetStock' | 'floorCents' | 'ceilingCents' | 'sellSpreadPercent'>;
 
@@ -105,6 +106,43 @@ export function recentPricesOf(samples: ReadonlyArray<{ at: string; cents: numbe
   const inWindow = samples.filter((sample) => Date.parse(sample.at) >= since);
   const before = samples.filter((sample) => Date.parse(sample.at) < since).at(-1);
   return [...(before ? [{ at: new Date(since).toISOString(), cents: before.cents }] : []), ...inWindow, { at: now.toISOString(), cents: currentCents }];
+}
+
+/** Prices are kept per five minutes of trades (see `withSample`). */
+const sampleStepMs = 5 * 60 * 1000;
+/** At most this many samples an item: 13 five minutes of 4 each, and the one before the hour. */
+const samplesKept = 53;
+
+/**
+ * An item's samples with a new one (the price after a trade or a drift):
+ * of each five minutes only the first, the lowest, the highest and the last
+ * price are kept, in their order, and of the samples before the trend's hour
+ * only the last (the price the hour began at). An hour of trades, however
+ * many, is at most 53 samples, and `trendOf` reads from them what it would
+ * from every one of them (the property test in
+ * test/unit/shop-pricing.test.ts), but for an hour that begins within a five
+ * minutes; the sparkline (`recentPricesOf`) is those five minutes' prices.
+ * Without this a busy item's samples covered its last seconds, not its hour,
+ * and each trade wrote them all again.
+ */
+export function withSample(samples: readonly PriceSample[], sample: PriceSample): PriceSample[] {
+  const at = Date.parse(sample.at);
+  const step = Math.floor(at / sampleStepMs);
+  let tailStart = samples.length;
+  while (tailStart > 0 && Math.floor(Date.parse(samples[tailStart - 1]!.at) / sampleStepMs) === step) tailStart -= 1;
+  const tail = [...samples.slice(tailStart), sample];
+  let lowest = tail[0]!;
+  let highest = tail[0]!;
+  for (const candidate of tail) {
+    if (candidate.cents < lowest.cents) lowest = candidate;
+    if (candidate.cents > highest.cents) highest = candidate;
+  }
+  const kept = new Set([tail[0]!, lowest, highest, sample]);
+  // Before the hour, only the last: it is where the hour began.
+  const since = at - trendWindowMs;
+  let headStart = 0;
+  while (headStart + 1 < tailStart && Date.parse(samples[headStart + 1]!.at) < since) headStart += 1;
+  return [...samples.slice(headStart, tailStart), ...tail.filter((candidate) => kept.has(candidate))].slice(-samplesKept);
 }
 
 /**

@@ -21,7 +21,7 @@ const priceEntry = t.object({
   canSell: t.boolean({ description: 'The market buys it.' }),
   recent: t.array(t.object({ at: timestamp, buyPrice: t.number() }), {
     description:
-      'The buy price over the last hour, oldest first, for a sparkline: the price the hour began at (at its start), each trade and drift since, and the price now. The samples `trend` reads.',
+      'The buy price over the last hour, oldest first, for a sparkline: the price the hour began at (at its start), the first, lowest, highest and last price of each five minutes since (trades and drift), and the price now. The samples `trend` reads.',
   }),
 });
 

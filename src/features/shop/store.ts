@@ -24,7 +24,7 @@ export interface MarketItemState {
   stock: number;
   /** The last trade or drift. */
   updatedAt: string;
-  /** Recent buy prices, oldest first, a bounded number (for `trend`). */
+  /** Recent buy prices, oldest first, as `withSample` (pricing.ts) keeps them: for `trend` and the sparkline. */
   samples: PriceSample[];
   /** Drift steps are counted from here (every `drift-minutes`), so every instance applies each step once. */
   driftedAt?: string;
