@@ -320,6 +320,14 @@ export interface GamePort {
   /** Offers a command to players (before `start`). */
   addPlayerCommand(command: PlayerCommand): void;
   onlinePlayers(): Promise<OnlinePlayer[]>;
+  /**
+   * Whether the player is on this game server now, from what the adapter
+   * itself holds, without asking anything: offered only where that is
+   * certain (the embedded server holds its players; a plugin's or vanilla's
+   * list is theirs to tell). Where it says no, asking the game about that
+   * player could only be told "not online".
+   */
+  isOnline?(uuid: string): boolean;
   readonly operators: Operators;
 
   /** The group, or undefined when this adapter cannot do it (now: a plugin decides in its hello). */

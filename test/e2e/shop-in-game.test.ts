@@ -8,6 +8,7 @@ import { rm, writeFile } from 'node:fs/promises';
 import path from 'node:path';
 import { expect } from 'chai';
 import type { Bot } from 'mineflayer';
+import { marketPart } from '../../src/features/shop/store.js';
 import type { EmbeddedGameServer } from '../../src/game/embedded/adapter.js';
 import { registeredUser } from '../helpers/accounts.js';
 import { eventually, joinBot, leave, nextChat } from '../helpers/bots.js';
@@ -71,6 +72,9 @@ describe('the shop in game: mineflayer bots on the embedded server', function ()
     const token = await registeredUser(server.gatehouse, server.baseUrl, 'later', 'Later');
     const bought = await api(server.baseUrl, 'POST', '/api/shop/purchase', { token, body: { item: 'bread', quantity: 5 } });
     expect(bought.body.delivery).to.deep.include({ state: 'pending', given: 0 });
+    // The game knows the player is away: no attempt was written down, nor asked of it.
+    const [waiting] = await server.gatehouse.store.part(marketPart).pendingDeliveries();
+    expect(waiting).to.deep.include({ item: 'bread', attempts: 0, attempt: null });
     const bot = await join('Later');
     await eventually(() => (held(bot, 'bread') === 5 ? true : undefined), 10_000, 'the bread in the client');
     // The delivery is marked done once the game confirmed the give (and the player's file holds it).

@@ -30,10 +30,12 @@ export class ServerInventories {
   /**
    * The server the player is on now, or undefined when they are on none. A
    * single server is asked directly, without a look at who is online first:
-   * its game says whether the player is there when it is asked.
+   * its game says whether the player is there when it is asked; unless the
+   * game knows without asking that the player is away (then there is
+   * nothing to ask, and nothing to write down before asking).
    */
   async serverOf(player: PlayerRef): Promise<string | undefined> {
-    if (!this.network.shared) return this.here;
+    if (!this.network.shared) return this.own.isOnline?.(player.uuid) === false ? undefined : this.here;
     const online = (await this.game.onlinePlayers()).find((candidate) => candidate.uuid === player.uuid);
     return online && (online.server ?? this.here);
   }

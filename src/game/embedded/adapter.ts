@@ -190,4 +190,8 @@ export class EmbeddedGameServer implements GamePort {
   async onlinePlayers(): Promise<OnlinePlayer[]> {
     return this.online.list();
   }
+
+  isOnline(uuid: string): boolean {
+    return this.online.has(uuid);
+  }
 }

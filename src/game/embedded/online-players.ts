@@ -13,6 +13,8 @@ import type { EmbeddedWorlds } from './worlds.js';
 export class OnlinePlayers implements EmbeddedModule {
   /** Players whose join was announced, with their address. */
   private readonly joined = new Map<SquidPlayer, string>();
+  /** The same players' uuids. */
+  private readonly uuids = new Set<string>();
 
   constructor(
     private readonly events: EventEmitter<GameEvents>,
@@ -22,6 +24,10 @@ export class OnlinePlayers implements EmbeddedModule {
   find(name: string): SquidPlayer | undefined {
     const wanted = name.toLowerCase();
     return [...this.joined.keys()].find((player) => player.username.toLowerCase() === wanted);
+  }
+
+  has(uuid: string): boolean {
+    return this.uuids.has(uuid);
   }
 
   /** Throws PlayerNotOnlineError, naming the player's role in the request. */
@@ -46,12 +52,15 @@ export class OnlinePlayers implements EmbeddedModule {
       const ipAddress = normalizeAddress(player._client.socket?.remoteAddress ?? 'unknown');
       sendPlayerList(serv, player);
       this.joined.set(player, ipAddress);
+      this.uuids.add(player.uuid);
       this.events.emit('join', { player: refOf(player), ipAddress });
     });
     player.once('disconnected', () => {
       const ipAddress = this.joined.get(player);
       if (ipAddress === undefined) return;
       this.joined.delete(player);
+      // A second session of the same player (a kick of the first is under way) keeps the uuid online.
+      if (![...this.joined.keys()].some((other) => other.uuid === player.uuid)) this.uuids.delete(player.uuid);
       this.events.emit('quit', { player: refOf(player), ipAddress });
     });
   }
