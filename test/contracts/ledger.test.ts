@@ -7,7 +7,8 @@
 import { readdir } from 'node:fs/promises';
 import path from 'node:path';
 import { expect } from 'chai';
-import { ledgerPart } from '../../src/features/economy/store.js';
+import { maxCents } from '../../src/features/economy/money.js';
+import { ledgerPart, PastBoundError } from '../../src/features/economy/store.js';
 import type { LedgerStore } from '../../src/features/economy/store.js';
 import { InsufficientFundsError } from '../../src/game/errors.js';
 import { JsonStore } from '../../src/store/json/index.js';
@@ -94,6 +95,74 @@ for (const [name, implementation] of Object.entries(implementations)) {
       expect((await ledger.account(alice.uuid))!.cents).to.equal(750);
       expect((await ledger.account(bob.uuid))!.cents, 'the unit wrote nothing').to.equal(250);
       expect((await ledger.history(bob.uuid, { offset: 0, limit: 10 })).total).to.equal(1);
+    });
+
+    it('refuses a posting made alone, with nothing of it written: for want of money on a later line, or past the bound', async function () {
+      await ledger.openAccount(alice, 1000, new Date());
+      await ledger.openAccount(bob, 500, new Date());
+      const short = await ledger
+        .post(
+          [
+            { player: alice, amount: 300, type: 'ADMIN', description: 'first line' },
+            { player: bob, amount: -501, type: 'ADMIN', description: 'more than Bob has' },
+          ],
+          new Date(),
+        )
+        .catch((error) => error);
+      expect(short).to.be.instanceOf(InsufficientFundsError).and.include({ playerName: 'Bob', neededCents: 501, balanceCents: 500 });
+      const past = await ledger
+        .post(
+          [
+            { player: bob, amount: -100, type: 'ADMIN', description: 'first line' },
+            { player: alice, amount: maxCents - 999, type: 'ADMIN', description: 'one cent past the bound' },
+          ],
+          new Date(),
+        )
+        .catch((error) => error);
+      expect(past)
+        .to.be.instanceOf(PastBoundError)
+        .and.deep.include({ player: alice, balanceCents: 1000, cents: maxCents - 999 });
+      // The same line's balance seen with an earlier line of the posting applied.
+      const twice = await ledger
+        .post(
+          [
+            { player: bob, amount: -300, type: 'ADMIN', description: 'first' },
+            { player: bob, amount: -300, type: 'ADMIN', description: 'second' },
+          ],
+          new Date(),
+        )
+        .catch((error) => error);
+      expect(twice).to.be.instanceOf(InsufficientFundsError).and.include({ neededCents: 300, balanceCents: 200 });
+      await reopen();
+      expect((await ledger.account(alice.uuid))!.cents).to.equal(1000);
+      expect((await ledger.account(bob.uuid))!.cents).to.equal(500);
+      expect((await ledger.history(alice.uuid, { offset: 0, limit: 10 })).total).to.equal(0);
+      expect((await ledger.history(bob.uuid, { offset: 0, limit: 10 })).total).to.equal(0);
+      // Down from above the bound (a balance from before it) is allowed; an external balance is not bounded.
+      const above = await ledger.post([{ player: alice, amount: 0, type: 'ADMIN', description: 'Vault says', externalBalance: maxCents + 5 }], new Date());
+      expect(above[0]!.balance).to.equal(maxCents + 5);
+      expect((await ledger.post([{ player: alice, amount: -5, type: 'ADMIN', description: 'down' }], new Date()))[0]!.balance).to.equal(maxCents);
+    });
+
+    it('opens the accounts a posting needs, under its players names, and answers the records as it keeps them', async function () {
+      await ledger.openAccount({ name: 'OldName', uuid: alice.uuid }, 1000, at('2026-11-01T00:00:00.000Z'));
+      const posted = await ledger.openAndPost(
+        [
+          { player: alice, amount: -250, type: 'TRANSFER', description: 'to Bob', counterparty: bob },
+          { player: bob, amount: 250, type: 'TRANSFER', description: 'from Alice', counterparty: alice },
+        ],
+        700,
+        at('2026-11-23T10:00:00.000Z'),
+      );
+      expect(posted.map((record) => [record.player.name, record.amount, record.balance])).to.deep.equal([
+        ['Alice', -250, 750],
+        ['Bob', 250, 950],
+      ]);
+      expect((await ledger.account(alice.uuid))!.name, 'renamed to the posting name').to.equal('Alice');
+      expect(await ledger.record(posted[0]!.id)).to.deep.equal(posted[0]);
+      expect(await ledger.record(posted[1]!.id)).to.deep.equal(posted[1]);
+      const bought = await ledger.openAndPost([{ player: bob, amount: -50, type: 'PURCHASE', description: 'Bought 2 Bread', item: 'bread', quantity: 2 }], 0, new Date());
+      expect(await ledger.record(bought[0]!.id)).to.deep.equal(bought[0]);
     });
 
     it('pages a history newest first, and keeps records, balances and reversals across a restart', async function () {

@@ -8,7 +8,7 @@ import { ApiError } from '../../errors.js';
 import type { PlayerRef } from '../../game/port.js';
 import type { StorePart, TransactionalStores } from '../../store/port.js';
 import { maxCents } from './money.js';
-import type { LedgerRecord, LedgerStore, Posting } from './store.js';
+import { PastBoundError, type LedgerStore, type Posting } from './store.js';
 
 export class MoneyBound {
   constructor(
@@ -29,16 +29,18 @@ export class MoneyBound {
     if (over) throw this.amountLimit(`${over.description}: ${this.format(Math.abs(over.amount))} is`);
   }
 
-  /** Answers `posted`, or refuses when one took a balance past the bound (the throw undoes the unit it was written in). */
-  checkPosted(posted: LedgerRecord[]): LedgerRecord[] {
-    for (const record of posted) this.requireRoom(record.player, record.balance - record.amount, record.amount);
-    return posted;
+  /** The 400 `balance_limit` of a posting the ledger refused for passing the bound (nothing of it was written); any other failure as it is. */
+  refusalOf(error: unknown): unknown {
+    return error instanceof PastBoundError ? this.balanceLimit(error.player, error.balanceCents, error.cents) : error;
   }
 
   /** 400 `balance_limit` when adding `cents` to `balanceCents` passes the bound. */
   requireRoom(player: PlayerRef, balanceCents: number, cents: number): void {
-    if (!passesBound(balanceCents, cents)) return;
-    throw new ApiError(
+    if (passesBound(balanceCents, cents)) throw this.balanceLimit(player, balanceCents, cents);
+  }
+
+  private balanceLimit(player: PlayerRef, balanceCents: number, cents: number): ApiError {
+    return new ApiError(
       400,
       `${player.name}'s balance would pass the maximum of ${this.format(maxCents)}: it is ${this.format(balanceCents)}, and ${this.format(cents)} more would make ${this.format(balanceCents + cents)}`,
       'balance_limit',

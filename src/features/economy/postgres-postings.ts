@@ -1,5 +1,6 @@
-/** A posting as the PostgreSQL ledger's function `<prefix>ledger_post` takes it: one array a column, the lines in order. */
-import type { Posting } from './store.js';
+/** A posting as the PostgreSQL ledger's function `<prefix>ledger_post_lines` takes it (one array a column, the lines in order) and answers it. */
+import { maxCents } from './money.js';
+import type { LedgerRecord, Posting } from './store.js';
 
 /** Refuses an amount that is not whole cents; false when there is nothing to post. */
 export function wholeCents(postings: Posting[]): boolean {
@@ -9,11 +10,12 @@ export function wholeCents(postings: Posting[]): boolean {
   return postings.length > 0;
 }
 
-/** The posting's lines as the arrays `<prefix>ledger_post` takes, with the time. */
+/** The posting's lines as the arrays `<prefix>ledger_post_lines` takes (migration 4), with the time and the bound. */
 export function postingColumns(postings: Posting[], at: Date): unknown[] {
   const column = <T>(value: (posting: Posting) => T | undefined) => postings.map((posting) => value(posting) ?? null);
   return [
     column((posting) => posting.player.uuid),
+    column((posting) => posting.player.name),
     column((posting) => posting.amount),
     column((posting) => posting.externalBalance),
     at.toISOString(),
@@ -25,5 +27,35 @@ export function postingColumns(postings: Posting[], at: Date): unknown[] {
     column((posting) => (posting.item !== undefined ? posting.quantity : undefined)),
     column((posting) => posting.reverses),
     column((posting) => posting.actor),
+    maxCents,
   ];
+}
+
+/** What `<prefix>ledger_post_lines` answers: a line posted, or why the posting was refused. */
+export interface PostedLine {
+  /** The posting's line, from 1. */
+  line: number;
+  refused: 'funds' | 'bound' | 'unopened' | null;
+  id: number | null;
+  account: number | null;
+  /** After the line; for a refusal, the balance the line found. */
+  balance: number | null;
+}
+
+/** A posted line's record, as the JSON ledger makes it (and as `record` reads it back). */
+export function recordOf(posting: Posting, line: PostedLine, timestamp: string): LedgerRecord {
+  return {
+    id: line.id!,
+    account: line.account!,
+    player: { name: posting.player.name, uuid: posting.player.uuid },
+    type: posting.type,
+    amount: posting.amount,
+    balance: line.balance!,
+    description: posting.description,
+    timestamp,
+    ...(posting.counterparty ? { counterparty: { name: posting.counterparty.name, uuid: posting.counterparty.uuid } } : {}),
+    ...(posting.item !== undefined ? { item: posting.item, quantity: posting.quantity } : {}),
+    ...(posting.reverses !== undefined ? { reverses: posting.reverses } : {}),
+    ...(posting.actor !== undefined ? { actor: posting.actor } : {}),
+  };
 }

@@ -194,6 +194,9 @@ export class EconomyService {
     const once = options.keyHeld ? <T>(_key: unknown, work: () => Promise<T>) => work() : this.once.bind(this);
     return once(idempotency, async () => {
       if (provider === 'builtin') {
+        // A posting that goes with nothing else needs no unit of work around it: the ledger applies it whole or not at
+        // all by itself (on PostgreSQL one statement: one round trip rather than BEGIN, the posting and COMMIT).
+        if (!idempotency && !check && !after && Array.isArray(postings)) return { result: await this.posted(this.ledger, postings), replayed: false };
         return this.store.transaction(async (tx) => {
           const replay = await this.storedAnswer(tx, idempotency);
           if (replay) return replay;
@@ -250,10 +253,18 @@ export class EconomyService {
    * reward): opens the accounts and posts. Builtin only; with Vault a
    * feature moves money through `move`.
    */
-  async postWithin(tx: TransactionalStores, postings: Posting[]): Promise<LedgerRecord[]> {
+  postWithin(tx: TransactionalStores, postings: Posting[]): Promise<LedgerRecord[]> {
+    return this.posted(tx.part(this.ledgerPart), postings);
+  }
+
+  /** Opens the players' accounts as needed and posts, refused with nothing written for want of money or past the bound. */
+  private async posted(ledger: LedgerStore, postings: Posting[]): Promise<LedgerRecord[]> {
     this.bound.checkAmounts(postings);
-    const at = this.now();
-    return this.bound.checkPosted(await tx.part(this.ledgerPart).openAndPost(postings, this.startingCents(), at));
+    try {
+      return await ledger.openAndPost(postings, this.startingCents(), this.now());
+    } catch (error) {
+      throw this.bound.refusalOf(error);
+    }
   }
 
   /** Refuses (400 `balance_limit`) money coming to a player past the bound, before the caller changes anything (a sale's items). Builtin only: Vault keeps its own. */

@@ -6,7 +6,8 @@ import type { JsonAccess, JsonStorePart } from '../../store/json/access.js';
 import type { JsonDatabase } from '../../store/json/database.js';
 import { IndexedLog } from '../../store/json/indexed-log.js';
 import { documentFile, shardedFile } from '../../store/json/table-files.js';
-import type { AccountBalance, EconomyAccount, LedgerRecord, LedgerStore, Posting, StoredAnswer } from './store.js';
+import { maxCents } from './money.js';
+import { PastBoundError, type AccountBalance, type EconomyAccount, type LedgerRecord, type LedgerStore, type Posting, type StoredAnswer } from './store.js';
 
 const accountsPerShard = 1000;
 const accounts = 'economyAccounts';
@@ -126,6 +127,7 @@ class JsonLedgerStore implements LedgerStore {
         if (!account) throw new Error(`no economy account for ${posting.player.name}`);
         const balance = posting.externalBalance ?? account.cents + posting.amount;
         if (posting.externalBalance === undefined && balance < 0) throw new InsufficientFundsError(account.name, -posting.amount, account.cents);
+        if (posting.externalBalance === undefined && posting.amount > 0 && balance > maxCents) throw new PastBoundError(posting.player, account.cents, posting.amount);
         while (tx.get(ledger, String(id))) id += 1;
         const record: LedgerRecord = {
           id,

@@ -3,8 +3,8 @@ import type { PlayerRef } from '../../game/port.js';
 import { asciiLowerCase } from '../../lib/ascii.js';
 import type { PostgresAccess, PostgresStorePart } from '../../store/postgres/access.js';
 import { ledgerMigrations } from './ledger-migrations-postgres.js';
-import { postingColumns, wholeCents } from './postgres-postings.js';
-import type { AccountBalance, EconomyAccount, LedgerRecord, LedgerStore, Posting, StoredAnswer } from './store.js';
+import { postingColumns, recordOf, wholeCents, type PostedLine } from './postgres-postings.js';
+import { PastBoundError, type AccountBalance, type EconomyAccount, type LedgerRecord, type LedgerStore, type Posting, type StoredAnswer } from './store.js';
 
 /**
  * The ledger on PostgreSQL: `<prefix>economy_accounts` (balances, one row
@@ -13,12 +13,14 @@ import type { AccountBalance, EconomyAccount, LedgerRecord, LedgerStore, Posting
  * kept for Idempotency-Keys).
  *
  * Money moves only in statements the database checks, in one function
- * (`<prefix>ledger_post`) that locks the posting's accounts in the order of
- * their numbers (so two transfers between the same players, either way,
- * wait for each other instead of deadlocking) and moves each line with
- * `UPDATE ... SET cents = cents + amount WHERE ... AND cents + amount >= 0`.
- * The records of one posting get consecutive ids, as a transfer's two sides
- * are found by id.
+ * (`<prefix>ledger_post_lines`, ledger-migrations-postgres.ts) that locks
+ * the posting's accounts in the order of their numbers (so two transfers
+ * between the same players, either way, wait for each other instead of
+ * deadlocking) and moves each line with `UPDATE ... SET cents = cents +
+ * amount WHERE ... AND cents + amount >= 0` (and within the bound). The
+ * records of one posting get consecutive ids, as a transfer's two sides are
+ * found by id. (The functions of versions 1 and 2 stay, for an older
+ * instance of a network still running beside this one.)
  */
 export const postgresLedgerPart: PostgresStorePart<LedgerStore> = {
   migrations: ledgerMigrations,
@@ -84,9 +86,6 @@ interface AnswerRow {
   at: Date;
 }
 
-/** refused: true for a refusal for want of money, null for a player without an account under their name (ledger_post_opened). */
-type PostedRow = RecordRow & { refused: boolean | null };
-
 /** Retention deletes whole UTC days, as the JSON ledger's day files: those that ended by `cutoff`. */
 function startOfFirstDayKept(cutoff: Date): Date {
   const day = 24 * 3600 * 1000;
@@ -145,36 +144,44 @@ class PostgresLedgerStore implements LedgerStore {
     });
   }
 
-  /** One call of `<prefix>ledger_post` (see the migration): the accounts locked, checked, moved and recorded. */
+  /** One call of `<prefix>ledger_post_lines` (migration 4): the accounts locked, checked, moved and recorded. */
   async post(postings: Posting[], at: Date): Promise<LedgerRecord[]> {
-    if (!wholeCents(postings)) return [];
-    return this.recordsOf(
-      await this.access.query<PostedRow>(`SELECT * FROM ${this.access.name('ledger_post')}($1, $2, $3, $4, $5, $6, $7, $8, $9, $10, $11, $12)`, postingColumns(postings, at)),
-    );
+    const posted = await this.postLines(postings, at);
+    if ('unopened' in posted) throw new Error(`no economy account for ${postings[posted.unopened[0]!]!.player.name} under that name`);
+    return posted.records;
   }
 
   /**
-   * One call of `<prefix>ledger_post_opened` (migration 2): the check that
-   * every player has an account under their name, and the posting. Only
-   * when one has none, or is seen under another name, are the accounts
-   * opened through openAccount, then the posting made.
+   * The posting in one call when every player has an account under the name
+   * the posting gives: alone (outside a unit of work) one statement, one
+   * round trip, committed whole or not at all. Only when one has none, or is
+   * seen under another name, are those accounts opened through openAccount,
+   * then the posting made.
    */
   async openAndPost(postings: Posting[], startingCents: number, at: Date): Promise<LedgerRecord[]> {
-    if (!wholeCents(postings)) return [];
-    const rows = await this.access.query<PostedRow>(`SELECT * FROM ${this.access.name('ledger_post_opened')}($1, $2, $3, $4, $5, $6, $7, $8, $9, $10, $11, $12, $13)`, [
-      ...postingColumns(postings, at),
-      postings.map((posting) => posting.player.name),
-    ]);
-    const unopened = new Set(rows.filter((row) => row.refused === null).map((row) => row.player_uuid));
-    if (unopened.size === 0) return this.recordsOf(rows);
-    for (const { player } of postings) if (unopened.has(player.uuid)) await this.openAccount(player, startingCents, at);
+    const posted = await this.postLines(postings, at);
+    if (!('unopened' in posted)) return posted.records;
+    for (const line of posted.unopened) await this.openAccount(postings[line]!.player, startingCents, at);
     return this.post(postings, at);
   }
 
-  private recordsOf(rows: PostedRow[]): LedgerRecord[] {
-    const refusal = rows.find((row) => row.refused);
-    if (refusal) throw new InsufficientFundsError(refusal.player_name, -refusal.amount, refusal.balance);
-    return rows.map(toRecord).sort((a, b) => a.id - b.id);
+  /** The records, or the lines (from 0) whose players have no account under their names; a refusal for money or the bound thrown. */
+  private async postLines(postings: Posting[], at: Date): Promise<{ records: LedgerRecord[] } | { unopened: number[] }> {
+    if (!wholeCents(postings)) return { records: [] };
+    const lines = await this.access.query<PostedLine>(
+      `SELECT line, refused, id, account, balance FROM ${this.access.name('ledger_post_lines')}($1, $2, $3, $4, $5, $6, $7, $8, $9, $10, $11, $12, $13, $14)`,
+      postingColumns(postings, at),
+    );
+    const unopened: number[] = [];
+    for (const line of lines) {
+      const posting = postings[line.line - 1]!;
+      if (line.refused === 'funds') throw new InsufficientFundsError(posting.player.name, -posting.amount, line.balance ?? undefined);
+      if (line.refused === 'bound') throw new PastBoundError(posting.player, line.balance!, posting.amount);
+      if (line.refused === 'unopened') unopened.push(line.line - 1);
+    }
+    if (unopened.length > 0) return { unopened };
+    const timestamp = at.toISOString();
+    return { records: lines.map((line) => recordOf(postings[line.line - 1]!, line, timestamp)) };
   }
 
   async record(id: number): Promise<LedgerRecord | undefined> {

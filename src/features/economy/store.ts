@@ -5,9 +5,11 @@
  * test/contracts/ledger.test.ts runs against every implementation.
  *
  * Amounts are integer cents. A posting that would make a balance negative
- * throws InsufficientFundsError and, being in a unit of work, writes nothing.
+ * throws InsufficientFundsError, one that would raise a balance past the
+ * bound (money.ts) PastBoundError; either way nothing of it is written.
  */
 import type { PlayerRef } from '../../game/port.js';
+import { ExpectedError } from '../../lib/expected-error.js';
 import { storePart } from '../../store/port.js';
 
 export const transactionTypes = ['PURCHASE', 'SALE', 'TRANSFER', 'ADMIN', 'REWARD'] as const;
@@ -65,6 +67,20 @@ export interface Posting {
   externalBalance?: number;
 }
 
+/** A posting line would raise the player's balance past the bound (money.ts maxCents); nothing of the posting was written. */
+export class PastBoundError extends ExpectedError {
+  override name = 'PastBoundError';
+  constructor(
+    readonly player: PlayerRef,
+    /** The balance the line found. */
+    readonly balanceCents: number,
+    /** What the line would have added. */
+    readonly cents: number,
+  ) {
+    super(`${player.name}'s balance would pass the maximum`);
+  }
+}
+
 /** The first answer to a money-moving request with an Idempotency-Key, kept 24 hours. */
 export interface StoredAnswer {
   fingerprint: string;
@@ -82,13 +98,16 @@ export interface LedgerStore {
   /**
    * Applies the postings in order, each to an open account, and appends a
    * record for each with the balance after; throws InsufficientFundsError if
-   * one would leave a balance below zero. Call inside a unit of work when
-   * it must go with other writes.
+   * one would leave a balance below zero, PastBoundError if one would raise
+   * a balance past the bound (lines with an external balance excepted), and
+   * then writes nothing. All of it or nothing, also outside a unit of work;
+   * inside one when it must go with other writes.
    */
   post(postings: Posting[], at: Date): Promise<LedgerRecord[]>;
   /**
    * openAccount for each posting's player (with `startingCents`), then post:
-   * the same outcome, in as few round trips to the store as it can.
+   * the same outcome, in as few round trips to the store as it can (one,
+   * on PostgreSQL, when every account is open under its player's name).
    */
   openAndPost(postings: Posting[], startingCents: number, at: Date): Promise<LedgerRecord[]>;
   record(id: number): Promise<LedgerRecord | undefined>;
