@@ -8,7 +8,7 @@ import { readdir } from 'node:fs/promises';
 import path from 'node:path';
 import { expect } from 'chai';
 import { maxCents } from '../../src/features/economy/money.js';
-import { ledgerPart, PastBoundError } from '../../src/features/economy/store.js';
+import { ledgerPart, PastBoundError, UnopenedAccountError } from '../../src/features/economy/store.js';
 import type { LedgerStore } from '../../src/features/economy/store.js';
 import { InsufficientFundsError } from '../../src/game/errors.js';
 import { JsonStore } from '../../src/store/json/index.js';
@@ -163,6 +163,23 @@ for (const [name, implementation] of Object.entries(implementations)) {
       expect(await ledger.record(posted[1]!.id)).to.deep.equal(posted[1]);
       const bought = await ledger.openAndPost([{ player: bob, amount: -50, type: 'PURCHASE', description: 'Bought 2 Bread', item: 'bread', quantity: 2 }], 0, new Date());
       expect(await ledger.record(bought[0]!.id)).to.deep.equal(bought[0]);
+      // post opens nothing: a player under a name their account no longer has is refused, nothing written.
+      const stale = await ledger
+        .post(
+          [
+            { player: bob, amount: -10, type: 'TRANSFER', description: 'to OldName' },
+            { player: { name: 'OldName', uuid: alice.uuid }, amount: 10, type: 'TRANSFER', description: 'from Bob' },
+          ],
+          new Date(),
+        )
+        .catch((error) => error);
+      expect(stale)
+        .to.be.instanceOf(UnopenedAccountError)
+        .and.deep.include({ player: { name: 'OldName', uuid: alice.uuid } });
+      const nobody = await ledger.post([{ player: { name: 'Nobody', uuid: 'no-such-uuid' }, amount: 10, type: 'ADMIN', description: 'x' }], new Date()).catch((error) => error);
+      expect(nobody).to.be.instanceOf(UnopenedAccountError);
+      expect((await ledger.account(bob.uuid))!.cents).to.equal(900);
+      expect((await ledger.account(alice.uuid))!.name).to.equal('Alice');
     });
 
     it('pages a history newest first, and keeps records, balances and reversals across a restart', async function () {

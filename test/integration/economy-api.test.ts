@@ -61,6 +61,26 @@ describe('economy endpoints over HTTP (builtin provider)', function () {
     expect(bobs.body.pagination).to.deep.equal({ page: 1, limit: 50, total: 1, pages: 1 });
   });
 
+  it('sends to whoever has a name now: a name looked up before and given up since is looked up again', async function () {
+    const economy = server.gatehouse.services.get('economy');
+    await registeredUser(server.gatehouse, server.baseUrl, 'namer', 'Namer');
+    const namer = { name: 'Namer', uuid: (await economy.requirePlayer('Namer')).uuid };
+    await economy.playerJoined(namer);
+    const first = await asAlice('POST', '/api/economy/transfer', { to: 'namer', amount: 1 });
+    expect(first.body.message).to.equal('Sent €1.00 to Namer');
+    // Namer becomes Renamed in game, and another player joins as Namer.
+    await economy.playerJoined({ name: 'Renamed', uuid: namer.uuid });
+    const newcomer = { name: 'Namer', uuid: '00000000-0000-4000-8000-0000000000ee' };
+    await economy.playerJoined(newcomer);
+    const second = await asAlice('POST', '/api/economy/transfer', { to: 'NAMER', amount: 2 });
+    expect(second.status, JSON.stringify(second.body)).to.equal(200);
+    expect(second.body.message).to.equal('Sent €2.00 to Namer');
+    expect((await asService('GET', '/api/economy/balance?username=Renamed')).body.balance, 'the player who gave the name up').to.equal(101);
+    expect((await asService('GET', `/api/economy/balance?username=Namer`)).body.balance, 'the player who has it now').to.equal(102);
+    const renamed = (await asService('GET', '/api/economy/history?username=Renamed')).body.transactions;
+    expect(renamed).to.have.length(1);
+  });
+
   it('refuses transfers that would overdraw, to nobody, to oneself, of bad amounts, and from the service account; nothing changes', async function () {
     const before = (await asAlice('GET', '/api/economy/balance')).body.balance;
     const bobBefore = (await as(bob)('GET', '/api/economy/balance')).body.balance;

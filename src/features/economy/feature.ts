@@ -23,7 +23,7 @@ declare module '../services.js' {
 export const economyFeature = defineFeature({
   name: 'economy',
   storeParts: [partImplementations({ part: ledgerPart, json: jsonLedgerPart, postgres: postgresLedgerPart })],
-  create: ({ config, store, game, services, texts, now, log }) => {
+  create: ({ config, store, game, services, texts, now, log, caches }) => {
     const settings = services.get('settings');
     const access = services.get('access');
     const audit = services.get('audit');
@@ -35,6 +35,7 @@ export const economyFeature = defineFeature({
     };
     const economy = new EconomyService(store, ledgerPart, game, () => settings.read(), options, now);
     services.provide('economy', economy);
+    caches.register(economy.playerNames);
     const retention = services.get('retention');
     retention.keepDays('economy transactions', config.retention.transactionDays, (cutoff) => economy.deleteRecordsBefore(cutoff));
     retention.keepDays('idempotency keys', 1, (cutoff) => economy.deleteAnswersBefore(cutoff));

@@ -33,6 +33,12 @@ export interface MoveOptions {
   keyHeld?: boolean;
   /** How a refusal for want of money is worded for this movement (else a bare "Insufficient funds"). */
   shortfall?: DescribeShortfall;
+  /**
+   * Every player's account is open under the name the posting gives (a name
+   * remembered, see `transferToNamed`): otherwise the posting is refused with
+   * UnopenedAccountError and no account is opened or renamed. Built-in only.
+   */
+  accountsOpen?: boolean;
 }
 
 /** What reversals need of the economy service: its provider check and a movement. */

@@ -86,13 +86,12 @@ export function economyRoutes({ economy, access, audit, symbol, currencyName }: 
         economy.requireProvider();
         const user = request.user();
         const from = { name: user.gameUsername, uuid: user.gameUuid };
-        const to = await economy.requirePlayer(request.body.to);
-        const done = await economy.transfer(from, to, toCents(request.body.amount), request.body.note, idempotencyOf(request, '/api/economy/transfer'));
+        const { to, done } = await economy.transferToNamed(from, request.body.to, toCents(request.body.amount), request.body.note, idempotencyOf(request, '/api/economy/transfer'));
         const [sent] = done.result;
         return reply(
           {
             success: true as const,
-            message: `Sent ${formatMoney(-sent!.amount, symbol())} to ${to.name}`,
+            message: `Sent ${formatMoney(-sent!.amount, symbol())} to ${sent!.counterparty?.name ?? to.name}`,
             transaction: transactionAnswer(sent!),
             ...moneyAnswer(sent!.balance, symbol()),
           },

@@ -4,7 +4,7 @@ import type { GamePort, PlayerRef } from '../../game/port.js';
 import type { Actor } from '../../http/caller.js';
 import type { ServerSettings } from '../../config/server-settings.js';
 import type { Store, StorePart, TransactionalStores } from '../../store/port.js';
-import type { AccountBalance, LedgerRecord, LedgerStore, Posting } from './store.js';
+import { UnopenedAccountError, type AccountBalance, type LedgerRecord, type LedgerStore, type Posting } from './store.js';
 import { MoneyBound } from './bound.js';
 import { formatMoney, toCents } from './money.js';
 import type { IdempotencyRequest, MoveOptions, Once } from './movement.js';
@@ -12,6 +12,8 @@ import { reverseRecord } from './reversals.js';
 import { adjustmentShortfall, transferShortfall, worded } from './shortfall.js';
 import { isVaultClaim, VaultKeyClaims } from './vault-claims.js';
 import { VaultMoves, type VaultMoveOptions } from './vault-moves.js';
+import { asciiLowerCase } from '../../lib/ascii.js';
+import { Cache } from '../../lib/cache.js';
 import { KeyedLock } from '../../lib/keyed-lock.js';
 
 export type ProviderSetting = 'auto' | 'builtin' | 'vault' | 'none';
@@ -51,6 +53,10 @@ export class EconomyService {
   /** The bound on balances and amounts (maxCents). */
   readonly bound: MoneyBound;
   private readonly vaultKeys: VaultKeyClaims;
+  /** Players with an account, by the name (in lower case) a look-up found them under; see `transferToNamed`. */
+  readonly playerNames = new Cache<string, PlayerRef>('player-names', 'Players with an economy account by a name looked up; a transfer to one checks the name is still theirs', {
+    limit: 10_000,
+  });
 
   constructor(
     private readonly store: Store,
@@ -118,7 +124,11 @@ export class EconomyService {
    */
   async findPlayer(name: string): Promise<PlayerRef | undefined> {
     const account = await this.ledger.accountByName(name);
-    if (account) return { name: account.name, uuid: account.uuid };
+    if (account) {
+      const player = { name: account.name, uuid: account.uuid };
+      this.playerNames.set(asciiLowerCase(name), player);
+      return player;
+    }
     const user = await this.store.users.findByGameUsername(name);
     return user && { name: user.gameUsername, uuid: user.gameUuid };
   }
@@ -141,7 +151,7 @@ export class EconomyService {
   }
 
   /** Moves money from one player to another: a TRANSFER record on each side. */
-  transfer(from: PlayerRef, to: PlayerRef, cents: number, note: string | undefined, idempotency?: IdempotencyRequest): Promise<Once<LedgerRecord[]>> {
+  transfer(from: PlayerRef, to: PlayerRef, cents: number, note: string | undefined, idempotency?: IdempotencyRequest, accountsOpen = false): Promise<Once<LedgerRecord[]>> {
     if (from.uuid === to.uuid) return Promise.reject(badRequest('You cannot transfer money to yourself', 'invalid_field'));
     const suffix = note ? `: ${note}` : '';
     return this.move(
@@ -150,8 +160,37 @@ export class EconomyService {
         { player: to, amount: cents, type: 'TRANSFER', description: `Transfer from ${from.name}${suffix}`, counterparty: from },
       ],
       idempotency,
-      { shortfall: transferShortfall },
+      { shortfall: transferShortfall, accountsOpen },
     );
+  }
+
+  /**
+   * A transfer to the player a client named (404 when nobody has the name).
+   * With the built-in economy a name looked up before is used as
+   * remembered, and the posting is made only while both accounts are open
+   * under the posting's names (else the name is looked up again): a look-up
+   * less per transfer, and never money to a player who has given the name
+   * up since. (Vault moves money by name, so it is always looked up there.)
+   */
+  async transferToNamed(
+    from: PlayerRef,
+    name: string,
+    cents: number,
+    note: string | undefined,
+    idempotency?: IdempotencyRequest,
+  ): Promise<{ to: PlayerRef; done: Once<LedgerRecord[]> }> {
+    const key = asciiLowerCase(name);
+    const remembered = this.provider() === 'builtin' ? this.playerNames.get(key) : undefined;
+    if (remembered) {
+      const done = await this.transfer(from, remembered, cents, note, idempotency, true).catch((error: unknown) => {
+        if (error instanceof UnopenedAccountError) return undefined;
+        throw error;
+      });
+      if (done) return { to: remembered, done };
+      this.playerNames.delete(key);
+    }
+    const to = await this.requirePlayer(name);
+    return { to, done: await this.transfer(from, to, cents, note, idempotency) };
   }
 
   /** An admin's adjustment: one ADMIN record (refused when it would leave the balance below zero). */
@@ -185,7 +224,7 @@ export class EconomyService {
     idempotency: IdempotencyRequest | undefined,
     options: MoveOptions = {},
   ): Promise<Once<LedgerRecord[]>> {
-    const { check, after, note } = options;
+    const { check, after, note, accountsOpen = false } = options;
     const provider = this.requireProvider();
     const plan = async (tx: TransactionalStores) => {
       await check?.(tx);
@@ -196,11 +235,11 @@ export class EconomyService {
       if (provider === 'builtin') {
         // A posting that goes with nothing else needs no unit of work around it: the ledger applies it whole or not at
         // all by itself (on PostgreSQL one statement: one round trip rather than BEGIN, the posting and COMMIT).
-        if (!idempotency && !check && !after && Array.isArray(postings)) return { result: await this.posted(this.ledger, postings), replayed: false };
+        if (!idempotency && !check && !after && Array.isArray(postings)) return { result: await this.posted(this.ledger, postings, accountsOpen), replayed: false };
         return this.store.transaction(async (tx) => {
           const replay = await this.storedAnswer(tx, idempotency);
           if (replay) return replay;
-          const posted = await this.postWithin(tx, await plan(tx));
+          const posted = await this.posted(tx.part(this.ledgerPart), await plan(tx), accountsOpen);
           await after?.(tx, posted);
           await this.saveAnswer(tx, idempotency, posted, note);
           return { result: posted, replayed: false };
@@ -257,11 +296,15 @@ export class EconomyService {
     return this.posted(tx.part(this.ledgerPart), postings);
   }
 
-  /** Opens the players' accounts as needed and posts, refused with nothing written for want of money or past the bound. */
-  private async posted(ledger: LedgerStore, postings: Posting[]): Promise<LedgerRecord[]> {
+  /**
+   * Opens the players' accounts as needed (unless they must be open
+   * already, `accountsOpen`) and posts, refused with nothing written for want
+   * of money or past the bound.
+   */
+  private async posted(ledger: LedgerStore, postings: Posting[], accountsOpen = false): Promise<LedgerRecord[]> {
     this.bound.checkAmounts(postings);
     try {
-      return await ledger.openAndPost(postings, this.startingCents(), this.now());
+      return await (accountsOpen ? ledger.post(postings, this.now()) : ledger.openAndPost(postings, this.startingCents(), this.now()));
     } catch (error) {
       throw this.bound.refusalOf(error);
     }

@@ -7,7 +7,7 @@ import type { JsonDatabase } from '../../store/json/database.js';
 import { IndexedLog } from '../../store/json/indexed-log.js';
 import { documentFile, shardedFile } from '../../store/json/table-files.js';
 import { maxCents } from './money.js';
-import { PastBoundError, type AccountBalance, type EconomyAccount, type LedgerRecord, type LedgerStore, type Posting, type StoredAnswer } from './store.js';
+import { PastBoundError, UnopenedAccountError, type AccountBalance, type EconomyAccount, type LedgerRecord, type LedgerStore, type Posting, type StoredAnswer } from './store.js';
 
 const accountsPerShard = 1000;
 const accounts = 'economyAccounts';
@@ -124,7 +124,7 @@ class JsonLedgerStore implements LedgerStore {
       for (const posting of postings) {
         if (!Number.isSafeInteger(posting.amount)) throw new Error(`a posting's amount must be whole cents, not ${posting.amount}`);
         const account = table.findBy('uuid', posting.player.uuid);
-        if (!account) throw new Error(`no economy account for ${posting.player.name}`);
+        if (account?.name !== posting.player.name) throw new UnopenedAccountError(posting.player);
         const balance = posting.externalBalance ?? account.cents + posting.amount;
         if (posting.externalBalance === undefined && balance < 0) throw new InsufficientFundsError(account.name, -posting.amount, account.cents);
         if (posting.externalBalance === undefined && posting.amount > 0 && balance > maxCents) throw new PastBoundError(posting.player, account.cents, posting.amount);

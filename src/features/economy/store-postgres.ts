@@ -4,7 +4,7 @@ import { asciiLowerCase } from '../../lib/ascii.js';
 import type { PostgresAccess, PostgresStorePart } from '../../store/postgres/access.js';
 import { ledgerMigrations } from './ledger-migrations-postgres.js';
 import { postingColumns, recordOf, wholeCents, type PostedLine } from './postgres-postings.js';
-import { PastBoundError, type AccountBalance, type EconomyAccount, type LedgerRecord, type LedgerStore, type Posting, type StoredAnswer } from './store.js';
+import { PastBoundError, UnopenedAccountError, type AccountBalance, type EconomyAccount, type LedgerRecord, type LedgerStore, type Posting, type StoredAnswer } from './store.js';
 
 /**
  * The ledger on PostgreSQL: `<prefix>economy_accounts` (balances, one row
@@ -147,7 +147,7 @@ class PostgresLedgerStore implements LedgerStore {
   /** One call of `<prefix>ledger_post_lines` (migration 4): the accounts locked, checked, moved and recorded. */
   async post(postings: Posting[], at: Date): Promise<LedgerRecord[]> {
     const posted = await this.postLines(postings, at);
-    if ('unopened' in posted) throw new Error(`no economy account for ${postings[posted.unopened[0]!]!.player.name} under that name`);
+    if ('unopened' in posted) throw new UnopenedAccountError(postings[posted.unopened[0]!]!.player);
     return posted.records;
   }
 

@@ -81,6 +81,14 @@ export class PastBoundError extends ExpectedError {
   }
 }
 
+/** `post` found a player without an account under the name the posting gives (none, or one since renamed); nothing of the posting was written. */
+export class UnopenedAccountError extends ExpectedError {
+  override name = 'UnopenedAccountError';
+  constructor(readonly player: PlayerRef) {
+    super(`${player.name} has no economy account under that name`);
+  }
+}
+
 /** The first answer to a money-moving request with an Idempotency-Key, kept 24 hours. */
 export interface StoredAnswer {
   fingerprint: string;
@@ -96,12 +104,14 @@ export interface LedgerStore {
   /** Opens the account if the player has none (keeping the name up to date if it has); returns it. */
   openAccount(player: PlayerRef, startingCents: number, at: Date): Promise<EconomyAccount>;
   /**
-   * Applies the postings in order, each to an open account, and appends a
-   * record for each with the balance after; throws InsufficientFundsError if
-   * one would leave a balance below zero, PastBoundError if one would raise
-   * a balance past the bound (lines with an external balance excepted), and
-   * then writes nothing. All of it or nothing, also outside a unit of work;
-   * inside one when it must go with other writes.
+   * Applies the postings in order, each to the account open under its
+   * player's uuid and name, and appends a record for each with the balance
+   * after; throws UnopenedAccountError if a player has no account under that
+   * name, InsufficientFundsError if a line would leave a balance below zero,
+   * PastBoundError if one would raise a balance past the bound (lines with
+   * an external balance excepted), and then writes nothing. All of it or
+   * nothing, also outside a unit of work; inside one when it must go with
+   * other writes.
    */
   post(postings: Posting[], at: Date): Promise<LedgerRecord[]>;
   /**
