@@ -144,6 +144,26 @@ for (const [name, implementation] of Object.entries(implementations)) {
       expect((await ledger.post([{ player: alice, amount: -5, type: 'ADMIN', description: 'down' }], new Date()))[0]!.balance).to.equal(maxCents);
     });
 
+    it('posts every one of many postings made at once among players whose accounts they open, each whole', async function () {
+      // Rounds of fresh players: a posting that finds an account missing may see another posting open it meanwhile.
+      for (let round = 0; round < 8; round += 1) {
+        const players = Array.from({ length: 6 }, (_, index) => ({ name: `Fresh${round}x${index}`, uuid: `00000000-0000-4000-8000-0000000${round}01${index}` }));
+        const postings = Array.from({ length: 60 }, (_, index) => {
+          const from = players[index % 6]!;
+          const to = players[(index % 6) + 1 + (index % 5) < 6 ? (index % 6) + 1 + (index % 5) : (index % 6) - 1]!;
+          return [
+            { player: from, amount: -1, type: 'TRANSFER' as const, description: `to ${to.name}`, counterparty: to },
+            { player: to, amount: 1, type: 'TRANSFER' as const, description: `from ${from.name}`, counterparty: from },
+          ];
+        });
+        const posted = await Promise.all(postings.map((posting) => ledger.openAndPost(posting, 100, new Date())));
+        expect(posted.map((records) => records.length)).to.deep.equal(postings.map(() => 2));
+        const balances = await Promise.all(players.map(async (player) => (await ledger.account(player.uuid))!.cents));
+        expect(balances.reduce((sum, cents) => sum + cents, 0)).to.equal(600);
+        expect(new Set(posted.flatMap((records) => records.map((record) => record.id))).size).to.equal(120);
+      }
+    });
+
     it('opens the accounts a posting needs, under its players names, and answers the records as it keeps them', async function () {
       await ledger.openAccount({ name: 'OldName', uuid: alice.uuid }, 1000, at('2026-11-01T00:00:00.000Z'));
       const posted = await ledger.openAndPost(

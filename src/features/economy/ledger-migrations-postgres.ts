@@ -269,8 +269,9 @@ export const ledgerMigrations: PostgresMigration[] = [
                 balance := moved.cents;
                 RETURN NEXT;
               ELSE
+                -- This line, whose account another posting may have opened since (then opening it again finds it), and any other without.
                 RETURN QUERY SELECT i, 'unopened', NULL::bigint, NULL::integer, NULL::bigint FROM generate_series(1, lines) AS i
-                  WHERE NOT EXISTS (SELECT FROM ${name('economy_accounts')} a WHERE a.uuid = uuids[i] AND a.name = player_names[i]);
+                  WHERE i = l OR NOT EXISTS (SELECT FROM ${name('economy_accounts')} a WHERE a.uuid = uuids[i] AND a.name = player_names[i]);
               END IF;
               FOR done IN REVERSE l - 1 .. 1 LOOP
                 UPDATE ${name('economy_accounts')} a SET cents = before_line[done] WHERE a.no = numbers[done];

@@ -180,6 +180,7 @@ class PostgresLedgerStore implements LedgerStore {
       if (line.refused === 'unopened') unopened.push(line.line - 1);
     }
     if (unopened.length > 0) return { unopened };
+    if (lines.length !== postings.length) throw new Error(`the ledger answered ${lines.length} lines for a posting of ${postings.length}`);
     const timestamp = at.toISOString();
     return { records: lines.map((line) => recordOf(postings[line.line - 1]!, line, timestamp)) };
   }
