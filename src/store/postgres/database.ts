@@ -120,9 +120,22 @@ export class PostgresDatabase {
     return createHash('sha256').update(`gatehouse:${this.settings.tablePrefix}:${name}`).digest().readBigInt64BE(0).toString();
   }
 
-  /** One statement, on a connection of the pool, committed on its own. */
-  query<R extends pg.QueryResultRow = pg.QueryResultRow>(sql: string, params?: unknown[]): Promise<R[]> {
-    return this.guard(() => this.pool.query<R>(prepared(sql, params))).then((result) => result.rows);
+  /**
+   * One statement, on a connection of the pool, committed on its own. A
+   * statement PostgreSQL fails to break a deadlock (a posting alone, say, and
+   * an account being opened) was undone whole, so it is run again, as a
+   * unit of work would be.
+   */
+  async query<R extends pg.QueryResultRow = pg.QueryResultRow>(sql: string, params?: unknown[]): Promise<R[]> {
+    for (let attempt = 1; ; attempt += 1) {
+      try {
+        return (await this.guard(() => this.pool.query<R>(prepared(sql, params)))).rows;
+      } catch (error) {
+        if (!isRetryable(error) || attempt >= maxAttempts) throw error;
+        this.unitsRetried += 1;
+      }
+      await new Promise((resolve) => setTimeout(resolve, Math.random() * 5 * attempt));
+    }
   }
 
   /**
