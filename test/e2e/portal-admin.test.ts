@@ -99,6 +99,27 @@ describe('the admin console in Chromium (embedded server, a mineflayer bot)', fu
     if (screenshots) await page.screenshot({ path: path.join(screenshots, 'admin-overview-week.png'), fullPage: true });
   });
 
+  it('keeps an edit made the moment the settings form shows (the loaded values do not overwrite it)', async function () {
+    // Typed in the same task the form appeared in, before the page's effects ran: on a loaded machine a
+    // person (or the next step of this file) can get there first, and the edit must not be lost.
+    await page.evaluate(() => {
+      const observer = new MutationObserver(() => {
+        const label = Array.from(document.querySelectorAll('label')).find((candidate) => candidate.textContent === 'Most players at once');
+        const input = label ? (document.getElementById(label.htmlFor) as HTMLInputElement | null) : null;
+        if (!input) return;
+        observer.disconnect();
+        input.value = '7';
+        input.dispatchEvent(new Event('input', { bubbles: true }));
+      });
+      observer.observe(document.body, { childList: true, subtree: true });
+    });
+    await goInPortal(page, '/admin/settings');
+    await page.getByRole('button', { name: /^Save 1 change$/ }).waitFor({ timeout: 10_000 });
+    expect(await page.getByLabel('Most players at once').inputValue()).to.equal('7');
+    await page.getByRole('button', { name: 'Undo my edits' }).click();
+    expect(await page.getByLabel('Most players at once').inputValue()).not.to.equal('7');
+  });
+
   it('shows a refused setting beside its field, then changes the difficulty and the MOTD, which the game applies', async function () {
     await goInPortal(page, '/admin/settings');
     const maxPlayers = page.getByLabel('Most players at once');
