@@ -10,6 +10,7 @@ import path from 'node:path';
 import { expect } from 'chai';
 import jwt from 'jsonwebtoken';
 import type { Bot } from 'mineflayer';
+import type { Request } from 'playwright-core';
 import type { EmbeddedGameServer } from '../../src/game/embedded/adapter.js';
 import { registeredUser } from '../helpers/accounts.js';
 import { eventually, joinBot, leave, registrationCodeFor } from '../helpers/bots.js';
@@ -67,6 +68,28 @@ describe('the player portal in Chromium: a bot registers, and the player uses ev
     expect(await seriousAxeFindings(page()), `axe on ${name}`).to.deep.equal([]);
   }
 
+  /** The focused element's name as a person hears it: an input's label, else its own label or text. */
+  function focusedName(): Promise<string> {
+    return page().evaluate(() => {
+      const focused = document.activeElement as HTMLElement | null;
+      if (!focused) return '';
+      if (focused instanceof HTMLInputElement || focused instanceof HTMLSelectElement) return focused.labels?.[0]?.textContent?.trim() ?? '';
+      return (focused.getAttribute('aria-label') ?? focused.textContent ?? '').trim();
+    });
+  }
+
+  /** Presses Tab until the focus is on the control named `name` (at most `most` presses). */
+  async function tabTo(name: string, most = 40): Promise<void> {
+    const passed: string[] = [];
+    for (let presses = 0; presses < most; presses++) {
+      await page().keyboard.press('Tab');
+      const now = await focusedName();
+      if (now === name) return;
+      passed.push(now);
+    }
+    throw new Error(`"${name}" not reached with ${most} presses of Tab; passed ${JSON.stringify(passed)}`);
+  }
+
   async function go(to: string): Promise<void> {
     await page().goto(server.baseUrl + to);
     await page().locator('#page-title').waitFor();
@@ -119,6 +142,22 @@ describe('the player portal in Chromium: a bot registers, and the player uses ev
     expect(await page().getByLabel('Username for the web').inputValue()).to.equal('Portia');
     await page().getByLabel('Username for the web').fill('portia');
     await page().getByLabel('E-mail').fill('portia@example.com');
+    // A password the API refuses: its error stands beside the password field, and the code is still good.
+    expectedStatuses.push(400);
+    await page().getByLabel('Password', { exact: true }).fill('short');
+    await page().getByRole('button', { name: 'Make my account' }).click();
+    await eventually(
+      async () => ((await page().getByLabel('Password', { exact: true }).getAttribute('aria-invalid')) === 'true' ? true : undefined),
+      10_000,
+      'the password marked',
+    );
+    const passwordDescription = (await page().getByLabel('Password', { exact: true }).getAttribute('aria-describedby'))!.split(' ');
+    expect(
+      await page()
+        .locator(`[id="${passwordDescription.at(-1)}"]`)
+        .textContent(),
+    ).to.equal('password must be at least 6 characters');
+    expect(await page().getByLabel('E-mail').getAttribute('aria-invalid')).to.equal(null);
     await page().getByLabel('Password', { exact: true }).fill('portia-pass');
     await checkAccessible('the register page, second step');
     await page().getByRole('button', { name: 'Make my account' }).click();
@@ -130,6 +169,8 @@ describe('the player portal in Chromium: a bot registers, and the player uses ev
     await page().getByRole('button', { name: 'Log in' }).click();
     await page().waitForURL(/\/account$/);
     await eventually(async () => ((await page().getByTestId('balance').textContent()) === '$1,000.00' ? true : undefined), 10_000, 'the balance on the page');
+    const profile = page().getByRole('definition');
+    expect(await profile.allTextContents()).to.include.members(['Portia', 'portia', 'portia@example.com']);
     await checkAccessible('the account page');
 
     const login = await api(server.baseUrl, 'POST', '/api/auth/login', { body: { username: 'portia', password: 'portia-pass' } });
@@ -250,6 +291,28 @@ describe('the player portal in Chromium: a bot registers, and the player uses ev
     expect((await asPlayer('GET', '/api/economy/balance')).body.balance).to.be.above(before);
   });
 
+  it('shows a purchase made while the player is out of the game as pending, then delivered once they join', async function () {
+    await leave(bot);
+    await eventually(async () => ((await server.gatehouse.game.onlinePlayers()).some((player) => player.name === 'Portia') ? undefined : true), 10_000, 'Portia out of the game');
+    await go('/shop');
+    const row = page()
+      .getByTestId('catalogue')
+      .getByRole('row', { name: /Cobblestone/ });
+    await row.getByLabel('How many Cobblestone').fill('3');
+    await row.getByRole('button', { name: /Buy Cobblestone/ }).click();
+    await page()
+      .getByText(/Bought 3 Cobblestone for \$[\d.,]+\. It waits for you: it arrives when you are in the game\./)
+      .waitFor();
+    const delivery = page().getByTestId('deliveries').getByRole('row').filter({ hasText: '3 × Cobblestone' });
+    await delivery.getByText('Pending: join the game to receive it').waitFor();
+
+    bot = await joinBot(gamePort(), 'Portia');
+    await eventually(() => (held(bot, 'cobblestone') === 3 ? true : undefined), 15_000, 'the cobblestone in the client');
+    // No reload: the page reads the deliveries again by itself (every 10 s while shown).
+    await delivery.getByText('Delivered').waitFor({ timeout: 15_000 });
+    expect(await delivery.getByText('Pending').count()).to.equal(0);
+  });
+
   it("joins a job on the jobs page and sees the bot's digging paid", async function () {
     await go('/jobs');
     await checkAccessible('the jobs page');
@@ -272,6 +335,12 @@ describe('the player portal in Chromium: a bot registers, and the player uses ev
 
     await page().reload();
     await eventually(async () => ((await page().getByTestId('earned-miner').textContent())?.startsWith('$0.25 of $100.00') ? true : undefined), 10_000, 'the pay on the jobs page');
+    // The level and the experience toward the next one, as the API counts them.
+    const you = (await asPlayer('GET', '/api/jobs/details?job=miner')).body.you as { level: number; experience: number; nextLevelAt: number | null };
+    const standing = await page().getByTestId('standing-miner').locator('dd').allTextContents();
+    expect(standing[0]).to.match(new RegExp(`^${you.level} \\(pay × `));
+    expect(standing[1]).to.equal(you.nextLevelAt === null ? `${you.experience} (the last level)` : `${you.experience} of ${you.nextLevelAt} for the next level`);
+    expect(you.experience).to.be.above(0);
     await screenshotFor(page(), 'portal-jobs');
   });
 
@@ -314,6 +383,40 @@ describe('the player portal in Chromium: a bot registers, and the player uses ev
     await checkAccessible('the account page with an error');
   });
 
+  it("writes money in the server's currency, and shows the history a page at a time", async function () {
+    // More movements than a page of the history holds (10).
+    const total = (await asPlayer('GET', '/api/economy/history')).body.pagination.total as number;
+    for (let count = total; count < 13; count++) {
+      expect((await asService('POST', '/api/admin/economy/adjust', { username: 'Portia', amount: 1, reason: `Filler ${count}` })).status).to.equal(200);
+    }
+    expect((await asService('POST', '/api/admin/settings', { economy: { currencySymbol: '€' } })).status).to.equal(200);
+    try {
+      await go('/account');
+      const balance = (await asPlayer('GET', '/api/economy/balance')).body as { formatted: string };
+      expect(balance.formatted).to.match(/^€/);
+      await page().getByTestId('balance').filter({ hasText: balance.formatted }).waitFor();
+      const history = page().getByTestId('history');
+      await history.locator('tbody tr').first().waitFor();
+      expect(await history.locator('tbody tr td.number').first().textContent()).to.match(/^-?€/);
+
+      const pages = page().getByRole('navigation', { name: 'History pages' });
+      const secondPage = (await asPlayer('GET', '/api/economy/history?page=2&limit=10')).body as {
+        transactions: Array<{ description: string }>;
+        pagination: { pages: number; total: number };
+      };
+      await pages.getByText(`Page 1 of ${secondPage.pagination.pages} (${secondPage.pagination.total} in all)`).waitFor();
+      await pages.getByRole('button', { name: 'Next' }).click();
+      await pages.getByText(`Page 2 of ${secondPage.pagination.pages}`).waitFor();
+      await eventually(async () => ((await history.locator('tbody tr').count()) === secondPage.transactions.length ? true : undefined), 10_000, 'the second page');
+      expect(await history.locator('tbody tr').first().textContent()).to.contain(secondPage.transactions[0]!.description);
+      await pages.getByRole('button', { name: 'Previous' }).click();
+      await pages.getByText(`Page 1 of ${secondPage.pagination.pages}`).waitFor();
+      await checkAccessible('the account page on the second history page');
+    } finally {
+      await asService('POST', '/api/admin/settings', { economy: { currencySymbol: '$' } });
+    }
+  });
+
   it('shows market prices with a sparkline of each item, and the leaderboards with who is online', async function () {
     await go('/market');
     const market = page().getByTestId('market');
@@ -338,6 +441,23 @@ describe('the player portal in Chromium: a bot registers, and the player uses ev
     await page().getByTestId('leaderboard').getByRole('columnheader', { name: 'Level' }).waitFor();
     await page().getByTestId('leaderboard').getByText('Portia').waitFor();
     await checkAccessible('the jobs leaderboard');
+    // The bot left the game and came back earlier: that session counts as played time.
+    await page().getByLabel('Board', { exact: true }).selectOption('playtime');
+    await page().getByTestId('leaderboard').getByRole('columnheader', { name: 'Played' }).waitFor();
+    await page().getByTestId('leaderboard').getByText('Portia').waitFor();
+    await page()
+      .getByTestId('your-rank')
+      .getByText(/^You: rank 1, \d+ min\.$/)
+      .waitFor();
+  });
+
+  it('leaves the job on the jobs page', async function () {
+    await go('/jobs');
+    await page().getByRole('button', { name: 'Leave Miner' }).click();
+    await page().getByRole('button', { name: 'Join Miner' }).waitFor();
+    expect(await page().getByTestId('standing-miner').count()).to.equal(0);
+    const jobs = (await asPlayer('GET', '/api/jobs')).body.jobs as Array<{ id: string; joined: boolean }>;
+    expect(jobs.find((job) => job.id === 'miner')).to.include({ joined: false });
   });
 
   it('reads at 375 px without scrolling sideways', async function () {
@@ -351,6 +471,72 @@ describe('the player portal in Chromium: a bot registers, and the player uses ev
       await checkAccessible(`${to} at 375 px`);
     }
     await page().setViewportSize(desktop);
+  });
+
+  it('logs out: the session leaves the tab, a page that needs a login sends to the login page, and the token is no longer sent', async function () {
+    const requests: Array<{ path: string; withToken: boolean }> = [];
+    const record = (request: Request) => {
+      const url = new URL(request.url());
+      if (url.pathname.startsWith('/api/')) requests.push({ path: url.pathname, withToken: request.headers().authorization !== undefined });
+    };
+    page().on('request', record);
+    await go('/account');
+    await page().getByTestId('balance').filter({ hasText: '$' }).waitFor();
+    expect(
+      requests.filter((request) => request.path === '/api/economy/balance' && request.withToken),
+      'the token sent while logged in',
+    ).to.have.length.at.least(1);
+    // The session is the tab's (sessionStorage), never kept on the disk (localStorage): a new tab, as after closing the browser, is not logged in.
+    expect(await page().evaluate(() => sessionStorage.getItem('gatehouse.session'))).to.contain(token.split('.')[0]);
+    expect(await page().evaluate(() => localStorage.length)).to.equal(0);
+    const otherTab = await browser.context.newPage();
+    await otherTab.goto(`${server.baseUrl}/account`);
+    await otherTab.waitForURL(/\/login\?reason=needed&next=%2Faccount$/);
+    await otherTab.close();
+
+    await page().getByRole('button', { name: 'Log out' }).click();
+    await page().waitForURL(/\/login\?reason=logged-out$/);
+    await page().getByText('You are logged out.').waitFor();
+    expect(await page().evaluate(() => sessionStorage.getItem('gatehouse.session'))).to.equal(null);
+    expect(await page().getByRole('button', { name: 'Log out' }).count()).to.equal(0);
+    await checkAccessible('the login page after logging out');
+
+    const sinceLogout = requests.length;
+    for (const to of ['/account', '/shop']) {
+      await page().goto(server.baseUrl + to);
+      await page().waitForURL(new RegExp(`/login\\?reason=needed&next=${encodeURIComponent(to)}$`));
+      await page().getByText('Log in to see this page.').waitFor();
+    }
+    await page().goBack();
+    await page().waitForURL(/\/login\?reason=needed/);
+    await page().waitForLoadState('networkidle');
+    expect(requests.slice(sinceLogout).filter((request) => request.withToken)).to.deep.equal([]);
+    page().off('request', record);
+  });
+
+  it('logs in and sends money with the keyboard alone', async function () {
+    await go('/login');
+    expect(await page().evaluate(() => document.activeElement?.id), 'the focus on the title').to.equal('page-title');
+    await tabTo('Username');
+    await page().keyboard.type('portia');
+    await tabTo('Password');
+    await page().keyboard.type('portia-pass');
+    await page().keyboard.press('Enter');
+    await page().waitForURL(/\/account$/);
+    await page().getByTestId('balance').filter({ hasText: '$' }).waitFor();
+
+    const before = (await asPlayer('GET', '/api/economy/balance')).body.balance as number;
+    await tabTo('Player');
+    await page().keyboard.type('Payee');
+    await tabTo('Amount');
+    await page().keyboard.type('2.5');
+    await tabTo('Note (optional)');
+    await page().keyboard.type('typed, not clicked');
+    await tabTo('Send');
+    await page().keyboard.press('Space');
+    await page().getByText('Sent $2.50 to Payee.').waitFor();
+    expect((await asPlayer('GET', '/api/economy/balance')).body.balance).to.equal(before - 2.5);
+    await page().getByTestId('history').getByText('typed, not clicked').waitFor();
   });
 
   it('sends an expired session to the login page with the sentence', async function () {
