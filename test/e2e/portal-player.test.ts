@@ -514,6 +514,33 @@ describe('the player portal in Chromium: a bot registers, and the player uses ev
     page().off('request', record);
   });
 
+  it('says in words when to try again after ten wrong passwords, without a raw answer', async function () {
+    await registeredUser(server.gatehouse, server.baseUrl, 'guessed', 'Guessed', 'guessed-pass-1');
+    expectedStatuses.push(401, 429);
+    await go('/login');
+    const password = page().getByLabel('Password', { exact: true });
+    for (let attempt = 1; attempt <= 10; attempt++) {
+      await page().getByLabel('Username', { exact: true }).fill('guessed');
+      await password.fill(`wrong-${attempt}`);
+      const answer = page().waitForResponse((response) => response.url().endsWith('/api/auth/login'));
+      await page().getByRole('button', { name: 'Log in' }).click();
+      expect((await answer).status(), `attempt ${attempt}`).to.equal(401);
+      await page().getByRole('button', { name: 'Log in' }).waitFor();
+    }
+    expect(await password.getAttribute('aria-invalid')).to.equal('true');
+    // The eleventh, even with the right password, waits out the lock (10 minutes from the first failure).
+    await password.fill('guessed-pass-1');
+    const refused = page().waitForResponse((response) => response.url().endsWith('/api/auth/login'));
+    await page().getByRole('button', { name: 'Log in' }).click();
+    expect((await refused).status()).to.equal(429);
+    const alert = page().getByRole('alert');
+    await alert.waitFor();
+    expect(await alert.textContent()).to.equal('Too many failed attempts. Try again in 10 minutes.');
+    expect(await page().locator('main').textContent()).not.to.match(/[{}"]|too_many_attempts/);
+    await checkAccessible('the login page refusing for a while');
+    expect(page().url()).to.match(/\/login/);
+  });
+
   it('logs in and sends money with the keyboard alone', async function () {
     await go('/login');
     expect(await page().evaluate(() => document.activeElement?.id), 'the focus on the title').to.equal('page-title');
