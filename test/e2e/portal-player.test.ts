@@ -16,7 +16,7 @@ import { registeredUser } from '../helpers/accounts.js';
 import { eventually, joinBot, leave, registrationCodeFor } from '../helpers/bots.js';
 import { requireChromium, startChromium, type HeadlessChromium } from '../helpers/chromium.js';
 import { api, startTestGatehouse, temporaryDirectory, type TestGatehouse } from '../helpers/gatehouse.js';
-import { desktop, openPortal, phone, screenshotFor, seriousAxeFindings, unexpectedProblems, type PortalPage } from '../helpers/portal.js';
+import { desktop, openPortal, phone, screenshotFor, seriousAxeFindings, tabTo, unexpectedProblems, type PortalPage } from '../helpers/portal.js';
 
 const shopFile = `
 deliveries: { retry-seconds: 3600 }
@@ -66,28 +66,6 @@ describe('the player portal in Chromium: a bot registers, and the player uses ev
   async function checkAccessible(name: string): Promise<void> {
     await page().locator('#page-title').waitFor();
     expect(await seriousAxeFindings(page()), `axe on ${name}`).to.deep.equal([]);
-  }
-
-  /** The focused element's name as a person hears it: an input's label, else its own label or text. */
-  function focusedName(): Promise<string> {
-    return page().evaluate(() => {
-      const focused = document.activeElement as HTMLElement | null;
-      if (!focused) return '';
-      if (focused instanceof HTMLInputElement || focused instanceof HTMLSelectElement) return focused.labels?.[0]?.textContent?.trim() ?? '';
-      return (focused.getAttribute('aria-label') ?? focused.textContent ?? '').trim();
-    });
-  }
-
-  /** Presses Tab until the focus is on the control named `name` (at most `most` presses). */
-  async function tabTo(name: string, most = 40): Promise<void> {
-    const passed: string[] = [];
-    for (let presses = 0; presses < most; presses++) {
-      await page().keyboard.press('Tab');
-      const now = await focusedName();
-      if (now === name) return;
-      passed.push(now);
-    }
-    throw new Error(`"${name}" not reached with ${most} presses of Tab; passed ${JSON.stringify(passed)}`);
   }
 
   async function go(to: string): Promise<void> {
@@ -544,22 +522,22 @@ describe('the player portal in Chromium: a bot registers, and the player uses ev
   it('logs in and sends money with the keyboard alone', async function () {
     await go('/login');
     expect(await page().evaluate(() => document.activeElement?.id), 'the focus on the title').to.equal('page-title');
-    await tabTo('Username');
+    await tabTo(page(), 'Username');
     await page().keyboard.type('portia');
-    await tabTo('Password');
+    await tabTo(page(), 'Password');
     await page().keyboard.type('portia-pass');
     await page().keyboard.press('Enter');
     await page().waitForURL(/\/account$/);
     await page().getByTestId('balance').filter({ hasText: '$' }).waitFor();
 
     const before = (await asPlayer('GET', '/api/economy/balance')).body.balance as number;
-    await tabTo('Player');
+    await tabTo(page(), 'Player');
     await page().keyboard.type('Payee');
-    await tabTo('Amount');
+    await tabTo(page(), 'Amount');
     await page().keyboard.type('2.5');
-    await tabTo('Note (optional)');
+    await tabTo(page(), 'Note (optional)');
     await page().keyboard.type('typed, not clicked');
-    await tabTo('Send');
+    await tabTo(page(), 'Send');
     await page().keyboard.press('Space');
     await page().getByText('Sent $2.50 to Payee.').waitFor();
     expect((await asPlayer('GET', '/api/economy/balance')).body.balance).to.equal(before - 2.5);
