@@ -259,6 +259,35 @@ describe('the admin console in Chromium (embedded server, a mineflayer bot)', fu
     await page.getByRole('cell', { name: /^world_nether 20\.5, 70\.0, -7\.5$/ }).waitFor();
   });
 
+  it('teleports the bot to another player who joined while the page was open, in another world', async function () {
+    await goInPortal(page, '/admin/teleports');
+    const form = page.locator('form', { has: page.getByRole('heading', { name: 'A player to a player' }) });
+    await form.getByLabel('To the player').waitFor();
+    const runner = await joinBot((server.gatehouse.game as EmbeddedGameServer).port, 'Runner');
+    try {
+      const respawns: string[] = [];
+      (bot._client as unknown as NodeJS.EventEmitter).on('respawn', (packet: { worldState: { name: string } }) => respawns.push(packet.worldState.name));
+      // No reload: the page reads who is online again by itself.
+      await eventually(
+        async () => ((await form.getByLabel('To the player').locator('option').allTextContents()).includes('Runner') ? true : undefined),
+        15_000,
+        'Runner among the players to choose',
+      );
+      await form.getByLabel('Player to move').selectOption('Walker');
+      await form.getByLabel('To the player').selectOption('Runner');
+      await form.getByRole('button', { name: 'Teleport' }).click();
+      await form
+        .getByRole('status')
+        .getByText(/\(world -?[\d,.]+, -?[\d,.]+, -?[\d,.]+\)$/)
+        .waitFor();
+      await eventually(() => (respawns.at(-1) === 'minecraft:overworld' ? true : undefined), 10_000, 'a respawn into the overworld');
+      await eventually(() => (bot.entity.position.distanceTo(runner.entity.position) < 1 ? true : undefined), 10_000, 'Walker beside Runner');
+      await page.getByRole('cell', { name: /^Runner \(world / }).waitFor();
+    } finally {
+      await leave(runner);
+    }
+  });
+
   it('whitelists a name, checks names, turns the whitelist on and off, and removes the name', async function () {
     await goInPortal(page, '/admin/whitelist');
     await page.getByLabel('Player name', { exact: true }).fill('Newcomer');
