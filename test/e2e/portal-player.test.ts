@@ -408,6 +408,16 @@ describe('the player portal in Chromium: a bot registers, and the player uses ev
         .getByRole('img')
         .getAttribute('aria-label'),
     ).to.match(/^Diamond: between \$[\d,.]+ and \$[\d,.]+ this hour/);
+    // Each item's trend, in words, as the API reports it.
+    const prices = (await asPlayer('GET', '/api/economy/market-prices')).body.prices as Record<string, { trend: string }>;
+    for (const [item, entry] of Object.entries(prices)) {
+      const word = entry.trend.charAt(0) + entry.trend.slice(1).toLowerCase();
+      const shown = await market
+        .getByRole('row', { name: new RegExp(`^${item.charAt(0).toUpperCase()}${item.slice(1)}`) })
+        .locator('td.trend')
+        .textContent();
+      expect(shown, item).to.match(new RegExp(` ${word}$`));
+    }
     await checkAccessible('the market page');
     await screenshotFor(page(), 'portal-market');
 
