@@ -531,7 +531,8 @@ describe('the player portal in Chromium: a bot registers, and the player uses ev
 
   it('logs in and sends money with the keyboard alone', async function () {
     await go('/login');
-    expect(await page().evaluate(() => document.activeElement?.id), 'the focus on the title').to.equal('page-title');
+    // The focus moves to the title in an effect, just after the page shows.
+    await page().waitForFunction(() => document.activeElement?.id === 'page-title', null, { timeout: 5000 });
     await tabTo(page(), 'Username');
     await page().keyboard.type('portia');
     await tabTo(page(), 'Password');
