@@ -375,7 +375,8 @@ describe('the player portal in Chromium: a bot registers, and the player uses ev
       await page().getByTestId('balance').filter({ hasText: balance.formatted }).waitFor();
       const history = page().getByTestId('history');
       await history.locator('tbody tr').first().waitFor();
-      expect(await history.locator('tbody tr td.number').first().textContent()).to.match(/^-?€/);
+      // The page writes these amounts itself, once it has read the symbol.
+      await eventually(async () => (/^-?€/.test((await history.locator('tbody tr td.number').first().textContent()) ?? '') ? true : undefined), 10_000, 'the history in €');
 
       const pages = page().getByRole('navigation', { name: 'History pages' });
       const secondPage = (await asPlayer('GET', '/api/economy/history?page=2&limit=10')).body as {
