@@ -1,3 +1,4 @@
+import { rm, writeFile } from 'node:fs/promises';
 import path from 'node:path';
 import { expect } from 'chai';
 import type { Bot } from 'mineflayer';
@@ -5,12 +6,20 @@ import mc from 'minecraft-protocol';
 import type { Page } from 'playwright-core';
 import type { EmbeddedGameServer } from '../../src/game/embedded/adapter.js';
 import { type MetricsSample, metricsHistoryPart } from '../../src/features/metrics/store.js';
+import { runConsoleLine } from '../../src/console.js';
 import { registeredUser } from '../helpers/accounts.js';
 import { eventually, joinBot, leave, nextChat } from '../helpers/bots.js';
 import { type HeadlessChromium, requireChromium, startChromium } from '../helpers/chromium.js';
-import { api, startTestGatehouse, type TestGatehouse } from '../helpers/gatehouse.js';
-import { desktop, openPortal, phone, type PortalPage, seriousAxeFindings, unexpectedProblems } from '../helpers/portal.js';
+import { api, startTestGatehouse, type TestGatehouse, temporaryDirectory } from '../helpers/gatehouse.js';
+import { desktop, openPortal, phone, type PortalPage, seriousAxeFindings, tabTo, unexpectedProblems } from '../helpers/portal.js';
 import { adminAccount, adminPaths, goInPortal, logInThroughPortal, recordApiRequests } from '../helpers/portal-admin.js';
+
+const shopFile = `items:
+  diamond: { category: resources, price: 100.00, stock: 100, target-stock: 100 }
+  bread: { category: food, price: 3.00, stock: 100, target-stock: 100 }
+`;
+/** Text the console must show as these very characters, never as markup. */
+const hostile = '"><img src=x onerror=alert(1)>';
 
 /** A day of one-minute samples every five minutes and six days before it hourly, as the sampler would have left them (players rise in the evening). */
 function earlierSamples(server: string, now: number): MetricsSample[] {
@@ -36,6 +45,7 @@ function earlierSamples(server: string, now: number): MetricsSample[] {
 describe('the admin console in Chromium (embedded server, a mineflayer bot)', function () {
   this.timeout(120_000);
   let server: TestGatehouse;
+  let directory: string;
   let browser: HeadlessChromium;
   let bot: Bot;
   let portal: PortalPage;
@@ -44,10 +54,19 @@ describe('the admin console in Chromium (embedded server, a mineflayer bot)', fu
   let adminToken: string;
   const admin = { username: 'boss', password: 'admin-pass-1' };
   const screenshots = process.env.GATEHOUSE_SCREENSHOTS;
+  /** Browser dialogs any page opened (hostile text run as script would open one). */
+  const dialogs: string[] = [];
 
   before(async function () {
     requireChromium(this);
-    server = await startTestGatehouse();
+    directory = await temporaryDirectory('gatehouse-portal-admin-');
+    await writeFile(path.join(directory, 'shop.yml'), shopFile);
+    server = await startTestGatehouse(
+      (config) => {
+        config.shopFile = path.join(directory, 'shop.yml');
+      },
+      { dataDirectory: directory },
+    );
     browser = await startChromium();
     bot = await joinBot((server.gatehouse.game as EmbeddedGameServer).port, 'Walker');
     await adminAccount(server, admin.username, 'Boss', admin.password);
@@ -57,11 +76,16 @@ describe('the admin console in Chromium (embedded server, a mineflayer bot)', fu
     if (bot) await leave(bot);
     await browser?.close();
     await server?.stop();
+    if (directory) await rm(directory, { recursive: true, force: true });
   });
 
   it('logs an operator in, marks the session as an admin’s and links the console', async function () {
     portal = await openPortal(browser, server.baseUrl, '/login', desktop);
     page = portal.page;
+    page.on('dialog', (dialog) => {
+      dialogs.push(dialog.message());
+      void dialog.dismiss();
+    });
     await logInThroughPortal(page, server.baseUrl, admin);
     expect(await page.locator('header .admin-mark').textContent()).to.equal('Admin');
     expect(await page.getByRole('navigation', { name: 'Pages' }).getByRole('link', { name: 'Admin' }).count()).to.equal(1);
@@ -99,6 +123,27 @@ describe('the admin console in Chromium (embedded server, a mineflayer bot)', fu
     if (screenshots) await page.screenshot({ path: path.join(screenshots, 'admin-overview-week.png'), fullPage: true });
   });
 
+  it('keeps an edit made the moment the settings form shows (the loaded values do not overwrite it)', async function () {
+    // Typed in the same task the form appeared in, before the page's effects ran: on a loaded machine a
+    // person (or the next step of this file) can get there first, and the edit must not be lost.
+    await page.evaluate(() => {
+      const observer = new MutationObserver(() => {
+        const label = Array.from(document.querySelectorAll('label')).find((candidate) => candidate.textContent === 'Most players at once');
+        const input = label ? (document.getElementById(label.htmlFor) as HTMLInputElement | null) : null;
+        if (!input) return;
+        observer.disconnect();
+        input.value = '7';
+        input.dispatchEvent(new Event('input', { bubbles: true }));
+      });
+      observer.observe(document.body, { childList: true, subtree: true });
+    });
+    await goInPortal(page, '/admin/settings');
+    await page.getByRole('button', { name: /^Save 1 change$/ }).waitFor({ timeout: 10_000 });
+    expect(await page.getByLabel('Most players at once').inputValue()).to.equal('7');
+    await page.getByRole('button', { name: 'Undo my edits' }).click();
+    expect(await page.getByLabel('Most players at once').inputValue()).not.to.equal('7');
+  });
+
   it('shows a refused setting beside its field, then changes the difficulty and the MOTD, which the game applies', async function () {
     await goInPortal(page, '/admin/settings');
     const maxPlayers = page.getByLabel('Most players at once');
@@ -121,7 +166,7 @@ describe('the admin console in Chromium (embedded server, a mineflayer bot)', fu
     expect(JSON.stringify(ping.description)).to.contain('Changed in the admin console');
   });
 
-  it('schedules a restart the bot sees as a boss bar while the page counts down, then cancels it after a confirm step', async function () {
+  it('schedules a restart the bot sees as a boss bar while the page counts down, then cancels it after a confirm step, all by keyboard', async function () {
     const bars: string[] = [];
     bot.on('bossBarCreated', () => {
       bars.push('created');
@@ -131,10 +176,19 @@ describe('the admin console in Chromium (embedded server, a mineflayer bot)', fu
     });
     await goInPortal(page, '/admin/restart');
     await page.getByText('No restart is scheduled.').waitFor();
-    await page.getByLabel('Delay (seconds)').fill('600');
-    await page.getByLabel('Reason (shown to players)').fill('Trying the console');
-    await page.getByRole('button', { name: 'Schedule the restart' }).click();
+    // The focus moves to the title (and below, to the confirm step's question) in an effect, just after the page shows.
+    await page.waitForFunction(() => document.activeElement?.id === 'page-title', null, { timeout: 5000 });
+    await tabTo(page, 'Delay (seconds)');
+    await page.keyboard.press('Control+A');
+    await page.keyboard.type('600');
+    await tabTo(page, 'Reason (shown to players)');
+    // A reason with markup in it: shown on the page as those characters.
+    await page.keyboard.type(`Trying the console ${hostile}`);
+    await tabTo(page, 'Schedule the restart');
+    await page.keyboard.press('Enter');
     await eventually(() => (bars.includes('created') ? true : undefined), 30_000, 'the boss bar');
+    await page.getByText(`: Trying the console ${hostile}. Asked by`, { exact: false }).waitFor();
+    expect(await page.locator('main img').count()).to.equal(0);
 
     const countdown = page.getByTestId('countdown');
     await countdown.waitFor();
@@ -142,10 +196,14 @@ describe('the admin console in Chromium (embedded server, a mineflayer bot)', fu
     expect(first).to.match(/^(9|10) min \d\d s$/);
     await eventually(async () => ((await countdown.textContent()) !== first ? true : undefined), 5000, 'the countdown to move');
 
-    await page.getByRole('button', { name: 'Cancel the restart' }).click();
+    // Back from the schedule button to the pending restart's Cancel; the confirm step takes the focus to its question.
+    await tabTo(page, 'Cancel the restart', { backwards: true });
+    await page.keyboard.press('Enter');
     await page.getByText('Cancel the pending restart?').waitFor();
+    await page.waitForFunction(() => document.activeElement?.textContent?.startsWith('Cancel the pending restart?') === true, null, { timeout: 5000 });
     expect(bars).not.to.include('deleted');
-    await page.getByRole('button', { name: 'Yes, cancel it' }).click();
+    await tabTo(page, 'Yes, cancel it', { most: 1 });
+    await page.keyboard.press('Space');
     await page.getByText('No restart is scheduled.').waitFor();
     await eventually(() => (bars.includes('deleted') ? true : undefined), 30_000, 'the boss bar gone');
     expect((await api(server.baseUrl, 'GET', '/api/admin/restart', { token: adminToken })).body.restart).to.equal(null);
@@ -202,13 +260,64 @@ describe('the admin console in Chromium (embedded server, a mineflayer bot)', fu
     await page.getByRole('cell', { name: /^world_nether 20\.5, 70\.0, -7\.5$/ }).waitFor();
   });
 
-  it('whitelists a name', async function () {
+  it('teleports the bot to another player who joined while the page was open, in another world', async function () {
+    await goInPortal(page, '/admin/teleports');
+    const form = page.locator('form', { has: page.getByRole('heading', { name: 'A player to a player' }) });
+    await form.getByLabel('To the player').waitFor();
+    const runner = await joinBot((server.gatehouse.game as EmbeddedGameServer).port, 'Runner');
+    try {
+      const respawns: string[] = [];
+      (bot._client as unknown as NodeJS.EventEmitter).on('respawn', (packet: { worldState: { name: string } }) => respawns.push(packet.worldState.name));
+      // No reload: the page reads who is online again by itself.
+      await eventually(
+        async () => ((await form.getByLabel('To the player').locator('option').allTextContents()).includes('Runner') ? true : undefined),
+        15_000,
+        'Runner among the players to choose',
+      );
+      await form.getByLabel('Player to move').selectOption('Walker');
+      await form.getByLabel('To the player').selectOption('Runner');
+      await form.getByRole('button', { name: 'Teleport' }).click();
+      await form
+        .getByRole('status')
+        .getByText(/\(world -?[\d,.]+, -?[\d,.]+, -?[\d,.]+\)$/)
+        .waitFor();
+      await eventually(() => (respawns.at(-1) === 'minecraft:overworld' ? true : undefined), 10_000, 'a respawn into the overworld');
+      await eventually(() => (bot.entity.position.distanceTo(runner.entity.position) < 1 ? true : undefined), 10_000, 'Walker beside Runner');
+      await page.getByRole('cell', { name: /^Runner \(world / }).waitFor();
+    } finally {
+      await leave(runner);
+    }
+  });
+
+  it('whitelists a name, checks names, turns the whitelist on and off, and removes the name', async function () {
     await goInPortal(page, '/admin/whitelist');
     await page.getByLabel('Player name', { exact: true }).fill('Newcomer');
     await page.getByRole('button', { name: 'Add to the whitelist' }).click();
     await page.getByRole('cell', { name: 'Newcomer', exact: true }).waitFor();
     const check = await api(server.baseUrl, 'GET', '/api/whitelist/check?username=Newcomer', { token: adminToken });
     expect(check.body.whitelisted).to.equal(true);
+
+    const checkForm = page.locator('form', { has: page.getByRole('heading', { name: 'Check a player' }) });
+    await checkForm.getByLabel('Player name to check').fill('Newcomer');
+    await checkForm.getByRole('button', { name: 'Check' }).click();
+    await checkForm.getByText('Newcomer is on the whitelist (which is off).').waitFor();
+    await checkForm.getByLabel('Player name to check').fill('Stranger');
+    await checkForm.getByRole('button', { name: 'Check' }).click();
+    await checkForm.getByText('Stranger is not on the whitelist (which is off).').waitFor();
+
+    await page.getByRole('button', { name: 'Turn the whitelist on' }).click();
+    await page.getByRole('heading', { name: 'The whitelist is on' }).waitFor();
+    expect((await api(server.baseUrl, 'GET', '/api/whitelist/check?username=Newcomer', { token: adminToken })).body.enabled).to.equal(true);
+    await checkForm.getByLabel('Player name to check').fill('Newcomer');
+    await checkForm.getByRole('button', { name: 'Check' }).click();
+    await checkForm.getByText('Newcomer is on the whitelist.').waitFor();
+    await page.getByRole('button', { name: 'Turn the whitelist off' }).click();
+    await page.getByRole('heading', { name: 'The whitelist is off' }).waitFor();
+    expect((await api(server.baseUrl, 'GET', '/api/whitelist/check?username=Newcomer', { token: adminToken })).body.enabled).to.equal(false);
+
+    await page.getByRole('button', { name: 'Remove Newcomer from the whitelist' }).click();
+    await page.getByRole('cell', { name: 'Newcomer', exact: true }).waitFor({ state: 'detached' });
+    expect((await api(server.baseUrl, 'GET', '/api/whitelist/check?username=Newcomer', { token: adminToken })).body.whitelisted).to.equal(false);
   });
 
   it('adjusts a balance once for a double click (one Idempotency-Key), which the player’s page shows, then reverses it after a confirm step', async function () {
@@ -288,6 +397,20 @@ describe('the admin console in Chromium (embedded server, a mineflayer bot)', fu
     expect((await api(server.baseUrl, 'GET', '/api/players', { token: secret })).status).to.equal(401);
   });
 
+  it('shows the users 25 a page', async function () {
+    const existing = (await api(server.baseUrl, 'GET', '/api/admin/users?limit=1', { token: adminToken })).body.pagination.total as number;
+    for (let count = existing; count < 27; count++) await registeredUser(server.gatehouse, server.baseUrl, `member${count}`, `Member${count}`);
+    await goInPortal(page, '/admin/users');
+    const pages = page.getByRole('navigation', { name: 'Pages of accounts' });
+    await pages.getByText('Page 1 of 2 (27 in all)').waitFor();
+    expect(await page.getByRole('table').locator('tbody tr').count()).to.equal(25);
+    await pages.getByRole('button', { name: 'Next' }).click();
+    await pages.getByText('Page 2 of 2 (27 in all)').waitFor();
+    await eventually(async () => ((await page.getByRole('table').locator('tbody tr').count()) === 2 ? true : undefined), 10_000, 'the second page');
+    const second = (await api(server.baseUrl, 'GET', '/api/admin/users?page=2&limit=25', { token: adminToken })).body.users as Array<{ username: string }>;
+    expect(await page.getByRole('table').locator('tbody tr td:first-child').allTextContents()).to.deep.equal(second.map((user) => user.username));
+  });
+
   it('searches the users, filters the connection log, messages the bot, announces, and shows the audit, caches and shop reload', async function () {
     await goInPortal(page, '/admin/users');
     await page.getByLabel('Search accounts').fill('bos');
@@ -317,8 +440,14 @@ describe('the admin console in Chromium (embedded server, a mineflayer bot)', fu
     await page.getByLabel('Shown to players who join for (hours)').fill('2');
     await page.getByRole('button', { name: 'Announce' }).click();
     await announced;
-    await page.getByRole('cell', { name: 'Build night on Friday' }).waitFor();
+    const announcement = page.getByRole('row').filter({ has: page.getByRole('cell', { name: 'Build night on Friday' }) });
+    await announcement.waitFor();
     await page.getByRole('cell', { name: 'Hello from the console' }).waitFor();
+    // Its expiry: two hours from now, as the list says and the API keeps.
+    const listed = (await api(server.baseUrl, 'GET', '/api/admin/messages', { token: adminToken })).body.messages as Array<{ content: string; expiresAt: string | null }>;
+    const expiresAt = Date.parse(listed.find((message) => message.content === 'Build night on Friday')!.expiresAt!);
+    expect(expiresAt - Date.now()).to.be.within(2 * 3600_000 - 120_000, 2 * 3600_000);
+    expect(await announcement.locator('td').last().textContent()).not.to.equal('never');
 
     await goInPortal(page, '/admin/audit');
     await page.getByRole('row').filter({ hasText: 'settings.update' }).filter({ hasText: '"difficulty":"hard"' }).first().waitFor();
@@ -330,12 +459,62 @@ describe('the admin console in Chromium (embedded server, a mineflayer bot)', fu
       .filter({ hasText: /entries|nothing held/ })
       .waitFor();
 
+    // A purchase for a player out of the game waits: the economy page lists it as pending.
+    await api(server.baseUrl, 'POST', '/api/admin/economy/adjust', { token: adminToken, body: { username: 'Boss', amount: 50, reason: 'For a pending delivery' } });
+    const bought = await api(server.baseUrl, 'POST', '/api/shop/purchase', { token: adminToken, body: { item: 'bread', quantity: 2 } });
+    expect(bought.body.delivery, JSON.stringify(bought.body)).to.include({ state: 'pending' });
     await goInPortal(page, '/admin/economy');
+    const pending = page.getByRole('region', { name: 'Pending deliveries' }).getByRole('row').filter({ hasText: 'Boss' });
+    await pending.waitFor();
+    expect((await pending.locator('td').allTextContents()).slice(1)).to.deep.equal(['Boss', 'Bread', '0 of 2', '2', String(bought.body.purchase.transactionId)]);
+
+    // A catalogue with a mistake changes nothing, and the page shows the mistake; the file put right reloads.
+    await writeFile(path.join(directory, 'shop.yml'), 'items:\n  diamond: { category: resources, price: -5, stock: 100, target-stock: 100 }\n');
+    await page.getByRole('button', { name: 'Reload the catalogue' }).click();
+    const mistake = page.locator('.notice.problem').filter({ hasText: /price/ });
+    await mistake.waitFor();
+    expect(await mistake.textContent()).to.match(/diamond/);
+    expect((await api(server.baseUrl, 'GET', '/api/shop/items', { token: adminToken })).body.items.map((item: { item: string }) => item.item)).to.have.members([
+      'diamond',
+      'bread',
+    ]);
+    await writeFile(path.join(directory, 'shop.yml'), shopFile);
     await page.getByRole('button', { name: 'Reload the catalogue' }).click();
     await page
       .locator('.notice.success')
-      .filter({ hasText: /items\)/ })
+      .filter({ hasText: /2 items\)/ })
       .waitFor();
+    expect(await mistake.count()).to.equal(0);
+  });
+
+  it('shows what admins type as text, never markup: an announcement, a search, a refused key name', async function () {
+    await goInPortal(page, '/admin/messages');
+    await page.getByLabel('Announcement').fill(hostile);
+    await page.getByRole('button', { name: 'Announce' }).click();
+    await page.getByRole('cell', { name: hostile, exact: true }).waitFor();
+    expect(await page.locator('main img').count()).to.equal(0);
+
+    await goInPortal(page, '/admin/users');
+    await page.getByLabel('Search accounts').fill(hostile);
+    await page.getByRole('button', { name: 'Search' }).click();
+    await page.getByText(`Accounts matching “${hostile}”`).waitFor();
+    await page.getByText('No account matches.').waitFor();
+    expect(await page.locator('main img').count()).to.equal(0);
+
+    // A key's name allows letters, digits and . _ - only: refused beside the field, the typed text kept as text.
+    await goInPortal(page, '/admin/keys');
+    const keysBefore = (await api(server.baseUrl, 'GET', '/api/admin/keys?revoked=true', { token: adminToken })).body.pagination.total as number;
+    const name = page.getByLabel('Name', { exact: true });
+    await name.fill(hostile);
+    await page.getByLabel('players:read', { exact: true }).check();
+    await page.getByRole('button', { name: 'Make the key' }).click();
+    await eventually(async () => ((await name.getAttribute('aria-invalid')) === 'true' ? true : undefined), 10_000, 'the name marked invalid');
+    expect(await name.inputValue()).to.equal(hostile);
+    const describedBy = (await name.getAttribute('aria-describedby'))!.split(' ');
+    expect(await page.locator(`[id="${describedBy.at(-1)}"]`).textContent()).to.match(/^name /);
+    expect(await page.locator('main img').count()).to.equal(0);
+    expect((await api(server.baseUrl, 'GET', '/api/admin/keys?revoked=true', { token: adminToken })).body.pagination.total, 'no key made').to.equal(keysBefore);
+    expect(dialogs).to.deep.equal([]);
   });
 
   it('finds no serious or critical axe-core violation and no sideways scroll on any admin page, on a phone and a desktop', async function () {
@@ -353,6 +532,25 @@ describe('the admin console in Chromium (embedded server, a mineflayer bot)', fu
     }
     // The refused maxPlayers of the settings step is the only failed request.
     expect(unexpectedProblems(portal.problems, [400])).to.deep.equal([]);
+  });
+
+  it('tells an admin whose operator status was taken away, on the next request, that it is not allowed', async function () {
+    const former = await adminAccount(server, 'former', 'Former', 'former-pass-1');
+    const session = await openPortal(browser, server.baseUrl, '/login', desktop);
+    await logInThroughPortal(session.page, server.baseUrl, former, '/admin/audit');
+    await session.page.getByRole('cell', { name: 'settings.update' }).first().waitFor();
+    expect(await runConsoleLine(server.gatehouse, 'deop Former', () => undefined)).to.equal('Made Former no longer a server operator');
+
+    // The session still says admin (the portal cannot know) but the API refuses, and the page says what is not allowed.
+    await goInPortal(session.page, '/admin/users');
+    const refusal = session.page.getByRole('alert');
+    await refusal.waitFor();
+    expect(await refusal.locator('p').textContent()).to.equal('Not allowed: Admin privileges required');
+    expect(session.page.url()).to.match(/\/admin\/users$/);
+    expect(await session.page.getByRole('table').count()).to.equal(0);
+    expect(await seriousAxeFindings(session.page)).to.deep.equal([]);
+    expect(unexpectedProblems(session.problems, [403])).to.deep.equal([]);
+    await session.page.close();
   });
 
   it('tells a player who opens an admin address that it is not allowed, and fetches nothing of the admin API', async function () {

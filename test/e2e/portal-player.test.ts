@@ -10,12 +10,13 @@ import path from 'node:path';
 import { expect } from 'chai';
 import jwt from 'jsonwebtoken';
 import type { Bot } from 'mineflayer';
+import type { Request } from 'playwright-core';
 import type { EmbeddedGameServer } from '../../src/game/embedded/adapter.js';
 import { registeredUser } from '../helpers/accounts.js';
 import { eventually, joinBot, leave, registrationCodeFor } from '../helpers/bots.js';
 import { requireChromium, startChromium, type HeadlessChromium } from '../helpers/chromium.js';
 import { api, startTestGatehouse, temporaryDirectory, type TestGatehouse } from '../helpers/gatehouse.js';
-import { desktop, openPortal, phone, screenshotFor, seriousAxeFindings, unexpectedProblems, type PortalPage } from '../helpers/portal.js';
+import { desktop, openPortal, phone, screenshotFor, seriousAxeFindings, tabTo, unexpectedProblems, type PortalPage } from '../helpers/portal.js';
 
 const shopFile = `
 deliveries: { retry-seconds: 3600 }
@@ -119,6 +120,22 @@ describe('the player portal in Chromium: a bot registers, and the player uses ev
     expect(await page().getByLabel('Username for the web').inputValue()).to.equal('Portia');
     await page().getByLabel('Username for the web').fill('portia');
     await page().getByLabel('E-mail').fill('portia@example.com');
+    // A password the API refuses: its error stands beside the password field, and the code is still good.
+    expectedStatuses.push(400);
+    await page().getByLabel('Password', { exact: true }).fill('short');
+    await page().getByRole('button', { name: 'Make my account' }).click();
+    await eventually(
+      async () => ((await page().getByLabel('Password', { exact: true }).getAttribute('aria-invalid')) === 'true' ? true : undefined),
+      10_000,
+      'the password marked',
+    );
+    const passwordDescription = (await page().getByLabel('Password', { exact: true }).getAttribute('aria-describedby'))!.split(' ');
+    expect(
+      await page()
+        .locator(`[id="${passwordDescription.at(-1)}"]`)
+        .textContent(),
+    ).to.equal('password must be at least 6 characters');
+    expect(await page().getByLabel('E-mail').getAttribute('aria-invalid')).to.equal(null);
     await page().getByLabel('Password', { exact: true }).fill('portia-pass');
     await checkAccessible('the register page, second step');
     await page().getByRole('button', { name: 'Make my account' }).click();
@@ -130,6 +147,8 @@ describe('the player portal in Chromium: a bot registers, and the player uses ev
     await page().getByRole('button', { name: 'Log in' }).click();
     await page().waitForURL(/\/account$/);
     await eventually(async () => ((await page().getByTestId('balance').textContent()) === '$1,000.00' ? true : undefined), 10_000, 'the balance on the page');
+    const profile = page().getByRole('definition');
+    expect(await profile.allTextContents()).to.include.members(['Portia', 'portia', 'portia@example.com']);
     await checkAccessible('the account page');
 
     const login = await api(server.baseUrl, 'POST', '/api/auth/login', { body: { username: 'portia', password: 'portia-pass' } });
@@ -250,6 +269,28 @@ describe('the player portal in Chromium: a bot registers, and the player uses ev
     expect((await asPlayer('GET', '/api/economy/balance')).body.balance).to.be.above(before);
   });
 
+  it('shows a purchase made while the player is out of the game as pending, then delivered once they join', async function () {
+    await leave(bot);
+    await eventually(async () => ((await server.gatehouse.game.onlinePlayers()).some((player) => player.name === 'Portia') ? undefined : true), 10_000, 'Portia out of the game');
+    await go('/shop');
+    const row = page()
+      .getByTestId('catalogue')
+      .getByRole('row', { name: /Cobblestone/ });
+    await row.getByLabel('How many Cobblestone').fill('3');
+    await row.getByRole('button', { name: /Buy Cobblestone/ }).click();
+    await page()
+      .getByText(/Bought 3 Cobblestone for \$[\d.,]+\. It waits for you: it arrives when you are in the game\./)
+      .waitFor();
+    const delivery = page().getByTestId('deliveries').getByRole('row').filter({ hasText: '3 × Cobblestone' });
+    await delivery.getByText('Pending: join the game to receive it').waitFor();
+
+    bot = await joinBot(gamePort(), 'Portia');
+    await eventually(() => (held(bot, 'cobblestone') === 3 ? true : undefined), 15_000, 'the cobblestone in the client');
+    // No reload: the page reads the deliveries again by itself (every 10 s while shown).
+    await delivery.getByText('Delivered').waitFor({ timeout: 15_000 });
+    expect(await delivery.getByText('Pending').count()).to.equal(0);
+  });
+
   it("joins a job on the jobs page and sees the bot's digging paid", async function () {
     await go('/jobs');
     await checkAccessible('the jobs page');
@@ -272,6 +313,12 @@ describe('the player portal in Chromium: a bot registers, and the player uses ev
 
     await page().reload();
     await eventually(async () => ((await page().getByTestId('earned-miner').textContent())?.startsWith('$0.25 of $100.00') ? true : undefined), 10_000, 'the pay on the jobs page');
+    // The level and the experience toward the next one, as the API counts them.
+    const you = (await asPlayer('GET', '/api/jobs/details?job=miner')).body.you as { level: number; experience: number; nextLevelAt: number | null };
+    const standing = await page().getByTestId('standing-miner').locator('dd').allTextContents();
+    expect(standing[0]).to.match(new RegExp(`^${you.level} \\(pay × `));
+    expect(standing[1]).to.equal(you.nextLevelAt === null ? `${you.experience} (the last level)` : `${you.experience} of ${you.nextLevelAt} for the next level`);
+    expect(you.experience).to.be.above(0);
     await screenshotFor(page(), 'portal-jobs');
   });
 
@@ -314,6 +361,41 @@ describe('the player portal in Chromium: a bot registers, and the player uses ev
     await checkAccessible('the account page with an error');
   });
 
+  it("writes money in the server's currency, and shows the history a page at a time", async function () {
+    // More movements than a page of the history holds (10).
+    const total = (await asPlayer('GET', '/api/economy/history')).body.pagination.total as number;
+    for (let count = total; count < 13; count++) {
+      expect((await asService('POST', '/api/admin/economy/adjust', { username: 'Portia', amount: 1, reason: `Filler ${count}` })).status).to.equal(200);
+    }
+    expect((await asService('POST', '/api/admin/settings', { economy: { currencySymbol: '€' } })).status).to.equal(200);
+    try {
+      await go('/account');
+      const balance = (await asPlayer('GET', '/api/economy/balance')).body as { formatted: string };
+      expect(balance.formatted).to.match(/^€/);
+      await page().getByTestId('balance').filter({ hasText: balance.formatted }).waitFor();
+      const history = page().getByTestId('history');
+      await history.locator('tbody tr').first().waitFor();
+      // The page writes these amounts itself, once it has read the symbol.
+      await eventually(async () => (/^-?€/.test((await history.locator('tbody tr td.number').first().textContent()) ?? '') ? true : undefined), 10_000, 'the history in €');
+
+      const pages = page().getByRole('navigation', { name: 'History pages' });
+      const secondPage = (await asPlayer('GET', '/api/economy/history?page=2&limit=10')).body as {
+        transactions: Array<{ description: string }>;
+        pagination: { pages: number; total: number };
+      };
+      await pages.getByText(`Page 1 of ${secondPage.pagination.pages} (${secondPage.pagination.total} in all)`).waitFor();
+      await pages.getByRole('button', { name: 'Next' }).click();
+      await pages.getByText(`Page 2 of ${secondPage.pagination.pages}`).waitFor();
+      await eventually(async () => ((await history.locator('tbody tr').count()) === secondPage.transactions.length ? true : undefined), 10_000, 'the second page');
+      expect(await history.locator('tbody tr').first().textContent()).to.contain(secondPage.transactions[0]!.description);
+      await pages.getByRole('button', { name: 'Previous' }).click();
+      await pages.getByText(`Page 1 of ${secondPage.pagination.pages}`).waitFor();
+      await checkAccessible('the account page on the second history page');
+    } finally {
+      await asService('POST', '/api/admin/settings', { economy: { currencySymbol: '$' } });
+    }
+  });
+
   it('shows market prices with a sparkline of each item, and the leaderboards with who is online', async function () {
     await go('/market');
     const market = page().getByTestId('market');
@@ -327,6 +409,16 @@ describe('the player portal in Chromium: a bot registers, and the player uses ev
         .getByRole('img')
         .getAttribute('aria-label'),
     ).to.match(/^Diamond: between \$[\d,.]+ and \$[\d,.]+ this hour/);
+    // Each item's trend, in words, as the API reports it.
+    const prices = (await asPlayer('GET', '/api/economy/market-prices')).body.prices as Record<string, { trend: string }>;
+    for (const [item, entry] of Object.entries(prices)) {
+      const word = entry.trend.charAt(0) + entry.trend.slice(1).toLowerCase();
+      const shown = await market
+        .getByRole('row', { name: new RegExp(`^${item.charAt(0).toUpperCase()}${item.slice(1)}`) })
+        .locator('td.trend')
+        .textContent();
+      expect(shown, item).to.match(new RegExp(` ${word}$`));
+    }
     await checkAccessible('the market page');
     await screenshotFor(page(), 'portal-market');
 
@@ -338,6 +430,23 @@ describe('the player portal in Chromium: a bot registers, and the player uses ev
     await page().getByTestId('leaderboard').getByRole('columnheader', { name: 'Level' }).waitFor();
     await page().getByTestId('leaderboard').getByText('Portia').waitFor();
     await checkAccessible('the jobs leaderboard');
+    // The bot left the game and came back earlier: that session counts as played time.
+    await page().getByLabel('Board', { exact: true }).selectOption('playtime');
+    await page().getByTestId('leaderboard').getByRole('columnheader', { name: 'Played' }).waitFor();
+    await page().getByTestId('leaderboard').getByText('Portia').waitFor();
+    await page()
+      .getByTestId('your-rank')
+      .getByText(/^You: rank 1, \d+ min\.$/)
+      .waitFor();
+  });
+
+  it('leaves the job on the jobs page', async function () {
+    await go('/jobs');
+    await page().getByRole('button', { name: 'Leave Miner' }).click();
+    await page().getByRole('button', { name: 'Join Miner' }).waitFor();
+    expect(await page().getByTestId('standing-miner').count()).to.equal(0);
+    const jobs = (await asPlayer('GET', '/api/jobs')).body.jobs as Array<{ id: string; joined: boolean }>;
+    expect(jobs.find((job) => job.id === 'miner')).to.include({ joined: false });
   });
 
   it('reads at 375 px without scrolling sideways', async function () {
@@ -351,6 +460,100 @@ describe('the player portal in Chromium: a bot registers, and the player uses ev
       await checkAccessible(`${to} at 375 px`);
     }
     await page().setViewportSize(desktop);
+  });
+
+  it('logs out: the session leaves the tab, a page that needs a login sends to the login page, and the token is no longer sent', async function () {
+    const requests: Array<{ path: string; withToken: boolean }> = [];
+    const record = (request: Request) => {
+      const url = new URL(request.url());
+      if (url.pathname.startsWith('/api/')) requests.push({ path: url.pathname, withToken: request.headers().authorization !== undefined });
+    };
+    page().on('request', record);
+    await go('/account');
+    await page().getByTestId('balance').filter({ hasText: '$' }).waitFor();
+    expect(
+      requests.filter((request) => request.path === '/api/economy/balance' && request.withToken),
+      'the token sent while logged in',
+    ).to.have.length.at.least(1);
+    // The session is the tab's (sessionStorage), never kept on the disk (localStorage): a new tab, as after closing the browser, is not logged in.
+    expect(await page().evaluate(() => sessionStorage.getItem('gatehouse.session'))).to.contain(token.split('.')[0]);
+    expect(await page().evaluate(() => localStorage.length)).to.equal(0);
+    const otherTab = await browser.context.newPage();
+    await otherTab.goto(`${server.baseUrl}/account`);
+    await otherTab.waitForURL(/\/login\?reason=needed&next=%2Faccount$/);
+    await otherTab.close();
+
+    await page().getByRole('button', { name: 'Log out' }).click();
+    await page().waitForURL(/\/login\?reason=logged-out$/);
+    await page().getByText('You are logged out.').waitFor();
+    expect(await page().evaluate(() => sessionStorage.getItem('gatehouse.session'))).to.equal(null);
+    expect(await page().getByRole('button', { name: 'Log out' }).count()).to.equal(0);
+    await checkAccessible('the login page after logging out');
+
+    const sinceLogout = requests.length;
+    for (const to of ['/account', '/shop']) {
+      await page().goto(server.baseUrl + to);
+      await page().waitForURL(new RegExp(`/login\\?reason=needed&next=${encodeURIComponent(to)}$`));
+      await page().getByText('Log in to see this page.').waitFor();
+    }
+    await page().goBack();
+    await page().waitForURL(/\/login\?reason=needed/);
+    await page().waitForLoadState('networkidle');
+    expect(requests.slice(sinceLogout).filter((request) => request.withToken)).to.deep.equal([]);
+    page().off('request', record);
+  });
+
+  it('says in words when to try again after ten wrong passwords, without a raw answer', async function () {
+    await registeredUser(server.gatehouse, server.baseUrl, 'guessed', 'Guessed', 'guessed-pass-1');
+    expectedStatuses.push(401, 429);
+    await go('/login');
+    const password = page().getByLabel('Password', { exact: true });
+    for (let attempt = 1; attempt <= 10; attempt++) {
+      await page().getByLabel('Username', { exact: true }).fill('guessed');
+      await password.fill(`wrong-${attempt}`);
+      const answer = page().waitForResponse((response) => response.url().endsWith('/api/auth/login'));
+      await page().getByRole('button', { name: 'Log in' }).click();
+      expect((await answer).status(), `attempt ${attempt}`).to.equal(401);
+      await page().getByRole('button', { name: 'Log in' }).waitFor();
+    }
+    expect(await password.getAttribute('aria-invalid')).to.equal('true');
+    // The eleventh, even with the right password, waits out the lock (10 minutes from the first failure).
+    await password.fill('guessed-pass-1');
+    const refused = page().waitForResponse((response) => response.url().endsWith('/api/auth/login'));
+    await page().getByRole('button', { name: 'Log in' }).click();
+    expect((await refused).status()).to.equal(429);
+    const alert = page().getByRole('alert');
+    await alert.waitFor();
+    expect(await alert.textContent()).to.equal('Too many failed attempts. Try again in 10 minutes.');
+    expect(await page().locator('main').textContent()).not.to.match(/[{}"]|too_many_attempts/);
+    await checkAccessible('the login page refusing for a while');
+    expect(page().url()).to.match(/\/login/);
+  });
+
+  it('logs in and sends money with the keyboard alone', async function () {
+    await go('/login');
+    // The focus moves to the title in an effect, just after the page shows.
+    await page().waitForFunction(() => document.activeElement?.id === 'page-title', null, { timeout: 5000 });
+    await tabTo(page(), 'Username');
+    await page().keyboard.type('portia');
+    await tabTo(page(), 'Password');
+    await page().keyboard.type('portia-pass');
+    await page().keyboard.press('Enter');
+    await page().waitForURL(/\/account$/);
+    await page().getByTestId('balance').filter({ hasText: '$' }).waitFor();
+
+    const before = (await asPlayer('GET', '/api/economy/balance')).body.balance as number;
+    await tabTo(page(), 'Player');
+    await page().keyboard.type('Payee');
+    await tabTo(page(), 'Amount');
+    await page().keyboard.type('2.5');
+    await tabTo(page(), 'Note (optional)');
+    await page().keyboard.type('typed, not clicked');
+    await tabTo(page(), 'Send');
+    await page().keyboard.press('Space');
+    await page().getByText('Sent $2.50 to Payee.').waitFor();
+    expect((await asPlayer('GET', '/api/economy/balance')).body.balance).to.equal(before - 2.5);
+    await page().getByTestId('history').getByText('typed, not clicked').waitFor();
   });
 
   it('sends an expired session to the login page with the sentence', async function () {

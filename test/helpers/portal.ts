@@ -4,7 +4,8 @@
  * uncaught exception, Content-Security-Policy refusal and request to another
  * origin collected (a test ends by checking there were none), and axe-core
  * run on what is shown. axe-core is evaluated through the DevTools protocol,
- * so the portal's CSP (no inline script) stays on while it runs.
+ * so the portal's CSP (no inline script) stays on while it runs. For the
+ * keyboard tests: the focused control's name, and Tab until a control has it.
  */
 import { mkdir, readFile } from 'node:fs/promises';
 import { createRequire } from 'node:module';
@@ -79,4 +80,30 @@ export async function screenshotFor(page: Page, name: string): Promise<string | 
   const file = path.join(directory, `${name}.png`);
   await page.screenshot({ path: file, fullPage: true });
   return file;
+}
+
+/** The focused element's name as a person hears it: an input's or a select's label, else its own label or text. */
+export function focusedName(page: Page): Promise<string> {
+  return page.evaluate(() => {
+    const focused = document.activeElement as HTMLElement | null;
+    if (!focused) return '';
+    if (focused instanceof HTMLInputElement || focused instanceof HTMLSelectElement) return focused.labels?.[0]?.textContent?.trim() ?? '';
+    return (focused.getAttribute('aria-label') ?? focused.textContent ?? '').trim();
+  });
+}
+
+/**
+ * Presses Tab (or Shift+Tab, `backwards`) until the focus is on the control
+ * named `name`, at most `most` times; fails naming what it passed, so a
+ * control the keyboard cannot reach is a failure that says so.
+ */
+export async function tabTo(page: Page, name: string, options: { backwards?: boolean; most?: number } = {}): Promise<void> {
+  const passed: string[] = [];
+  for (let presses = 0; presses < (options.most ?? 40); presses++) {
+    await page.keyboard.press(options.backwards ? 'Shift+Tab' : 'Tab');
+    const now = await focusedName(page);
+    if (now === name) return;
+    passed.push(now);
+  }
+  throw new Error(`"${name}" not reached with ${options.most ?? 40} presses of ${options.backwards ? 'Shift+Tab' : 'Tab'}; passed ${JSON.stringify(passed)}`);
 }

@@ -67,12 +67,22 @@ function problemOf(status: number, headers: Headers, error: unknown): Problem {
   if (status === 403) return new Problem(status, code, `Not allowed: ${said || 'your account may not do this.'}`);
   if (status === 429) {
     const seconds = Number(headers.get('retry-after'));
-    const when = Number.isFinite(seconds) && seconds > 0 ? `in ${seconds} second${seconds === 1 ? '' : 's'}` : 'in a moment';
-    return new Problem(status, code, `Too many requests. Try again ${when}.`);
+    const when = Number.isFinite(seconds) && seconds > 0 ? `in ${waitInWords(seconds)}` : 'in a moment';
+    // A login or a code check locked after failures says so: the person knows it is their attempts, not the server, that count.
+    return new Problem(status, code, `${code === 'too_many_attempts' ? 'Too many failed attempts' : 'Too many requests'}. Try again ${when}.`);
   }
   if (status === 503) return new Problem(status, code, `The game server or the economy is away for now (${said || 'unavailable'}). Try again in a moment.`);
   if (status >= 500 || !said) {
     return new Problem(status, code, 'Something went wrong on the server. Try again; if it keeps happening, tell the server owner.');
   }
   return new Problem(status, code, said, answer.field, answer.refused ?? []);
+}
+
+/** A wait as a person says it: seconds under two minutes, then minutes, then hours (each rounded up, so nobody tries too early). */
+function waitInWords(seconds: number): string {
+  const plural = (count: number, unit: string) => `${count} ${unit}${count === 1 ? '' : 's'}`;
+  if (seconds < 120) return plural(Math.ceil(seconds), 'second');
+  const minutes = Math.ceil(seconds / 60);
+  if (minutes < 120) return plural(minutes, 'minute');
+  return plural(Math.ceil(minutes / 60), 'hour');
 }

@@ -73,13 +73,11 @@ export function SettingsPage() {
     const [settings, rules] = await Promise.all([data(api.request('get', '/api/admin/settings')), settingRules()]);
     return { saved: flatten(settings.settings), rules };
   }, []);
-  const [values, setValues] = useState<Values>({});
+  // Only what the admin typed: copying the loaded values into this state (in an effect, after the form shows) would drop an edit made before it ran.
+  const [edits, setEdits] = useState<Values>({});
   const [outcome, setOutcome] = useState<{ updated: string[]; applied: string[]; message: string }>();
   const save = useAction();
   const form = useRef<HTMLFormElement>(null);
-  useEffect(() => {
-    if (loaded.data) setValues(loaded.data.saved);
-  }, [loaded.data]);
   useEffect(() => {
     if (save.problem?.field) form.current?.querySelector<HTMLElement>('[aria-invalid="true"]')?.focus();
   }, [save.problem]);
@@ -87,7 +85,8 @@ export function SettingsPage() {
   const saved = loaded.data?.saved ?? {};
   const rules = loaded.data?.rules ?? {};
   const paths = Object.keys(saved);
-  const changed = Object.fromEntries(Object.entries(values).filter(([path, value]) => value !== saved[path]));
+  // An edit equal to the saved value (typed back, or saved since) is no change.
+  const changed = Object.fromEntries(Object.entries(edits).filter(([path, value]) => path in saved && value !== saved[path]));
 
   const submit = (event: Event) => {
     event.preventDefault();
@@ -99,7 +98,7 @@ export function SettingsPage() {
       return answer.message;
     });
   };
-  const set = (path: string, value: string | number | boolean) => setValues((previous) => ({ ...previous, [path]: value }));
+  const set = (path: string, value: string | number | boolean) => setEdits((previous) => ({ ...previous, [path]: value }));
 
   return (
     <AdminPage title="Settings" intro="Changes apply at once and last until the next restart of Gatehouse; an empty form sends nothing.">
@@ -107,14 +106,14 @@ export function SettingsPage() {
       {loaded.data && (
         <form ref={form} onSubmit={submit} noValidate class="settings-form">
           {paths.map((path) => (
-            <SettingField key={path} path={path} value={values[path] ?? saved[path]!} rule={rules[path]} error={errorFor(save, path)} onChange={(value) => set(path, value)} />
+            <SettingField key={path} path={path} value={edits[path] ?? saved[path]!} rule={rules[path]} error={errorFor(save, path)} onChange={(value) => set(path, value)} />
           ))}
           <ProblemNotice problem={unplacedProblem(save, paths)} />
           <div class="actions">
             <button type="submit" class="primary" disabled={save.busy || Object.keys(changed).length === 0}>
               {save.busy ? 'Saving…' : `Save ${Object.keys(changed).length || ''} change${Object.keys(changed).length === 1 ? '' : 's'}`}
             </button>
-            <button type="button" disabled={save.busy || Object.keys(changed).length === 0} onClick={() => setValues(saved)}>
+            <button type="button" disabled={save.busy || Object.keys(changed).length === 0} onClick={() => setEdits({})}>
               Undo my edits
             </button>
           </div>
