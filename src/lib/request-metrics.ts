@@ -12,6 +12,7 @@ export const latencyBuckets = [0.001, 0.0025, 0.005, 0.01, 0.025, 0.05, 0.1, 0.2
 /** Finer bounds for the window's percentiles, in milliseconds: a percentile is reported as the bound it falls under. */
 const windowBounds = [0.25, 0.5, 0.75, 1, 1.5, 2, 3, 4, 5, 7.5, 10, 15, 20, 30, 50, 75, 100, 150, 200, 300, 500, 750, 1000, 2000, 5000, 10000, Infinity];
 const windowSeconds = 300;
+const statusClasses = ['0xx', '1xx', '2xx', '3xx', '4xx', '5xx'];
 
 interface Slice {
   second: number;
@@ -26,7 +27,8 @@ export interface RouteCount {
 }
 
 export class RequestMetrics {
-  private readonly counts = new Map<string, RouteCount>();
+  /** By route, then status: no key is made per request (this runs for every answer). */
+  private readonly counts = new Map<string, Map<number, RouteCount>>();
   private readonly bucketCounts = latencyBuckets.map(() => 0);
   private latencySum = 0;
   private latencyCount = 0;
@@ -35,23 +37,26 @@ export class RequestMetrics {
   constructor(private readonly now: () => number = Date.now) {}
 
   record(route: string, status: number, milliseconds: number): void {
-    const key = `${route} ${status}`;
-    const count = this.counts.get(key);
+    let byStatus = this.counts.get(route);
+    if (!byStatus) this.counts.set(route, (byStatus = new Map()));
+    const count = byStatus.get(status);
     if (count) count.count += 1;
-    else this.counts.set(key, { route, status, count: 1 });
+    else byStatus.set(status, { route, status, count: 1 });
     const seconds = milliseconds / 1000;
-    for (const [index, bound] of latencyBuckets.entries()) if (seconds <= bound) this.bucketCounts[index]! += 1;
+    for (let index = latencyBuckets.length - 1; index >= 0 && seconds <= latencyBuckets[index]!; index -= 1) this.bucketCounts[index]! += 1;
     this.latencySum += seconds;
     this.latencyCount += 1;
     const slice = this.currentSlice();
-    const statusClass = `${Math.floor(status / 100)}xx`;
+    const statusClass = statusClasses[Math.floor(status / 100)] ?? `${Math.floor(status / 100)}xx`;
     slice.byClass[statusClass] = (slice.byClass[statusClass] ?? 0) + 1;
-    slice.latencies[windowBounds.findIndex((bound) => milliseconds <= bound)]! += 1;
+    let bound = 0;
+    while (milliseconds > windowBounds[bound]!) bound += 1;
+    slice.latencies[bound]! += 1;
   }
 
   /** Requests by route and status since start. */
   routeCounts(): RouteCount[] {
-    return [...this.counts.values()].map((count) => ({ ...count }));
+    return [...this.counts.values()].flatMap((byStatus) => [...byStatus.values()].map((count) => ({ ...count })));
   }
 
   /** The histogram since start: cumulative counts per bound, the sum of latencies and the count. */
@@ -86,7 +91,7 @@ export class RequestMetrics {
 
   private currentSlice(): Slice {
     const second = Math.floor(this.now() / 1000);
-    let slice = this.slices.at(-1);
+    let slice = this.slices[this.slices.length - 1];
     if (!slice || slice.second !== second) {
       slice = { second, byClass: {}, latencies: windowBounds.map(() => 0) };
       this.slices.push(slice);
