@@ -22,10 +22,15 @@ export interface CacheStatistics {
 interface Entry<V> {
   value: V;
   expiresAt: number;
+  /** The cache's clock when the entry was put or last moved to the newest end. */
+  moved: number;
 }
 
 export class Cache<K, V> {
+  /** Oldest first: a Map keeps the order of insertion, so moving an entry to the end is deleting and setting it. */
   private readonly entries = new Map<K, Entry<V>>();
+  /** Counts puts and moves. */
+  private clock = 0;
   private hits = 0;
   private misses = 0;
   private evictions = 0;
@@ -38,10 +43,15 @@ export class Cache<K, V> {
 
   get(key: K): V | undefined {
     const entry = this.entries.get(key);
-    if (entry && entry.expiresAt > this.now()) {
-      // Least recently used goes first: a hit moves the entry to the end.
-      this.entries.delete(key);
-      this.entries.set(key, entry);
+    if (entry && (entry.expiresAt === Infinity || entry.expiresAt > this.now())) {
+      // Least recently used goes first: a hit moves the entry to the newest end, unless it is among the newer half
+      // already (at least half the limit of entries are older than it, so it is not the next to go). A hot entry
+      // is then moved once every limit/2 puts and moves, not at every hit.
+      if (this.clock - entry.moved >= this.options.limit / 2) {
+        this.entries.delete(key);
+        this.entries.set(key, entry);
+        entry.moved = ++this.clock;
+      }
       this.hits += 1;
       return entry.value;
     }
@@ -53,7 +63,7 @@ export class Cache<K, V> {
   /** `ttlMs` overrides the cache's own time to live for this entry (a token until its expiry, say). */
   set(key: K, value: V, ttlMs = this.options.ttlMs): void {
     this.entries.delete(key);
-    this.entries.set(key, { value, expiresAt: ttlMs === undefined ? Infinity : this.now() + ttlMs });
+    this.entries.set(key, { value, expiresAt: ttlMs === undefined ? Infinity : this.now() + ttlMs, moved: ++this.clock });
     while (this.entries.size > this.options.limit) {
       this.entries.delete(this.entries.keys().next().value as K);
       this.evictions += 1;
