@@ -31,16 +31,19 @@ async function pgbenchProgram(): Promise<string | undefined> {
   return undefined;
 }
 
-export interface PgbenchRate {
-  /** Transactions per second, the best round. */
+export interface PgbenchRound {
+  /** Transactions per second. */
   rate: number;
-  rounds: number[];
-  /** The server's CPU per transaction over the rounds, ms. */
+  /** The server's CPU per transaction, ms. */
   postgresCpuMs: number;
 }
 
-/** Creates and fills the pgbench database once (scale = `clients`), then `rounds` runs of `seconds` each. */
-export async function pgbenchRate(server: ThrowawayPostgres, clients: number, seconds: number, rounds: number): Promise<PgbenchRate> {
+/** pgbench ready on `server`: its database created and filled once (scale = `clients`); each `round` runs it for `seconds`. */
+export interface Pgbench {
+  round(seconds: number): Promise<PgbenchRound>;
+}
+
+export async function preparePgbench(server: ThrowawayPostgres, clients: number): Promise<Pgbench> {
   const program = await pgbenchProgram();
   if (!program) throw new Error('pgbench is not installed beside the PostgreSQL server programs');
   await server.createDatabase(database);
@@ -48,17 +51,15 @@ export async function pgbenchRate(server: ThrowawayPostgres, clients: number, se
   const connection = ['-h', settings.host, '-p', String(settings.port), '-U', settings.username];
   const env = { ...process.env, PGPASSWORD: settings.password };
   await run(program, ['-i', '-q', '-s', String(clients), ...connection, database], { env, maxBuffer: 1 << 22 });
-  const rates: number[] = [];
-  let transactions = 0;
-  const cpuBefore = await server.cpuSeconds();
-  for (let round = 0; round < rounds; round += 1) {
-    const { stdout } = await run(program, ['-c', String(clients), '-j', '2', '-T', String(seconds), ...connection, database], { env, maxBuffer: 1 << 22 });
-    const rate = /tps = ([\d.]+) \(without initial connection time\)/.exec(stdout);
-    const processed = /number of transactions actually processed: (\d+)/.exec(stdout);
-    if (!rate || !processed) throw new Error(`pgbench's output was not understood:\n${stdout}`);
-    rates.push(Number(rate[1]));
-    transactions += Number(processed[1]);
-  }
-  const cpuSeconds = (await server.cpuSeconds()) - cpuBefore;
-  return { rate: Math.max(...rates), rounds: rates, postgresCpuMs: (cpuSeconds * 1000) / transactions };
+  return {
+    async round(seconds) {
+      const cpuBefore = await server.cpuSeconds();
+      const { stdout } = await run(program, ['-c', String(clients), '-j', '2', '-T', String(seconds), ...connection, database], { env, maxBuffer: 1 << 22 });
+      const cpuSeconds = (await server.cpuSeconds()) - cpuBefore;
+      const rate = /tps = ([\d.]+) \(without initial connection time\)/.exec(stdout);
+      const processed = /number of transactions actually processed: (\d+)/.exec(stdout);
+      if (!rate || !processed) throw new Error(`pgbench's output was not understood:\n${stdout}`);
+      return { rate: Number(rate[1]), postgresCpuMs: (cpuSeconds * 1000) / Number(processed[1]) };
+    },
+  };
 }
