@@ -133,11 +133,67 @@ for (const [name, implementation] of Object.entries(implementations)) {
         )
         .catch((error) => error);
       expect(twice).to.be.instanceOf(InsufficientFundsError).and.include({ neededCents: 300, balanceCents: 200 });
+      // Three lines or more (a batch of job pay): the third refused puts back the two before it.
+      const carol = { name: 'Carol', uuid: '00000000-0000-4000-8000-00000000000c' };
+      await ledger.openAccount(carol, 0, new Date());
+      const three = (third: number) =>
+        ledger.post(
+          [
+            { player: alice, amount: 10, type: 'REWARD', description: 'one' },
+            { player: bob, amount: -20, type: 'ADMIN', description: 'two' },
+            { player: carol, amount: third, type: 'ADMIN', description: 'three' },
+          ],
+          new Date(),
+        );
+      expect(await three(-1).catch((error) => error))
+        .to.be.instanceOf(InsufficientFundsError)
+        .and.include({ playerName: 'Carol', neededCents: 1, balanceCents: 0 });
+      expect(await three(maxCents + 1).catch((error) => error))
+        .to.be.instanceOf(PastBoundError)
+        .and.deep.include({ player: carol, balanceCents: 0 });
+      const unopened = await ledger
+        .post(
+          [
+            { player: alice, amount: 1, type: 'ADMIN', description: 'a' },
+            { player: bob, amount: 1, type: 'ADMIN', description: 'b' },
+            { player: { name: 'Nobody', uuid: 'nobody' }, amount: 1, type: 'ADMIN', description: 'c' },
+          ],
+          new Date(),
+        )
+        .catch((error) => error);
+      expect(unopened)
+        .to.be.instanceOf(UnopenedAccountError)
+        .and.deep.include({ player: { name: 'Nobody', uuid: 'nobody' } });
       await reopen();
       expect((await ledger.account(alice.uuid))!.cents).to.equal(1000);
       expect((await ledger.account(bob.uuid))!.cents).to.equal(500);
       expect((await ledger.history(alice.uuid, { offset: 0, limit: 10 })).total).to.equal(0);
       expect((await ledger.history(bob.uuid, { offset: 0, limit: 10 })).total).to.equal(0);
+      expect((await ledger.account(carol.uuid))!.cents).to.equal(0);
+      const posted = await ledger.post(
+        [
+          { player: alice, amount: 10, type: 'REWARD', description: 'one' },
+          { player: bob, amount: -20, type: 'ADMIN', description: 'two' },
+          { player: carol, amount: 30, type: 'ADMIN', description: 'three', actor: 'admin' },
+        ],
+        new Date(),
+      );
+      expect(posted.map((record) => [record.player.name, record.balance, record.id - posted[0]!.id])).to.deep.equal([
+        ['Alice', 1010, 0],
+        ['Bob', 480, 1],
+        ['Carol', 30, 2],
+      ]);
+      expect(await ledger.record(posted[2]!.id)).to.deep.equal(posted[2]);
+      // Vault's lines take the balance the game reports, on either line of a pair.
+      const mirrored = await ledger.post(
+        [
+          { player: bob, amount: -80, type: 'TRANSFER', description: 'to Carol', counterparty: carol, externalBalance: 400 },
+          { player: carol, amount: 80, type: 'TRANSFER', description: 'from Bob', counterparty: bob, externalBalance: 111 },
+        ],
+        new Date(),
+      );
+      expect(mirrored.map((record) => record.balance)).to.deep.equal([400, 111]);
+      expect((await ledger.account(carol.uuid))!.cents).to.equal(111);
       // Down from above the bound (a balance from before it) is allowed; an external balance is not bounded.
       const above = await ledger.post([{ player: alice, amount: 0, type: 'ADMIN', description: 'Vault says', externalBalance: maxCents + 5 }], new Date());
       expect(above[0]!.balance).to.equal(maxCents + 5);

@@ -31,7 +31,26 @@ export function postingColumns(postings: Posting[], at: Date): unknown[] {
   ];
 }
 
-/** What `<prefix>ledger_post_lines` answers: a line posted, or why the posting was refused. */
+/** A posting of one or two lines as `<prefix>ledger_post_pair` takes it (migration 4): each line's values, the second's NULL for one line, the time and the bound. */
+export function pairParameters(postings: Posting[], at: Date): unknown[] {
+  const lineValues = (posting: Posting | undefined) => [
+    posting?.player.uuid ?? null,
+    posting?.player.name ?? null,
+    posting?.amount ?? null,
+    posting?.externalBalance ?? null,
+    posting?.type ?? null,
+    posting?.description ?? null,
+    posting?.counterparty?.uuid ?? null,
+    posting?.counterparty?.name ?? null,
+    posting?.item ?? null,
+    posting?.item !== undefined ? (posting.quantity ?? null) : null,
+    posting?.reverses ?? null,
+    posting?.actor ?? null,
+  ];
+  return [...lineValues(postings[0]), ...lineValues(postings[1]), at.toISOString(), maxCents];
+}
+
+/** What `<prefix>ledger_post_lines` and `_pair` answer: a line posted, or why the posting was refused. */
 export interface PostedLine {
   /** The posting's line, from 1. */
   line: number;

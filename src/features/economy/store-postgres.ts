@@ -3,7 +3,7 @@ import type { PlayerRef } from '../../game/port.js';
 import { asciiLowerCase } from '../../lib/ascii.js';
 import type { PostgresAccess, PostgresStorePart } from '../../store/postgres/access.js';
 import { ledgerMigrations } from './ledger-migrations-postgres.js';
-import { postingColumns, recordOf, wholeCents, type PostedLine } from './postgres-postings.js';
+import { pairParameters, postingColumns, recordOf, wholeCents, type PostedLine } from './postgres-postings.js';
 import { PastBoundError, UnopenedAccountError, type AccountBalance, type EconomyAccount, type LedgerRecord, type LedgerStore, type Posting, type StoredAnswer } from './store.js';
 
 /**
@@ -13,7 +13,7 @@ import { PastBoundError, UnopenedAccountError, type AccountBalance, type Economy
  * kept for Idempotency-Keys).
  *
  * Money moves only in statements the database checks, in one function
- * (`<prefix>ledger_post_lines`, ledger-migrations-postgres.ts) that locks
+ * (`<prefix>ledger_post_pair` or `_lines`, ledger-migrations-postgres.ts) that locks
  * the posting's accounts in the order of their numbers (so two transfers
  * between the same players, either way, wait for each other instead of
  * deadlocking) and moves each line with `UPDATE ... SET cents = cents +
@@ -86,6 +86,9 @@ interface AnswerRow {
   at: Date;
 }
 
+/** `$1, $2, ... $count`. */
+const placeholders = (count: number) => Array.from({ length: count }, (_, index) => `$${index + 1}`).join(', ');
+
 /** Retention deletes whole UTC days, as the JSON ledger's day files: those that ended by `cutoff`. */
 function startOfFirstDayKept(cutoff: Date): Date {
   const day = 24 * 3600 * 1000;
@@ -144,7 +147,7 @@ class PostgresLedgerStore implements LedgerStore {
     });
   }
 
-  /** One call of `<prefix>ledger_post_lines` (migration 4): the accounts locked, checked, moved and recorded. */
+  /** One call of `<prefix>ledger_post_pair` or `_lines` (migration 4): the accounts locked, checked, moved and recorded. */
   async post(postings: Posting[], at: Date): Promise<LedgerRecord[]> {
     const posted = await this.postLines(postings, at);
     if ('unopened' in posted) throw new UnopenedAccountError(postings[posted.unopened[0]!]!.player);
@@ -168,10 +171,16 @@ class PostgresLedgerStore implements LedgerStore {
   /** The records, or the lines (from 0) whose players have no account under their names; a refusal for money or the bound thrown. */
   private async postLines(postings: Posting[], at: Date): Promise<{ records: LedgerRecord[] } | { unopened: number[] }> {
     if (!wholeCents(postings)) return { records: [] };
-    const lines = await this.access.query<PostedLine>(
-      `SELECT line, refused, id, account, balance FROM ${this.access.name('ledger_post_lines')}($1, $2, $3, $4, $5, $6, $7, $8, $9, $10, $11, $12, $13, $14)`,
-      postingColumns(postings, at),
-    );
+    const lines =
+      postings.length <= 2
+        ? await this.access.query<PostedLine>(
+            `SELECT line, refused, id, account, balance FROM ${this.access.name('ledger_post_pair')}(${placeholders(26)})`,
+            pairParameters(postings, at),
+          )
+        : await this.access.query<PostedLine>(
+            `SELECT line, refused, id, account, balance FROM ${this.access.name('ledger_post_lines')}(${placeholders(14)})`,
+            postingColumns(postings, at),
+          );
     const unopened: number[] = [];
     for (const line of lines) {
       const posting = postings[line.line - 1]!;
