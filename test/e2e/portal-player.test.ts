@@ -556,6 +556,25 @@ describe('the player portal in Chromium: a bot registers, and the player uses ev
     await page().getByTestId('history').getByText('typed, not clicked').waitFor();
   });
 
+  it('keeps a logged-in player logged in when a password typed on the login page is wrong', async function () {
+    expectedStatuses.push(401);
+    await go('/login');
+    await page().getByLabel('Username', { exact: true }).fill('portia');
+    await page().getByLabel('Password', { exact: true }).fill('not-the-password');
+    const answer = page().waitForResponse((response) => response.url().endsWith('/api/auth/login'));
+    await page().getByRole('button', { name: 'Log in' }).click();
+    expect((await answer).status()).to.equal(401);
+    await eventually(
+      async () => ((await page().getByLabel('Password', { exact: true }).getAttribute('aria-invalid')) === 'true' ? true : undefined),
+      10_000,
+      'the password marked',
+    );
+    expect(new URL(page().url()).search, 'still on the login page as it was').to.equal('');
+    expect(await page().evaluate(() => sessionStorage.getItem('gatehouse.session'))).to.not.equal(null);
+    await go('/account');
+    await page().getByTestId('balance').filter({ hasText: '$' }).waitFor();
+  });
+
   it('sends an expired session to the login page with the sentence', async function () {
     // A token the server signed, with its end an hour ago: the page sees it expired before asking anything.
     const key = await server.gatehouse.store.keys.getOrCreate('jwt-signing', () => {
