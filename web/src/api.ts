@@ -59,8 +59,9 @@ function problemOf(status: number, headers: Headers, error: unknown): Problem {
   const answer = (typeof error === 'object' && error !== null ? error : {}) as { error?: string; code?: string; field?: string; refused?: Array<{ item: string; reason: string }> };
   const code = answer.code ?? 'unknown';
   const said = typeof answer.error === 'string' ? answer.error : '';
+  // A wrong password is a 401 too, of the login itself: it says nothing of the session there may be, and stays on its page.
+  if (code === 'invalid_credentials') return new Problem(status, code, said || 'Wrong username or password.');
   if (status === 401 || code === 'token_expired') {
-    // Only a session can expire; a failed login is a 401 too, and stays on its page.
     if (currentSession()) sendToLogin(code === 'token_expired' ? 'expired' : 'signed-out');
     return new Problem(status, code, said || 'You need to log in again.');
   }
