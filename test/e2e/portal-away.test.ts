@@ -11,7 +11,7 @@ import { type HeadlessChromium, requireChromium, startChromium } from '../helper
 import { api, startBridgeGatehouse, type TestGatehouse } from '../helpers/gatehouse.js';
 import { desktop, openPortal, type PortalPage, phone, screenshotFor, seriousAxeFindings, unexpectedProblems } from '../helpers/portal.js';
 
-const away = /^The game server or the economy is away for now \((Economy system not available|Game server not available: [^)]+)\)\. Try again in a moment\.$/;
+const away = /^(The economy is away for now|The game server is away for now \(Game server not available: [^)]+\))\. Try again in a moment\.$/;
 
 describe('the portal while the game and the economy are away', function () {
   this.timeout(60_000);
@@ -58,7 +58,7 @@ describe('the portal while the game and the economy are away', function () {
 
     // The account page: the balance, the chart and the history need the economy; the profile does not.
     const account = await awayNotices();
-    expect(account.every((sentence) => sentence.includes('Economy system not available'))).to.equal(true);
+    expect(account.every((sentence) => sentence.startsWith('The economy is away for now'))).to.equal(true);
     expect(account.length).to.be.at.least(2);
     await portal.page.getByText('steady@example.com').waitFor();
     expect(await seriousAxeFindings(portal.page)).to.deep.equal([]);
@@ -72,13 +72,13 @@ describe('the portal while the game and the economy are away', function () {
 
     // The inventory needs the game.
     await portal.page.goto(`${server.baseUrl}/inventory`);
-    expect((await awayNotices()).join()).to.contain('Game server not available');
+    expect((await awayNotices()).join()).to.contain('The game server is away for now (Game server not available');
 
     // The leaderboards: the richest need the economy, who is online needs the game.
     await portal.page.goto(`${server.baseUrl}/leaderboards`);
     const boards = await awayNotices();
-    expect(boards.some((sentence) => sentence.includes('Economy system not available'))).to.equal(true);
-    expect(boards.some((sentence) => sentence.includes('Game server not available'))).to.equal(true);
+    expect(boards.some((sentence) => sentence.startsWith('The economy is away for now'))).to.equal(true);
+    expect(boards.some((sentence) => sentence.startsWith('The game server is away for now'))).to.equal(true);
     expect(await seriousAxeFindings(portal.page)).to.deep.equal([]);
 
     // Still logged in: a 503 is not the session's end.

@@ -72,11 +72,19 @@ function problemOf(status: number, headers: Headers, error: unknown): Problem {
     // A login or a code check locked after failures says so: the person knows it is their attempts, not the server, that count.
     return new Problem(status, code, `${code === 'too_many_attempts' ? 'Too many failed attempts' : 'Too many requests'}. Try again ${when}.`);
   }
-  if (status === 503) return new Problem(status, code, `The game server or the economy is away for now (${said || 'unavailable'}). Try again in a moment.`);
+  if (status === 503) return new Problem(status, code, `${awayNow(code, said)} Try again in a moment.`);
   if (status >= 500 || !said) {
     return new Problem(status, code, 'Something went wrong on the server. Try again; if it keeps happening, tell the server owner.');
   }
   return new Problem(status, code, said, answer.field, answer.refused ?? []);
+}
+
+/** What a 503 says is away: the economy, the game server (with the server's reason), Gatehouse's storage, or what the server said. */
+function awayNow(code: string, said: string): string {
+  if (code === 'economy_unavailable') return 'The economy is away for now.';
+  if (code === 'game_unavailable') return `The game server is away for now${said ? ` (${said})` : ''}.`;
+  if (code === 'storage_failed') return 'Gatehouse cannot reach its storage for now.';
+  return said ? `${said.replace(/\.$/, '')}, for now.` : 'This is not available for now.';
 }
 
 /** A wait as a person says it: seconds under two minutes, then minutes, then hours (each rounded up, so nobody tries too early). */
