@@ -227,10 +227,18 @@ export class JsonDatabase {
  */
 export class TableTransaction {
   private readonly changes = new Map<string, Map<string, unknown>>();
+  /** One reader a table for the unit's life: a unit reads the same tables many times. */
+  private readonly readers = new Map<string, TableReader<unknown>>();
 
   constructor(private readonly database: JsonDatabase) {}
 
   reader<V>(name: string): TableReader<V> {
+    let reader = this.readers.get(name) as TableReader<V> | undefined;
+    if (!reader) this.readers.set(name, (reader = this.newReader<V>(name)) as TableReader<unknown>);
+    return reader;
+  }
+
+  private newReader<V>(name: string): TableReader<V> {
     const table = this.database.table<V>(name);
     return {
       get: (key) => this.get<V>(name, key),

@@ -113,6 +113,7 @@ export class JsonStore implements Store {
   }
 
   private storesOver(access: JsonAccess) {
+    const boundParts = new Map<string, unknown>();
     return {
       users: new JsonUserStore(access, this.userIndex),
       registrationCodes: new JsonRegistrationCodeStore(access),
@@ -120,7 +121,12 @@ export class JsonStore implements Store {
       messages: new JsonMessageStore(access),
       restarts: new JsonRestartStore(access),
       keys: new JsonKeyStore(access),
-      part: <P>(definition: StorePart<P>) => this.bindPart(definition, access),
+      part: <P>(definition: StorePart<P>) => {
+        // Bound once per access (a unit of work asks for the same parts many times).
+        let bound = boundParts.get(definition.name);
+        if (bound === undefined) boundParts.set(definition.name, (bound = this.bindPart(definition, access)));
+        return bound as P;
+      },
     };
   }
 

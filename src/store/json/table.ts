@@ -73,8 +73,10 @@ export class Table<V> implements TableReader<V> {
     const before = this.records.get(key);
     for (const { keyOf, keys } of this.indexes.values()) {
       const oldIndexKey = before === undefined ? undefined : keyOf(before);
-      if (oldIndexKey !== undefined && keys.get(oldIndexKey) === key) keys.delete(oldIndexKey);
       const newIndexKey = value === undefined ? undefined : keyOf(value);
+      // Most changes keep the indexed fields (a balance moves, the name stays).
+      if (oldIndexKey === newIndexKey && oldIndexKey !== undefined && keys.get(oldIndexKey) === key) continue;
+      if (oldIndexKey !== undefined && keys.get(oldIndexKey) === key) keys.delete(oldIndexKey);
       if (newIndexKey !== undefined) keys.set(newIndexKey, key);
     }
     if (value === undefined) this.records.delete(key);
