@@ -4,6 +4,8 @@
  * "k"), so they are compared this way everywhere.
  */
 export function asciiLowerCase(text: string): string {
+  // In ASCII text toLowerCase changes A to Z alone, and it is native: names (ASCII by rule) take this way.
+  if (/^\p{ASCII}*$/u.test(text)) return text.toLowerCase();
   return text.replace(/[A-Z]/g, (letter) => String.fromCharCode(letter.charCodeAt(0) + 32));
 }
 
