@@ -9,7 +9,7 @@ import { Cache } from '../../lib/cache.js';
 import type { Store, StorePart, TransactionalStores } from '../../store/port.js';
 import { CatalogueError, loadCatalogue, normaliseItemId, type Catalogue, type CatalogueItem, type ShopRules } from './catalogue.js';
 import type { MarketItemState, MarketStore } from './store.js';
-import { buyCostCents, driftedStock, recentPricesOf, sellIncomeCents, trendOf, unitBuyCents, unitSellCents, withSample, type Trend } from './pricing.js';
+import { driftedStock, recentPricesOf, sellIncomeCents, trendOf, unitBuyCents, unitSellCents, withSample, type Trend } from './pricing.js';
 
 export interface Quote {
   item: CatalogueItem;
@@ -203,20 +203,17 @@ export class MarketService {
   }
 
   /**
-   * Inside a unit of work: takes `quantity` from stock for a purchase and
-   * answers its cost along the curve (with a weekly offer's discount). 400
-   * when the stock is short. The caller refreshes the item's quote once the
-   * unit is committed.
+   * Inside a unit of work: takes `quantity` from stock for a purchase (the
+   * purchase priced it in the same unit). 400 when the stock is short. The
+   * caller refreshes the item's quote once the unit is committed.
    */
-  async take(tx: TransactionalStores, item: CatalogueItem, quantity: number, discountPercent = 0): Promise<number> {
+  async take(tx: TransactionalStores, item: CatalogueItem, quantity: number): Promise<void> {
     const market = tx.part(this.part);
     const state = (await market.item(item.id)) ?? this.initialState(item);
     if (quantity > state.stock) {
       throw badRequest(`Only ${state.stock} ${item.name} in stock; asked for ${quantity}`, 'insufficient_stock');
     }
-    const cost = buyCostCents(item, state.stock, quantity, this.elasticity, discountPercent);
     await market.saveItem(this.withStock(item, state, state.stock - quantity));
-    return cost;
   }
 
   /** Inside a unit of work: puts `quantity` sold by a player into stock and answers what it pays. */
