@@ -6683,28 +6683,22 @@ export interface operations {
                         servers: {
                             /** @description The server's server.id. */
                             server: string;
-                            /** @description Oldest first; buckets without a sample are left out. */
-                            points: {
-                                /**
-                                 * Format: date-time
-                                 * @description The bucket's start (a multiple of the resolution since the epoch: a day starts at 00:00 UTC).
-                                 */
-                                at: string;
-                                /** @description How many one-minute samples the bucket holds. */
-                                samples: number;
-                                /** @description The most players online at once on this server; null when the game was away for the whole bucket. */
-                                playersOnline: number | null;
-                                /** @description The average of the one-minute ticks per second; null where the game cannot tell. */
-                                ticksPerSecond: number | null;
-                                /** @description The average of the game's used memory; null where the game does not report it (the embedded server is Gatehouse's own process). */
-                                memoryUsedBytes: number | null;
-                                /** @description The largest of the game's maximum memory; null as above. */
-                                memoryMaxBytes: number | null;
-                                /** @description The average of Gatehouse's resident memory. */
-                                gatehouseRssBytes: number;
-                                /** @description API requests answered in the bucket (the sum). */
-                                requests: number;
-                            }[];
+                            /** @description Each bucket's start (a multiple of the resolution since the epoch: a day starts at 00:00 UTC), oldest first; buckets without a sample are left out. */
+                            at: string[];
+                            /** @description How many one-minute samples each bucket holds. */
+                            samples: number[];
+                            /** @description The most players online at once on this server; null when the game was away for the whole bucket. */
+                            playersOnline: (number | null)[];
+                            /** @description The average of the one-minute ticks per second; null where the game cannot tell. */
+                            ticksPerSecond: (number | null)[];
+                            /** @description The average of the game's used memory; null where the game does not report it (the embedded server is Gatehouse's own process). */
+                            memoryUsedBytes: (number | null)[];
+                            /** @description The largest of the game's maximum memory; null as above. */
+                            memoryMaxBytes: (number | null)[];
+                            /** @description The average of Gatehouse's resident memory. */
+                            gatehouseRssBytes: number[];
+                            /** @description API requests answered in each bucket (the sum). */
+                            requests: number[];
                         }[];
                     };
                 };

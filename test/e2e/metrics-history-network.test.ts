@@ -16,7 +16,8 @@ const serviceToken = 'metrics-network-service-token-for-tests-0123456789abcdef';
 
 interface Series {
   server: string;
-  points: Array<{ at: string; samples: number; playersOnline: number | null }>;
+  at: string[];
+  playersOnline: Array<number | null>;
 }
 
 describe('the metrics history on a network of servers', function () {
@@ -57,7 +58,7 @@ describe('the metrics history on a network of servers', function () {
       expect(answer.status).to.equal(200);
       const servers = answer.body.servers as Series[];
       expect(servers.map((series) => series.server)).to.deep.equal(['creative', 'survival']);
-      const latest = (server: string) => servers.find((series) => series.server === server)!.points.at(-1)!;
+      const latest = (server: string) => ({ playersOnline: servers.find((series) => series.server === server)!.playersOnline.at(-1) });
       expect(latest('creative').playersOnline).to.equal(1);
       expect(latest('survival').playersOnline).to.equal(0);
     }

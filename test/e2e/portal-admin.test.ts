@@ -102,21 +102,21 @@ describe('the admin console in Chromium (embedded server, a mineflayer bot)', fu
 
     const dayAnswer = page.waitForResponse((response) => response.url().includes('/api/admin/metrics/history') && response.url().includes('resolution=5m'));
     await page.reload();
-    const day = (await (await dayAnswer).json()) as { servers: Array<{ server: string; points: unknown[] }> };
+    const day = (await (await dayAnswer).json()) as { servers: Array<{ server: string; at: string[] }> };
     expect(day.servers.map((series) => series.server)).to.deep.equal([server.config.serverId]);
-    expect(day.servers[0]!.points.length).to.be.within(280, 290);
+    expect(day.servers[0]!.at.length).to.be.within(280, 290);
     const playersChart = page.getByRole('img', { name: /^Players online on/ });
     await playersChart.waitFor();
-    expect(await playersChart.getAttribute('aria-label')).to.equal(`Players online on ${server.config.serverId}, ${day.servers[0]!.points.length} points.`);
+    expect(await playersChart.getAttribute('aria-label')).to.equal(`Players online on ${server.config.serverId}, ${day.servers[0]!.at.length} points.`);
     expect(await page.locator('.chart canvas').count()).to.equal(4);
     if (screenshots) await page.screenshot({ path: path.join(screenshots, 'admin-overview.png'), fullPage: true });
 
     const weekAnswer = page.waitForResponse((response) => response.url().includes('/api/admin/metrics/history') && response.url().includes('resolution=1h'));
     await page.getByLabel('Range').selectOption('week');
-    const week = (await (await weekAnswer).json()) as { servers: Array<{ points: unknown[] }> };
-    expect(week.servers[0]!.points.length).to.be.within(165, 170);
+    const week = (await (await weekAnswer).json()) as { servers: Array<{ at: string[] }> };
+    expect(week.servers[0]!.at.length).to.be.within(165, 170);
     await eventually(
-      async () => ((await playersChart.getAttribute('aria-label'))?.endsWith(`${week.servers[0]!.points.length} points.`) ? true : undefined),
+      async () => ((await playersChart.getAttribute('aria-label'))?.endsWith(`${week.servers[0]!.at.length} points.`) ? true : undefined),
       10_000,
       'the week’s chart',
     );

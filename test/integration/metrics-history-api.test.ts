@@ -132,25 +132,25 @@ describe('the metrics history over HTTP', function () {
       servers: [
         {
           server: 'alpha',
-          points: [
-            { at: '2026-11-20T10:30:00.000Z', samples: 1, playersOnline: 2, ticksPerSecond: 20, memoryUsedBytes: 100, memoryMaxBytes: 400, gatehouseRssBytes: 1000, requests: 0 },
-          ],
+          at: ['2026-11-20T10:30:00.000Z'],
+          samples: [1],
+          playersOnline: [2],
+          ticksPerSecond: [20],
+          memoryUsedBytes: [100],
+          memoryMaxBytes: [400],
+          gatehouseRssBytes: [1000],
+          requests: [0],
         },
         {
           server: 'zeta',
-          points: [
-            {
-              at: '2026-11-20T10:00:00.000Z',
-              samples: 2,
-              playersOnline: 6,
-              ticksPerSecond: 19.5,
-              memoryUsedBytes: null,
-              memoryMaxBytes: null,
-              gatehouseRssBytes: 1000,
-              requests: 7,
-            },
-            { at: '2026-11-20T10:45:00.000Z', samples: 1, playersOnline: 1, ticksPerSecond: 18, memoryUsedBytes: null, memoryMaxBytes: null, gatehouseRssBytes: 1000, requests: 5 },
-          ],
+          at: ['2026-11-20T10:00:00.000Z', '2026-11-20T10:45:00.000Z'],
+          samples: [2, 1],
+          playersOnline: [6, 1],
+          ticksPerSecond: [19.5, 18],
+          memoryUsedBytes: [null, null],
+          memoryMaxBytes: [null, null],
+          gatehouseRssBytes: [1000, 1000],
+          requests: [7, 5],
         },
       ],
     });
@@ -164,7 +164,7 @@ describe('the metrics history over HTTP', function () {
     expect(report['metrics history']).to.be.at.least(1);
     const answer = await asService(`?from=${new Date(now - 9 * day).toISOString()}&to=${new Date(now).toISOString()}&resolution=1h`);
     const kept = answer.body.servers.find((series: { server: string }) => series.server === 'kept');
-    expect(kept.points.map((point: { at: string }) => Math.floor((now - Date.parse(point.at)) / day))).to.deep.equal([6, 0]);
+    expect(kept.at.map((at: string) => Math.floor((now - Date.parse(at)) / day))).to.deep.equal([6, 0]);
   });
 
   describe('the sampler', function () {
@@ -189,9 +189,9 @@ describe('the metrics history over HTTP', function () {
       expect(again.requests).to.be.below(after.requests);
       const stats = await asService('?resolution=1m');
       const main = stats.body.servers.find((series: { server: string }) => series.server === 'main');
-      const minutes = main.points.filter((point: { at: string }) => Date.parse(point.at) >= Date.parse(before.at) - 60_000);
-      expect(Math.max(...minutes.map((point: { playersOnline: number }) => point.playersOnline))).to.equal(1);
-      expect(minutes.reduce((sum: number, point: { samples: number }) => sum + point.samples, 0)).to.equal(3);
+      const minutes = (main.at as string[]).flatMap((at, index) => (Date.parse(at) >= Date.parse(before.at) - 60_000 ? [index] : []));
+      expect(Math.max(...minutes.map((index) => main.playersOnline[index] as number))).to.equal(1);
+      expect(minutes.reduce((sum, index) => sum + (main.samples[index] as number), 0)).to.equal(3);
     });
   });
 });

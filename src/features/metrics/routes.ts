@@ -42,29 +42,24 @@ export function metricsHistoryRoutes(history: MetricsHistoryStore, now: () => Da
       handle: async ({ query }) => {
         const range = historyRange(query, now());
         const servers = await history.series({ from: range.from, to: range.to, bucketSeconds: resolutions[range.resolution] });
-        const answer = { success: true as const, from: range.from.toISOString(), to: range.to.toISOString(), resolution: range.resolution, servers };
-        return reply(answer, { json: historyJson(answer) });
+        return { success: true as const, from: range.from.toISOString(), to: range.to.toISOString(), resolution: range.resolution, servers: servers.map(columnsOf) };
       },
     }),
   ];
 }
 
-/** Each point's JSON, kept while the point is (the JSON store keeps the points of closed buckets): a week at one minute is 2 MB of it. */
-const pointJson = new WeakMap<HistoryPoint, string>();
-
-/** The answer as JSON text, the same as JSON.stringify would write, each point's text made once. */
-function historyJson(answer: { success: true; from: string; to: string; resolution: string; servers: ServerSeries[] }): string {
-  const servers = answer.servers.map((series) => {
-    const points = series.points.map((point) => {
-      let text = pointJson.get(point);
-      if (text === undefined) {
-        text = JSON.stringify(point);
-        pointJson.set(point, text);
-      }
-      return text;
-    });
-    return `{"server":${JSON.stringify(series.server)},"points":[${points.join(',')}]}`;
-  });
-  const { servers: _servers, ...head } = answer;
-  return `${JSON.stringify(head).slice(0, -1)},"servers":[${servers.join(',')}]}`;
+/** A series' points as the answer's columns. */
+function columnsOf({ server, points }: ServerSeries) {
+  const column = <T>(value: (point: HistoryPoint) => T): T[] => points.map(value);
+  return {
+    server,
+    at: column((point) => point.at),
+    samples: column((point) => point.samples),
+    playersOnline: column((point) => point.playersOnline),
+    ticksPerSecond: column((point) => point.ticksPerSecond),
+    memoryUsedBytes: column((point) => point.memoryUsedBytes),
+    memoryMaxBytes: column((point) => point.memoryMaxBytes),
+    gatehouseRssBytes: column((point) => point.gatehouseRssBytes),
+    requests: column((point) => point.requests),
+  };
 }

@@ -128,12 +128,12 @@ export function OverviewPage() {
 }
 
 function HistoryCharts(props: { history: MetricsHistory }) {
-  const points = props.history.servers.reduce((sum, server) => sum + server.points.length, 0);
+  const points = props.history.servers.reduce((sum, server) => sum + server.at.length, 0);
   if (points === 0) return <p>No samples in this range yet: the first is taken a minute after Gatehouse starts.</p>;
-  const players = alignedSeries(props.history, (point) => point.playersOnline);
-  const ticks = alignedSeries(props.history, (point) => point.ticksPerSecond);
-  const memory = alignedSeries(props.history, (point) => point.memoryUsedBytes ?? point.gatehouseRssBytes);
-  const requests = alignedSeries(props.history, (point) => point.requests);
+  const players = alignedSeries(props.history, (server, index) => server.playersOnline[index] ?? null);
+  const ticks = alignedSeries(props.history, (server, index) => server.ticksPerSecond[index] ?? null);
+  const memory = alignedSeries(props.history, (server, index) => server.memoryUsedBytes[index] ?? server.gatehouseRssBytes[index] ?? null);
+  const requests = alignedSeries(props.history, (server, index) => server.requests[index] ?? null);
   const servers = props.history.servers.map((server) => server.server).join(', ');
   return (
     <div class="admin-charts">
