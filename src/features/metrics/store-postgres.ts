@@ -1,5 +1,6 @@
-import type { PostgresStorePart } from '../../store/postgres/access.js';
+import type { PostgresAccess, PostgresStorePart } from '../../store/postgres/access.js';
 import { IsoInstants, roundBytes, roundTicks } from './buckets.js';
+import { type ReadBuckets, SettledBuckets } from './settled-buckets.js';
 import type { MetricsHistoryStore, ServerSeries } from './store.js';
 
 interface BucketRow {
@@ -44,6 +45,8 @@ export const postgresMetricsHistoryPart: PostgresStorePart<MetricsHistoryStore> 
   ],
   bind: (access) => {
     const history = access.name('metrics_history');
+    // Bound once for the store's own use (a unit of work binds its own, which never reads series).
+    const settled = new SettledBuckets(bucketsReader(access, history));
     return {
       record: async (samples) => {
         // One row a server and instant, the last sample winning, as a second INSERT of the same key would.
@@ -68,12 +71,27 @@ export const postgresMetricsHistoryPart: PostgresStorePart<MetricsHistoryStore> 
             column((sample) => sample.requests),
           ],
         );
+        settled.wrote(Math.min(...unique.map((sample) => Date.parse(sample.at))));
       },
-      series: async ({ from, to, bucketSeconds }) => {
-        // Buckets are whole multiples of the resolution since the epoch, counted in double precision
-        // (exact for whole seconds, and far cheaper than extract's numeric).
-        const rows = await access.query<BucketRow>(
-          `SELECT server,
+      series: ({ from, to, bucketSeconds }) => settled.series(from.getTime(), to.getTime(), bucketSeconds),
+      deleteBefore: async (cutoff) => {
+        const [gone] = await access.query<{ count: number }>(`WITH gone AS (DELETE FROM ${history} WHERE at < $1 RETURNING 1) SELECT count(*)::integer AS count FROM gone`, [
+          cutoff.toISOString(),
+        ]);
+        settled.deleted();
+        return gone?.count ?? 0;
+      },
+    };
+  },
+};
+
+/** Every server's buckets of the samples from `fromMs` (inclusive) to `toMs` (exclusive), made in SQL as buckets.ts makes them. */
+function bucketsReader(access: PostgresAccess, history: string): ReadBuckets {
+  return async (fromMs, toMs, bucketSeconds) => {
+    // Buckets are whole multiples of the resolution since the epoch, counted in double precision
+    // (exact for whole seconds, and far cheaper than extract's numeric).
+    const rows = await access.query<BucketRow>(
+      `SELECT server,
                   (floor(date_part('epoch', at) / $3::double precision) * $3::double precision)::bigint AS bucket,
                   count(*)::integer AS samples,
                   max(players_online) AS players_online,
@@ -86,36 +104,28 @@ export const postgresMetricsHistoryPart: PostgresStorePart<MetricsHistoryStore> 
             WHERE at >= $1 AND at < $2
             GROUP BY server, bucket
             ORDER BY server, bucket`,
-          [from.toISOString(), to.toISOString(), bucketSeconds],
-        );
-        const byServer = new Map<string, ServerSeries>();
-        const instants = new IsoInstants();
-        for (const row of rows) {
-          let series = byServer.get(row.server);
-          if (!series) {
-            series = { server: row.server, points: [] };
-            byServer.set(row.server, series);
-          }
-          series.points.push({
-            at: instants.of(Number(row.bucket) * 1000),
-            samples: row.samples,
-            playersOnline: row.players_online,
-            ticksPerSecond: roundTicks(row.ticks_per_second),
-            memoryUsedBytes: roundBytes(row.memory_used_bytes),
-            memoryMaxBytes: row.memory_max_bytes,
-            gatehouseRssBytes: roundBytes(row.gatehouse_rss_bytes) ?? 0,
-            requests: row.requests,
-          });
-        }
-        // The JSON store's order: servers by code point, whatever the database's collation says.
-        return [...byServer.values()].sort((a, b) => (a.server < b.server ? -1 : a.server > b.server ? 1 : 0));
-      },
-      deleteBefore: async (cutoff) => {
-        const [gone] = await access.query<{ count: number }>(`WITH gone AS (DELETE FROM ${history} WHERE at < $1 RETURNING 1) SELECT count(*)::integer AS count FROM gone`, [
-          cutoff.toISOString(),
-        ]);
-        return gone?.count ?? 0;
-      },
-    };
-  },
-};
+      [new Date(fromMs).toISOString(), new Date(toMs).toISOString(), bucketSeconds],
+    );
+    const byServer = new Map<string, ServerSeries>();
+    const instants = new IsoInstants();
+    for (const row of rows) {
+      let series = byServer.get(row.server);
+      if (!series) {
+        series = { server: row.server, points: [] };
+        byServer.set(row.server, series);
+      }
+      series.points.push({
+        at: instants.of(Number(row.bucket) * 1000),
+        samples: row.samples,
+        playersOnline: row.players_online,
+        ticksPerSecond: roundTicks(row.ticks_per_second),
+        memoryUsedBytes: roundBytes(row.memory_used_bytes),
+        memoryMaxBytes: row.memory_max_bytes,
+        gatehouseRssBytes: roundBytes(row.gatehouse_rss_bytes) ?? 0,
+        requests: row.requests,
+      });
+    }
+    // The JSON store's order: servers by code point, whatever the database's collation says.
+    return [...byServer.values()].sort((a, b) => (a.server < b.server ? -1 : a.server > b.server ? 1 : 0));
+  };
+}
