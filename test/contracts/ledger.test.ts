@@ -220,6 +220,23 @@ for (const [name, implementation] of Object.entries(implementations)) {
       }
     });
 
+    it('posts though the account it opened is renamed before the posting (a join at that moment): it opens it again', async function () {
+      await ledger.openAccount({ name: 'OldName', uuid: alice.uuid }, 1000, new Date());
+      const open = ledger.openAccount.bind(ledger);
+      let renamed = false;
+      ledger.openAccount = async (player, startingCents, when) => {
+        const opened = await open(player, startingCents, when);
+        if (renamed) return opened;
+        renamed = true;
+        // Another request renames it between this open and the posting.
+        await open({ name: 'Joined', uuid: player.uuid }, startingCents, when);
+        return opened;
+      };
+      const posted = await ledger.openAndPost([{ player: alice, amount: -10, type: 'ADMIN', description: 'after a rename' }], 0, new Date());
+      expect(renamed).to.equal(true);
+      expect(posted.map((record) => [record.player.name, record.balance])).to.deep.equal([['Alice', 990]]);
+    });
+
     it('opens the accounts a posting needs, under its players names, and answers the records as it keeps them', async function () {
       await ledger.openAccount({ name: 'OldName', uuid: alice.uuid }, 1000, at('2026-11-01T00:00:00.000Z'));
       const posted = await ledger.openAndPost(
