@@ -7,6 +7,7 @@
  */
 import { expect } from 'chai';
 import type pg from 'pg';
+import { maxCents } from '../../src/features/economy/money.js';
 import { ledgerPart } from '../../src/features/economy/store.js';
 import { implementationsOf } from '../helpers/store-implementations.js';
 import { PostgresStore } from '../../src/store/postgres/index.js';
@@ -24,7 +25,7 @@ describe('PostgreSQL ledger: why a line was refused', function () {
     client = await postgres.client();
     const ledger = store.part(ledgerPart);
     await ledger.openAccount({ name: 'Poor', uuid: 'uuid-poor' }, 100, new Date());
-    await ledger.openAccount({ name: 'Rich', uuid: 'uuid-rich' }, 10_000_000_000_000, new Date());
+    await ledger.openAccount({ name: 'Rich', uuid: 'uuid-rich' }, maxCents, new Date());
   });
   after(async function () {
     await client?.end();
@@ -32,7 +33,7 @@ describe('PostgreSQL ledger: why a line was refused', function () {
   });
 
   const refusal = async (uuids: string[], names: string[], amount: number) =>
-    (await client.query(`SELECT line, refused, account, balance FROM ${prefix}ledger_refusal(1, $1, $2, $3)`, [uuids, names, amount])).rows.map((row) => row.refused);
+    (await client.query(`SELECT line, refused, account, balance FROM ${prefix}ledger_refusal(1, $1, $2, $3, $4)`, [uuids, names, amount, maxCents])).rows.map((row) => row.refused);
 
   it('names want of money and the bound only when the line would meet them; any other line is unopened (to be opened and posted again)', async function () {
     expect(await refusal(['uuid-poor'], ['Poor'], -101), 'more than Poor has').to.deep.equal(['funds']);

@@ -233,18 +233,23 @@ export const ledgerMigrations: PostgresMigration[] = [
     // PostgreSQL spends 15 % less on a transfer through it than through
     // ledger_post_lines' arrays (measured with npm run bench -- postgres).
     sql: ({ name }) => `
-        -- Why line "failed" of a posting found no account to apply to: 'funds' or 'bound', with the account's number
-        -- and the balance the line saw, when its player's account is open under the line's name; otherwise
-        -- 'unopened' for that line and every other line whose player has no account under its name. One
-        -- statement, so what it reads is one moment: another posting may have opened the account since the line
-        -- failed, and then the line is still answered as unopened (opening it again finds it).
-        CREATE FUNCTION ${name('ledger_refusal')}(failed integer, uuids text[], player_names text[], amount bigint)
+        -- Why line "failed" of a posting found no account to apply to: 'funds' when its player's account is open under
+        -- the line's name and the amount would take it below zero, 'bound' when the amount would raise it past max_cents,
+        -- with the account's number and the balance the line saw; otherwise 'unopened' for that line and every other
+        -- line whose player has no account under its name. One statement, so what it reads is one moment; but it is
+        -- another than the line's UPDATE: an account opened since then (by another request) leaves the line neither
+        -- short nor past the bound, and it is answered as unopened (opening it again finds it, and the posting is
+        -- made again).
+        CREATE FUNCTION ${name('ledger_refusal')}(failed integer, uuids text[], player_names text[], amount bigint, max_cents bigint)
         RETURNS TABLE (line integer, refused text, id bigint, account integer, balance bigint) LANGUAGE sql AS $$
-          SELECT failed, CASE WHEN a.cents + amount < 0 THEN 'funds' ELSE 'bound' END, NULL::bigint, a.no, a.cents
-            FROM ${name('economy_accounts')} a WHERE a.uuid = uuids[failed] AND a.name = player_names[failed]
+          WITH seen AS (
+            SELECT a.no, a.cents, CASE WHEN a.cents + amount < 0 THEN 'funds' WHEN amount > 0 AND a.cents + amount > max_cents THEN 'bound' END AS why
+              FROM ${name('economy_accounts')} a WHERE a.uuid = uuids[failed] AND a.name = player_names[failed]
+          )
+          SELECT failed, seen.why, NULL::bigint, seen.no, seen.cents FROM seen WHERE seen.why IS NOT NULL
           UNION ALL
           SELECT i, 'unopened', NULL::bigint, NULL::integer, NULL::bigint FROM generate_series(1, cardinality(uuids)) AS i
-            WHERE NOT EXISTS (SELECT FROM ${name('economy_accounts')} a WHERE a.uuid = uuids[failed] AND a.name = player_names[failed])
+            WHERE NOT EXISTS (SELECT FROM seen WHERE seen.why IS NOT NULL)
               AND (i = failed OR NOT EXISTS (SELECT FROM ${name('economy_accounts')} a WHERE a.uuid = uuids[i] AND a.name = player_names[i]))
         $$;
 
@@ -276,7 +281,7 @@ export const ledgerMigrations: PostgresMigration[] = [
                 RETURNING a.no, a.cents, b.cents AS before INTO moved;
             END IF;
             IF NOT FOUND THEN
-              RETURN QUERY SELECT * FROM ${name('ledger_refusal')}(l, uuids, player_names, line_amount);
+              RETURN QUERY SELECT * FROM ${name('ledger_refusal')}(l, uuids, player_names, line_amount, max_cents);
               FOR done IN REVERSE l - 1 .. 1 LOOP
                 UPDATE ${name('economy_accounts')} a SET cents = before_line[done] WHERE a.no = numbers[done];
               END LOOP;
@@ -326,7 +331,7 @@ export const ledgerMigrations: PostgresMigration[] = [
               RETURNING a.no, a.cents, b.cents AS before INTO one;
           END IF;
           IF NOT FOUND THEN
-            RETURN QUERY SELECT * FROM ${name('ledger_refusal')}(1, array_remove(ARRAY[uuid1, uuid2], NULL), array_remove(ARRAY[name1, name2], NULL), amount1);
+            RETURN QUERY SELECT * FROM ${name('ledger_refusal')}(1, array_remove(ARRAY[uuid1, uuid2], NULL), array_remove(ARRAY[name1, name2], NULL), amount1, max_cents);
             RETURN;
           END IF;
           IF uuid2 IS NULL THEN
@@ -346,7 +351,7 @@ export const ledgerMigrations: PostgresMigration[] = [
             UPDATE ${name('economy_accounts')} a SET cents = external2 WHERE a.uuid = uuid2 AND a.name = name2 RETURNING a.no, a.cents INTO two;
           END IF;
           IF NOT FOUND THEN
-            RETURN QUERY SELECT * FROM ${name('ledger_refusal')}(2, ARRAY[uuid1, uuid2], ARRAY[name1, name2], amount2);
+            RETURN QUERY SELECT * FROM ${name('ledger_refusal')}(2, ARRAY[uuid1, uuid2], ARRAY[name1, name2], amount2, max_cents);
             UPDATE ${name('economy_accounts')} a SET cents = one.before WHERE a.no = one.no;
             RETURN;
           END IF;
