@@ -258,10 +258,10 @@ export class EconomyService {
       });
       try {
         return await this.store.transaction(async (tx) => {
-          const ledger = tx.part(this.ledgerPart);
-          for (const posting of planned) await ledger.openAccount(posting.player, 0, this.now());
-          const posted = await ledger.post(
+          // Vault keeps the balances: an account opened here starts at 0 and takes the balance Vault reported.
+          const posted = await tx.part(this.ledgerPart).openAndPost(
             planned.map((posting, index) => ({ ...posting, externalBalance: vault.balances[index] })),
+            0,
             this.now(),
           );
           await after?.(tx, posted);

@@ -111,8 +111,15 @@ class JsonLedgerStore implements LedgerStore {
   }
 
   async openAndPost(postings: Posting[], startingCents: number, at: Date): Promise<LedgerRecord[]> {
-    for (const posting of postings) await this.openAccount(posting.player, startingCents, at);
-    return this.post(postings, at);
+    for (let attempt = 1; ; attempt += 1) {
+      for (const posting of postings) await this.openAccount(posting.player, startingCents, at);
+      try {
+        return await this.post(postings, at);
+      } catch (error) {
+        // Renamed between the open and the posting (outside a unit of work, a join may come between): opened again, a few times at most.
+        if (!(error instanceof UnopenedAccountError) || attempt >= 3) throw error;
+      }
+    }
   }
 
   post(postings: Posting[], at: Date): Promise<LedgerRecord[]> {

@@ -86,6 +86,9 @@ interface AnswerRow {
   at: Date;
 }
 
+/** How many times openAndPost opens a posting's accounts before it gives up (each further time needs another rename at that very moment). */
+const maxOpenings = 3;
+
 /** `$1, $2, ... $count`. */
 const placeholders = (count: number) => Array.from({ length: count }, (_, index) => `$${index + 1}`).join(', ');
 
@@ -162,10 +165,13 @@ class PostgresLedgerStore implements LedgerStore {
    * then the posting made.
    */
   async openAndPost(postings: Posting[], startingCents: number, at: Date): Promise<LedgerRecord[]> {
-    const posted = await this.postLines(postings, at);
-    if (!('unopened' in posted)) return posted.records;
-    for (const line of posted.unopened) await this.openAccount(postings[line]!.player, startingCents, at);
-    return this.post(postings, at);
+    for (let attempt = 1; ; attempt += 1) {
+      const posted = await this.postLines(postings, at);
+      if (!('unopened' in posted)) return posted.records;
+      // Renamed again between the open and the posting (a join at that moment): opened again, a few times at most.
+      if (attempt > maxOpenings) throw new UnopenedAccountError(postings[posted.unopened[0]!]!.player);
+      for (const line of posted.unopened) await this.openAccount(postings[line]!.player, startingCents, at);
+    }
   }
 
   /** The records, or the lines (from 0) whose players have no account under their names; a refusal for money or the bound thrown. */
