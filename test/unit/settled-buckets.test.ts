@@ -89,6 +89,26 @@ describe('SettledBuckets', function () {
     }
   });
 
+  it('keeps each bucket once when two reads at once both extend what is kept (two admins, or the overview and another page)', async function () {
+    const store = new Samples();
+    const clock = { now: Date.UTC(2026, 10, 20, 12, 0, 0) };
+    for (let at = clock.now - 3 * 60 * minute; at < clock.now; at += minute) store.add(sample('main', at + 5_000, 1));
+    const settled = new SettledBuckets(store.read, () => clock.now);
+    const threeHours = () => settled.series(clock.now - 3 * 60 * minute, clock.now, 60);
+    await threeHours();
+    for (let step = 0; step < 10; step += 1) {
+      store.add(sample('main', clock.now + 5_000, 2));
+      clock.now += minute;
+    }
+    const [one, other] = await Promise.all([threeHours(), threeHours()]);
+    const again = await threeHours();
+    for (const answer of [one, other, again]) {
+      const starts = answer[0]!.points.map((point) => point.at);
+      expect(new Set(starts).size, 'no bucket twice').to.equal(starts.length);
+      expect(answer).to.deep.equal(await store.read(clock.now - 3 * 60 * minute, clock.now, 60));
+    }
+  });
+
   it('sees a sample written later than the settling time at the next rebuild (a server whose clock lags)', async function () {
     const store = new Samples();
     const clock = { now: Date.UTC(2026, 10, 20, 12, 0, 0) };
