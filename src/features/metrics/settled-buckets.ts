@@ -76,15 +76,19 @@ export class SettledBuckets {
     if (fresh && kept.until >= from) {
       const added = await this.read(kept.until, until, bucketSeconds);
       if (this.changes !== changes || this.byResolution.get(bucketSeconds) !== kept) return this.keep(from, until, bucketSeconds);
+      // Another read may have extended it meanwhile: only what is still past its end is added.
+      const end = kept.until;
       for (const series of added) {
         const server = kept.byServer.get(series.server) ?? { starts: [], points: [] };
         kept.byServer.set(series.server, server);
         for (const point of series.points) {
-          server.starts.push(Date.parse(point.at));
+          const start = Date.parse(point.at);
+          if (start < end) continue;
+          server.starts.push(start);
           server.points.push(point);
         }
       }
-      kept.until = until;
+      kept.until = Math.max(end, until);
       return kept;
     }
     const madeAt = this.now();
