@@ -52,6 +52,8 @@ export class MarketService {
    * than anyone reads its prices).
    */
   private readonly stale = new Set<string>();
+  /** Rebuilds and patches of the list, one after another: one that read the store earlier never replaces one that read it later. */
+  private listWork: Promise<unknown> = Promise.resolve();
   private rebuildTimer: NodeJS.Timeout | null = null;
 
   constructor(
@@ -135,11 +137,15 @@ export class MarketService {
   async quoteList(): Promise<QuoteList> {
     const list = this.quotes.get('all');
     if (!list) return this.rebuild();
-    return this.stale.size === 0 ? list : this.patched(list);
+    return this.stale.size === 0 ? list : this.serially(() => this.patched());
   }
 
   /** Rebuilds every quote from the store (at start, after a reload, every 5 s, after the cache was emptied). */
-  async rebuild(): Promise<QuoteList> {
+  rebuild(): Promise<QuoteList> {
+    return this.serially(() => this.rebuilt());
+  }
+
+  private async rebuilt(): Promise<QuoteList> {
     // Items moved from here on are read again at the next read: this read may come before their trade.
     this.stale.clear();
     const states = new Map((await this.store.part(this.part).items()).map((state) => [state.item, state]));
@@ -147,6 +153,12 @@ export class MarketService {
     const list = this.listOf(this.items().map((item) => this.quoteOf(item, states.get(item.id) ?? this.initialState(item), now)));
     this.quotes.set('all', list);
     return list;
+  }
+
+  private serially<T>(work: () => Promise<T>): Promise<T> {
+    const done = this.listWork.then(work);
+    this.listWork = done.catch(() => undefined);
+    return done;
   }
 
   /** Told after this instance's trades and drifts, to tell the other instances (see the shop feature). */
@@ -162,21 +174,27 @@ export class MarketService {
     for (const id of items) this.stale.add(id);
   }
 
-  /** `list` with the quotes of the items moved since it was made worked out again from the store. */
-  private async patched(list: QuoteList): Promise<QuoteList> {
+  /** The list with the quotes of the items moved since it was made worked out again from the store (the list rebuilt when there is none). */
+  private async patched(): Promise<QuoteList> {
+    const list = this.quotes.get('all');
+    if (!list) return this.rebuilt();
+    if (this.stale.size === 0) return list;
     const moved = [...this.stale];
     // Items moved while this reads are marked again, for the next read.
     this.stale.clear();
     const now = this.now();
     const fresh = new Map<string, Quote>();
-    for (const id of moved) {
-      const item = this.catalogue.items.get(id);
-      const state = item && (await this.store.part(this.part).item(id));
-      if (item && state) fresh.set(id, this.quoteOf(item, state, now));
+    try {
+      for (const id of moved) {
+        const item = this.catalogue.items.get(id);
+        const state = item && (await this.store.part(this.part).item(id));
+        if (item && state) fresh.set(id, this.quoteOf(item, state, now));
+      }
+    } catch (error) {
+      for (const id of moved) this.stale.add(id);
+      throw error;
     }
-    // The list may have been replaced meanwhile; patch the newest.
-    const latest = this.quotes.get('all') ?? list;
-    const next = this.listOf(latest.quotes.map((quote) => fresh.get(quote.item.id) ?? quote));
+    const next = this.listOf(list.quotes.map((quote) => fresh.get(quote.item.id) ?? quote));
     this.quotes.set('all', next);
     return next;
   }
