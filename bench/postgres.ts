@@ -11,7 +11,7 @@
  * machine's fsync rate. The reference: pgbench's TPC-B-like script on the
  * same throwaway server with as many connections as the pool
  * (./pgbench.ts), in rounds taken in turn with Gatehouse's (Gatehouse 4 s,
- * pgbench 4 s, three times), so that what else the machine does weighs on
+ * pgbench 4 s, five times), so that what else the machine does weighs on
  * both alike; the goal is judged on the median pair's ratio. Gatehouse,
  * PostgreSQL and the load share the machine's cores. Skipped, saying why,
  * when no PostgreSQL server can be started.
@@ -129,7 +129,7 @@ export async function postgresThroughput(): Promise<void> {
           config.storage.postgresql = durable.settings(uniquePrefix('bench'), poolSize);
         },
         durable,
-        pgbench ? 3 : 2,
+        pgbench ? 5 : 2,
         pgbench && (async () => void reference.push(await pgbench.round(4))),
       );
     } finally {
