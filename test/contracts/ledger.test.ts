@@ -9,7 +9,7 @@ import path from 'node:path';
 import { expect } from 'chai';
 import { maxCents } from '../../src/features/economy/money.js';
 import { ledgerPart, PastBoundError, UnopenedAccountError } from '../../src/features/economy/store.js';
-import type { LedgerStore } from '../../src/features/economy/store.js';
+import type { LedgerRecord, LedgerStore } from '../../src/features/economy/store.js';
 import { InsufficientFundsError } from '../../src/game/errors.js';
 import { JsonStore } from '../../src/store/json/index.js';
 import type { Store, StorePart } from '../../src/store/port.js';
@@ -217,6 +217,50 @@ for (const [name, implementation] of Object.entries(implementations)) {
         const balances = await Promise.all(players.map(async (player) => (await ledger.account(player.uuid))!.cents));
         expect(balances.reduce((sum, cents) => sum + cents, 0)).to.equal(600);
         expect(new Set(posted.flatMap((records) => records.map((record) => record.id))).size).to.equal(120);
+      }
+    });
+
+    it('makes or refuses each of many postings made alone at once on its own: refusals write nothing of theirs, the rest is made, no money made or lost', async function () {
+      const players = Array.from({ length: 8 }, (_, index) => ({ name: `Mixed${index}`, uuid: `00000000-0000-4000-8000-0000000002${String(index).padStart(2, '0')}` }));
+      for (const player of players) await ledger.openAccount(player, 100, new Date());
+      // Each player sends 30 times 10 to the next: only 10 of each player's 30 can be paid before the money the previous
+      // player sends arrives, and a posting of two lines whose first is refused leaves the second unwritten too.
+      const attempts = players.flatMap((from, index) =>
+        Array.from({ length: 30 }, (_, attempt) => {
+          const to = players[(index + 1) % players.length]!;
+          const lines = [
+            { player: from, amount: -10, type: 'TRANSFER' as const, description: `to ${to.name}`, counterparty: to },
+            { player: to, amount: 10, type: 'TRANSFER' as const, description: `from ${from.name}`, counterparty: from },
+          ];
+          // Half the postings give before they take: a refused second line puts the first back.
+          return attempt % 2 === 0 ? lines : lines.reverse();
+        }),
+      );
+      const outcomes = await Promise.all(
+        attempts.map((posting) =>
+          ledger.post(posting, new Date()).then(
+            (records) => records,
+            (error: Error) => error,
+          ),
+        ),
+      );
+      const made = outcomes.filter((outcome): outcome is LedgerRecord[] => Array.isArray(outcome));
+      const refused = outcomes.filter((outcome) => !Array.isArray(outcome));
+      expect(refused.every((error) => error instanceof InsufficientFundsError)).to.equal(true);
+      expect(made.length, 'some made').to.be.above(0);
+      expect(made.every((records) => records.length === 2 && records[1]!.id === records[0]!.id + 1)).to.equal(true);
+      const balances = await Promise.all(players.map(async (player) => (await ledger.account(player.uuid))!.cents));
+      expect(
+        balances.reduce((sum, cents) => sum + cents, 0),
+        'money kept',
+      ).to.equal(800);
+      expect(balances.every((cents) => cents >= 0)).to.equal(true);
+      for (const [index, player] of players.entries()) {
+        const history = await ledger.history(player.uuid, { offset: 0, limit: 1000 });
+        const sent = made.filter((records) => records.some((record) => record.player.uuid === player.uuid && record.amount < 0)).length;
+        const received = made.filter((records) => records.some((record) => record.player.uuid === player.uuid && record.amount > 0)).length;
+        expect(history.total, `${player.name}'s records`).to.equal(sent + received);
+        expect(balances[index], `${player.name}'s balance`).to.equal(100 - 10 * sent + 10 * received);
       }
     });
 

@@ -125,7 +125,7 @@ describe('PostgreSQL store: the schema and its migrations', function () {
       'store: ledger schema migrated to version 1: economy accounts, the ledger, reversals, answers to Idempotency-Keys',
       'store: ledger schema migrated to version 2: a posting whose players all have accounts under their names in one call',
       "store: ledger schema migrated to version 3: an Idempotency-Key's lock and its stored answer in one call",
-      'store: ledger schema migrated to version 4: postings checked and applied line by line, refusals undone in the call, the balance bound kept',
+      'store: ledger schema migrated to version 4: postings checked and applied line by line, refusals undone in the call, the balance bound kept; postings made alone together',
     ]);
   });
 

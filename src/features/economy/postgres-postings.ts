@@ -50,6 +50,29 @@ export function pairParameters(postings: Posting[], at: Date): unknown[] {
   return [...lineValues(postings[0]), ...lineValues(postings[1]), at.toISOString(), maxCents];
 }
 
+/** Postings as `<prefix>ledger_post_batch` takes them (migration 4): each line's posting's number (from 1), the lines' columns with each line's time, and the bound. */
+export function batchColumns(batch: ReadonlyArray<{ postings: Posting[]; at: Date }>): unknown[] {
+  const lines = batch.flatMap(({ postings, at }, index) => postings.map((posting) => ({ posting, number: index + 1, at: at.toISOString() })));
+  const column = <T>(value: (line: (typeof lines)[number]) => T | undefined) => lines.map((line) => value(line) ?? null);
+  return [
+    column((line) => line.number),
+    column((line) => line.posting.player.uuid),
+    column((line) => line.posting.player.name),
+    column((line) => line.posting.amount),
+    column((line) => line.posting.externalBalance),
+    column((line) => line.at),
+    column((line) => line.posting.type),
+    column((line) => line.posting.description),
+    column((line) => line.posting.counterparty?.uuid),
+    column((line) => line.posting.counterparty?.name),
+    column((line) => line.posting.item),
+    column((line) => (line.posting.item !== undefined ? line.posting.quantity : undefined)),
+    column((line) => line.posting.reverses),
+    column((line) => line.posting.actor),
+    maxCents,
+  ];
+}
+
 /** What `<prefix>ledger_post_lines` and `_pair` answer: a line posted, or why the posting was refused. */
 export interface PostedLine {
   /** The posting's line, from 1. */

@@ -3,7 +3,8 @@ import type { PlayerRef } from '../../game/port.js';
 import { asciiLowerCase } from '../../lib/ascii.js';
 import type { PostgresAccess, PostgresStorePart } from '../../store/postgres/access.js';
 import { ledgerMigrations } from './ledger-migrations-postgres.js';
-import { pairParameters, postingColumns, recordOf, wholeCents, type PostedLine } from './postgres-postings.js';
+import { type BatchLine, PostingBatches } from './postgres-posting-batches.js';
+import { batchColumns, pairParameters, postingColumns, recordOf, wholeCents, type PostedLine } from './postgres-postings.js';
 import { PastBoundError, UnopenedAccountError, type AccountBalance, type EconomyAccount, type LedgerRecord, type LedgerStore, type Posting, type StoredAnswer } from './store.js';
 
 /**
@@ -104,7 +105,15 @@ class PostgresLedgerStore implements LedgerStore {
   private readonly reversals: string;
   private readonly answers: string;
 
+  /** Postings made alone go together (postgres-posting-batches.ts); in a unit of work, one by one, in the unit. */
+  private readonly batches: PostingBatches | undefined;
+
   constructor(private readonly access: PostgresAccess) {
+    this.batches = access.inUnit
+      ? undefined
+      : new PostingBatches((batch) =>
+          access.query<BatchLine>(`SELECT posting, line, refused, id, account, balance FROM ${access.name('ledger_post_batch')}(${placeholders(15)})`, batchColumns(batch)),
+        );
     this.accounts = access.name('economy_accounts');
     this.ledger = access.name('ledger');
     this.reversals = access.name('economy_reversals');
@@ -177,8 +186,9 @@ class PostgresLedgerStore implements LedgerStore {
   /** The records, or the lines (from 0) whose players have no account under their names; a refusal for money or the bound thrown. */
   private async postLines(postings: Posting[], at: Date): Promise<{ records: LedgerRecord[] } | { unopened: number[] }> {
     if (!wholeCents(postings)) return { records: [] };
-    const lines =
-      postings.length <= 2
+    const lines = this.batches
+      ? await this.batches.post(postings, at)
+      : postings.length <= 2
         ? await this.access.query<PostedLine>(
             `SELECT line, refused, id, account, balance FROM ${this.access.name('ledger_post_pair')}(${placeholders(26)})`,
             pairParameters(postings, at),

@@ -1,0 +1,90 @@
+/**
+ * Postings made alone (outside a unit of work: a transfer, an adjustment
+ * without an Idempotency-Key), sent to PostgreSQL together: those that come
+ * while earlier ones are on their way go in one statement,
+ * `<prefix>ledger_post_batch` (ledger migration 4), one commit for them all.
+ * A commit is most of what PostgreSQL spends on a transfer (its WAL written
+ * and flushed, the server woken for the statement), so under load the
+ * database does a fraction of the work per posting; with one posting at a
+ * time nothing waits, as the first goes at once. It is the JSON journal's
+ * group commit, for PostgreSQL.
+ *
+ * Each posting is made or refused on its own, exactly as alone: the
+ * statement answers each posting's lines, and every posting's caller gets
+ * its own. Each is acknowledged only once the statement's commit is. A
+ * statement that fails for a reason of the data (not the database's state)
+ * is sent again one posting at a time, so that one posting's fault is
+ * answered to its own caller only.
+ */
+import { isUnavailable } from '../../store/postgres/errors.js';
+import type { PostedLine } from './postgres-postings.js';
+import type { Posting } from './store.js';
+
+/** A line of the batch's answer: the posting's number in the batch (from 1), then as PostedLine. */
+export type BatchLine = PostedLine & { posting: number };
+
+export interface Queued {
+  postings: Posting[];
+  at: Date;
+}
+
+interface Waiting extends Queued {
+  resolve: (lines: PostedLine[]) => void;
+  reject: (error: unknown) => void;
+}
+
+/** At most this many statements on their way at once: one commits while the next is made. */
+const statementsAtOnce = 2;
+/** At most this many postings a statement. */
+const postingsAStatement = 100;
+
+export class PostingBatches {
+  private waiting: Waiting[] = [];
+  private sending = 0;
+
+  constructor(
+    /** Sends postings in one statement; answers every line of every posting. */
+    private readonly send: (batch: readonly Queued[]) => Promise<BatchLine[]>,
+  ) {}
+
+  /** Makes the posting with whatever else comes meanwhile; answers its own lines as `<prefix>ledger_post_lines` would. */
+  post(postings: Posting[], at: Date): Promise<PostedLine[]> {
+    return new Promise((resolve, reject) => {
+      this.waiting.push({ postings, at, resolve, reject });
+      this.pump();
+    });
+  }
+
+  private pump(): void {
+    while (this.sending < statementsAtOnce && this.waiting.length > 0) {
+      const batch = this.waiting.splice(0, postingsAStatement);
+      this.sending += 1;
+      void this.sendBatch(batch).finally(() => {
+        this.sending -= 1;
+        this.pump();
+      });
+    }
+  }
+
+  private async sendBatch(batch: Waiting[]): Promise<void> {
+    let lines: BatchLine[];
+    try {
+      lines = await this.send(batch);
+    } catch (error) {
+      // The database away (or a deadlock run again and again) is every posting's answer; a fault of the data is one posting's.
+      if (batch.length === 1 || isUnavailable(error)) {
+        for (const waiting of batch) waiting.reject(error);
+        return;
+      }
+      await Promise.all(batch.map((waiting) => this.sendBatch([waiting])));
+      return;
+    }
+    const byPosting = new Map<number, PostedLine[]>();
+    for (const line of lines) {
+      let own = byPosting.get(line.posting);
+      if (!own) byPosting.set(line.posting, (own = []));
+      own.push(line);
+    }
+    for (const [index, waiting] of batch.entries()) waiting.resolve(byPosting.get(index + 1) ?? []);
+  }
+}
