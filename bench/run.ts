@@ -20,7 +20,9 @@
  *      and leaderboards at 10^5 players (./jobs.ts);
  *   14. PostgreSQL: committed transfers per second beside the JSON store's (./postgres.ts);
  *   15. a network of servers: an admin request carried to another instance (./network.ts);
- *   16. `npm start` on this built checkout: the time to the first answer of /api/health (./start.ts).
+ *   16. `npm start` on this built checkout: the time to the first answer of /api/health (./start.ts);
+ *   17. the admin console's metrics history, a week at one-minute resolution (./series.ts);
+ *   18. the portal's first load in headless Chromium against /api/docs (./portal.ts).
  * The goals are judged where they are measured and listed together at the end (./goals.ts).
  * Everything runs on 127.0.0.1 and every loop is bounded.
  */

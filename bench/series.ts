@@ -109,7 +109,7 @@ async function historyOn(label: string, adjust: (config: Config) => void): Promi
 
 export async function seriesHistory(): Promise<void> {
   console.log(
-    `\n16. GET /api/admin/metrics/history, 7 days at 1-minute resolution (${minutes.toLocaleString('en-US')} samples a server), sequential requests as an admin; load average ${loadavg()[0]!.toFixed(1)}`,
+    `\n17. GET /api/admin/metrics/history, 7 days at 1-minute resolution (${minutes.toLocaleString('en-US')} samples a server), sequential requests as an admin; load average ${loadavg()[0]!.toFixed(1)}`,
   );
   await historyOn('JSON store', () => undefined);
   let postgres: ThrowawayPostgres;
