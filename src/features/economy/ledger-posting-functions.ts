@@ -5,6 +5,25 @@
  */
 import type { PostgresMigration } from '../../store/postgres/access.js';
 
+/**
+ * The statements that move line `l` of a posting given as arrays: one UPDATE
+ * that applies only to the account open under the line's player's name and
+ * only while its balance stays within 0 and max_cents, or (a line with
+ * Vault's balance) takes that balance; the account's number and its balance
+ * after and before go INTO moved, and NOT FOUND says the line cannot move.
+ */
+const moveLine = (accounts: string) => `line_amount := amounts[l];
+          line_external := external_balances[l];
+          IF line_external IS NULL THEN
+            UPDATE ${accounts} a SET cents = a.cents + line_amount
+              WHERE a.uuid = uuids[l] AND a.name = player_names[l] AND a.cents + line_amount >= 0 AND (line_amount <= 0 OR a.cents + line_amount <= max_cents)
+              RETURNING a.no, a.cents, a.cents - line_amount AS before INTO moved;
+          ELSE
+            UPDATE ${accounts} a SET cents = line_external FROM ${accounts} b
+              WHERE a.uuid = uuids[l] AND a.name = player_names[l] AND b.no = a.no
+              RETURNING a.no, a.cents, b.cents AS before INTO moved;
+          END IF;`;
+
 export const postingFunctions: PostgresMigration = {
   version: 4,
   description: 'postings checked and applied line by line, refusals undone in the call, the balance bound kept; postings made alone together',
@@ -65,17 +84,7 @@ export const postingFunctions: PostgresMigration = {
       BEGIN
         PERFORM FROM ${name('economy_accounts')} a WHERE a.uuid = ANY(uuids) ORDER BY a.no FOR UPDATE;
         FOR l IN 1 .. lines LOOP
-          line_amount := amounts[l];
-          line_external := external_balances[l];
-          IF line_external IS NULL THEN
-            UPDATE ${name('economy_accounts')} a SET cents = a.cents + line_amount
-              WHERE a.uuid = uuids[l] AND a.name = player_names[l] AND a.cents + line_amount >= 0 AND (line_amount <= 0 OR a.cents + line_amount <= max_cents)
-              RETURNING a.no, a.cents, a.cents - line_amount AS before INTO moved;
-          ELSE
-            UPDATE ${name('economy_accounts')} a SET cents = line_external FROM ${name('economy_accounts')} b
-              WHERE a.uuid = uuids[l] AND a.name = player_names[l] AND b.no = a.no
-              RETURNING a.no, a.cents, b.cents AS before INTO moved;
-          END IF;
+          ${moveLine(name('economy_accounts'))}
           IF NOT FOUND THEN
             RETURN QUERY SELECT * FROM ${name('ledger_refusal')}(l, uuids, player_names, line_amount, max_cents);
             FOR done IN REVERSE l - 1 .. 1 LOOP
@@ -192,17 +201,7 @@ export const postingFunctions: PostgresMigration = {
           END LOOP;
           failed := NULL;
           FOR l IN first_line .. last_line LOOP
-            line_amount := amounts[l];
-            line_external := external_balances[l];
-            IF line_external IS NULL THEN
-              UPDATE ${name('economy_accounts')} a SET cents = a.cents + line_amount
-                WHERE a.uuid = uuids[l] AND a.name = player_names[l] AND a.cents + line_amount >= 0 AND (line_amount <= 0 OR a.cents + line_amount <= max_cents)
-                RETURNING a.no, a.cents, a.cents - line_amount AS before INTO moved;
-            ELSE
-              UPDATE ${name('economy_accounts')} a SET cents = line_external FROM ${name('economy_accounts')} b
-                WHERE a.uuid = uuids[l] AND a.name = player_names[l] AND b.no = a.no
-                RETURNING a.no, a.cents, b.cents AS before INTO moved;
-            END IF;
+            ${moveLine(name('economy_accounts'))}
             IF NOT FOUND THEN
               failed := l;
               EXIT;
