@@ -103,3 +103,16 @@ export function bucketSamples(
   }
   return points;
 }
+
+/** The index of the first value at or after `value` in ascending `values` (their length when none is). */
+export function firstAtOrAfter(values: readonly number[], value: number): number {
+  if (values.length === 0 || values[values.length - 1]! < value) return values.length;
+  let low = 0;
+  let high = values.length;
+  while (low < high) {
+    const middle = (low + high) >>> 1;
+    if (values[middle]! < value) low = middle + 1;
+    else high = middle;
+  }
+  return low;
+}

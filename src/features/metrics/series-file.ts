@@ -14,7 +14,7 @@
 import { mkdir, readdir, readFile, rm, truncate } from 'node:fs/promises';
 import path from 'node:path';
 import { appendDurably, privateDirectoryMode } from '../../lib/durable-file.js';
-import { bucketSamples, bucketStart } from './buckets.js';
+import { bucketSamples, bucketStart, firstAtOrAfter } from './buckets.js';
 import type { HistoryPoint, MetricsHistoryStore, MetricsSample, SeriesRange, ServerSeries } from './store.js';
 
 const dayFilePattern = /^(\d{4}-\d{2}-\d{2})\.jsonl$/;
@@ -165,17 +165,4 @@ function pointsOf(series: ServerSamples, from: number, to: number, bucketSeconds
     index = next;
   }
   return points;
-}
-
-/** The index of the first time at or after `time` in ascending `times` (their length when none is). */
-function firstAtOrAfter(times: readonly number[], time: number): number {
-  if (times.length === 0 || times[times.length - 1]! < time) return times.length;
-  let low = 0;
-  let high = times.length;
-  while (low < high) {
-    const middle = (low + high) >>> 1;
-    if (times[middle]! < time) low = middle + 1;
-    else high = middle;
-  }
-  return low;
 }

@@ -12,7 +12,7 @@
  * into buckets already kept); this instance's own writes into the past and
  * retention forget it at once.
  */
-import { bucketStart } from './buckets.js';
+import { bucketStart, firstAtOrAfter } from './buckets.js';
 import type { HistoryPoint, ServerSeries } from './store.js';
 
 /** Reads the points of the whole buckets from `from` (inclusive) to `to` (exclusive), by server. */
@@ -109,16 +109,4 @@ function keptPoints(kept: Kept, server: string, from: number, until: number): Hi
   const series = kept.byServer.get(server);
   if (!series) return [];
   return series.points.slice(firstAtOrAfter(series.starts, from), firstAtOrAfter(series.starts, until));
-}
-
-/** The index of the first value at or after `value` in ascending `values` (their length when none is). */
-function firstAtOrAfter(values: readonly number[], value: number): number {
-  let low = 0;
-  let high = values.length;
-  while (low < high) {
-    const middle = (low + high) >>> 1;
-    if (values[middle]! < value) low = middle + 1;
-    else high = middle;
-  }
-  return low;
 }
