@@ -12,18 +12,11 @@ import type { LedgerRecord } from '../../src/features/economy/store.js';
 import { offlinePlayerUuid } from '../../src/game/embedded/offline-uuid.js';
 import type { Store } from '../../src/store/port.js';
 import { api } from './gatehouse.js';
+import { seeded } from './seeded-random.js';
+
+export { seeded };
 
 export const conservationPlayers = Array.from({ length: 20 }, (_, index) => `Saver${index}`);
-
-export function seeded(seed: number): () => number {
-  let state = seed >>> 0;
-  return () => {
-    state = (state + 0x6d2b79f5) >>> 0;
-    let value = Math.imul(state ^ (state >>> 15), state | 1);
-    value ^= value + Math.imul(value ^ (value >>> 7), value | 61);
-    return ((value ^ (value >>> 14)) >>> 0) / 4294967296;
-  };
-}
 
 /** Registration codes for every player, as /register would have stored them, so a run needs no game clients. */
 export async function storeCodes(store: Store): Promise<void> {

@@ -9,19 +9,9 @@ import { expect } from 'chai';
 import { bucketSamples, bucketStart } from '../../src/features/metrics/buckets.js';
 import { SettledBuckets } from '../../src/features/metrics/settled-buckets.js';
 import type { MetricsSample, ServerSeries } from '../../src/features/metrics/store.js';
+import { seeded } from '../helpers/seeded-random.js';
 
 const minute = 60_000;
-
-/** A small seeded generator (mulberry32), so a failure can be replayed. */
-function random(seed: number): () => number {
-  let state = seed >>> 0;
-  return () => {
-    state = (state + 0x6d2b79f5) >>> 0;
-    let mixed = Math.imul(state ^ (state >>> 15), 1 | state);
-    mixed = (mixed + Math.imul(mixed ^ (mixed >>> 7), 61 | mixed)) ^ mixed;
-    return ((mixed ^ (mixed >>> 14)) >>> 0) / 4294967296;
-  };
-}
 
 function sample(server: string, at: number, players: number): MetricsSample {
   return {
@@ -60,7 +50,7 @@ class Samples {
 
 describe('SettledBuckets', function () {
   it('answers what a read of the whole range answers, whatever the ranges, the time and the writes (300 random histories)', async function () {
-    const next = random(7);
+    const next = seeded(7);
     for (let history = 0; history < 300; history += 1) {
       const store = new Samples();
       const clock = { now: Date.UTC(2026, 10, 20, 12, 0, 0) };

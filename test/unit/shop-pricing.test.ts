@@ -14,19 +14,9 @@ import {
   type PricedItem,
 } from '../../src/features/shop/pricing.js';
 import type { PriceSample } from '../../src/features/shop/store.js';
+import { seeded } from '../helpers/seeded-random.js';
 
 const diamond: PricedItem = { priceCents: 10_000, targetStock: 20, floorCents: 2_500, ceilingCents: 40_000, sellSpreadPercent: 20 };
-
-/** A small seeded generator (mulberry32), so a failure can be replayed. */
-function random(seed: number): () => number {
-  let state = seed >>> 0;
-  return () => {
-    state = (state + 0x6d2b79f5) >>> 0;
-    let mixed = Math.imul(state ^ (state >>> 15), 1 | state);
-    mixed = (mixed + Math.imul(mixed ^ (mixed >>> 7), 61 | mixed)) ^ mixed;
-    return ((mixed ^ (mixed >>> 14)) >>> 0) / 4294967296;
-  };
-}
 
 describe('shop pricing', function () {
   it('costs the base price at the target stock, more when scarce, less in surplus, within floor and ceiling', function () {
@@ -63,7 +53,7 @@ describe('shop pricing', function () {
   });
 
   it('never lets one player end a sequence of buys and sells of one item with more money (2,000 random markets and sequences)', function () {
-    const next = random(20261123);
+    const next = seeded(20261123);
     for (let round = 0; round < 2_000; round += 1) {
       const price = 1 + Math.floor(next() * 100_000);
       const item: PricedItem = {
@@ -176,7 +166,7 @@ describe('shop pricing', function () {
   });
 
   it('reads the same trend from the kept samples as from every sample, an hour that begins with a five minutes (2,000 random histories)', function () {
-    const next = random(23);
+    const next = seeded(23);
     const start = Date.UTC(2026, 10, 23, 10, 0, 0);
     for (let history = 0; history < 2000; history += 1) {
       const all: PriceSample[] = [];
