@@ -184,6 +184,23 @@ for (const [name, implementation] of Object.entries(implementations)) {
         ['Carol', 30, 2],
       ]);
       expect(await ledger.record(posted[2]!.id)).to.deep.equal(posted[2]);
+      // The same inside a unit of work: refused whole with the unit, then made.
+      const inUnit = (third: number) =>
+        store.transaction((tx) =>
+          tx.part(ledgerPart).post(
+            [
+              { player: alice, amount: 1, type: 'REWARD', description: 'one' },
+              { player: bob, amount: -1, type: 'ADMIN', description: 'two' },
+              { player: carol, amount: third, type: 'ADMIN', description: 'three' },
+            ],
+            new Date(),
+          ),
+        );
+      expect(await inUnit(-31).catch((error) => error))
+        .to.be.instanceOf(InsufficientFundsError)
+        .and.include({ playerName: 'Carol', balanceCents: 30 });
+      expect((await ledger.account(alice.uuid))!.cents, 'nothing of it').to.equal(1010);
+      expect((await inUnit(-30)).map((record) => record.balance)).to.deep.equal([1011, 479, 0]);
       // Vault's lines take the balance the game reports, on either line of a pair.
       const mirrored = await ledger.post(
         [

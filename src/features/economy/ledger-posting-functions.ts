@@ -34,19 +34,19 @@ export const postingFunctions: PostgresMigration = {
   // the account open under the line's player's name, and only while its
   // balance stays within 0 and max_cents (a line with an external balance,
   // from Vault, takes that balance and is not bounded). A line that finds
-  // no such account has the lines before it put back (their rows are
-  // locked, so to exactly what they were), and the posting answers why
-  // (<prefix>ledger_refusal). Otherwise the records are inserted with
+  // no such account has the lines of its posting before it put back (their
+  // rows are locked, so to exactly what they were), and the posting answers
+  // why (<prefix>ledger_refusal). Otherwise the records are inserted with
   // consecutive ids, and each line answers its id, account and balance
-  // after. Called on its own either is one statement, so the posting
+  // after. Called on its own either is one statement, so what it posts
   // commits whole or not at all.
   //
-  // ledger_post_pair is the same for a posting of one or two lines (all
-  // but a batch of job pay) with each value its own parameter:
-  // PostgreSQL spends 15 % less on a transfer through it than through
-  // ledger_post_lines' arrays (measured with npm run bench -- postgres).
-  // ledger_post_batch makes several postings made alone in one statement,
-  // each on its own (postgres-posting-batches.ts): one commit for them all.
+  // ledger_post_batch takes postings as arrays, any number of them
+  // (postgres-posting-batches.ts sends those made alone together: one
+  // commit for them all). ledger_post_pair takes one posting of one or two
+  // lines (all but a batch of job pay), each value its own parameter:
+  // inside a unit of work, PostgreSQL spends 15 % less on a transfer
+  // through it than through arrays (measured with npm run bench).
   sql: ({ name }) => `
       -- Why line "failed" of a posting found no account to apply to: 'funds' when its player's account is open under
       -- the line's name and the amount would take it below zero, 'bound' when the amount would raise it past max_cents,
@@ -68,51 +68,7 @@ export const postingFunctions: PostgresMigration = {
             AND (i = failed OR NOT EXISTS (SELECT FROM ${name('economy_accounts')} a WHERE a.uuid = uuids[i] AND a.name = player_names[i]))
       $$;
 
-      CREATE FUNCTION ${name('ledger_post_lines')}(
-        uuids text[], player_names text[], amounts bigint[], external_balances bigint[], at timestamptz, types text[], descriptions text[],
-        counterparty_uuids text[], counterparty_names text[], items text[], quantities integer[], reversed_ids bigint[], actors text[], max_cents bigint
-      ) RETURNS TABLE (line integer, refused text, id bigint, account integer, balance bigint) LANGUAGE plpgsql AS $$
-      DECLARE
-        lines integer := cardinality(uuids);
-        moved record;
-        numbers integer[];
-        balances bigint[];
-        before_line bigint[];
-        first_id bigint;
-        line_amount bigint;
-        line_external bigint;
-      BEGIN
-        PERFORM FROM ${name('economy_accounts')} a WHERE a.uuid = ANY(uuids) ORDER BY a.no FOR UPDATE;
-        FOR l IN 1 .. lines LOOP
-          ${moveLine(name('economy_accounts'))}
-          IF NOT FOUND THEN
-            RETURN QUERY SELECT * FROM ${name('ledger_refusal')}(l, uuids, player_names, line_amount, max_cents);
-            FOR done IN REVERSE l - 1 .. 1 LOOP
-              UPDATE ${name('economy_accounts')} a SET cents = before_line[done] WHERE a.no = numbers[done];
-            END LOOP;
-            RETURN;
-          END IF;
-          numbers[l] := moved.no;
-          balances[l] := moved.cents;
-          before_line[l] := moved.before;
-        END LOOP;
-        first_id := ${name('ledger_reserve_ids')}(lines);
-        FOR l IN 1 .. lines LOOP
-          INSERT INTO ${name('ledger')} (id, account, player_uuid, player_name, type, amount, balance, description, timestamp,
-                                        counterparty_uuid, counterparty_name, item, quantity, reverses, actor)
-          VALUES (first_id + l - 1, numbers[l], uuids[l], player_names[l], types[l], amounts[l], balances[l], descriptions[l], at,
-                  counterparty_uuids[l], counterparty_names[l], items[l], quantities[l], reversed_ids[l], actors[l]);
-          line := l;
-          refused := NULL;
-          id := first_id + l - 1;
-          account := numbers[l];
-          balance := balances[l];
-          RETURN NEXT;
-        END LOOP;
-      END
-      $$;
-
-      -- ledger_post_lines for a posting of one line or two (the second's values NULL for one), each value a parameter.
+      -- A posting of one line or two (the second's values NULL for one), each value a parameter.
       CREATE FUNCTION ${name('ledger_post_pair')}(
         uuid1 text, name1 text, amount1 bigint, external1 bigint, type1 text, description1 text,
         counterparty_uuid1 text, counterparty_name1 text, item1 text, quantity1 integer, reverses1 bigint, actor1 text,
@@ -171,10 +127,11 @@ export const postingFunctions: PostgresMigration = {
       END
       $$;
 
-      -- Several postings made alone at about the same moment, in one statement: one commit for them all. Each is
-      -- what ledger_post_lines makes of it, on its own: a refused posting puts back its own lines and answers why,
-      -- and the others are made. "postings" numbers each line's posting (a posting's lines side by side, in order);
-      -- every account of every posting is locked first, in the order of their numbers, as the other functions lock.
+      -- Postings of any number of lines, several at once (those made alone at about the same moment, in one
+      -- statement: one commit for them all), or one (more lines than the pair takes, in a unit of work). Each is made
+      -- or refused on its own: a refused posting puts back its own lines and answers why, and the others are made.
+      -- "postings" numbers each line's posting (a posting's lines side by side, in order); every account of every
+      -- posting is locked first, in the order of their numbers, as the pair locks them.
       CREATE FUNCTION ${name('ledger_post_batch')}(
         postings integer[], uuids text[], player_names text[], amounts bigint[], external_balances bigint[], ats timestamptz[], types text[],
         descriptions text[], counterparty_uuids text[], counterparty_names text[], items text[], quantities integer[], reversed_ids bigint[],

@@ -47,7 +47,7 @@ export class PostingBatches {
     private readonly send: (batch: readonly Queued[]) => Promise<BatchLine[]>,
   ) {}
 
-  /** Makes the posting with whatever else comes meanwhile; answers its own lines as `<prefix>ledger_post_lines` would. */
+  /** Makes the posting with whatever else comes meanwhile; answers its own lines as it would alone. */
   post(postings: Posting[], at: Date): Promise<PostedLine[]> {
     return new Promise((resolve, reject) => {
       this.waiting.push({ postings, at, resolve, reject });

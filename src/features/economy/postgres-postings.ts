@@ -1,4 +1,4 @@
-/** A posting as the PostgreSQL ledger's function `<prefix>ledger_post_lines` takes it (one array a column, the lines in order) and answers it. */
+/** Postings as the PostgreSQL ledger's functions `<prefix>ledger_post_pair` and `_batch` take them, and what they answer. */
 import { maxCents } from './money.js';
 import type { LedgerRecord, Posting } from './store.js';
 
@@ -8,27 +8,6 @@ export function wholeCents(postings: Posting[]): boolean {
     if (!Number.isSafeInteger(posting.amount)) throw new Error(`a posting's amount must be whole cents, not ${posting.amount}`);
   }
   return postings.length > 0;
-}
-
-/** The posting's lines as the arrays `<prefix>ledger_post_lines` takes (migration 4), with the time and the bound. */
-export function postingColumns(postings: Posting[], at: Date): unknown[] {
-  const column = <T>(value: (posting: Posting) => T | undefined) => postings.map((posting) => value(posting) ?? null);
-  return [
-    column((posting) => posting.player.uuid),
-    column((posting) => posting.player.name),
-    column((posting) => posting.amount),
-    column((posting) => posting.externalBalance),
-    at.toISOString(),
-    column((posting) => posting.type),
-    column((posting) => posting.description),
-    column((posting) => posting.counterparty?.uuid),
-    column((posting) => posting.counterparty?.name),
-    column((posting) => posting.item),
-    column((posting) => (posting.item !== undefined ? posting.quantity : undefined)),
-    column((posting) => posting.reverses),
-    column((posting) => posting.actor),
-    maxCents,
-  ];
 }
 
 /** A posting of one or two lines as `<prefix>ledger_post_pair` takes it (migration 4): each line's values, the second's NULL for one line, the time and the bound. */
@@ -73,7 +52,7 @@ export function batchColumns(batch: ReadonlyArray<{ postings: Posting[]; at: Dat
   ];
 }
 
-/** What `<prefix>ledger_post_lines` and `_pair` answer: a line posted, or why the posting was refused. */
+/** What `<prefix>ledger_post_pair` and `_batch` answer of a posting: a line posted, or why the posting was refused. */
 export interface PostedLine {
   /** The posting's line, from 1. */
   line: number;

@@ -4,7 +4,7 @@ import { asciiLowerCase } from '../../lib/ascii.js';
 import type { PostgresAccess, PostgresStorePart } from '../../store/postgres/access.js';
 import { ledgerMigrations } from './ledger-migrations-postgres.js';
 import { type BatchLine, PostingBatches } from './postgres-posting-batches.js';
-import { batchColumns, pairParameters, postingColumns, recordOf, wholeCents, type PostedLine } from './postgres-postings.js';
+import { batchColumns, pairParameters, recordOf, wholeCents, type PostedLine } from './postgres-postings.js';
 import { PastBoundError, UnopenedAccountError, type AccountBalance, type EconomyAccount, type LedgerRecord, type LedgerStore, type Posting, type StoredAnswer } from './store.js';
 
 /**
@@ -14,7 +14,7 @@ import { PastBoundError, UnopenedAccountError, type AccountBalance, type Economy
  * kept for Idempotency-Keys).
  *
  * Money moves only in statements the database checks, in one function
- * (`<prefix>ledger_post_pair` or `_lines`, ledger-migrations-postgres.ts) that locks
+ * (`<prefix>ledger_post_pair` or `_batch`, ledger-posting-functions.ts) that locks
  * the posting's accounts in the order of their numbers (so two transfers
  * between the same players, either way, wait for each other instead of
  * deadlocking) and moves each line with `UPDATE ... SET cents = cents +
@@ -159,7 +159,7 @@ class PostgresLedgerStore implements LedgerStore {
     });
   }
 
-  /** One call of `<prefix>ledger_post_pair` or `_lines` (migration 4): the accounts locked, checked, moved and recorded. */
+  /** One call of `<prefix>ledger_post_pair` or `_batch` (migration 4): the accounts locked, checked, moved and recorded. */
   async post(postings: Posting[], at: Date): Promise<LedgerRecord[]> {
     const posted = await this.postLines(postings, at);
     if ('unopened' in posted) throw new UnopenedAccountError(postings[posted.unopened[0]!]!.player);
@@ -193,9 +193,9 @@ class PostgresLedgerStore implements LedgerStore {
             `SELECT line, refused, id, account, balance FROM ${this.access.name('ledger_post_pair')}(${placeholders(26)})`,
             pairParameters(postings, at),
           )
-        : await this.access.query<PostedLine>(
-            `SELECT line, refused, id, account, balance FROM ${this.access.name('ledger_post_lines')}(${placeholders(14)})`,
-            postingColumns(postings, at),
+        : await this.access.query<BatchLine>(
+            `SELECT posting, line, refused, id, account, balance FROM ${this.access.name('ledger_post_batch')}(${placeholders(15)})`,
+            batchColumns([{ postings, at }]),
           );
     const unopened: number[] = [];
     for (const line of lines) {
