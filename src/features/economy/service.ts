@@ -234,7 +234,8 @@ export class EconomyService {
     return once(idempotency, async () => {
       if (provider === 'builtin') {
         // A posting that goes with nothing else needs no unit of work around it: the ledger applies it whole or not at
-        // all by itself (on PostgreSQL one statement: one round trip rather than BEGIN, the posting and COMMIT).
+        // all by itself (on PostgreSQL in one statement with the postings made meanwhile, rather than BEGIN, the posting
+        // and COMMIT: see postgres-posting-batches.ts).
         if (!idempotency && !check && !after && Array.isArray(postings)) return { result: await this.posted(this.ledger, postings, accountsOpen), replayed: false };
         return this.store.transaction(async (tx) => {
           const replay = await this.storedAnswer(tx, idempotency);
