@@ -7,7 +7,17 @@ import type { JsonDatabase } from '../../store/json/database.js';
 import { IndexedLog } from '../../store/json/indexed-log.js';
 import { documentFile, shardedFile } from '../../store/json/table-files.js';
 import { maxCents } from './money.js';
-import { PastBoundError, UnopenedAccountError, type AccountBalance, type EconomyAccount, type LedgerRecord, type LedgerStore, type Posting, type StoredAnswer } from './store.js';
+import {
+  maxAccountOpenings,
+  PastBoundError,
+  UnopenedAccountError,
+  type AccountBalance,
+  type EconomyAccount,
+  type LedgerRecord,
+  type LedgerStore,
+  type Posting,
+  type StoredAnswer,
+} from './store.js';
 
 const accountsPerShard = 1000;
 const accounts = 'economyAccounts';
@@ -117,7 +127,7 @@ class JsonLedgerStore implements LedgerStore {
         return await this.post(postings, at);
       } catch (error) {
         // Renamed between the open and the posting (outside a unit of work, a join may come between): opened again, a few times at most.
-        if (!(error instanceof UnopenedAccountError) || attempt >= 3) throw error;
+        if (!(error instanceof UnopenedAccountError) || attempt >= maxAccountOpenings) throw error;
       }
     }
   }

@@ -3,9 +3,19 @@ import type { PlayerRef } from '../../game/port.js';
 import { asciiLowerCase } from '../../lib/ascii.js';
 import type { PostgresAccess, PostgresStorePart } from '../../store/postgres/access.js';
 import { ledgerMigrations } from './ledger-migrations-postgres.js';
-import { type BatchLine, PostingBatches } from './postgres-posting-batches.js';
+import { type BatchLine, PostingBatches, type Queued } from './postgres-posting-batches.js';
 import { batchColumns, pairParameters, recordOf, wholeCents, type PostedLine } from './postgres-postings.js';
-import { PastBoundError, UnopenedAccountError, type AccountBalance, type EconomyAccount, type LedgerRecord, type LedgerStore, type Posting, type StoredAnswer } from './store.js';
+import {
+  maxAccountOpenings,
+  PastBoundError,
+  UnopenedAccountError,
+  type AccountBalance,
+  type EconomyAccount,
+  type LedgerRecord,
+  type LedgerStore,
+  type Posting,
+  type StoredAnswer,
+} from './store.js';
 
 /**
  * The ledger on PostgreSQL: `<prefix>economy_accounts` (balances, one row
@@ -87,9 +97,6 @@ interface AnswerRow {
   at: Date;
 }
 
-/** How many times openAndPost opens a posting's accounts before it gives up (each further time needs another rename at that very moment). */
-const maxOpenings = 3;
-
 /** `$1, $2, ... $count`. */
 const placeholders = (count: number) => Array.from({ length: count }, (_, index) => `$${index + 1}`).join(', ');
 
@@ -109,11 +116,7 @@ class PostgresLedgerStore implements LedgerStore {
   private readonly batches: PostingBatches | undefined;
 
   constructor(private readonly access: PostgresAccess) {
-    this.batches = access.inUnit
-      ? undefined
-      : new PostingBatches((batch) =>
-          access.query<BatchLine>(`SELECT posting, line, refused, id, account, balance FROM ${access.name('ledger_post_batch')}(${placeholders(15)})`, batchColumns(batch)),
-        );
+    this.batches = access.inUnit ? undefined : new PostingBatches((batch) => this.postBatch(batch));
     this.accounts = access.name('economy_accounts');
     this.ledger = access.name('ledger');
     this.reversals = access.name('economy_reversals');
@@ -178,9 +181,17 @@ class PostgresLedgerStore implements LedgerStore {
       const posted = await this.postLines(postings, at);
       if (!('unopened' in posted)) return posted.records;
       // Renamed again between the open and the posting (a join at that moment): opened again, a few times at most.
-      if (attempt > maxOpenings) throw new UnopenedAccountError(postings[posted.unopened[0]!]!.player);
+      if (attempt > maxAccountOpenings) throw new UnopenedAccountError(postings[posted.unopened[0]!]!.player);
       for (const line of posted.unopened) await this.openAccount(postings[line]!.player, startingCents, at);
     }
+  }
+
+  /** One call of `<prefix>ledger_post_batch`: every line of every posting, each posting made or refused on its own. */
+  private postBatch(batch: readonly Queued[]): Promise<BatchLine[]> {
+    return this.access.query<BatchLine>(
+      `SELECT posting, line, refused, id, account, balance FROM ${this.access.name('ledger_post_batch')}(${placeholders(15)})`,
+      batchColumns(batch),
+    );
   }
 
   /** The records, or the lines (from 0) whose players have no account under their names; a refusal for money or the bound thrown. */
@@ -193,10 +204,7 @@ class PostgresLedgerStore implements LedgerStore {
             `SELECT line, refused, id, account, balance FROM ${this.access.name('ledger_post_pair')}(${placeholders(26)})`,
             pairParameters(postings, at),
           )
-        : await this.access.query<BatchLine>(
-            `SELECT posting, line, refused, id, account, balance FROM ${this.access.name('ledger_post_batch')}(${placeholders(15)})`,
-            batchColumns([{ postings, at }]),
-          );
+        : await this.postBatch([{ postings, at }]);
     const unopened: number[] = [];
     for (const line of lines) {
       const posting = postings[line.line - 1]!;

@@ -67,6 +67,13 @@ export interface Posting {
   externalBalance?: number;
 }
 
+/**
+ * How many times `openAndPost` opens a posting's accounts before it gives up
+ * with UnopenedAccountError: each further time needs another rename (a join
+ * under a new name) at that very moment.
+ */
+export const maxAccountOpenings = 3;
+
 /** A posting line would raise the player's balance past the bound (money.ts maxCents); nothing of the posting was written. */
 export class PastBoundError extends ExpectedError {
   override name = 'PastBoundError';

@@ -74,9 +74,10 @@ export class Table<V> implements TableReader<V> {
     for (const { keyOf, keys } of this.indexes.values()) {
       const oldIndexKey = before === undefined ? undefined : keyOf(before);
       const newIndexKey = value === undefined ? undefined : keyOf(value);
+      const heldByThis = oldIndexKey !== undefined && keys.get(oldIndexKey) === key;
       // Most changes keep the indexed fields (a balance moves, the name stays).
-      if (oldIndexKey === newIndexKey && oldIndexKey !== undefined && keys.get(oldIndexKey) === key) continue;
-      if (oldIndexKey !== undefined && keys.get(oldIndexKey) === key) keys.delete(oldIndexKey);
+      if (heldByThis && oldIndexKey === newIndexKey) continue;
+      if (heldByThis) keys.delete(oldIndexKey);
       if (newIndexKey !== undefined) keys.set(newIndexKey, key);
     }
     if (value === undefined) this.records.delete(key);

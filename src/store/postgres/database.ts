@@ -40,7 +40,7 @@ function prepared(sql: string, params: unknown[] | undefined): pg.QueryConfig {
 }
 const statementNames = new Map<string, string>();
 
-/** Attempts of a unit of work that PostgreSQL failed to break a deadlock, before the failure is the caller's. */
+/** Attempts of a unit of work (or a statement alone) that PostgreSQL failed to break a deadlock, before the failure is the caller's. */
 const maxAttempts = 10;
 
 export interface DatabaseOptions {
@@ -126,16 +126,8 @@ export class PostgresDatabase {
    * an account being opened) was undone whole, so it is run again, as a
    * unit of work would be.
    */
-  async query<R extends pg.QueryResultRow = pg.QueryResultRow>(sql: string, params?: unknown[]): Promise<R[]> {
-    for (let attempt = 1; ; attempt += 1) {
-      try {
-        return (await this.guard(() => this.pool.query<R>(prepared(sql, params)))).rows;
-      } catch (error) {
-        if (!isRetryable(error) || attempt >= maxAttempts) throw error;
-        this.unitsRetried += 1;
-      }
-      await new Promise((resolve) => setTimeout(resolve, Math.random() * 5 * attempt));
-    }
+  query<R extends pg.QueryResultRow = pg.QueryResultRow>(sql: string, params?: unknown[]): Promise<R[]> {
+    return this.runningDeadlockVictimsAgain(async () => (await this.guard(() => this.pool.query<R>(prepared(sql, params)))).rows);
   }
 
   /**
@@ -143,8 +135,8 @@ export class PostgresDatabase {
    * resolves, ROLLBACK when it throws. A deadlock victim is run again (at
    * most 10 times); anything else `work` throws is the caller's.
    */
-  async transaction<T>(work: (unit: Queryable) => Promise<T>): Promise<T> {
-    for (let attempt = 1; ; attempt += 1) {
+  transaction<T>(work: (unit: Queryable) => Promise<T>): Promise<T> {
+    return this.runningDeadlockVictimsAgain(async () => {
       const client = await this.guard(() => this.pool.connect());
       let broken: Error | undefined;
       try {
@@ -156,14 +148,25 @@ export class PostgresDatabase {
       } catch (error) {
         if (isUnavailable(error)) broken = error as Error;
         else await client.query('ROLLBACK').catch((rollbackFailure: Error) => (broken = rollbackFailure));
-        if (!isRetryable(error) || attempt >= maxAttempts) throw error;
-        this.unitsRetried += 1;
+        throw error;
       } finally {
         // A connection in an unknown state is closed rather than handed to the next unit.
         client.release(broken);
       }
+    });
+  }
+
+  /** `attempt` again while PostgreSQL picks it as a deadlock's victim (its writes undone), at most `maxAttempts` times in all. */
+  private async runningDeadlockVictimsAgain<T>(attempt: () => Promise<T>): Promise<T> {
+    for (let attempts = 1; ; attempts += 1) {
+      try {
+        return await attempt();
+      } catch (error) {
+        if (!isRetryable(error) || attempts >= maxAttempts) throw error;
+        this.unitsRetried += 1;
+      }
       // The victims of one deadlock start again at slightly different times.
-      await new Promise((resolve) => setTimeout(resolve, Math.random() * 5 * attempt));
+      await new Promise((resolve) => setTimeout(resolve, Math.random() * 5 * attempts));
     }
   }
 
