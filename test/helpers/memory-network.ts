@@ -26,6 +26,8 @@ export class MemoryNetwork implements Network {
   options: NetworkOptions | undefined;
   /** Every call this instance made: [server, operation]. */
   readonly calls: Array<[string, string]> = [];
+  /** Set: every publish fails with it, recording nothing (the database away), as PostgreSQL's would. */
+  publishFailure: Error | undefined;
   private readonly listeners = new Map<string, Array<(payload: unknown, from: string) => void>>();
 
   constructor(
@@ -64,6 +66,7 @@ export class MemoryNetwork implements Network {
   }
 
   async publish(topic: string, payload: unknown, options: { retainAs?: string } = {}): Promise<void> {
+    if (this.publishFailure) throw this.publishFailure;
     if (options.retainAs !== undefined) {
       const kept = this.hub.retained.get(topic) ?? new Map<string, unknown>();
       // The newest last, as the network keeps them.
