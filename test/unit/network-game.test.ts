@@ -178,6 +178,14 @@ describe('NetworkGame: a game port over several servers', function () {
     expect(creative.broadcasts, "creative's players").to.deep.equal([]);
   });
 
+  it("answers a remove of a player not on this server's whitelist with no change, and changes no other server", async function () {
+    // Whitelisted on creative's own (in its game, not through Gatehouse).
+    creative.whitelist.add('hermit');
+    expect(await survival.game.require('whitelist').remove('Hermit'), 'nothing to take off survival').to.equal(false);
+    expect([...creative.whitelist], "creative's game").to.deep.equal(['hermit']);
+    expect(await survival.network.retained('whitelist'), "the network's record").to.deep.equal([]);
+  });
+
   it('runs a job named once on one instance at a time', async function () {
     let release!: () => void;
     const first = survival.network.exclusively('market drift', () => new Promise<string>((resolve) => (release = () => resolve('ran'))));
