@@ -6,6 +6,7 @@
  */
 import type { OnlinePlayer } from '../../src/game/port.js';
 import type { Network, NetworkOptions } from '../../src/network/port.js';
+import type { TransactionalStores } from '../../src/store/port.js';
 import { errorFromWire, errorToWire, type WireError } from '../../src/network/wire-errors.js';
 
 export class MemoryNetworkHub {
@@ -77,6 +78,11 @@ export class MemoryNetwork implements Network {
     for (const member of this.hub.members.values()) {
       if (member !== this) for (const listener of member.listeners.get(topic) ?? []) listener(JSON.parse(JSON.stringify(payload)), this.serverId);
     }
+  }
+
+  /** No store to commit with in one process: published at once. */
+  async publishIn(_tx: TransactionalStores, topic: string, payload: unknown, options: { retainAs?: string } = {}): Promise<void> {
+    await this.publish(topic, payload, options);
   }
 
   subscribe(topic: string, listener: (payload: unknown, from: string) => void): void {
