@@ -1507,7 +1507,7 @@ export interface operations {
                     "application/json": components["schemas"]["Error"];
                 };
             };
-            /** @description The game server cannot be asked whether the caller is an operator now */
+            /** @description The store cannot record the change (storage_failed): made on no server */
             503: {
                 headers: {
                     [name: string]: unknown;
@@ -5960,7 +5960,7 @@ export interface operations {
                     "application/json": components["schemas"]["Error"];
                 };
             };
-            /** @description The game server is not available */
+            /** @description The game server is not available (game_unavailable), or on a network the database cannot record the change (storage_failed): made on no server */
             503: {
                 headers: {
                     [name: string]: unknown;
@@ -6027,7 +6027,7 @@ export interface operations {
                     "application/json": components["schemas"]["Error"];
                 };
             };
-            /** @description The player is not on the whitelist */
+            /** @description The player is not on the whitelist (on a network: nothing changed on any server) */
             404: {
                 headers: {
                     [name: string]: unknown;
@@ -6063,7 +6063,7 @@ export interface operations {
                     "application/json": components["schemas"]["Error"];
                 };
             };
-            /** @description The game server is not available */
+            /** @description The game server is not available (game_unavailable), or on a network the database cannot record the change (storage_failed): made on no server */
             503: {
                 headers: {
                     [name: string]: unknown;

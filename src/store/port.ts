@@ -200,8 +200,9 @@ export interface Store extends TransactionalStores {
    * Runs `work` as one unit of work: every write made through `tx` is kept
    * together or not at all, and conflicting units run one after another.
    * Resolves with `work`'s result once the writes are durable; a throw from
-   * `work` discards them. `work` must touch only the store: never the game
-   * or the network.
+   * `work` discards them. `work` must touch only the store: never the game,
+   * nor the network but for a notice written into the unit itself
+   * (Network.publishIn, which goes out with the commit).
    */
   transaction<T>(work: (tx: TransactionalStores) => Promise<T>): Promise<T>;
   /** Sizes and counters for /api/server/stats: users, and what the implementation can tell. */

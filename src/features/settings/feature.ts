@@ -26,6 +26,7 @@ export const settingsFeature = defineFeature({
         }
       },
       log.error,
+      network,
     );
     // Else an owner who edits config.yml after an admin changed the same key through the API wonders why nothing changes.
     const overridden = settings.overriddenKeys();
@@ -43,7 +44,9 @@ export const settingsFeature = defineFeature({
           .reload(updated.filter((key): key is string => typeof key === 'string'))
           .catch((error: Error) => log.error(`settings: reading another server's change: ${error.message}`));
     });
+    // Back on the database: what was recorded meanwhile (or by this instance, its answer lost) is made here too.
+    network.afterReconnect(() => void settings.reload().catch((error: Error) => log.error(`settings: reading the network's settings again: ${error.message}`)));
     const audit = services.get('audit');
-    return { routes: settingsRoutes(settings, audit, network, config.chatAllowPrivateAddresses) };
+    return { routes: settingsRoutes(settings, audit, config.chatAllowPrivateAddresses) };
   },
 });

@@ -1,14 +1,13 @@
-/** Reading and changing the live settings (admins; changes audited and sent to the other servers). */
+/** Reading and changing the live settings (admins; changes audited, and sent to the other servers with the record of them). */
 import { badRequest } from '../../errors.js';
 import { route, type Route } from '../../http/route.js';
 import { t } from '../../lib/schema.js';
-import type { Network } from '../../network/port.js';
 import type { AuditTrail } from '../audit/service.js';
 import { checkWebhookUrl, WebhookAddressError } from '../chat/webhook-address.js';
 import { settingsChange, settingsObject } from './schemas.js';
 import type { SettingsChange, SettingsService } from './service.js';
 
-export function settingsRoutes(settings: SettingsService, audit: AuditTrail, network: Network, allowPrivateWebhookAddresses: boolean): Route[] {
+export function settingsRoutes(settings: SettingsService, audit: AuditTrail, allowPrivateWebhookAddresses: boolean): Route[] {
   return [
     route({
       method: 'GET',
@@ -32,7 +31,10 @@ export function settingsRoutes(settings: SettingsService, audit: AuditTrail, net
         updated: t.array(t.string(), { description: 'Dotted paths of the keys supplied (those set to null too), e.g. chat.enabled.' }),
         appliedInGame: t.array(t.string(), { description: 'Those the game applied at once.' }),
       }),
-      errors: { 400: 'An unknown key, a wrong type, a value out of range, or a webhook URL at a private address; nothing changed' },
+      errors: {
+        400: 'An unknown key, a wrong type, a value out of range, or a webhook URL at a private address; nothing changed',
+        503: 'The store cannot record the change (storage_failed): made on no server',
+      },
       handle: async (request) => {
         const change = request.body as SettingsChange;
         const webhookUrl = change.chat?.webhookUrl;
@@ -46,11 +48,8 @@ export function settingsRoutes(settings: SettingsService, audit: AuditTrail, net
         }
         const before = settings.get();
         const { updated, appliedInGame } = await settings.update(change);
-        if (updated.length > 0) {
-          await audit.record(request.actor(), 'settings.update', { change: maskSecrets(change), before: pick(before, updated) });
-          // Settings are network-wide: the other servers read them back and apply them to their games.
-          await network.publish('settings', { updated });
-        }
+        // Settings are network-wide: the service told the other servers in the unit of work that recorded the change.
+        if (updated.length > 0) await audit.record(request.actor(), 'settings.update', { change: maskSecrets(change), before: pick(before, updated) });
         return {
           success: true as const,
           message: updated.length ? `Updated ${updated.length} setting${updated.length === 1 ? '' : 's'}` : 'Nothing to update',

@@ -7,6 +7,9 @@ import type { AuditTrail } from '../audit/service.js';
 import { pagination } from '../common/schemas.js';
 import { changeAnswer, checkAnswer, checkQuery, playerBody, whitelistAnswer, whitelistQuery } from './schemas.js';
 
+/** A change refused before it was made: on a network the database records it first, and one it cannot record is made on no server. */
+const unrecorded = 'The game server is not available (game_unavailable), or on a network the database cannot record the change (storage_failed): made on no server';
+
 /** `whitelist` is asked at each request, so a game that lacks one answers 501 then, not at start. */
 export function whitelistRoutes(whitelist: () => Whitelist, users: UserStore, audit: AuditTrail): Route[] {
   return [
@@ -40,7 +43,7 @@ export function whitelistRoutes(whitelist: () => Whitelist, users: UserStore, au
       summary: 'Put a player on the whitelist (200 with changed: false when already on it)',
       body: playerBody,
       answer: changeAnswer,
-      errors: { 501: 'The game has no whitelist', 503: 'The game server is not available' },
+      errors: { 501: 'The game has no whitelist', 503: unrecorded },
       handle: async (request) => {
         const { username } = request.body;
         const changed = await whitelist().add(username);
@@ -56,7 +59,7 @@ export function whitelistRoutes(whitelist: () => Whitelist, users: UserStore, au
       summary: 'Take a player off the whitelist',
       body: playerBody,
       answer: changeAnswer,
-      errors: { 404: 'The player is not on the whitelist', 501: 'The game has no whitelist', 503: 'The game server is not available' },
+      errors: { 404: 'The player is not on the whitelist (on a network: nothing changed on any server)', 501: 'The game has no whitelist', 503: unrecorded },
       handle: async (request) => {
         const { username } = request.body;
         if (!(await whitelist().remove(username))) throw notFound(`${username} is not on the whitelist`, 'not_whitelisted');
