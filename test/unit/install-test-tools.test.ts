@@ -13,6 +13,7 @@ import os from 'node:os';
 import path from 'node:path';
 import { promisify } from 'node:util';
 import { expect } from 'chai';
+import { chromiumTool, installCommand, postgresTool } from '../helpers/missing-tool.js';
 
 const run = promisify(execFile);
 const script = path.resolve('scripts/install-test-tools.sh');
@@ -62,10 +63,11 @@ describe('scripts/install-test-tools.sh', function () {
 
   /** Runs the script on a machine made of stand-ins, with only them on the PATH. */
   async function runOn(machine: Machine, args: string[] = []): Promise<Outcome> {
-    const bin = path.join(directory, 'bin');
-    const postgresBin = path.join(directory, 'postgres-bin');
-    const chromium = path.join(directory, 'chromium');
-    const aptLog = path.join(directory, 'apt-get.log');
+    const machineDirectory = await mkdtemp(path.join(directory, 'machine-'));
+    const bin = path.join(machineDirectory, 'bin');
+    const postgresBin = path.join(machineDirectory, 'postgres-bin');
+    const chromium = path.join(machineDirectory, 'chromium');
+    const aptLog = path.join(machineDirectory, 'apt-get.log');
     await mkdir(bin, { recursive: true });
     await mkdir(postgresBin, { recursive: true });
     await executable(path.join(bin, 'id'), `#!/bin/sh\n[ "$1" = -u ] && echo ${machine.root ? 0 : 1000}\n`);
@@ -90,7 +92,7 @@ describe('scripts/install-test-tools.sh', function () {
     let status = 0;
     let output: string;
     try {
-      const result = await run(shell, [script, ...args], { env, cwd: directory });
+      const result = await run(shell, [script, ...args], { env, cwd: machineDirectory });
       output = result.stdout + result.stderr;
     } catch (error) {
       const failure = error as { code: number; stdout: string; stderr: string };
@@ -162,5 +164,15 @@ describe('scripts/install-test-tools.sh', function () {
     const unknown = await runOn({ root: false, aptGet: 'absent', chromium: true, postgres: true }, ['nginks']);
     expect(unknown.status).to.equal(2);
     expect(unknown.output).to.include('no test tool named nginks; the tools: postgresql chromium');
+  });
+
+  it('knows every tool the test helpers ask for, under the same variable and the command they name', async function () {
+    const listed = await runOn({ root: false, aptGet: 'absent', chromium: true, postgres: true }, ['--variables']);
+    for (const tool of [postgresTool, chromiumTool]) {
+      expect(listed.output.split('\n'), tool.name).to.include(tool.requiredVariable);
+      const named = await runOn({ root: false, aptGet: 'installs', chromium: false, postgres: false }, [tool.name]);
+      expect(named.output, tool.name).to.include(`to install it: ${installCommand(tool, false)}`);
+      expect(named.output, tool.name).to.include(`${tool.title}`);
+    }
   });
 });
