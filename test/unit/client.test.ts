@@ -2,10 +2,14 @@
  * The typed client: its types are those openapi-typescript makes of the
  * document the routes generate (a route added without `npm run openapi`
  * fails here), and the compiler holds callers to them (the lines marked
- * @ts-expect-error must stay errors, or this file does not compile).
+ * @ts-expect-error must stay errors, or this file does not compile), with
+ * errors that say what is wrong where it is wrong.
  */
-import { readFile } from 'node:fs/promises';
+import { mkdtemp, readFile, rm, writeFile } from 'node:fs/promises';
+import os from 'node:os';
+import path from 'node:path';
 import { expect } from 'chai';
+import ts from 'typescript';
 import { gatehouseClient } from '../../client/gatehouse-client.js';
 import { clientTypes, clientTypesFile } from '../../scripts/write-client-types.js';
 import { openApiDocument } from '../../src/http/openapi.js';
@@ -55,5 +59,55 @@ describe('the typed client', function () {
       await client.request('delete', '/api/admin/keys/{id}');
     };
     expect(typeChecks).to.be.a('function');
+  });
+
+  describe("the compiler's word on a mistake", function () {
+    let directory: string;
+
+    before(async function () {
+      directory = await mkdtemp(path.join(os.tmpdir(), 'gatehouse-client-'));
+    });
+
+    after(async function () {
+      await rm(directory, { recursive: true, force: true });
+    });
+
+    /** The errors of `calls` (statements using `client`), compiled as a dashboard would, each as `<the code it points at>: <message>`. */
+    async function compileErrors(calls: string): Promise<string[]> {
+      const file = path.join(directory, `dashboard-${Date.now()}.mts`);
+      const client = path.resolve('client/gatehouse-client.js');
+      const text = `import { gatehouseClient } from ${JSON.stringify(client)};\nconst client = gatehouseClient('http://gatehouse.lan:8080');\n${calls}\n`;
+      await writeFile(file, text);
+      const program = ts.createProgram([file], {
+        strict: true,
+        module: ts.ModuleKind.NodeNext,
+        moduleResolution: ts.ModuleResolutionKind.NodeNext,
+        target: ts.ScriptTarget.ES2022,
+        noEmit: true,
+        skipLibCheck: true,
+      });
+      return ts
+        .getPreEmitDiagnostics(program)
+        .map(
+          (diagnostic) =>
+            `${diagnostic.file === undefined ? '' : text.slice(diagnostic.start, (diagnostic.start ?? 0) + (diagnostic.length ?? 0))}: ${ts.flattenDiagnosticMessageText(diagnostic.messageText, ' ')}`,
+        );
+    }
+
+    it('names a mistyped path, at the path, and the paths beside it', async function () {
+      this.timeout(60_000);
+      const errors = await compileErrors(
+        "export const typo = await client.request('get', '/api/playres');\nexport const near = await client.request('get', '/api/admin/keys/{id}/rotat');",
+      );
+      expect(errors).to.have.length(2);
+      expect(errors[0]).to.match(/^'\/api\/playres': .*\/api\/playres is not a path of the Gatehouse API/);
+      expect(errors[1]).to.match(/^'\/api\/admin\/keys\/{id}\/rotat': .*"\/api\/admin\/keys\/{id}\/rotate"/);
+    });
+
+    it('names the methods a path has, at the method', async function () {
+      this.timeout(60_000);
+      const errors = await compileErrors("export const wrong = await client.request('post', '/api/players');");
+      expect(errors).to.deep.equal([`'post': Argument of type '"post"' is not assignable to parameter of type '"get"'.`]);
+    });
   });
 });
