@@ -11,9 +11,23 @@
 import type { components, paths } from './openapi-types.js';
 
 export type Method = 'get' | 'post' | 'put' | 'delete';
-/** The methods `P` has. */
-export type MethodsOf<P extends keyof paths> = { [M in Method]-?: undefined extends paths[P][M] ? never : M }[Method];
-type Operation<P extends keyof paths, M extends Method> = NonNullable<paths[P][M]>;
+/** Every path of the API, as the document names it (`/api/admin/keys/{id}`). */
+export type ApiPath = keyof paths;
+/** The methods `P` has; for a string that is no path, any (the path's own error says what is wrong). */
+export type MethodsOf<P extends string> = P extends ApiPath ? { [M in Method]-?: undefined extends paths[P][M] ? never : M }[Method] : Method;
+/** The folder of a path, up to its last `/`. */
+type FolderOf<P extends string, Before extends string = ''> = P extends `${infer Segment}/${infer Rest}` ? FolderOf<Rest, `${Before}${Segment}/`> : Before;
+/**
+ * `P` when it is a path of the API. Otherwise what the compiler's error then
+ * shows: a sentence naming `P`, with the paths of the API in the same folder
+ * (what was meant, likely), rather than a bare `never`.
+ */
+export type KnownPath<P extends string> = P extends ApiPath
+  ? P
+  : `${P} is not a path of the Gatehouse API` | (FolderOf<P> extends '' | '/' | '/api/' ? never : Extract<ApiPath, `${FolderOf<P>}${string}`>);
+/** A path of the API, or any other string, which `KnownPath` then refuses by name (`string & {}`, not `string`, keeps the paths offered as completions). */
+type PathOrTypo = ApiPath | (string & {});
+type Operation<P extends string, M extends Method> = P extends ApiPath ? NonNullable<paths[P][M]> : never;
 type JsonOf<T> = T extends { content: { 'application/json': infer J } } ? J : never;
 type PathParamsOf<O> = O extends { parameters: { path: infer Params extends Record<string, unknown> } } ? Params : never;
 type QueryOf<O> = O extends { parameters: { query?: infer Query } } ? Query : never;
@@ -39,9 +53,9 @@ export interface Credentials {
 
 export function gatehouseClient(baseUrl: string, credentials: Credentials = {}, fetcher: typeof fetch = fetch) {
   return {
-    async request<P extends keyof paths, M extends MethodsOf<P>>(
+    async request<P extends PathOrTypo, M extends MethodsOf<P>>(
       method: M,
-      path: P,
+      path: KnownPath<P>,
       // biome-ignore lint/complexity/noBannedTypes: `{} extends Options` asks whether every option is optional, making the argument optional then
       ...[options]: {} extends RequestOptions<Operation<P, M>> ? [RequestOptions<Operation<P, M>>?] : [RequestOptions<Operation<P, M>>]
     ): Promise<Result<Operation<P, M>>> {
