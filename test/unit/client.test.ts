@@ -72,13 +72,18 @@ describe('the typed client', function () {
       await rm(directory, { recursive: true, force: true });
     });
 
-    /** The errors of `calls` (statements using `client`), compiled as a dashboard would, each as `<the code it points at>: <message>`. */
-    async function compileErrors(calls: string): Promise<string[]> {
+    /**
+     * The errors of `calls` (statements using `client`, made with `token`),
+     * compiled as a dashboard would with `options` besides strict, each as
+     * `<the code it points at>: <message>` (or `<file>: <message>` in another file).
+     */
+    async function compileErrors(calls: string, options: ts.CompilerOptions = {}): Promise<string[]> {
       const file = path.join(directory, `dashboard-${Date.now()}.mts`);
       const client = path.resolve('client/gatehouse-client.js');
-      const text = `import { gatehouseClient } from ${JSON.stringify(client)};\nconst client = gatehouseClient('http://gatehouse.lan:8080');\n${calls}\n`;
+      const text = `import { gatehouseClient } from ${JSON.stringify(client)};\ndeclare const token: string | undefined;\nconst client = gatehouseClient('http://gatehouse.lan:8080', { token });\n${calls}\n`;
       await writeFile(file, text);
       const program = ts.createProgram([file], {
+        ...options,
         strict: true,
         module: ts.ModuleKind.NodeNext,
         moduleResolution: ts.ModuleResolutionKind.NodeNext,
@@ -86,12 +91,11 @@ describe('the typed client', function () {
         noEmit: true,
         skipLibCheck: true,
       });
-      return ts
-        .getPreEmitDiagnostics(program)
-        .map(
-          (diagnostic) =>
-            `${diagnostic.file === undefined ? '' : text.slice(diagnostic.start, (diagnostic.start ?? 0) + (diagnostic.length ?? 0))}: ${ts.flattenDiagnosticMessageText(diagnostic.messageText, ' ')}`,
-        );
+      return ts.getPreEmitDiagnostics(program).map((diagnostic) => {
+        const start = diagnostic.start ?? 0;
+        const where = diagnostic.file?.fileName === file ? text.slice(start, start + (diagnostic.length ?? 0)) : path.relative(process.cwd(), diagnostic.file?.fileName ?? '');
+        return `${where}: ${ts.flattenDiagnosticMessageText(diagnostic.messageText, ' ')}`;
+      });
     }
 
     it('names a mistyped path, at the path, and the paths beside it', async function () {
@@ -108,6 +112,25 @@ describe('the typed client', function () {
       this.timeout(60_000);
       const errors = await compileErrors("export const wrong = await client.request('post', '/api/players');");
       expect(errors).to.deep.equal([`'post': Argument of type '"post"' is not assignable to parameter of type '"get"'.`]);
+    });
+
+    it("compiles in a dashboard built with every strictness option TypeScript has (its files are the dashboard's own sources when copied)", async function () {
+      this.timeout(60_000);
+      const errors = await compileErrors("export const online = await client.request('get', '/api/players');\nexport const count = online.ok ? online.data.count : 0;", {
+        exactOptionalPropertyTypes: true,
+        noUncheckedIndexedAccess: true,
+        noPropertyAccessFromIndexSignature: true,
+        verbatimModuleSyntax: true,
+        isolatedModules: true,
+        noUnusedLocals: true,
+        noUnusedParameters: true,
+        noImplicitReturns: true,
+        noImplicitOverride: true,
+        noFallthroughCasesInSwitch: true,
+        allowUnreachableCode: false,
+        allowUnusedLabels: false,
+      });
+      expect(errors).to.deep.equal([]);
     });
   });
 });
