@@ -47,8 +47,8 @@ export type RequestOptions<O> = ([PathParamsOf<O>] extends [never] ? { params?: 
 export type Result<O> = { ok: true; status: number; headers: Headers; data: AnswerOf<O> } | { ok: false; status: number; headers: Headers; error: ErrorAnswer };
 
 export interface Credentials {
-  /** An API key (`ghk_...`), a JWT from POST /api/auth/login, or the service token. */
-  token?: string;
+  /** An API key (`ghk_...`), a JWT from POST /api/auth/login, or the service token; none (`undefined`) for the public paths. */
+  token?: string | undefined;
 }
 
 export function gatehouseClient(baseUrl: string, credentials: Credentials = {}, fetcher: typeof fetch = fetch) {
@@ -65,11 +65,13 @@ export function gatehouseClient(baseUrl: string, credentials: Credentials = {}, 
         baseUrl,
       );
       for (const [name, value] of Object.entries(given.query ?? {})) if (value !== undefined) url.searchParams.set(name, String(value));
-      const headers: Record<string, string> = {};
-      if (credentials.token) headers.authorization = `Bearer ${credentials.token}`;
-      if (given.body !== undefined) headers['content-type'] = 'application/json';
-      if (given.idempotencyKey) headers['idempotency-key'] = given.idempotencyKey;
-      const response = await fetcher(url, { method: String(method).toUpperCase(), headers, body: given.body === undefined ? undefined : JSON.stringify(given.body) });
+      const token = credentials.token;
+      const headers: Record<string, string> = {
+        ...(token ? { authorization: `Bearer ${token}` } : {}),
+        ...(given.body === undefined ? {} : { 'content-type': 'application/json' }),
+        ...(given.idempotencyKey ? { 'idempotency-key': given.idempotencyKey } : {}),
+      };
+      const response = await fetcher(url, { method: String(method).toUpperCase(), headers, ...(given.body === undefined ? {} : { body: JSON.stringify(given.body) }) });
       const text = await response.text();
       const parsed: unknown = text && (response.headers.get('content-type') ?? '').includes('json') ? JSON.parse(text) : text;
       if (response.ok) return { ok: true, status: response.status, headers: response.headers, data: parsed as AnswerOf<Operation<P, M>> };
