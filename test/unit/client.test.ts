@@ -133,4 +133,40 @@ describe('the typed client', function () {
       expect(errors).to.deep.equal([]);
     });
   });
+
+  describe('its README', function () {
+    /** The first fenced block of `language` under the heading `heading` of client/README.md. */
+    async function blockUnder(heading: string, language: string): Promise<string> {
+      const readme = await readFile('client/README.md', 'utf8');
+      const at = readme.indexOf(`\n## ${heading}\n`);
+      expect(at, heading).to.be.at.least(0);
+      const section = readme.slice(at);
+      const block = new RegExp(`\`\`\`${language}\\n([\\s\\S]*?)\`\`\``).exec(section);
+      expect(block, `a ${language} block under "${heading}"`).to.not.equal(null);
+      return block![1]!;
+    }
+
+    it('has a worked example that compiles with the TypeScript settings it gives', async function () {
+      this.timeout(60_000);
+      const settings = ts.parseConfigFileTextToJson('tsconfig.json', await blockUnder('TypeScript settings', 'json'));
+      const { options, errors: unreadable } = ts.convertCompilerOptionsFromJson((settings.config as { compilerOptions: object }).compilerOptions, process.cwd());
+      expect(unreadable).to.deep.equal([]);
+      const example = (await blockUnder('A worked example', 'ts')).replace("'./gatehouse/gatehouse-client.js'", JSON.stringify(path.resolve('client/gatehouse-client.js')));
+      expect(example).to.include(path.resolve('client/gatehouse-client.js'));
+      const directory = await mkdtemp(path.join(os.tmpdir(), 'gatehouse-client-example-'));
+      try {
+        const file = path.join(directory, 'daily-reward.mts');
+        await writeFile(file, example);
+        const program = ts.createProgram([file], { ...options, noEmit: true });
+        expect(ts.getPreEmitDiagnostics(program).map((diagnostic) => ts.flattenDiagnosticMessageText(diagnostic.messageText, ' '))).to.deep.equal([]);
+      } finally {
+        await rm(directory, { recursive: true, force: true });
+      }
+    });
+
+    it('is linked from the README and wherever the docs mention the typed client', async function () {
+      expect(await readFile('README.md', 'utf8')).to.match(/\| \[client\/README\.md\]\(client\/README\.md\) \|/);
+      for (const file of ['docs/api.md', 'docs/keys.md']) expect(await readFile(file, 'utf8'), file).to.include('](../client/README.md');
+    });
+  });
 });
