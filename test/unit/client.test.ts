@@ -114,6 +114,16 @@ describe('the typed client', function () {
       expect(errors).to.deep.equal([`'post': Argument of type '"post"' is not assignable to parameter of type '"get"'.`]);
     });
 
+    it('requires the query where the operation requires one, and only there', async function () {
+      this.timeout(60_000);
+      const errors = await compileErrors(
+        "export const bare = await client.request('get', '/api/leaderboard');\nexport const empty = await client.request('get', '/api/leaderboard', {});\nexport const players = await client.request('get', '/api/players');",
+      );
+      expect(errors).to.have.length(2);
+      expect(errors[0]).to.match(/^client\.request\('get', '\/api\/leaderboard'\): Expected 3 arguments, but got 2/);
+      expect(errors[1]).to.match(/^\{\}: .*Property 'query' is missing/);
+    });
+
     it("compiles in a dashboard built with every strictness option TypeScript has (its files are the dashboard's own sources when copied)", async function () {
       this.timeout(60_000);
       const errors = await compileErrors("export const online = await client.request('get', '/api/players');\nexport const count = online.ok ? online.data.count : 0;", {
