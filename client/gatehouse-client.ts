@@ -38,7 +38,7 @@ export type ErrorAnswer = components['schemas']['Error'];
 
 /** What a call takes beside its path: path parameters, query and body where the operation has them. */
 export type RequestOptions<O> = ([PathParamsOf<O>] extends [never] ? { params?: never } : { params: PathParamsOf<O> }) &
-  ([QueryOf<O>] extends [never | undefined] ? { query?: never } : { query?: QueryOf<O> }) &
+  ([QueryOf<O>] extends [never | undefined] ? { query?: never } : O extends { parameters: { query: object } } ? { query: QueryOf<O> } : { query?: QueryOf<O> }) &
   ([BodyOf<O>] extends [never] ? { body?: never } : { body: BodyOf<O> }) & {
     /** For a purchase, a transfer or an adjustment: the same key makes a retry change nothing twice. */
     idempotencyKey?: string;

@@ -120,7 +120,7 @@ describe('the typed client', function () {
         "export const bare = await client.request('get', '/api/leaderboard');\nexport const empty = await client.request('get', '/api/leaderboard', {});\nexport const players = await client.request('get', '/api/players');",
       );
       expect(errors).to.have.length(2);
-      expect(errors[0]).to.match(/^client\.request\('get', '\/api\/leaderboard'\): Expected 3 arguments, but got 2/);
+      expect(errors[0]).to.match(/^request: Expected 3 arguments, but got 2/);
       expect(errors[1]).to.match(/^\{\}: .*Property 'query' is missing/);
     });
 
