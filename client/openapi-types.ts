@@ -10,7 +10,10 @@ export interface paths {
             path?: never;
             cookie?: never;
         };
-        /** The audit log of admin changes, newest first (query: page, limit 1-500) */
+        /**
+         * The audit log of admin changes, newest first (query: page, limit 1-500)
+         * @description Personal data: an API key sees `entries[].ipAddress`, `entries[].details.x`, `entries[].details.y`, `entries[].details.z` only if it also holds personal:read; without it they are left out. A login token (an operator's, or a player's own) and the service token see them.
+         */
         get: operations["getAdminAudit"];
         put?: never;
         post?: never;
@@ -181,7 +184,10 @@ export interface paths {
             path?: never;
             cookie?: never;
         };
-        /** API keys, newest first (never their secrets): prefix, scopes, who made each and when, last use and from where */
+        /**
+         * API keys, newest first (never their secrets): prefix, scopes, who made each and when, last use and from where
+         * @description Personal data: an API key sees `keys[].lastUsedFrom` only if it also holds personal:read; without it they are left out. A login token (an operator's, or a player's own) and the service token see them.
+         */
         get: operations["getAdminKeys"];
         put?: never;
         /** Make an API key; its secret is in this answer only */
@@ -199,11 +205,17 @@ export interface paths {
             path?: never;
             cookie?: never;
         };
-        /** One API key (never its secret) */
+        /**
+         * One API key (never its secret)
+         * @description Personal data: an API key sees `key.lastUsedFrom` only if it also holds personal:read; without it they are left out. A login token (an operator's, or a player's own) and the service token see them.
+         */
         get: operations["getAdminKeysById"];
         put?: never;
         post?: never;
-        /** Revoke an API key: from the next request on, on every server of a network, it gets 401 */
+        /**
+         * Revoke an API key: from the next request on, on every server of a network, it gets 401
+         * @description Personal data: an API key sees `key.lastUsedFrom` only if it also holds personal:read; without it they are left out. A login token (an operator's, or a player's own) and the service token see them.
+         */
         delete: operations["deleteAdminKeysById"];
         options?: never;
         head?: never;
@@ -219,7 +231,10 @@ export interface paths {
         };
         get?: never;
         put?: never;
-        /** Give an API key a new secret (shown in this answer only); the old one stops working at once */
+        /**
+         * Give an API key a new secret (shown in this answer only); the old one stops working at once
+         * @description Personal data: an API key sees `key.lastUsedFrom` only if it also holds personal:read; without it they are left out. A login token (an operator's, or a player's own) and the service token see them.
+         */
         post: operations["postAdminKeysByIdRotate"];
         delete?: never;
         options?: never;
@@ -251,7 +266,10 @@ export interface paths {
             path?: never;
             cookie?: never;
         };
-        /** Connection log, newest first (query: page, limit 1-500, username) */
+        /**
+         * Connection log, newest first (query: page, limit 1-500, username)
+         * @description Personal data: an API key sees `connections[].ipAddress` only if it also holds personal:read; without it they are left out. A login token (an operator's, or a player's own) and the service token see them.
+         */
         get: operations["getAdminConnections"];
         put?: never;
         post?: never;
@@ -268,7 +286,10 @@ export interface paths {
             path?: never;
             cookie?: never;
         };
-        /** Web accounts, a page at a time (query: page, limit 1-100, search) */
+        /**
+         * Web accounts, a page at a time (query: page, limit 1-100, search)
+         * @description Personal data: an API key sees `users[].email` only if it also holds personal:read; without it they are left out. A login token (an operator's, or a player's own) and the service token see them.
+         */
         get: operations["getAdminUsers"];
         put?: never;
         post?: never;
@@ -341,7 +362,10 @@ export interface paths {
         };
         get?: never;
         put?: never;
-        /** Teleport a player to another player */
+        /**
+         * Teleport a player to another player
+         * @description Personal data: an API key sees `location` only if it also holds personal:read; without it they are left out. A login token (an operator's, or a player's own) and the service token see them.
+         */
         post: operations["postTeleport"];
         delete?: never;
         options?: never;
@@ -358,7 +382,10 @@ export interface paths {
         };
         get?: never;
         put?: never;
-        /** Teleport a player to another player */
+        /**
+         * Teleport a player to another player
+         * @description Personal data: an API key sees `location` only if it also holds personal:read; without it they are left out. A login token (an operator's, or a player's own) and the service token see them.
+         */
         post: operations["postAdminTeleportPlayer"];
         delete?: never;
         options?: never;
@@ -375,7 +402,10 @@ export interface paths {
         };
         get?: never;
         put?: never;
-        /** Teleport a player to coordinates in a world */
+        /**
+         * Teleport a player to coordinates in a world
+         * @description Personal data: an API key sees `location` only if it also holds personal:read; without it they are left out. A login token (an operator's, or a player's own) and the service token see them.
+         */
         post: operations["postAdminTeleportCoordinates"];
         delete?: never;
         options?: never;
@@ -390,7 +420,10 @@ export interface paths {
             path?: never;
             cookie?: never;
         };
-        /** Recorded teleports, newest first (query: page, limit 1-500) */
+        /**
+         * Recorded teleports, newest first (query: page, limit 1-500)
+         * @description Personal data: an API key sees `teleports[].from`, `teleports[].to` only if it also holds personal:read; without it they are left out. A login token (an operator's, or a player's own) and the service token see them.
+         */
         get: operations["getAdminTeleports"];
         put?: never;
         post?: never;
@@ -832,7 +865,10 @@ export interface paths {
             path?: never;
             cookie?: never;
         };
-        /** Who is online (on every server of a network, or the one named by server): name, world, game mode, ping, server, whether they have a web account (admins also see address and position) */
+        /**
+         * Who is online (on every server of a network, or the one named by server): name, world, game mode, ping, server, whether they have a web account (operators, the service token and keys with personal:read also see address and position)
+         * @description Personal data: an API key sees `players[].ipAddress`, `players[].location` only if it also holds personal:read; without it they are left out. A login token (an operator's, or a player's own) and the service token see them.
+         */
         get: operations["getPlayers"];
         put?: never;
         post?: never;
@@ -866,7 +902,10 @@ export interface paths {
             path?: never;
             cookie?: never;
         };
-        /** The worlds a player can be in (environment, spawn point), where the player is now, and where last seen in each */
+        /**
+         * The worlds a player can be in (environment, spawn point), where the player is now, and where last seen in each
+         * @description Personal data: an API key sees `current`, `worlds[].lastSeen` only if it also holds personal:read; without it they are left out. A login token (an operator's, or a player's own) and the service token see them.
+         */
         get: operations["getPlayerMaps"];
         put?: never;
         post?: never;
@@ -1089,9 +1128,11 @@ export interface operations {
                             timestamp: string;
                             /** @description Web username, or `service` for the token account. */
                             actor: string;
-                            ipAddress: string;
+                            /** @description Where the change came from. Left out for an API key without personal:read. */
+                            ipAddress?: string;
                             /** @example settings.update */
                             action: string;
+                            /** @description What changed; the coordinates of a teleport (x, y, z) are left out for an API key without personal:read. */
                             details: {
                                 [key: string]: unknown;
                             };
@@ -1979,7 +2020,8 @@ export interface operations {
                              * @example 2026-11-21T18:04:05.123Z
                              */
                             lastUsedAt: string | null;
-                            lastUsedFrom: string | null;
+                            /** @description The address of its last use. Left out for an API key without personal:read. */
+                            lastUsedFrom?: string | null;
                             /**
                              * Format: date-time
                              * @example 2026-11-21T18:04:05.123Z
@@ -2118,7 +2160,8 @@ export interface operations {
                              * @example 2026-11-21T18:04:05.123Z
                              */
                             lastUsedAt: string | null;
-                            lastUsedFrom: string | null;
+                            /** @description The address of its last use. Left out for an API key without personal:read. */
+                            lastUsedFrom?: string | null;
                             /**
                              * Format: date-time
                              * @example 2026-11-21T18:04:05.123Z
@@ -2245,7 +2288,8 @@ export interface operations {
                              * @example 2026-11-21T18:04:05.123Z
                              */
                             lastUsedAt: string | null;
-                            lastUsedFrom: string | null;
+                            /** @description The address of its last use. Left out for an API key without personal:read. */
+                            lastUsedFrom?: string | null;
                             /**
                              * Format: date-time
                              * @example 2026-11-21T18:04:05.123Z
@@ -2361,7 +2405,8 @@ export interface operations {
                              * @example 2026-11-21T18:04:05.123Z
                              */
                             lastUsedAt: string | null;
-                            lastUsedFrom: string | null;
+                            /** @description The address of its last use. Left out for an API key without personal:read. */
+                            lastUsedFrom?: string | null;
                             /**
                              * Format: date-time
                              * @example 2026-11-21T18:04:05.123Z
@@ -2477,7 +2522,8 @@ export interface operations {
                              * @example 2026-11-21T18:04:05.123Z
                              */
                             lastUsedAt: string | null;
-                            lastUsedFrom: string | null;
+                            /** @description The address of its last use. Left out for an API key without personal:read. */
+                            lastUsedFrom?: string | null;
                             /**
                              * Format: date-time
                              * @example 2026-11-21T18:04:05.123Z
@@ -2619,7 +2665,8 @@ export interface operations {
                             username: string;
                             /** @enum {string} */
                             action: "LOGIN" | "LOGOUT";
-                            ipAddress: string;
+                            /** @description Left out for an API key without personal:read. */
+                            ipAddress?: string;
                             /**
                              * Format: date-time
                              * @example 2026-11-21T18:04:05.123Z
@@ -2711,7 +2758,8 @@ export interface operations {
                         users: {
                             id: number;
                             username: string;
-                            email: string;
+                            /** @description Left out for an API key without personal:read. */
+                            email?: string;
                             gameUsername: string;
                             isAdmin: boolean;
                             isWhitelisted: boolean;
@@ -3362,7 +3410,8 @@ export interface operations {
                         /** @enum {boolean} */
                         success: true;
                         message: string;
-                        location: {
+                        /** @description Where the player now is. Left out for an API key without personal:read. */
+                        location?: {
                             world: string;
                             x: number;
                             y: number;
@@ -3473,7 +3522,8 @@ export interface operations {
                         /** @enum {boolean} */
                         success: true;
                         message: string;
-                        location: {
+                        /** @description Where the player now is. Left out for an API key without personal:read. */
+                        location?: {
                             world: string;
                             x: number;
                             y: number;
@@ -3591,7 +3641,8 @@ export interface operations {
                         /** @enum {boolean} */
                         success: true;
                         message: string;
-                        location: {
+                        /** @description Where the player now is. Left out for an API key without personal:read. */
+                        location?: {
                             world: string;
                             x: number;
                             y: number;
@@ -3706,13 +3757,15 @@ export interface operations {
                             timestamp: string;
                             requestedBy: string;
                             player: string;
-                            from: {
+                            /** @description Left out for an API key without personal:read. */
+                            from?: {
                                 world: string;
                                 x: number;
                                 y: number;
                                 z: number;
                             };
-                            to: {
+                            /** @description Left out for an API key without personal:read. */
+                            to?: {
                                 world: string;
                                 x: number;
                                 y: number;
@@ -6188,9 +6241,9 @@ export interface operations {
                             hasAccount: boolean;
                             /** @description The server.id of the server the player is on (a network of servers shares one database). */
                             server: string;
-                            /** @description Admins only. */
+                            /** @description Operators, the service token, and API keys holding personal:read only. */
                             ipAddress?: string;
-                            /** @description Admins only. */
+                            /** @description Operators, the service token, and API keys holding personal:read only. */
                             location?: {
                                 x: number;
                                 y: number;
@@ -6371,7 +6424,8 @@ export interface operations {
                         success: true;
                         username: string;
                         online: boolean;
-                        current: {
+                        /** @description Where the player is now; null when offline. Left out for an API key without personal:read. */
+                        current?: {
                             world: string;
                             x: number;
                             y: number;
@@ -6387,8 +6441,8 @@ export interface operations {
                                 y: number;
                                 z: number;
                             } | null;
-                            /** @description Where the player was last seen in this world. */
-                            lastSeen: {
+                            /** @description Where the player was last seen in this world. Left out for an API key without personal:read. */
+                            lastSeen?: {
                                 x: number;
                                 y: number;
                                 z: number;

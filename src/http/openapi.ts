@@ -6,7 +6,7 @@
  */
 import { errorAnswer } from './error-answer.js';
 import type { Route } from './route.js';
-import { allScopes } from './scopes.js';
+import { allScopes, personalScope } from './scopes.js';
 
 const defaultErrors: Record<number, string> = {
   400: 'Invalid input',
@@ -82,6 +82,15 @@ function securityOf(route: Route): object[] {
   return [{ bearer: [] }, { apiKey: [route.scope] }, { apiKeyHeader: [route.scope] }];
 }
 
+/** The operation's description, with what an API key sees of its personal fields. */
+function descriptionOf(route: Route): string | undefined {
+  const personal = route.personal
+    ? `Personal data: an API key sees ${route.personal.map((field) => `\`${field}\``).join(', ')} only if it also holds ${personalScope}; without it they are left out. A login token (an operator's, or a player's own) and the service token see them.`
+    : undefined;
+  const parts = [route.description, personal].filter((part) => part !== undefined);
+  return parts.length ? parts.join('\n\n') : undefined;
+}
+
 export interface DocumentOptions {
   /** Where the API is reached; `/` (the document's own origin) unless said. */
   servers?: Array<{ url: string; description: string }>;
@@ -99,10 +108,11 @@ export function openApiDocument(routes: readonly Route[], version: string, optio
       operationId: operationIdOf(route),
       ...(route.group ? { tags: [route.group] } : {}),
       summary: route.summary,
-      ...(route.description ? { description: route.description } : {}),
+      ...(descriptionOf(route) ? { description: descriptionOf(route) } : {}),
       security: securityOf(route),
       ...(route.access === 'admin' ? { 'x-requires': 'admin (operator on the game server), the service token, or an API key with the scope' } : {}),
       ...(route.scope ? { 'x-scope': route.scope } : {}),
+      ...(route.personal ? { 'x-personal': { scope: personalScope, fields: route.personal } } : {}),
       ...(parameters.length ? { parameters } : {}),
       ...(route.body ? { requestBody: { required: true, content: { 'application/json': { schema: forOpenApi(route.body) } } } } : {}),
       responses: {
@@ -116,7 +126,7 @@ export function openApiDocument(routes: readonly Route[], version: string, optio
       },
     };
   }
-  const scopes = [...new Set(routes.flatMap((route) => (route.scope ? [route.scope] : [])))].sort();
+  const scopes = [...new Set(routes.flatMap((route) => (route.scope ? [route.scope] : [])).concat(routes.some((route) => route.personal) ? [personalScope] : []))].sort();
   return {
     openapi: '3.1.0',
     info: { title: 'Gatehouse API', version, description: 'Accounts, economy and admin for a Minecraft Java 1.21+ server.' },

@@ -9,6 +9,7 @@ import { forbidden } from '../errors.js';
 import type { Schema } from '../lib/schema.js';
 import type { UserRecord } from '../store/port.js';
 import type { Actor, Caller } from './caller.js';
+import { checkPersonalFields } from './personal-fields.js';
 import { isScopeName } from './scopes.js';
 
 export type { Actor, Caller };
@@ -60,6 +61,13 @@ export interface Route<Body = unknown, Query = unknown, Answer = unknown> {
    * keys are refused there (403).
    */
   scope?: string;
+  /**
+   * The answer's fields that carry personal data (addresses, positions,
+   * e-mail), as paths (`players[].ipAddress`): an API key sees them only
+   * when it also holds `personal:read` (./scopes.ts); the router leaves them
+   * out otherwise, so the answer schema must let them be absent.
+   */
+  personal?: readonly string[];
   /** The API group (feature) that declares the route, its tag in the OpenAPI document; set by the feature list. */
   group?: string;
   summary: string;
@@ -81,6 +89,7 @@ export function route<Body = undefined, Query = undefined, Answer = unknown>(def
     throw new Error(`${definition.method} ${definition.path}: "${definition.scope}" is not a scope (group:read, group:write or group:admin)`);
   if (definition.access === 'admin' && definition.scope === undefined)
     throw new Error(`${definition.method} ${definition.path}: an admin route must name the scope an API key needs`);
+  if (definition.personal) checkPersonalFields(definition.answer, definition.personal, `${definition.method} ${definition.path}`);
   return definition as unknown as Route;
 }
 

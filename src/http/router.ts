@@ -4,8 +4,9 @@ import { ApiError, forbidden } from '../errors.js';
 import type { AccessCheck, Caller } from './caller.js';
 import { clientAddress } from './client-address.js';
 import { jsonBodyReader } from './json-body.js';
+import { withoutFields } from './personal-fields.js';
 import { actorOf, isReply, userOf, type Route, type RouteRequest } from './route.js';
-import { grants } from './scopes.js';
+import { grants, personalScope } from './scopes.js';
 import { answerMismatch, validate, validateQuery } from './validation.js';
 
 export interface RouterOptions {
@@ -116,7 +117,8 @@ async function serve(
     actor: () => actorOf(caller, address),
     user: () => userOf(caller),
   };
-  const result = await route.handle(request);
+  const handled = await route.handle(request);
+  const result = hidesPersonal(route, caller) ? withoutPersonal(handled, route.personal!) : handled;
   if (!isReply(result)) {
     const status = route.status ?? 200;
     if (options.checkAnswers && status < 300) checkAnswer(route, result);
@@ -133,6 +135,18 @@ async function serve(
     ctx.type = 'application/json';
     ctx.body = result.json;
   }
+}
+
+/** An API key without personal:read, on a route whose answer has personal fields: they are left out. */
+function hidesPersonal(route: Route, caller: Caller): boolean {
+  return route.personal !== undefined && caller.kind === 'key' && !grants(caller.key.scopes, personalScope);
+}
+
+function withoutPersonal(result: unknown, paths: readonly string[]): unknown {
+  if (!isReply(result)) return withoutFields(result, paths);
+  // A reply's ready-made JSON text is the whole answer's: the shortened body is sent instead.
+  const { json: _whole, ...rest } = result;
+  return { ...rest, body: withoutFields(result.body, paths) };
 }
 
 function checkAnswer(route: Route, body: unknown): void {

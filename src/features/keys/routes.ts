@@ -31,6 +31,7 @@ export function keysRoutes(keys: ApiKeyService, audit: AuditTrail, scopes: () =>
       summary: 'API keys, newest first (never their secrets): prefix, scopes, who made each and when, last use and from where',
       query: listKeysQuery,
       answer: keyListAnswer,
+      personal: ['keys[].lastUsedFrom'],
       handle: async ({ query }) => {
         const all = (await keys.list()).filter((record) => query.revoked !== false || record.revokedAt === null);
         const page = all.slice((query.page - 1) * query.limit, query.page * query.limit);
@@ -66,6 +67,7 @@ export function keysRoutes(keys: ApiKeyService, audit: AuditTrail, scopes: () =>
       scope: 'keys:read',
       summary: 'One API key (never its secret)',
       answer: oneKeyAnswer,
+      personal: ['key.lastUsedFrom'],
       errors: { 404: 'No such key' },
       handle: async ({ params }) => ({ success: true as const, key: keyAnswerOf(await keys.find(params.id!), now()) }),
     }),
@@ -76,6 +78,7 @@ export function keysRoutes(keys: ApiKeyService, audit: AuditTrail, scopes: () =>
       scope: 'keys:write',
       summary: 'Revoke an API key: from the next request on, on every server of a network, it gets 401',
       answer: oneKeyAnswer,
+      personal: ['key.lastUsedFrom'],
       errors: { 404: 'No such key' },
       handle: async (request) => {
         const { record, changed } = await keys.revoke(request.params.id!, heldScopes(request));
@@ -90,6 +93,7 @@ export function keysRoutes(keys: ApiKeyService, audit: AuditTrail, scopes: () =>
       scope: 'keys:write',
       summary: 'Give an API key a new secret (shown in this answer only); the old one stops working at once',
       answer: keyWithSecretAnswer,
+      personal: ['key.lastUsedFrom'],
       errors: { 404: 'No such key', 409: 'The key is revoked or expired' },
       handle: async (request) => {
         const { record, secret } = await keys.rotate(request.params.id!, heldScopes(request));

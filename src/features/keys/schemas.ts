@@ -45,7 +45,7 @@ export const keyAnswer = t.object({
   expiresAt: t.nullable(timestamp),
   rateLimit: t.nullable(rateLimit),
   lastUsedAt: t.nullable(timestamp),
-  lastUsedFrom: t.nullable(t.string()),
+  lastUsedFrom: t.optional(t.nullable(t.string({ description: 'The address of its last use. Left out for an API key without personal:read.' }))),
   rotatedAt: t.nullable(timestamp),
   revokedAt: t.nullable(timestamp),
   status: t.enum(['active', 'expired', 'revoked'] as const),
