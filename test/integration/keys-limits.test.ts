@@ -117,6 +117,35 @@ for (const storeName of ['JSON files', 'PostgreSQL'] as const) {
       for (const player of players.body.players) expect(player).to.not.have.any.keys('ipAddress', 'location');
     });
 
+    it('lets a key rotate or revoke only what it could have made, keeps what it rotates as it was, and ends it with itself', async function () {
+      const inAnHour = new Date(Date.now() + 3600_000).toISOString();
+      const rotator = await makeKey({ name: 'rotator', scopes: ['keys:write', 'players:read'], expiresAt: inAnHour, rateLimit: { requests: 100, windowSeconds: 60 } });
+      // A key that outlives the rotator and counts no rate: the rotator could not have made it.
+      const unlimited = await makeKey({ name: 'unlimited', scopes: ['players:read'] });
+      const refused = await withKey(rotator.secret, 'POST', `/api/admin/keys/${unlimited.key.id}/rotate`);
+      expect([refused.status, refused.body.code], JSON.stringify(refused.body)).to.deep.equal([403, 'key_limit_exceeded']);
+      expect((await withKey(unlimited.secret, 'GET', '/api/players')).status, 'its secret unchanged').to.equal(200);
+      const notRevoked = await withKey(rotator.secret, 'DELETE', `/api/admin/keys/${unlimited.key.id}`);
+      expect([notRevoked.status, notRevoked.body.code]).to.deep.equal([403, 'key_limit_exceeded']);
+      const looser = await makeKey({ name: 'looser', scopes: ['players:read'], expiresAt: inAnHour, rateLimit: { requests: 1000, windowSeconds: 60 } });
+      expect((await withKey(rotator.secret, 'POST', `/api/admin/keys/${looser.key.id}/rotate`)).body.code).to.equal('key_limit_exceeded');
+
+      // One it could have made: rotated, it keeps its scopes, expiry and rate, and lives only while the rotator does.
+      const inHalfAnHour = new Date(Date.now() + 1800_000).toISOString();
+      const within = await makeKey({ name: 'within', scopes: ['players:read'], expiresAt: inHalfAnHour, rateLimit: { requests: 50, windowSeconds: 60 } });
+      const rotated = await withKey(rotator.secret, 'POST', `/api/admin/keys/${within.key.id}/rotate`);
+      expect(rotated.status, JSON.stringify(rotated.body)).to.equal(200);
+      expect(rotated.body.key).to.deep.include({ scopes: ['players:read'], expiresAt: inHalfAnHour, rateLimit: { requests: 50, windowSeconds: 60 } });
+      expect((await withKey(rotated.body.secret, 'GET', '/api/players')).status).to.equal(200);
+      expect((await asService('DELETE', `/api/admin/keys/${rotator.key.id}`)).status).to.equal(200);
+      const orphan = await withKey(rotated.body.secret, 'GET', '/api/players');
+      expect([orphan.status, orphan.body.code], 'the rotated secret after the rotator was revoked').to.deep.equal([401, 'key_revoked']);
+
+      // Rotated by an admin, a key keeps its expiry and rate too.
+      const byService = await asService('POST', `/api/admin/keys/${looser.key.id}/rotate`);
+      expect(byService.body.key).to.deep.include({ expiresAt: inAnHour, rateLimit: { requests: 1000, windowSeconds: 60 } });
+    });
+
     it('names personal:read in the scope list and, for each route that reveals personal data, in the OpenAPI document', async function () {
       const { body } = await asService('GET', '/api/admin/keys/scopes');
       const personal = body.scopes.find((scope: { scope: string }) => scope.scope === 'personal:read');
