@@ -232,7 +232,7 @@ export interface paths {
         get?: never;
         put?: never;
         /**
-         * Give an API key a new secret (shown in this answer only); the old one stops working at once
+         * Give an API key a new secret (shown in this answer only), keeping its name, scopes, expiry and rate; the old secret stops working at once. Rotated by another key, it lives only while that key does
          * @description Personal data: an API key sees `key.lastUsedFrom` only if it also holds personal:read; without it they are left out. A login token (an operator's, or a player's own) and the service token see them.
          */
         post: operations["postAdminKeysByIdRotate"];
@@ -2432,7 +2432,7 @@ export interface operations {
                     "application/json": components["schemas"]["Error"];
                 };
             };
-            /** @description Token expired, or admin privileges required, or an API key without the scope keys:write (code scope_missing) */
+            /** @description Admin privileges required, or a key revoking one it could not have made (scopes it lacks: scope_missing; a longer life or a looser rate: key_limit_exceeded) */
             403: {
                 headers: {
                     [name: string]: unknown;
@@ -2551,7 +2551,7 @@ export interface operations {
                     "application/json": components["schemas"]["Error"];
                 };
             };
-            /** @description Token expired, or admin privileges required, or an API key without the scope keys:write (code scope_missing) */
+            /** @description Admin privileges required, or a key rotating one it could not have made (scopes it lacks: scope_missing; a longer life or a looser rate: key_limit_exceeded) */
             403: {
                 headers: {
                     [name: string]: unknown;

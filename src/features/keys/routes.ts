@@ -1,4 +1,5 @@
 /** Making, listing, revoking and rotating API keys (admins, or a key with keys:write). */
+import type { KeyIdentity } from '../../http/caller.js';
 import { reply, route, type Route, type RouteRequest } from '../../http/route.js';
 import type { AuditTrail } from '../audit/service.js';
 import { pagination } from '../common/schemas.js';
@@ -7,9 +8,9 @@ import type { ScopeDescription } from './scopes.js';
 import { createKeyBody, keyListAnswer, keyWithSecretAnswer, listKeysQuery, oneKeyAnswer, scopesAnswer } from './schemas.js';
 import type { ApiKeyService } from './service.js';
 
-/** The scopes of the key asking, when a key asks: a key cannot grant or renew more than it holds. */
-function heldScopes(request: RouteRequest<unknown, unknown>): readonly string[] | undefined {
-  return request.caller.kind === 'key' ? request.caller.key.scopes : undefined;
+/** The key asking, when a key asks: a key makes, rotates and revokes only what it could have made. */
+function askingKey(request: RouteRequest<unknown, unknown>): KeyIdentity | undefined {
+  return request.caller.kind === 'key' ? request.caller.key : undefined;
 }
 
 export function keysRoutes(keys: ApiKeyService, audit: AuditTrail, scopes: () => ScopeDescription[], now: () => Date): Route[] {
@@ -52,7 +53,7 @@ export function keysRoutes(keys: ApiKeyService, audit: AuditTrail, scopes: () =>
         403: 'Admin privileges required, or a key granting a scope it lacks, or one asking for a longer life or a looser rate than its own',
       },
       handle: async (request) => {
-        const { record, secret } = await keys.create(request.body, request.actor(), request.caller.kind === 'key' ? request.caller.key : undefined);
+        const { record, secret } = await keys.create(request.body, request.actor(), askingKey(request));
         await audit.record(request.actor(), 'keys.create', { key: record.id, name: record.name, scopes: record.scopes });
         return reply(
           { success: true as const, key: keyAnswerOf(record, now()), secret },
@@ -79,9 +80,12 @@ export function keysRoutes(keys: ApiKeyService, audit: AuditTrail, scopes: () =>
       summary: 'Revoke an API key: from the next request on, on every server of a network, it gets 401',
       answer: oneKeyAnswer,
       personal: ['key.lastUsedFrom'],
-      errors: { 404: 'No such key' },
+      errors: {
+        403: 'Admin privileges required, or a key revoking one it could not have made (scopes it lacks: scope_missing; a longer life or a looser rate: key_limit_exceeded)',
+        404: 'No such key',
+      },
       handle: async (request) => {
-        const { record, changed } = await keys.revoke(request.params.id!, heldScopes(request));
+        const { record, changed } = await keys.revoke(request.params.id!, askingKey(request));
         if (changed) await audit.record(request.actor(), 'keys.revoke', { key: record.id, name: record.name });
         return { success: true as const, key: keyAnswerOf(record, now()) };
       },
@@ -91,12 +95,17 @@ export function keysRoutes(keys: ApiKeyService, audit: AuditTrail, scopes: () =>
       path: '/api/admin/keys/:id/rotate',
       access: 'admin',
       scope: 'keys:write',
-      summary: 'Give an API key a new secret (shown in this answer only); the old one stops working at once',
+      summary:
+        'Give an API key a new secret (shown in this answer only), keeping its name, scopes, expiry and rate; the old secret stops working at once. Rotated by another key, it lives only while that key does',
       answer: keyWithSecretAnswer,
       personal: ['key.lastUsedFrom'],
-      errors: { 404: 'No such key', 409: 'The key is revoked or expired' },
+      errors: {
+        403: 'Admin privileges required, or a key rotating one it could not have made (scopes it lacks: scope_missing; a longer life or a looser rate: key_limit_exceeded)',
+        404: 'No such key',
+        409: 'The key is revoked or expired',
+      },
       handle: async (request) => {
-        const { record, secret } = await keys.rotate(request.params.id!, heldScopes(request));
+        const { record, secret } = await keys.rotate(request.params.id!, askingKey(request));
         await audit.record(request.actor(), 'keys.rotate', { key: record.id, name: record.name, status: statusOf(record, now()) });
         return reply({ success: true as const, key: keyAnswerOf(record, now()), secret }, { headers: { 'Cache-Control': 'no-store' } });
       },

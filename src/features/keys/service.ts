@@ -57,7 +57,9 @@ export class ApiKeyService {
       throw new ApiError(400, 'expiresAt must be in the future', 'invalid_field');
     }
     const parent = maker && (await this.find(maker.id));
-    const limits = parent ? withinMaker(input, parent) : { expiresAt: input.expiresAt ?? null, rateLimit: input.rateLimit ?? null };
+    // Asked for neither, a key made by a key inherits its maker's expiry and rate.
+    const limits = { expiresAt: input.expiresAt ?? parent?.expiresAt ?? null, rateLimit: input.rateLimit ?? parent?.rateLimit ?? null };
+    if (parent) requireWithin(limits, parent, 'make');
     const secret = newSecret();
     const record: ApiKeyRecord = {
       id: `key_${randomBytes(8).toString('hex')}`,
@@ -89,10 +91,14 @@ export class ApiKeyService {
     return record;
   }
 
-  /** Revokes a key: the next request with it, on any instance, gets 401 (and with any key it made). Revoking twice changes nothing. */
-  async revoke(id: string, held: readonly string[] | undefined): Promise<{ record: ApiKeyRecord; changed: boolean }> {
+  /**
+   * Revokes a key: the next request with it, on any instance, gets 401 (and
+   * with any key it made or rotated). Revoking twice changes nothing. A key
+   * (`revoker`) revokes only keys it could have made.
+   */
+  async revoke(id: string, revoker: KeyIdentity | undefined): Promise<{ record: ApiKeyRecord; changed: boolean }> {
     const record = await this.find(id);
-    if (held && !record.scopes.every((scope) => grants(held, scope))) throw forbidden('A key can only revoke keys within its own scopes', 'scope_missing');
+    if (revoker && revoker.id !== id) await this.requireCouldHaveMade(record, revoker, 'revoke');
     if (record.revokedAt !== null) return { record, changed: false };
     const revoked = { ...record, revokedAt: this.now().toISOString() };
     await this.keys.update(revoked);
@@ -100,15 +106,35 @@ export class ApiKeyService {
     return { record: revoked, changed: true };
   }
 
-  /** A new secret for the same key (name, scopes, limits kept); the old secret stops working at once. */
-  async rotate(id: string, held: readonly string[] | undefined): Promise<{ record: ApiKeyRecord; secret: string }> {
+  /**
+   * A new secret for the same key (name, scopes, expiry and rate kept); the
+   * old secret stops working at once. A key (`rotator`) rotates only keys it
+   * could have made, and the key it rotates lives from then on only while
+   * it does (`rotatedBy`): whoever holds the new secret got it from that key.
+   * A key rotating itself changes nothing of what it depends on.
+   */
+  async rotate(id: string, rotator: KeyIdentity | undefined): Promise<{ record: ApiKeyRecord; secret: string }> {
     const record = await this.find(id);
     if (statusOf(record, this.now()) !== 'active') throw conflict(`API key ${id} is ${statusOf(record, this.now())}; make a new one`, 'key_inactive');
-    if (held && !record.scopes.every((scope) => grants(held, scope))) throw forbidden('A key can only rotate keys within its own scopes', 'scope_missing');
+    const byAnother = rotator !== undefined && rotator.id !== id;
+    if (byAnother) await this.requireCouldHaveMade(record, rotator, 'rotate');
     const secret = newSecret();
-    const rotated = { ...record, prefix: secret.slice(0, shownCharacters), secretHash: hashOf(secret), rotatedAt: this.now().toISOString() };
+    const { rotatedBy: _earlier, ...rest } = record;
+    const rotated: ApiKeyRecord = {
+      ...(rotator?.id === id ? record : rest),
+      prefix: secret.slice(0, shownCharacters),
+      secretHash: hashOf(secret),
+      rotatedAt: this.now().toISOString(),
+      ...(byAnother ? { rotatedBy: rotator.id } : {}),
+    };
     await this.keys.update(rotated);
     return { record: rotated, secret };
+  }
+
+  /** A key acting on another must hold every scope of it, and the other must expire no later and count no looser than the key. */
+  private async requireCouldHaveMade(record: ApiKeyRecord, actor: KeyIdentity, verb: 'rotate' | 'revoke'): Promise<void> {
+    if (!record.scopes.every((scope) => grants(actor.scopes, scope))) throw forbidden(`A key can only ${verb} keys within its own scopes`, 'scope_missing');
+    requireWithin(record, await this.find(actor.id), verb);
   }
 
   /** The key a secret names, if it is active, counted against its rate limit: 401 for an unknown, revoked or expired key, 429 over its rate. */
@@ -118,20 +144,28 @@ export class ApiKeyService {
     const status = statusOf(record, this.now());
     if (status === 'revoked') throw unauthorized('This API key was revoked', 'key_revoked');
     if (status === 'expired') throw unauthorized('This API key expired', 'key_expired');
-    await this.requireMakersActive(record);
+    await this.requireIssuersActive(record);
     const headers = record.rateLimit ? this.countRequest(record.id, record.rateLimit) : {};
     this.noteUse(record, address);
     return { id: record.id, name: record.name, scopes: record.scopes, headers };
   }
 
-  /** A key made by a key lives only while every key above it does (a short chain: each was made by the one before). */
-  private async requireMakersActive(record: ApiKeyRecord): Promise<void> {
-    let above = record.madeBy;
-    for (let depth = 0; above !== undefined && depth < 16; depth += 1) {
-      const maker = await this.keys.find(above);
-      const status = maker ? statusOf(maker, this.now()) : 'revoked';
-      if (status !== 'active') throw unauthorized(`The key that made this API key is ${status}, and so is this one`, 'key_revoked');
-      above = maker!.madeBy;
+  /**
+   * A key made or rotated by a key lives only while that key does, and so on
+   * up (short chains: one read each; a key already looked at is not read
+   * again, so no loop of rotations can run on).
+   */
+  private async requireIssuersActive(record: ApiKeyRecord): Promise<void> {
+    const seen = new Set([record.id]);
+    const pending = issuersOf(record, record);
+    for (let reads = 0; pending.length > 0 && reads < 32; reads += 1) {
+      const { id, how } = pending.shift()!;
+      if (seen.has(id)) continue;
+      seen.add(id);
+      const above = await this.keys.find(id);
+      const status = above ? statusOf(above, this.now()) : 'revoked';
+      if (status !== 'active') throw unauthorized(`${how} is ${status}, and so is this one`, 'key_revoked');
+      pending.push(...issuersOf(above!, record));
     }
   }
 
@@ -182,20 +216,24 @@ function hashOf(secret: string): string {
   return createHash('sha256').update(secret).digest('hex');
 }
 
-/** What a key made by `parent` may have: its expiry and rate, no longer and no looser than the parent's (inherited when not asked for). */
-function withinMaker(input: NewKey, parent: ApiKeyRecord): { expiresAt: string | null; rateLimit: KeyRateLimit | null } {
-  const expiresAt = input.expiresAt ?? parent.expiresAt;
+/** The keys a key lives by: the key that made it, and the key that last rotated it; `how` words the link for the key asked about (`first`). */
+function issuersOf(record: ApiKeyRecord, first: ApiKeyRecord): Array<{ id: string; how: string }> {
+  const how = (verb: string) => (record === first ? `The key that ${verb} this API key` : 'A key above the one that made or rotated this API key');
+  return [...(record.madeBy ? [{ id: record.madeBy, how: how('made') }] : []), ...(record.rotatedBy ? [{ id: record.rotatedBy, how: how('rotated') }] : [])];
+}
+
+/** A key makes, rotates or revokes only keys that expire no later and count no looser than itself (`parent`). */
+function requireWithin(limits: { expiresAt: string | null; rateLimit: KeyRateLimit | null }, parent: ApiKeyRecord, verb: 'make' | 'rotate' | 'revoke'): void {
+  const { expiresAt, rateLimit } = limits;
   if (parent.expiresAt && (!expiresAt || Date.parse(expiresAt) > Date.parse(parent.expiresAt))) {
-    throw new ApiError(403, `A key can only make keys that expire no later than itself (${parent.expiresAt})`, 'key_limit_exceeded');
+    throw new ApiError(403, `A key can only ${verb} keys that expire no later than itself (${parent.expiresAt})`, 'key_limit_exceeded');
   }
-  const rateLimit = input.rateLimit ?? parent.rateLimit;
   const looser = (limit: KeyRateLimit, than: KeyRateLimit) => limit.requests > than.requests || limit.requests / limit.windowSeconds > than.requests / than.windowSeconds;
   if (parent.rateLimit && (!rateLimit || looser(rateLimit, parent.rateLimit))) {
     throw new ApiError(
       403,
-      `A key can only make keys whose rate is no looser than its own (${parent.rateLimit.requests} requests per ${parent.rateLimit.windowSeconds} s)`,
+      `A key can only ${verb} keys whose rate is no looser than its own (${parent.rateLimit.requests} requests per ${parent.rateLimit.windowSeconds} s)`,
       'key_limit_exceeded',
     );
   }
-  return { expiresAt, rateLimit };
 }

@@ -32,6 +32,12 @@ export interface ApiKeyRecord {
   revokedAt: string | null;
   /** The key that made this one, when a key made it: revoked or expired, it takes this one with it. */
   madeBy?: string;
+  /**
+   * The key that last gave this one its secret by rotation, when another key
+   * did: revoked or expired, it takes this one with it too. A rotation by
+   * anyone else clears it.
+   */
+  rotatedBy?: string;
 }
 
 export interface ApiKeyStore {
