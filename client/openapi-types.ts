@@ -2032,8 +2032,13 @@ export interface operations {
                              * @example 2026-11-21T18:04:05.123Z
                              */
                             revokedAt: string | null;
-                            /** @enum {string} */
-                            status: "active" | "expired" | "revoked";
+                            /**
+                             * @description Whether requests with it are answered now: active; suspended while the operator it acts for (who made or last rotated it, or a key above it) is not an operator, or cannot be asked; expired; revoked (also when a key it was made or rotated by is revoked or expired).
+                             * @enum {string}
+                             */
+                            status: "active" | "suspended" | "expired" | "revoked";
+                            /** @description Why it is suspended, or revoked with a key above it, e.g. "Chief made it and is not an operator now"; null otherwise. */
+                            statusReason: string | null;
                         }[];
                         pagination: {
                             page: number;
@@ -2172,8 +2177,13 @@ export interface operations {
                              * @example 2026-11-21T18:04:05.123Z
                              */
                             revokedAt: string | null;
-                            /** @enum {string} */
-                            status: "active" | "expired" | "revoked";
+                            /**
+                             * @description Whether requests with it are answered now: active; suspended while the operator it acts for (who made or last rotated it, or a key above it) is not an operator, or cannot be asked; expired; revoked (also when a key it was made or rotated by is revoked or expired).
+                             * @enum {string}
+                             */
+                            status: "active" | "suspended" | "expired" | "revoked";
+                            /** @description Why it is suspended, or revoked with a key above it, e.g. "Chief made it and is not an operator now"; null otherwise. */
+                            statusReason: string | null;
                         };
                         /** @description The key itself: shown this once, stored only as a hash. Send it as `Authorization: Bearer <secret>`. */
                         secret: string;
@@ -2300,8 +2310,13 @@ export interface operations {
                              * @example 2026-11-21T18:04:05.123Z
                              */
                             revokedAt: string | null;
-                            /** @enum {string} */
-                            status: "active" | "expired" | "revoked";
+                            /**
+                             * @description Whether requests with it are answered now: active; suspended while the operator it acts for (who made or last rotated it, or a key above it) is not an operator, or cannot be asked; expired; revoked (also when a key it was made or rotated by is revoked or expired).
+                             * @enum {string}
+                             */
+                            status: "active" | "suspended" | "expired" | "revoked";
+                            /** @description Why it is suspended, or revoked with a key above it, e.g. "Chief made it and is not an operator now"; null otherwise. */
+                            statusReason: string | null;
                         };
                     };
                 };
@@ -2417,8 +2432,13 @@ export interface operations {
                              * @example 2026-11-21T18:04:05.123Z
                              */
                             revokedAt: string | null;
-                            /** @enum {string} */
-                            status: "active" | "expired" | "revoked";
+                            /**
+                             * @description Whether requests with it are answered now: active; suspended while the operator it acts for (who made or last rotated it, or a key above it) is not an operator, or cannot be asked; expired; revoked (also when a key it was made or rotated by is revoked or expired).
+                             * @enum {string}
+                             */
+                            status: "active" | "suspended" | "expired" | "revoked";
+                            /** @description Why it is suspended, or revoked with a key above it, e.g. "Chief made it and is not an operator now"; null otherwise. */
+                            statusReason: string | null;
                         };
                     };
                 };
@@ -2534,8 +2554,13 @@ export interface operations {
                              * @example 2026-11-21T18:04:05.123Z
                              */
                             revokedAt: string | null;
-                            /** @enum {string} */
-                            status: "active" | "expired" | "revoked";
+                            /**
+                             * @description Whether requests with it are answered now: active; suspended while the operator it acts for (who made or last rotated it, or a key above it) is not an operator, or cannot be asked; expired; revoked (also when a key it was made or rotated by is revoked or expired).
+                             * @enum {string}
+                             */
+                            status: "active" | "suspended" | "expired" | "revoked";
+                            /** @description Why it is suspended, or revoked with a key above it, e.g. "Chief made it and is not an operator now"; null otherwise. */
+                            statusReason: string | null;
                         };
                         /** @description The key itself: shown this once, stored only as a hash. Send it as `Authorization: Bearer <secret>`. */
                         secret: string;

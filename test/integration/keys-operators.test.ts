@@ -10,6 +10,7 @@
 import { rm } from 'node:fs/promises';
 import { expect } from 'chai';
 import { runConsoleLine } from '../../src/console.js';
+import { apiKeysPart } from '../../src/features/keys/store.js';
 import type { BridgeGameAdapter } from '../../src/game/bridge/adapter.js';
 import { registeredUser } from '../helpers/accounts.js';
 import { eventually } from '../helpers/bots.js';
@@ -142,6 +143,30 @@ for (const [name, start] of Object.entries(fixtures)) {
       await eventually(async () => ((await call(made.body.secret, 'GET', '/api/admin/settings')).status === 200 ? true : undefined), 15_000, 'the key back');
       for (const [what, key] of Object.entries(chiefs)) expect((await call(key.secret, 'GET', '/api/admin/settings')).status, `${what}, again`).to.equal(200);
       expect((await call(serviceToken, 'GET', `/api/admin/keys/${made.body.key.id}`)).body.key.status).to.equal('active');
+    });
+
+    it('holds a key from before keys kept their operator to the standing of the account that made it', async function () {
+      const { server } = fixture;
+      const boss = await registeredUser(server.gatehouse, server.baseUrl, 'boss', 'Boss');
+      await fixture.setOperator('Boss', true);
+      await eventually(async () => ((await api(server.baseUrl, 'GET', '/api/admin/settings', { token: boss })).status === 200 ? true : undefined), 15_000, 'Boss an admin');
+      const made = await api(server.baseUrl, 'POST', '/api/admin/keys', { token: boss, body: { name: 'old key', scopes: ['settings:read'] } });
+      // As such a key is stored: `createdBy` names the web account, nothing else says who it acts for.
+      const keys = server.gatehouse.store.part(apiKeysPart);
+      const { operator: _kept, ...older } = (await keys.find(made.body.key.id))!;
+      await keys.update(older);
+      expect((await api(server.baseUrl, 'GET', '/api/admin/settings', { token: made.body.secret })).status).to.equal(200);
+      await fixture.setOperator('Boss', false);
+      const refused = await eventually(
+        async () => {
+          const answer = await api(server.baseUrl, 'GET', '/api/admin/settings', { token: made.body.secret });
+          return answer.status === 200 ? undefined : answer;
+        },
+        15_000,
+        'the old key refused',
+      );
+      expect([refused.status, refused.body.code]).to.deep.equal([403, 'maker_not_operator']);
+      expect(refused.body.error).to.include('Boss');
     });
   });
 }

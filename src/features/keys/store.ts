@@ -38,6 +38,19 @@ export interface ApiKeyRecord {
    * anyone else clears it.
    */
   rotatedBy?: string;
+  /**
+   * The operator whose login token made this key (`made`) or last rotated it
+   * (`rotated`): the key acts with their standing, refused while they are not
+   * an operator. Null when the service token or a key gave it its secret.
+   * Absent on keys from before it was kept: read off `createdBy` then.
+   */
+  operator?: KeyOperator | null;
+}
+
+export interface KeyOperator {
+  /** The operator's player name in game. */
+  player: string;
+  did: 'made' | 'rotated';
 }
 
 export interface ApiKeyStore {
