@@ -146,6 +146,23 @@ for (const storeName of ['JSON files', 'PostgreSQL'] as const) {
       expect(byService.body.key).to.deep.include({ expiresAt: inAnHour, rateLimit: { requests: 1000, windowSeconds: 60 } });
     });
 
+    it('takes only API keys in X-API-Key: a login token or the service token there is a 401 saying where it goes', async function () {
+      const player = (await api(server.baseUrl, 'POST', '/api/auth/login', { body: { username: 'boss', password: 'admin-pass-1' } })).body.token as string;
+      for (const [what, token] of [
+        ['the service token', serviceToken],
+        ["an operator's login token", player],
+      ] as const) {
+        const refused = await api(server.baseUrl, 'GET', '/api/admin/settings', { headers: { 'x-api-key': token } });
+        expect([refused.status, refused.body.code], `${what}: ${JSON.stringify(refused.body)}`).to.deep.equal([401, 'not_an_api_key']);
+        expect(refused.body.error).to.include('Authorization: Bearer');
+      }
+      const { secret } = await makeKey({ name: 'by header', scopes: ['settings:read'] });
+      expect((await api(server.baseUrl, 'GET', '/api/admin/settings', { headers: { 'x-api-key': secret } })).status).to.equal(200);
+      // A client that keeps Authorization for something else (a proxy's login) sends its key beside it.
+      const beside = await api(server.baseUrl, 'GET', '/api/admin/settings', { headers: { 'x-api-key': secret, authorization: 'Basic cHJveHk6cGFzcw==' } });
+      expect(beside.status, JSON.stringify(beside.body)).to.equal(200);
+    });
+
     it('names personal:read in the scope list and, for each route that reveals personal data, in the OpenAPI document', async function () {
       const { body } = await asService('GET', '/api/admin/keys/scopes');
       const personal = body.scopes.find((scope: { scope: string }) => scope.scope === 'personal:read');
