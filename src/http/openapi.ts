@@ -146,7 +146,13 @@ export function openApiDocument(routes: readonly Route[], version: string, optio
           bearerFormat: 'ghk_ API key',
           description: `An API key from POST /api/admin/keys, limited to its scopes (listed on each operation; ${allScopes} holds them all): ${[allScopes, ...scopes].join(', ')}.`,
         },
-        apiKeyHeader: { type: 'apiKey', in: 'header', name: 'X-API-Key', description: 'The same API key, in X-API-Key instead of Authorization.' },
+        apiKeyHeader: {
+          type: 'apiKey',
+          in: 'header',
+          name: 'X-API-Key',
+          description:
+            'The same API key, in X-API-Key instead of Authorization (which is then not read, so a client may keep it for something else). Only an API key: a login token or the service token there is refused with 401 not_an_api_key.',
+        },
       },
       schemas: { Error: forOpenApi(errorAnswer) },
     },

@@ -156,9 +156,9 @@ function checkAnswer(route: Route, body: unknown): void {
 
 async function callerOf(route: Route, ctx: Context, access: AccessCheck, address: string): Promise<Caller> {
   if (route.access === 'public') return { kind: 'anonymous' };
-  // X-API-Key for clients that keep Authorization for something else; a key works the same either way.
+  // X-API-Key for clients that keep Authorization for something else (a proxy's login): there, it is the credential, and only a key is.
   const apiKey = ctx.get('x-api-key');
-  const caller = await access.authenticate(ctx.get('authorization') || (apiKey ? `Bearer ${apiKey}` : undefined), address);
+  const caller = apiKey ? await access.authenticateKey(apiKey, address) : await access.authenticate(ctx.get('authorization') || undefined, address);
   if (caller.kind === 'key') {
     for (const [name, value] of Object.entries(caller.key.headers)) ctx.set(name, value);
     if (route.scope === undefined) throw forbidden("An API key is not a player: this endpoint acts as the caller's own player", 'key_not_allowed');
