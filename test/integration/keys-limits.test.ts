@@ -163,6 +163,28 @@ for (const storeName of ['JSON files', 'PostgreSQL'] as const) {
       expect(beside.status, JSON.stringify(beside.body)).to.equal(200);
     });
 
+    it('records the acting key in the audit log by id as well as name (names need not be unique), and still reads entries from before', async function () {
+      const first = await makeKey({ name: 'janitor', scopes: ['server:write', 'audit:read'] });
+      const second = await makeKey({ name: 'janitor', scopes: ['server:write'] });
+      for (const { secret } of [first, second]) expect((await withKey(secret, 'POST', '/api/cache/invalidate', {})).status).to.equal(200);
+      // An entry as one was written before ids were recorded.
+      await server.gatehouse.store.auditLog.append({
+        timestamp: new Date().toISOString(),
+        actor: 'key:old janitor',
+        ipAddress: '10.0.0.8',
+        action: 'cache.invalidate',
+        details: {},
+      });
+      const { entries } = (await asService('GET', '/api/admin/audit?limit=3')).body;
+      expect(entries.map((entry: { actor: string; actorKey: unknown }) => [entry.actor, entry.actorKey])).to.deep.equal([
+        ['key:old janitor', { id: null, name: 'old janitor' }],
+        ['key:janitor', { id: second.key.id, name: 'janitor' }],
+        ['key:janitor', { id: first.key.id, name: 'janitor' }],
+      ]);
+      const byPerson = (await api(server.baseUrl, 'GET', '/api/admin/audit?limit=500', { token: operatorToken })).body.entries;
+      expect(byPerson.find((entry: { actor: string }) => entry.actor === 'service').actorKey).to.equal(null);
+    });
+
     it('names personal:read in the scope list and, for each route that reveals personal data, in the OpenAPI document', async function () {
       const { body } = await asService('GET', '/api/admin/keys/scopes');
       const personal = body.scopes.find((scope: { scope: string }) => scope.scope === 'personal:read');
