@@ -1126,8 +1126,17 @@ export interface operations {
                              * @example 2026-11-21T18:04:05.123Z
                              */
                             timestamp: string;
-                            /** @description Web username, or `service` for the token account. */
+                            /** @description Web username, `service` for the token account, or `key:<name>` for an API key. */
                             actor: string;
+                            /** @description The API key that acted (names need not be unique: the id tells keys apart); null when a person or the service token acted. */
+                            actorKey: {
+                                /**
+                                 * @description Null in entries written before the id was recorded.
+                                 * @example key_3f2a9c0d1e4b5a67
+                                 */
+                                id: string | null;
+                                name: string;
+                            } | null;
                             /** @description Where the change came from. Left out for an API key without personal:read. */
                             ipAddress?: string;
                             /** @example settings.update */

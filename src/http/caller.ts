@@ -20,6 +20,8 @@ export type Caller = { kind: 'anonymous' } | { kind: 'user'; user: UserRecord } 
 /** Who acts: a web user by name, `service` for the token account, or `key:<name>` for an API key, and from where. */
 export interface Actor {
   name: string;
+  /** The API key's id, when a key acts: key names need not be unique. */
+  keyId?: string;
   ipAddress: string;
 }
 

@@ -94,8 +94,8 @@ export function route<Body = undefined, Query = undefined, Answer = unknown>(def
 }
 
 export function actorOf(caller: Caller, address: string): Actor {
-  const name = caller.kind === 'user' ? caller.user.username : caller.kind === 'key' ? `key:${caller.key.name}` : 'service';
-  return { name, ipAddress: address };
+  if (caller.kind === 'key') return { name: `key:${caller.key.name}`, keyId: caller.key.id, ipAddress: address };
+  return { name: caller.kind === 'user' ? caller.user.username : 'service', ipAddress: address };
 }
 
 export function userOf(caller: Caller): UserRecord {
