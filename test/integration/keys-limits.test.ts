@@ -185,6 +185,20 @@ for (const storeName of ['JSON files', 'PostgreSQL'] as const) {
       expect(byPerson.find((entry: { actor: string }) => entry.actor === 'service').actorKey).to.equal(null);
     });
 
+    it('tells a key that reads a player without username that a key must name one, naming the field', async function () {
+      const { secret } = await makeKey({ name: 'balances', scopes: ['economy:read', 'players:read'] });
+      for (const path of ['/api/economy/balance', '/api/economy/history', '/api/player/maps']) {
+        const refused = await withKey(secret, 'GET', path);
+        expect([refused.status, refused.body.code, refused.body.field], `${path}: ${JSON.stringify(refused.body)}`).to.deep.equal([400, 'invalid_field', 'username']);
+        expect(refused.body.error).to.match(/^username is required/);
+        expect(refused.body.error).to.include('API key');
+        expect(refused.body.error).to.not.include('service account');
+      }
+      const service = await asService('GET', '/api/economy/balance');
+      expect([service.status, service.body.field]).to.deep.equal([400, 'username']);
+      expect(service.body.error).to.include('service account');
+    });
+
     it('names personal:read in the scope list and, for each route that reveals personal data, in the OpenAPI document', async function () {
       const { body } = await asService('GET', '/api/admin/keys/scopes');
       const personal = body.scopes.find((scope: { scope: string }) => scope.scope === 'personal:read');
