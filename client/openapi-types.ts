@@ -1411,8 +1411,7 @@ export interface operations {
                             };
                             chat: {
                                 enabled: boolean;
-                                /** Format: http-url */
-                                webhookUrl: string;
+                                webhookUrl: string | "" | unknown;
                             };
                             economy: {
                                 currencySymbol: string;
@@ -1485,7 +1484,7 @@ export interface operations {
                     };
                     chat?: {
                         enabled?: boolean | null;
-                        webhookUrl?: string | null;
+                        webhookUrl?: (string | "" | unknown) | null;
                     };
                     economy?: {
                         currencySymbol?: string | null;
@@ -2973,7 +2972,10 @@ export interface operations {
             content: {
                 "application/json": {
                     content: string;
-                    /** Format: iso-timestamp */
+                    /**
+                     * Format: date-time
+                     * @example 2026-12-01T18:00:00.000Z
+                     */
                     expiresAt?: string;
                 };
             };
@@ -6853,7 +6855,7 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": string;
+                    "text/plain": string;
                 };
             };
             /** @description Neither the service token nor an address in metrics.allowed-addresses */
@@ -6904,7 +6906,7 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": string;
+                    "text/html": string;
                 };
             };
         };
@@ -6924,7 +6926,7 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": string;
+                    "text/javascript": string;
                 };
             };
         };
@@ -6944,7 +6946,7 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": string;
+                    "text/javascript": string;
                 };
             };
         };
@@ -6964,7 +6966,7 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": string;
+                    "text/css": string;
                 };
             };
         };

@@ -21,16 +21,28 @@ const defaultErrors: Record<number, string> = {
   503: 'Game server (or economy) not available',
 };
 
+/** Our own formats, which only our validator knows, in the words of JSON Schema's own. */
+const standardFormats: Record<string, object> = {
+  // A webhook address: empty (none), or an http or https URL.
+  'http-url': { anyOf: [{ const: '' }, { format: 'uri', pattern: '^https?://' }] },
+};
+
 /** Drops ajv-only keywords that OpenAPI readers do not know, and says in standard words what ours mean. */
 function forOpenApi(schema: object): object {
   return JSON.parse(
     JSON.stringify(schema, (key, value: unknown) => {
       if (key === 'x-message') return undefined;
-      if (typeof value === 'object' && value !== null && 'x-cents' in value) {
-        const { 'x-cents': _cents, ...rest } = value as Record<string, unknown>;
-        return { ...rest, multipleOf: 0.01 };
+      if (typeof value !== 'object' || value === null) return value;
+      let node = value as Record<string, unknown>;
+      if ('x-cents' in node) {
+        const { 'x-cents': _cents, ...rest } = node;
+        node = { ...rest, multipleOf: 0.01 };
       }
-      return value;
+      if (typeof node.format === 'string' && standardFormats[node.format]) {
+        const { format, ...rest } = node;
+        node = { ...rest, ...standardFormats[format as string] };
+      }
+      return node;
     }),
   );
 }
@@ -77,6 +89,7 @@ function capitalised(word: string): string {
 
 /** Who may call a route: a JWT (or the service token) by its access level, and an API key holding the route's scope. */
 function securityOf(route: Route): object[] {
+  if (route.checksServiceToken) return [{ serviceToken: [] }];
   if (route.access === 'public') return [];
   if (!route.scope) return [{ bearer: [] }];
   return [{ bearer: [] }, { apiKey: [route.scope] }, { apiKeyHeader: [route.scope] }];
@@ -89,6 +102,11 @@ function descriptionOf(route: Route): string | undefined {
     : undefined;
   const parts = [route.description, personal].filter((part) => part !== undefined);
   return parts.length ? parts.join('\n\n') : undefined;
+}
+
+/** The success answer's media type as sent (its parameters, such as the charset, left out). */
+function mediaTypeOf(route: Route): string {
+  return route.answerType?.split(';')[0]!.trim() ?? 'application/json';
 }
 
 export interface DocumentOptions {
@@ -116,7 +134,7 @@ export function openApiDocument(routes: readonly Route[], version: string, optio
       ...(parameters.length ? { parameters } : {}),
       ...(route.body ? { requestBody: { required: true, content: { 'application/json': { schema: forOpenApi(route.body) } } } } : {}),
       responses: {
-        [route.status ?? 200]: { description: 'OK', content: { 'application/json': { schema: forOpenApi(route.answer) } } },
+        [route.status ?? 200]: { description: 'OK', content: { [mediaTypeOf(route)]: { schema: forOpenApi(route.answer) } } },
         ...Object.fromEntries(
           Object.entries(errorsOf(route)).map(([status, description]) => [
             status,
@@ -145,6 +163,11 @@ export function openApiDocument(routes: readonly Route[], version: string, optio
           scheme: 'bearer',
           bearerFormat: 'ghk_ API key',
           description: `An API key from POST /api/admin/keys, limited to its scopes (listed on each operation; ${allScopes} holds them all): ${[allScopes, ...scopes].join(', ')}.`,
+        },
+        serviceToken: {
+          type: 'http',
+          scheme: 'bearer',
+          description: 'The service token (token in config.yml) alone, not a login token: for /metrics, where an address in metrics.allowed-addresses needs none.',
         },
         apiKeyHeader: {
           type: 'apiKey',

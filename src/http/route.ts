@@ -76,6 +76,14 @@ export interface Route<Body = unknown, Query = unknown, Answer = unknown> {
   query?: Schema<Query>;
   /** The answer's schema (the success status's). */
   answer: Schema<Answer>;
+  /** The success answer's Content-Type when it is not JSON (a page, a script, Prometheus text): sent with it, and so described. */
+  answerType?: string;
+  /**
+   * A public route that checks the service token itself (`/metrics`, where
+   * listed addresses need none): the OpenAPI document names the token as its
+   * security rather than none.
+   */
+  checksServiceToken?: true;
   /** The success status; 200 unless said. */
   status?: number;
   /** Documented error statuses and when they happen (401/403/503 of the access level are added by the router). */

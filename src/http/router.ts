@@ -128,6 +128,7 @@ async function serve(
   }
   if (options.checkAnswers && result.status < 300) checkAnswer(route, result.body);
   for (const [headerName, value] of Object.entries(result.headers)) ctx.set(headerName, value);
+  if (route.answerType && result.status < 300 && !ctx.response.get('Content-Type')) ctx.set('Content-Type', route.answerType);
   ctx.status = result.status;
   if (result.json === undefined) {
     ctx.body = result.body;

@@ -84,7 +84,7 @@ describe('the API reference, served', function () {
     for (const operation of operations) expect(operation.tags, operation.operationId).to.have.length(1);
     expect(body.paths).to.have.property('/metrics');
     expect(body.servers).to.deep.equal([{ url: '/', description: 'The Gatehouse serving this document' }]);
-    expect(body.components.securitySchemes).to.have.keys('bearer', 'apiKey', 'apiKeyHeader');
+    expect(body.components.securitySchemes).to.have.keys('bearer', 'apiKey', 'apiKeyHeader', 'serviceToken');
     expect(body.paths['/api/players'].get.security).to.deep.include({ apiKey: ['players:read'] });
     expect(body.paths['/api/admin/settings'].post['x-scope']).to.equal('settings:write');
     expect(body.paths['/api/economy/transfer'].post.security).to.deep.equal([{ bearer: [] }]);
