@@ -20,7 +20,7 @@ const levelWords: Record<string, string> = {
 
 /** Scopes whose words are not `<level>: <group>`. */
 const ownWords: Record<string, string> = {
-  [personalScope]: "Personal data (addresses, positions, e-mail) in the answers of the operations below, beside each one's own scope",
+  [personalScope]: 'Personal data (addresses, positions, e-mail) in the answers another scope opens',
 };
 
 export function scopesOf(routes: readonly Route[]): ScopeDescription[] {
