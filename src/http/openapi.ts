@@ -106,7 +106,7 @@ function descriptionOf(route: Route): string | undefined {
 
 /** The success answer's media type as sent (its parameters, such as the charset, left out). */
 function mediaTypeOf(route: Route): string {
-  return route.answerType?.split(';')[0]!.trim() ?? 'application/json';
+  return route.answerType === undefined ? 'application/json' : route.answerType.split(';')[0]!.trim();
 }
 
 export interface DocumentOptions {

@@ -109,7 +109,7 @@ describe('the API reference, served', function () {
         mismatches.push(`${name}: status not documented`);
         continue;
       }
-      const sent = response.headers.get('content-type')?.split(';')[0]!.trim();
+      const sent = (response.headers.get('content-type') ?? '').split(';')[0]!.trim();
       const described = Object.keys(documented.content ?? {});
       if (!sent || !described.includes(sent)) mismatches.push(`${name}: sent ${sent}, documented ${described.join(', ') || 'no content'}`);
     }
