@@ -10,7 +10,10 @@ export interface paths {
             path?: never;
             cookie?: never;
         };
-        /** The audit log of admin changes, newest first (query: page, limit 1-500) */
+        /**
+         * The audit log of admin changes, newest first (query: page, limit 1-500)
+         * @description Personal data: an API key sees `entries[].ipAddress`, `entries[].details.x`, `entries[].details.y`, `entries[].details.z` only if it also holds personal:read; without it they are left out. A login token (an operator's, or a player's own) and the service token see them.
+         */
         get: operations["getAdminAudit"];
         put?: never;
         post?: never;
@@ -181,7 +184,10 @@ export interface paths {
             path?: never;
             cookie?: never;
         };
-        /** API keys, newest first (never their secrets): prefix, scopes, who made each and when, last use and from where */
+        /**
+         * API keys, newest first (never their secrets): prefix, scopes, who made each and when, last use and from where
+         * @description Personal data: an API key sees `keys[].lastUsedFrom` only if it also holds personal:read; without it they are left out. A login token (an operator's, or a player's own) and the service token see them.
+         */
         get: operations["getAdminKeys"];
         put?: never;
         /** Make an API key; its secret is in this answer only */
@@ -199,11 +205,17 @@ export interface paths {
             path?: never;
             cookie?: never;
         };
-        /** One API key (never its secret) */
+        /**
+         * One API key (never its secret)
+         * @description Personal data: an API key sees `key.lastUsedFrom` only if it also holds personal:read; without it they are left out. A login token (an operator's, or a player's own) and the service token see them.
+         */
         get: operations["getAdminKeysById"];
         put?: never;
         post?: never;
-        /** Revoke an API key: from the next request on, on every server of a network, it gets 401 */
+        /**
+         * Revoke an API key: from the next request on, on every server of a network, it gets 401
+         * @description Personal data: an API key sees `key.lastUsedFrom` only if it also holds personal:read; without it they are left out. A login token (an operator's, or a player's own) and the service token see them.
+         */
         delete: operations["deleteAdminKeysById"];
         options?: never;
         head?: never;
@@ -219,7 +231,10 @@ export interface paths {
         };
         get?: never;
         put?: never;
-        /** Give an API key a new secret (shown in this answer only); the old one stops working at once */
+        /**
+         * Give an API key a new secret (shown in this answer only), keeping its name, scopes, expiry and rate; the old secret stops working at once. Rotated by another key, it lives only while that key does
+         * @description Personal data: an API key sees `key.lastUsedFrom` only if it also holds personal:read; without it they are left out. A login token (an operator's, or a player's own) and the service token see them.
+         */
         post: operations["postAdminKeysByIdRotate"];
         delete?: never;
         options?: never;
@@ -251,7 +266,10 @@ export interface paths {
             path?: never;
             cookie?: never;
         };
-        /** Connection log, newest first (query: page, limit 1-500, username) */
+        /**
+         * Connection log, newest first (query: page, limit 1-500, username)
+         * @description Personal data: an API key sees `connections[].ipAddress` only if it also holds personal:read; without it they are left out. A login token (an operator's, or a player's own) and the service token see them.
+         */
         get: operations["getAdminConnections"];
         put?: never;
         post?: never;
@@ -268,7 +286,10 @@ export interface paths {
             path?: never;
             cookie?: never;
         };
-        /** Web accounts, a page at a time (query: page, limit 1-100, search) */
+        /**
+         * Web accounts, a page at a time (query: page, limit 1-100, search)
+         * @description Personal data: an API key sees `users[].email` only if it also holds personal:read; without it they are left out. A login token (an operator's, or a player's own) and the service token see them.
+         */
         get: operations["getAdminUsers"];
         put?: never;
         post?: never;
@@ -341,7 +362,10 @@ export interface paths {
         };
         get?: never;
         put?: never;
-        /** Teleport a player to another player */
+        /**
+         * Teleport a player to another player
+         * @description Personal data: an API key sees `location` only if it also holds personal:read; without it they are left out. A login token (an operator's, or a player's own) and the service token see them.
+         */
         post: operations["postTeleport"];
         delete?: never;
         options?: never;
@@ -358,7 +382,10 @@ export interface paths {
         };
         get?: never;
         put?: never;
-        /** Teleport a player to another player */
+        /**
+         * Teleport a player to another player
+         * @description Personal data: an API key sees `location` only if it also holds personal:read; without it they are left out. A login token (an operator's, or a player's own) and the service token see them.
+         */
         post: operations["postAdminTeleportPlayer"];
         delete?: never;
         options?: never;
@@ -375,7 +402,10 @@ export interface paths {
         };
         get?: never;
         put?: never;
-        /** Teleport a player to coordinates in a world */
+        /**
+         * Teleport a player to coordinates in a world
+         * @description Personal data: an API key sees `location` only if it also holds personal:read; without it they are left out. A login token (an operator's, or a player's own) and the service token see them.
+         */
         post: operations["postAdminTeleportCoordinates"];
         delete?: never;
         options?: never;
@@ -390,7 +420,10 @@ export interface paths {
             path?: never;
             cookie?: never;
         };
-        /** Recorded teleports, newest first (query: page, limit 1-500) */
+        /**
+         * Recorded teleports, newest first (query: page, limit 1-500)
+         * @description Personal data: an API key sees `teleports[].from`, `teleports[].to` only if it also holds personal:read; without it they are left out. A login token (an operator's, or a player's own) and the service token see them.
+         */
         get: operations["getAdminTeleports"];
         put?: never;
         post?: never;
@@ -832,7 +865,10 @@ export interface paths {
             path?: never;
             cookie?: never;
         };
-        /** Who is online (on every server of a network, or the one named by server): name, world, game mode, ping, server, whether they have a web account (admins also see address and position) */
+        /**
+         * Who is online (on every server of a network, or the one named by server): name, world, game mode, ping, server, whether they have a web account (operators, the service token and keys with personal:read also see address and position)
+         * @description Personal data: an API key sees `players[].ipAddress`, `players[].location` only if it also holds personal:read; without it they are left out. A login token (an operator's, or a player's own) and the service token see them.
+         */
         get: operations["getPlayers"];
         put?: never;
         post?: never;
@@ -866,7 +902,10 @@ export interface paths {
             path?: never;
             cookie?: never;
         };
-        /** The worlds a player can be in (environment, spawn point), where the player is now, and where last seen in each */
+        /**
+         * The worlds a player can be in (environment, spawn point), where the player is now, and where last seen in each
+         * @description Personal data: an API key sees `current`, `worlds[].lastSeen` only if it also holds personal:read; without it they are left out. A login token (an operator's, or a player's own) and the service token see them.
+         */
         get: operations["getPlayerMaps"];
         put?: never;
         post?: never;
@@ -1087,11 +1126,22 @@ export interface operations {
                              * @example 2026-11-21T18:04:05.123Z
                              */
                             timestamp: string;
-                            /** @description Web username, or `service` for the token account. */
+                            /** @description Web username, `service` for the token account, or `key:<name>` for an API key. */
                             actor: string;
-                            ipAddress: string;
+                            /** @description The API key that acted (names need not be unique: the id tells keys apart); null when a person or the service token acted. */
+                            actorKey: {
+                                /**
+                                 * @description Null in entries written before the id was recorded.
+                                 * @example key_3f2a9c0d1e4b5a67
+                                 */
+                                id: string | null;
+                                name: string;
+                            } | null;
+                            /** @description Where the change came from. Left out for an API key without personal:read. */
+                            ipAddress?: string;
                             /** @example settings.update */
                             action: string;
+                            /** @description What changed; the coordinates of a teleport (x, y, z) are left out for an API key without personal:read. */
                             details: {
                                 [key: string]: unknown;
                             };
@@ -1361,8 +1411,7 @@ export interface operations {
                             };
                             chat: {
                                 enabled: boolean;
-                                /** Format: http-url */
-                                webhookUrl: string;
+                                webhookUrl: string | "" | unknown;
                             };
                             economy: {
                                 currencySymbol: string;
@@ -1435,7 +1484,7 @@ export interface operations {
                     };
                     chat?: {
                         enabled?: boolean | null;
-                        webhookUrl?: string | null;
+                        webhookUrl?: (string | "" | unknown) | null;
                     };
                     economy?: {
                         currencySymbol?: string | null;
@@ -1979,7 +2028,8 @@ export interface operations {
                              * @example 2026-11-21T18:04:05.123Z
                              */
                             lastUsedAt: string | null;
-                            lastUsedFrom: string | null;
+                            /** @description The address of its last use. Left out for an API key without personal:read. */
+                            lastUsedFrom?: string | null;
                             /**
                              * Format: date-time
                              * @example 2026-11-21T18:04:05.123Z
@@ -1990,8 +2040,13 @@ export interface operations {
                              * @example 2026-11-21T18:04:05.123Z
                              */
                             revokedAt: string | null;
-                            /** @enum {string} */
-                            status: "active" | "expired" | "revoked";
+                            /**
+                             * @description Whether requests with it are answered now: active; suspended while the operator it acts for (who made or last rotated it, or a key above it) is not an operator, or cannot be asked; expired; revoked (also when a key it was made or rotated by is revoked or expired).
+                             * @enum {string}
+                             */
+                            status: "active" | "suspended" | "expired" | "revoked";
+                            /** @description Why it is suspended, or revoked with a key above it, e.g. "Chief made it and is not an operator now"; null otherwise. */
+                            statusReason: string | null;
                         }[];
                         pagination: {
                             page: number;
@@ -2118,7 +2173,8 @@ export interface operations {
                              * @example 2026-11-21T18:04:05.123Z
                              */
                             lastUsedAt: string | null;
-                            lastUsedFrom: string | null;
+                            /** @description The address of its last use. Left out for an API key without personal:read. */
+                            lastUsedFrom?: string | null;
                             /**
                              * Format: date-time
                              * @example 2026-11-21T18:04:05.123Z
@@ -2129,8 +2185,13 @@ export interface operations {
                              * @example 2026-11-21T18:04:05.123Z
                              */
                             revokedAt: string | null;
-                            /** @enum {string} */
-                            status: "active" | "expired" | "revoked";
+                            /**
+                             * @description Whether requests with it are answered now: active; suspended while the operator it acts for (who made or last rotated it, or a key above it) is not an operator, or cannot be asked; expired; revoked (also when a key it was made or rotated by is revoked or expired).
+                             * @enum {string}
+                             */
+                            status: "active" | "suspended" | "expired" | "revoked";
+                            /** @description Why it is suspended, or revoked with a key above it, e.g. "Chief made it and is not an operator now"; null otherwise. */
+                            statusReason: string | null;
                         };
                         /** @description The key itself: shown this once, stored only as a hash. Send it as `Authorization: Bearer <secret>`. */
                         secret: string;
@@ -2245,7 +2306,8 @@ export interface operations {
                              * @example 2026-11-21T18:04:05.123Z
                              */
                             lastUsedAt: string | null;
-                            lastUsedFrom: string | null;
+                            /** @description The address of its last use. Left out for an API key without personal:read. */
+                            lastUsedFrom?: string | null;
                             /**
                              * Format: date-time
                              * @example 2026-11-21T18:04:05.123Z
@@ -2256,8 +2318,13 @@ export interface operations {
                              * @example 2026-11-21T18:04:05.123Z
                              */
                             revokedAt: string | null;
-                            /** @enum {string} */
-                            status: "active" | "expired" | "revoked";
+                            /**
+                             * @description Whether requests with it are answered now: active; suspended while the operator it acts for (who made or last rotated it, or a key above it) is not an operator, or cannot be asked; expired; revoked (also when a key it was made or rotated by is revoked or expired).
+                             * @enum {string}
+                             */
+                            status: "active" | "suspended" | "expired" | "revoked";
+                            /** @description Why it is suspended, or revoked with a key above it, e.g. "Chief made it and is not an operator now"; null otherwise. */
+                            statusReason: string | null;
                         };
                     };
                 };
@@ -2361,7 +2428,8 @@ export interface operations {
                              * @example 2026-11-21T18:04:05.123Z
                              */
                             lastUsedAt: string | null;
-                            lastUsedFrom: string | null;
+                            /** @description The address of its last use. Left out for an API key without personal:read. */
+                            lastUsedFrom?: string | null;
                             /**
                              * Format: date-time
                              * @example 2026-11-21T18:04:05.123Z
@@ -2372,8 +2440,13 @@ export interface operations {
                              * @example 2026-11-21T18:04:05.123Z
                              */
                             revokedAt: string | null;
-                            /** @enum {string} */
-                            status: "active" | "expired" | "revoked";
+                            /**
+                             * @description Whether requests with it are answered now: active; suspended while the operator it acts for (who made or last rotated it, or a key above it) is not an operator, or cannot be asked; expired; revoked (also when a key it was made or rotated by is revoked or expired).
+                             * @enum {string}
+                             */
+                            status: "active" | "suspended" | "expired" | "revoked";
+                            /** @description Why it is suspended, or revoked with a key above it, e.g. "Chief made it and is not an operator now"; null otherwise. */
+                            statusReason: string | null;
                         };
                     };
                 };
@@ -2387,7 +2460,7 @@ export interface operations {
                     "application/json": components["schemas"]["Error"];
                 };
             };
-            /** @description Token expired, or admin privileges required, or an API key without the scope keys:write (code scope_missing) */
+            /** @description Admin privileges required, or a key revoking one it could not have made (scopes it lacks: scope_missing; a longer life or a looser rate: key_limit_exceeded) */
             403: {
                 headers: {
                     [name: string]: unknown;
@@ -2477,7 +2550,8 @@ export interface operations {
                              * @example 2026-11-21T18:04:05.123Z
                              */
                             lastUsedAt: string | null;
-                            lastUsedFrom: string | null;
+                            /** @description The address of its last use. Left out for an API key without personal:read. */
+                            lastUsedFrom?: string | null;
                             /**
                              * Format: date-time
                              * @example 2026-11-21T18:04:05.123Z
@@ -2488,8 +2562,13 @@ export interface operations {
                              * @example 2026-11-21T18:04:05.123Z
                              */
                             revokedAt: string | null;
-                            /** @enum {string} */
-                            status: "active" | "expired" | "revoked";
+                            /**
+                             * @description Whether requests with it are answered now: active; suspended while the operator it acts for (who made or last rotated it, or a key above it) is not an operator, or cannot be asked; expired; revoked (also when a key it was made or rotated by is revoked or expired).
+                             * @enum {string}
+                             */
+                            status: "active" | "suspended" | "expired" | "revoked";
+                            /** @description Why it is suspended, or revoked with a key above it, e.g. "Chief made it and is not an operator now"; null otherwise. */
+                            statusReason: string | null;
                         };
                         /** @description The key itself: shown this once, stored only as a hash. Send it as `Authorization: Bearer <secret>`. */
                         secret: string;
@@ -2505,7 +2584,7 @@ export interface operations {
                     "application/json": components["schemas"]["Error"];
                 };
             };
-            /** @description Token expired, or admin privileges required, or an API key without the scope keys:write (code scope_missing) */
+            /** @description Admin privileges required, or a key rotating one it could not have made (scopes it lacks: scope_missing; a longer life or a looser rate: key_limit_exceeded) */
             403: {
                 headers: {
                     [name: string]: unknown;
@@ -2619,7 +2698,8 @@ export interface operations {
                             username: string;
                             /** @enum {string} */
                             action: "LOGIN" | "LOGOUT";
-                            ipAddress: string;
+                            /** @description Left out for an API key without personal:read. */
+                            ipAddress?: string;
                             /**
                              * Format: date-time
                              * @example 2026-11-21T18:04:05.123Z
@@ -2711,7 +2791,8 @@ export interface operations {
                         users: {
                             id: number;
                             username: string;
-                            email: string;
+                            /** @description Left out for an API key without personal:read. */
+                            email?: string;
                             gameUsername: string;
                             isAdmin: boolean;
                             isWhitelisted: boolean;
@@ -2891,7 +2972,10 @@ export interface operations {
             content: {
                 "application/json": {
                     content: string;
-                    /** Format: iso-timestamp */
+                    /**
+                     * Format: date-time
+                     * @example 2026-12-01T18:00:00.000Z
+                     */
                     expiresAt?: string;
                 };
             };
@@ -3362,7 +3446,8 @@ export interface operations {
                         /** @enum {boolean} */
                         success: true;
                         message: string;
-                        location: {
+                        /** @description Where the player now is. Left out for an API key without personal:read. */
+                        location?: {
                             world: string;
                             x: number;
                             y: number;
@@ -3473,7 +3558,8 @@ export interface operations {
                         /** @enum {boolean} */
                         success: true;
                         message: string;
-                        location: {
+                        /** @description Where the player now is. Left out for an API key without personal:read. */
+                        location?: {
                             world: string;
                             x: number;
                             y: number;
@@ -3591,7 +3677,8 @@ export interface operations {
                         /** @enum {boolean} */
                         success: true;
                         message: string;
-                        location: {
+                        /** @description Where the player now is. Left out for an API key without personal:read. */
+                        location?: {
                             world: string;
                             x: number;
                             y: number;
@@ -3706,13 +3793,15 @@ export interface operations {
                             timestamp: string;
                             requestedBy: string;
                             player: string;
-                            from: {
+                            /** @description Left out for an API key without personal:read. */
+                            from?: {
                                 world: string;
                                 x: number;
                                 y: number;
                                 z: number;
                             };
-                            to: {
+                            /** @description Left out for an API key without personal:read. */
+                            to?: {
                                 world: string;
                                 x: number;
                                 y: number;
@@ -6188,9 +6277,9 @@ export interface operations {
                             hasAccount: boolean;
                             /** @description The server.id of the server the player is on (a network of servers shares one database). */
                             server: string;
-                            /** @description Admins only. */
+                            /** @description Operators, the service token, and API keys holding personal:read only. */
                             ipAddress?: string;
-                            /** @description Admins only. */
+                            /** @description Operators, the service token, and API keys holding personal:read only. */
                             location?: {
                                 x: number;
                                 y: number;
@@ -6371,7 +6460,8 @@ export interface operations {
                         success: true;
                         username: string;
                         online: boolean;
-                        current: {
+                        /** @description Where the player is now; null when offline. Left out for an API key without personal:read. */
+                        current?: {
                             world: string;
                             x: number;
                             y: number;
@@ -6387,8 +6477,8 @@ export interface operations {
                                 y: number;
                                 z: number;
                             } | null;
-                            /** @description Where the player was last seen in this world. */
-                            lastSeen: {
+                            /** @description Where the player was last seen in this world. Left out for an API key without personal:read. */
+                            lastSeen?: {
                                 x: number;
                                 y: number;
                                 z: number;
@@ -6765,7 +6855,7 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": string;
+                    "text/plain": string;
                 };
             };
             /** @description Neither the service token nor an address in metrics.allowed-addresses */
@@ -6816,7 +6906,7 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": string;
+                    "text/html": string;
                 };
             };
         };
@@ -6836,7 +6926,7 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": string;
+                    "text/javascript": string;
                 };
             };
         };
@@ -6856,7 +6946,7 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": string;
+                    "text/javascript": string;
                 };
             };
         };
@@ -6876,7 +6966,7 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": string;
+                    "text/css": string;
                 };
             };
         };

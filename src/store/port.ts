@@ -108,8 +108,10 @@ export type ConnectionLogStore = AppendLog<ConnectionLogEntry>;
 export interface AuditEntry {
   id: number;
   timestamp: string;
-  /** Web username, or `service` for the token service account. */
+  /** Web username, `service` for the token service account, or `key:<name>` for an API key. */
   actor: string;
+  /** The acting API key's id (entries written before it was kept have none). */
+  actorKeyId?: string;
   ipAddress: string;
   action: string;
   details: Record<string, unknown>;

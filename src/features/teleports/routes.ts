@@ -17,6 +17,7 @@ export function teleportsRoutes(teleports: TeleportService, audit: AuditTrail): 
       summary: 'Teleport a player to another player',
       body: playerToPlayerBody(targetField),
       answer: teleportAnswer,
+      personal: ['location'],
       errors: teleportErrors,
       handle: async (request) => {
         const { player } = request.body;
@@ -38,6 +39,7 @@ export function teleportsRoutes(teleports: TeleportService, audit: AuditTrail): 
       summary: 'Teleport a player to coordinates in a world',
       body: coordinatesBody,
       answer: coordinatesAnswer,
+      personal: ['location'],
       errors: { ...teleportErrors, 404: 'The player is not online, or the world does not exist' },
       handle: async (request) => {
         const { player, world, x, y, z, yaw, pitch } = request.body;
@@ -59,6 +61,7 @@ export function teleportsRoutes(teleports: TeleportService, audit: AuditTrail): 
       summary: 'Recorded teleports, newest first (query: page, limit 1-500)',
       query: t.object(pageQuery({ default: 100, max: 500 })),
       answer: t.object({ success: t.literal(true), teleports: t.array(teleportRecord), pagination: paginationObject }),
+      personal: ['teleports[].from', 'teleports[].to'],
       handle: async ({ query }) => {
         const found = await teleports.page(query.page, query.limit);
         return { success: true as const, teleports: found.teleports, pagination: pagination(query.page, query.limit, found.total) };

@@ -1,10 +1,11 @@
 /** The whitelist: listed and changed by admins (audited), checked by anyone logged in. */
-import { badRequest, notFound } from '../../errors.js';
+import { notFound } from '../../errors.js';
 import type { Whitelist } from '../../game/port.js';
 import { route, type Route } from '../../http/route.js';
 import type { UserStore } from '../../store/port.js';
 import type { AuditTrail } from '../audit/service.js';
 import { pagination } from '../common/schemas.js';
+import { usernameRequired } from '../common/subject.js';
 import { changeAnswer, checkAnswer, checkQuery, playerBody, whitelistAnswer, whitelistQuery } from './schemas.js';
 
 /** A change refused before it was made: on a network the database records it first, and one it cannot record is made on no server. */
@@ -78,7 +79,7 @@ export function whitelistRoutes(whitelist: () => Whitelist, users: UserStore, au
       errors: { 501: 'The game has no whitelist', 503: 'The game server is not available' },
       handle: async (request) => {
         const username = request.query.username ?? (request.caller.kind === 'user' ? request.caller.user.gameUsername : undefined);
-        if (!username) throw badRequest('username is required for the service account', 'invalid_field');
+        if (!username) throw usernameRequired(request.caller);
         const [whitelisted, enabled] = await Promise.all([whitelist().isWhitelisted(username), whitelist().isEnabled()]);
         return { success: true as const, username, whitelisted, enabled };
       },

@@ -17,7 +17,8 @@ import { useOnlinePlayers } from '../parts/online-players.js';
 import { TableScroll } from '../parts/table-scroll.js';
 
 type Place = { world: string; x: number; y: number; z: number };
-const place = (where: Place) => `${where.world} ${formatNumber(where.x, 1)}, ${formatNumber(where.y, 1)}, ${formatNumber(where.z, 1)}`;
+// Positions are personal data: absent only for an API key without personal:read, never for the console's operator.
+const place = (where: Place | undefined) => (where ? `${where.world} ${formatNumber(where.x, 1)}, ${formatNumber(where.y, 1)}, ${formatNumber(where.z, 1)}` : 'not shown');
 
 export function TeleportsPage() {
   const online = useOnlinePlayers();
