@@ -31,9 +31,7 @@ export const settingsFeature = defineFeature({
     // Else an owner who edits config.yml after an admin changed the same key through the API wonders why nothing changes.
     const overridden = settings.overriddenKeys();
     if (overridden.length > 0) {
-      log.info(
-        `settings changed through the API override config.yml for: ${overridden.join(', ')} (POST null for a key to /api/admin/settings to return it to config.yml's value)`,
-      );
+      log.info(`settings changed through the API override config.yml for: ${overridden.join(', ')} (DELETE /api/admin/settings/overrides/<key> gives one back to config.yml)`);
     }
     settings.attachGame(game);
     services.provide('settings', settings);
