@@ -308,7 +308,7 @@ export interface paths {
         /** Announcements and direct messages, newest first (query: page, limit 1-500) */
         get: operations["getAdminMessages"];
         put?: never;
-        /** Make an announcement: broadcast, posted to the webhook, shown on join until it expires */
+        /** Make an announcement: broadcast, posted to the webhook, shown on join until it expires (without expiresAt: until it is removed) */
         post: operations["postAdminMessages"];
         delete?: never;
         options?: never;
@@ -328,6 +328,23 @@ export interface paths {
         /** Send a chat message to an online player */
         post: operations["postAdminMessagesSend"];
         delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/admin/messages/{id}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        post?: never;
+        /** Remove an announcement: no player who joins from now on is shown it, on any server of a network; it leaves the list */
+        delete: operations["deleteAdminMessagesById"];
         options?: never;
         head?: never;
         patch?: never;
@@ -3197,6 +3214,105 @@ export interface operations {
             };
             /** @description The game cannot send messages */
             501: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description The game server cannot be asked whether the caller is an operator now */
+            503: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+        };
+    };
+    deleteAdminMessagesById: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                id: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description OK */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** @enum {boolean} */
+                        success: true;
+                        message: string;
+                        announcement: {
+                            id: number;
+                            /** @enum {string} */
+                            type: "ANNOUNCEMENT" | "DIRECT";
+                            content: string;
+                            /**
+                             * Format: date-time
+                             * @example 2026-11-21T18:04:05.123Z
+                             */
+                            createdAt: string;
+                            /**
+                             * Format: date-time
+                             * @example 2026-11-21T18:04:05.123Z
+                             */
+                            expiresAt: string | null;
+                            /** @description Only on DIRECT messages. */
+                            recipient?: string;
+                            sentBy: string;
+                        };
+                    };
+                };
+            };
+            /** @description id is not a message id */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Missing or invalid token, or an API key unknown, revoked or expired */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Token expired, or admin privileges required, or an API key without the scope messages:write (code scope_missing) */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description No announcement has the id (a direct message, or one removed already) */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description The API key is over its rate limit; see Retry-After and RateLimit */
+            429: {
                 headers: {
                     [name: string]: unknown;
                 };
