@@ -59,7 +59,7 @@ describe('what the admin console’s pages say (Chromium, a fresh embedded serve
     const giveBackDifficulty = page.getByRole('button', { name: 'Give Difficulty back to config.yml (normal)' });
     await giveBackDifficulty.waitFor({ timeout: 10_000 });
     await page.getByRole('button', { name: 'Give Most players at once back to config.yml (20)' }).waitFor();
-    expect(await page.getByText('Overrides config.yml’s value: normal').count()).to.equal(1);
+    expect(await page.getByText("Overrides config.yml's value: normal").count()).to.equal(1);
     expect(await page.getByRole('button', { name: /^Give Game mode for new players back/ }).count(), 'not overridden').to.equal(0);
 
     const difficulty = new Promise((resolve) => bot._client.on('difficulty', (packet: { difficulty: unknown }) => resolve(packet.difficulty)));

@@ -31,7 +31,9 @@ export const settingsFeature = defineFeature({
     // Else an owner who edits config.yml after an admin changed the same key through the API wonders why nothing changes.
     const overridden = settings.overriddenKeys();
     if (overridden.length > 0) {
-      log.info(`settings changed through the API override config.yml for: ${overridden.join(', ')} (DELETE /api/admin/settings/overrides/<key> gives one back to config.yml)`);
+      log.info(
+        `settings changed through the API override config.yml for: ${overridden.join(', ')} (give one back to config.yml on the console's Settings page, or with DELETE /api/admin/settings/overrides/<key>)`,
+      );
     }
     settings.attachGame(game);
     services.provide('settings', settings);
