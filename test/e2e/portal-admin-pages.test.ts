@@ -11,7 +11,7 @@ import { expect } from 'chai';
 import type { Bot } from 'mineflayer';
 import type { Page } from 'playwright-core';
 import type { EmbeddedGameServer } from '../../src/game/embedded/adapter.js';
-import { joinBot, leave } from '../helpers/bots.js';
+import { chatLog, eventually, joinBot, leave, nextChat } from '../helpers/bots.js';
 import { type HeadlessChromium, requireChromium, startChromium } from '../helpers/chromium.js';
 import { api, startTestGatehouse, type TestGatehouse, temporaryDirectory } from '../helpers/gatehouse.js';
 import { desktop, openPortal, type PortalPage, unexpectedProblems } from '../helpers/portal.js';
@@ -72,6 +72,52 @@ describe('what the admin console’s pages say (Chromium, a fresh embedded serve
     expect(read.overridden).to.deep.equal(['maxPlayers']);
     expect(read.settings.difficulty).to.equal('normal');
     await page.getByRole('button', { name: 'Give Most players at once back to config.yml (20)' }).waitFor();
+    expect(unexpectedProblems(portal.problems)).to.deep.equal([]);
+  });
+
+  it('announces until removed when the duration is left empty, and removes an announcement after a confirm step, which players who join then are not shown', async function () {
+    await goInPortal(page, '/admin/messages');
+    const text = 'Until someone removes it';
+    const heard = nextChat(bot, /\[Announcement\] Until someone removes it/);
+    await page.getByLabel('Announcement').fill(text);
+    await page.getByLabel('Shown to players who join for (hours)').fill('');
+    await page.getByRole('button', { name: 'Announce' }).click();
+    await heard;
+    const row = page.getByRole('row').filter({ has: page.getByRole('cell', { name: text, exact: true }) });
+    await row.waitFor();
+    await row.getByRole('cell', { name: 'until removed', exact: true }).waitFor({ timeout: 5000 });
+    const listed = (await asAdmin('GET', '/api/admin/messages')).body.messages as Array<{ id: number; content: string; expiresAt: string | null }>;
+    const announcement = listed.find((message) => message.content === text)!;
+    expect(announcement.expiresAt).to.equal(null);
+    const early = await joinBot(gamePort(), 'Early');
+    try {
+      await eventually(() => (chatLog(early).some((line) => line.includes(text)) ? true : undefined), 10_000, 'the announcement shown on joining');
+    } finally {
+      await leave(early);
+    }
+
+    await row.getByRole('button', { name: `Remove “${text}”` }).click();
+    expect(
+      (await asAdmin('GET', '/api/admin/messages')).body.messages.some((message: { id: number }) => message.id === announcement.id),
+      'asked first',
+    ).to.equal(true);
+    await page.getByRole('button', { name: 'Yes, remove it' }).click();
+    await page.getByRole('status').getByText(`Announcement ${announcement.id} removed`).waitFor();
+    await row.waitFor({ state: 'detached' });
+    expect((await asAdmin('GET', '/api/admin/messages')).body.messages.some((message: { id: number }) => message.id === announcement.id)).to.equal(false);
+    const [audit] = (await asAdmin('GET', '/api/admin/audit?limit=1')).body.entries;
+    expect(audit).to.deep.include({ action: 'message.remove', actor: admin.username });
+
+    // A player who joins now is not shown it: what they hear before a direct message sent after they joined holds no announcement.
+    const late = await joinBot(gamePort(), 'Late');
+    try {
+      await new Promise((resolve) => setTimeout(resolve, 500));
+      expect((await asAdmin('POST', '/api/admin/messages/send', { username: 'Late', message: 'After joining' })).status).to.equal(200);
+      await eventually(() => (chatLog(late).some((line) => line.includes('After joining')) ? true : undefined), 10_000, 'the direct message');
+      expect(chatLog(late).filter((line) => line.includes(text))).to.deep.equal([]);
+    } finally {
+      await leave(late);
+    }
     expect(unexpectedProblems(portal.problems)).to.deep.equal([]);
   });
 });
