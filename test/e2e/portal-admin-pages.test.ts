@@ -120,4 +120,27 @@ describe('what the admin console’s pages say (Chromium, a fresh embedded serve
     }
     expect(unexpectedProblems(portal.problems)).to.deep.equal([]);
   });
+
+  it('schedules a restart the players are told of in game, then shows the pending restart with the notice, not the filled form', async function () {
+    await goInPortal(page, '/admin/restart');
+    await page.getByText('No restart is scheduled.').waitFor();
+    const told = nextChat(bot, /The server will restart in 10m: Trying the page/);
+    await page.getByLabel('Delay (seconds)').fill('600');
+    await page.getByLabel('Reason (shown to players)').fill('Trying the page');
+    await page.getByRole('button', { name: 'Schedule the restart' }).click();
+    await told;
+    const pending = page.getByRole('region', { name: 'Pending restart' });
+    await pending.getByTestId('countdown').waitFor();
+    await pending.getByRole('status').getByText('Server restart scheduled in 600 seconds').waitFor();
+    expect(await page.getByLabel('Reason (shown to players)').count(), 'the form is put away').to.equal(0);
+    expect(await page.getByText('Trying the page', { exact: false }).count(), 'the reason shown once, in the pending restart').to.equal(1);
+
+    // Another, replacing it: the form comes back empty.
+    await page.getByRole('button', { name: 'Schedule another instead' }).click();
+    expect(await page.getByLabel('Reason (shown to players)').inputValue()).to.equal('');
+    expect(await page.getByLabel('Delay (seconds)').inputValue()).to.equal('300');
+    await asAdmin('DELETE', '/api/admin/restart');
+    await page.getByText('No restart is scheduled.').waitFor({ timeout: 10_000 });
+    expect(unexpectedProblems(portal.problems)).to.deep.equal([]);
+  });
 });
