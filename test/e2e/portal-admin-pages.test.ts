@@ -11,6 +11,7 @@ import { expect } from 'chai';
 import type { Bot } from 'mineflayer';
 import type { Page } from 'playwright-core';
 import type { EmbeddedGameServer } from '../../src/game/embedded/adapter.js';
+import { registeredUser } from '../helpers/accounts.js';
 import { chatLog, eventually, joinBot, leave, nextChat } from '../helpers/bots.js';
 import { type HeadlessChromium, requireChromium, startChromium } from '../helpers/chromium.js';
 import { api, startTestGatehouse, type TestGatehouse, temporaryDirectory } from '../helpers/gatehouse.js';
@@ -141,6 +142,47 @@ describe('what the admin console’s pages say (Chromium, a fresh embedded serve
     expect(await page.getByLabel('Delay (seconds)').inputValue()).to.equal('300');
     await asAdmin('DELETE', '/api/admin/restart');
     await page.getByText('No restart is scheduled.').waitFor({ timeout: 10_000 });
+    expect(unexpectedProblems(portal.problems)).to.deep.equal([]);
+  });
+
+  it('keeps the users pager on the page of the rows shown while the next loads, and says it is loading', async function () {
+    const existing = (await asAdmin('GET', '/api/admin/users?limit=1')).body.pagination.total as number;
+    for (let count = existing; count < 27; count++) await registeredUser(server.gatehouse, server.baseUrl, `member${count}`, `Member${count}`);
+    // The second page's answer is held until the test lets it go, as a slow network would.
+    let release: () => void = () => undefined;
+    const held = new Promise<void>((resolve) => {
+      release = resolve;
+    });
+    const secondPage = (url: URL) => url.pathname === '/api/admin/users' && url.searchParams.get('page') === '2';
+    await page.route(secondPage, async (route) => {
+      await held;
+      await route.continue();
+    });
+    try {
+      await goInPortal(page, '/admin/users');
+      const pages = page.getByRole('navigation', { name: 'Pages of accounts' });
+      await pages.getByText('Page 1 of 2 (27 in all)').waitFor();
+      const table = page.getByRole('table');
+      const firstPage = await table.locator('tbody tr td:first-child').allTextContents();
+      expect(firstPage).to.have.length(25);
+
+      await pages.getByRole('button', { name: 'Next' }).click();
+      await pages.getByText('Loading page 2…').waitFor();
+      expect(await pages.getByText('Page 1 of 2 (27 in all)').count(), 'the number of the rows still shown').to.equal(1);
+      expect(await page.getByText('Page 2 of 2').count()).to.equal(0);
+      expect(await table.getAttribute('aria-busy')).to.equal('true');
+      expect(await table.locator('tbody tr td:first-child').allTextContents()).to.deep.equal(firstPage);
+      expect(await pages.getByRole('button', { name: 'Next' }).isDisabled(), 'no second request while one runs').to.equal(true);
+
+      release();
+      await pages.getByText('Page 2 of 2 (27 in all)').waitFor();
+      expect(await table.locator('tbody tr').count()).to.equal(2);
+      expect(await table.getAttribute('aria-busy')).not.to.equal('true');
+      expect(await pages.getByText('Loading page 2…').count()).to.equal(0);
+    } finally {
+      release();
+      await page.unroute(secondPage);
+    }
     expect(unexpectedProblems(portal.problems)).to.deep.equal([]);
   });
 });
