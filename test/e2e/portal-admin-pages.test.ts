@@ -185,4 +185,35 @@ describe('what the admin console’s pages say (Chromium, a fresh embedded serve
     }
     expect(unexpectedProblems(portal.problems)).to.deep.equal([]);
   });
+
+  it('never offers to teleport a player to themselves: the player to move is not among those to move them to', async function () {
+    await goInPortal(page, '/admin/teleports');
+    const form = page.locator('form', { has: page.getByRole('heading', { name: 'A player to a player' }) });
+    const who = form.getByLabel('Player to move');
+    const to = form.getByLabel('To the player');
+    await to.waitFor();
+    const names = async () => (await to.locator('option').allTextContents()).filter((name) => /^[A-Za-z0-9_]{3,16}$/.test(name));
+    // Walker alone online: nobody to move him to.
+    expect(await who.inputValue()).to.equal('Walker');
+    expect(await to.inputValue(), 'Walker to himself').not.to.equal('Walker');
+    expect(await names()).to.deep.equal([]);
+    await form.getByRole('button', { name: 'Teleport' }).click();
+    await form.getByText('Nobody else is online to move Walker to.').waitFor();
+    expect((await asAdmin('GET', '/api/admin/teleports')).body.teleports, 'nothing moved').to.deep.equal([]);
+
+    const runner = await joinBot(gamePort(), 'Runner');
+    try {
+      await eventually(async () => ((await names()).includes('Runner') ? true : undefined), 15_000, 'Runner among the players to choose');
+      expect(await to.inputValue()).not.to.equal(await who.inputValue());
+      await who.selectOption('Runner');
+      expect(await names()).to.deep.equal(['Walker']);
+      expect(await to.inputValue(), 'Runner to himself').not.to.equal('Runner');
+      await who.selectOption('Walker');
+      expect(await names()).to.deep.equal(['Runner']);
+      expect(await to.inputValue()).not.to.equal('Walker');
+    } finally {
+      await leave(runner);
+    }
+    expect(unexpectedProblems(portal.problems)).to.deep.equal([]);
+  });
 });
