@@ -50,6 +50,27 @@ describe('what the admin console’s pages say (Chromium, a fresh embedded serve
     if (directory) await rm(directory, { recursive: true, force: true });
   });
 
+  // First, while the server is fresh: the sampler's first sample is a minute after start, and this test takes one now.
+  it('says on the overview why the charts of a fresh server are a single point, and when the next comes', async function () {
+    const sample = await server.gatehouse.services.get('metricsSampler').sampleNow();
+    const answer = page.waitForResponse((response) => response.url().includes('/api/admin/metrics/history'));
+    // The login left the page on the overview: read again, with the sample.
+    await page.reload();
+    const history = (await (await answer).json()) as { servers: Array<{ at: string[] }> };
+    expect(history.servers.map((series) => series.at.length)).to.deep.equal([1]);
+    await page.getByRole('img', { name: /^Players online on/ }).waitFor();
+    const note = page.getByText(/^One point so far/);
+    await note.waitFor({ timeout: 10_000 });
+    const said = (await note.textContent()) ?? '';
+    expect(said).to.match(/five minutes/);
+    // The next point: the five minutes after the one shown.
+    const next = new Date(Date.parse(history.servers[0]!.at[0]!) + 300_000);
+    const time = await page.evaluate((iso) => new Date(iso).toLocaleTimeString([], { hour: '2-digit', minute: '2-digit' }), next.toISOString());
+    expect(said).to.include(time);
+    expect(Date.parse(sample.at)).to.be.below(next.getTime());
+    expect(unexpectedProblems(portal.problems)).to.deep.equal([]);
+  });
+
   it('shows which settings override config.yml and the value each hides, and gives one back, which the game applies', async function () {
     expect((await asAdmin('POST', '/api/admin/settings', { difficulty: 'hard', maxPlayers: 7 })).status).to.equal(200);
     await goInPortal(page, '/admin/settings');
