@@ -75,6 +75,26 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/api/admin/settings/overrides/{key}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        post?: never;
+        /**
+         * Give a setting back to config.yml: the change made through the API is dropped, and config.yml's value holds again, in game too
+         * @description key: the dotted path of one setting (difficulty, chat.enabled). Recorded, sent to the other servers and applied as a POST of null for the key is; updated is empty when the key was not overridden.
+         */
+        delete: operations["deleteAdminSettingsOverridesByKey"];
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/api/admin/chat/test": {
         parameters: {
             query?: never;
@@ -309,7 +329,7 @@ export interface paths {
         /** Announcements and direct messages, newest first (query: page, limit 1-500) */
         get: operations["getAdminMessages"];
         put?: never;
-        /** Make an announcement: broadcast, posted to the webhook, shown on join until it expires */
+        /** Make an announcement: broadcast, posted to the webhook, shown on join until it expires (without expiresAt: until it is removed) */
         post: operations["postAdminMessages"];
         delete?: never;
         options?: never;
@@ -329,6 +349,23 @@ export interface paths {
         /** Send a chat message to an online player */
         post: operations["postAdminMessagesSend"];
         delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/admin/messages/{id}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        post?: never;
+        /** Remove an announcement: no player who joins from now on is shown it, on any server of a network; it leaves the list */
+        delete: operations["deleteAdminMessagesById"];
         options?: never;
         head?: never;
         patch?: never;
@@ -1418,6 +1455,36 @@ export interface operations {
                                 startingBalance: number;
                             };
                         };
+                        /** @description Dotted paths of the keys changed through the API (e.g. chat.enabled). Each overrides its value in config.yml, across restarts, until it is given back (DELETE /api/admin/settings/overrides/{key}, or null for it in a POST). */
+                        overridden: string[];
+                        /** @description Every setting as it is without the changes made through the API: config.yml's value, or the game server's own for the settings a Paper or vanilla server keeps and Gatehouse reads. A key listed in overridden goes back to this value when it is given back. */
+                        defaults: {
+                            serverName: string;
+                            maxPlayers: number;
+                            /** @enum {string} */
+                            difficulty: "peaceful" | "easy" | "normal" | "hard";
+                            /** @enum {string} */
+                            gameMode: "survival" | "creative" | "adventure" | "spectator";
+                            pvpEnabled: boolean;
+                            whitelist: {
+                                enabled: boolean;
+                                autoApprove: boolean;
+                            };
+                            notifications: {
+                                /** @description Minutes. */
+                                unregisteredInterval: number;
+                                enabled: boolean;
+                            };
+                            chat: {
+                                enabled: boolean;
+                                /** Format: http-url */
+                                webhookUrl: string;
+                            };
+                            economy: {
+                                currencySymbol: string;
+                                startingBalance: number;
+                            };
+                        };
                     };
                 };
             };
@@ -1540,6 +1607,81 @@ export interface operations {
             };
             /** @description Body over the size limit */
             413: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description The API key is over its rate limit; see Retry-After and RateLimit */
+            429: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description The store cannot record the change (storage_failed): made on no server */
+            503: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+        };
+    };
+    deleteAdminSettingsOverridesByKey: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                key: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description OK */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** @enum {boolean} */
+                        success: true;
+                        message: string;
+                        /** @description The key, when it was overridden; empty otherwise (nothing changed). */
+                        updated: string[];
+                        /** @description The key, when the game applied its value at once. */
+                        appliedInGame: string[];
+                    };
+                };
+            };
+            /** @description Missing or invalid token, or an API key unknown, revoked or expired */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Token expired, or admin privileges required, or an API key without the scope settings:write (code scope_missing) */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description No setting has that key (a group such as chat is not one) */
+            404: {
                 headers: {
                     [name: string]: unknown;
                 };
@@ -3156,6 +3298,105 @@ export interface operations {
             };
             /** @description The game cannot send messages */
             501: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description The game server cannot be asked whether the caller is an operator now */
+            503: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+        };
+    };
+    deleteAdminMessagesById: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                id: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description OK */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** @enum {boolean} */
+                        success: true;
+                        message: string;
+                        announcement: {
+                            id: number;
+                            /** @enum {string} */
+                            type: "ANNOUNCEMENT" | "DIRECT";
+                            content: string;
+                            /**
+                             * Format: date-time
+                             * @example 2026-11-21T18:04:05.123Z
+                             */
+                            createdAt: string;
+                            /**
+                             * Format: date-time
+                             * @example 2026-11-21T18:04:05.123Z
+                             */
+                            expiresAt: string | null;
+                            /** @description Only on DIRECT messages. */
+                            recipient?: string;
+                            sentBy: string;
+                        };
+                    };
+                };
+            };
+            /** @description id is not a message id */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Missing or invalid token, or an API key unknown, revoked or expired */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Token expired, or admin privileges required, or an API key without the scope messages:write (code scope_missing) */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description No announcement has the id (a direct message, or one removed already) */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description The API key is over its rate limit; see Retry-After and RateLimit */
+            429: {
                 headers: {
                     [name: string]: unknown;
                 };

@@ -143,7 +143,7 @@ export interface MessageRecord {
   type: MessageType;
   content: string;
   createdAt: string;
-  /** When an announcement stops being shown to joining players; null for direct messages. */
+  /** When an announcement stops being shown to joining players; null for direct messages, and for an announcement shown until it is removed. */
   expiresAt: string | null;
   /** The in-game recipient of a direct message. */
   recipient?: string;
@@ -155,8 +155,12 @@ export interface MessageStore {
   /** Newest first, skipping the newest `offset`. */
   list(limit: number, offset?: number): Promise<MessageRecord[]>;
   count(): Promise<number>;
+  /** The announcements shown to joining players at `now`: those not yet expired, and those without an end. In id order. */
   activeAnnouncements(now: Date): Promise<MessageRecord[]>;
+  /** Deletes what was made before `cutoff`, except announcements still shown then (without an end, or ending after it). */
   deleteBefore(cutoff: Date): Promise<number>;
+  /** Deletes the announcement with this id and returns it; null when no announcement has it (a direct message is left alone). */
+  removeAnnouncement(id: number): Promise<MessageRecord | null>;
 }
 
 export interface PendingRestart {

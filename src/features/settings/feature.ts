@@ -32,7 +32,7 @@ export const settingsFeature = defineFeature({
     const overridden = settings.overriddenKeys();
     if (overridden.length > 0) {
       log.info(
-        `settings changed through the API override config.yml for: ${overridden.join(', ')} (POST null for a key to /api/admin/settings to return it to config.yml's value)`,
+        `settings changed through the API override config.yml for: ${overridden.join(', ')} (give one back to config.yml on the console's Settings page, or with DELETE /api/admin/settings/overrides/<key>)`,
       );
     }
     settings.attachGame(game);

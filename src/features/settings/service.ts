@@ -116,6 +116,15 @@ export class SettingsService {
   }
 
   /**
+   * Every setting as it is without the changes made through the API: what a
+   * key goes back to when it is given back (config.yml's value, or the game's
+   * own for the settings a game that keeps them reported; see above).
+   */
+  defaultValues(): ServerSettings {
+    return structuredClone(this.defaults);
+  }
+
+  /**
    * Stores and applies a change that already passed the settings schema; a
    * null key is removed from the stored changes, so config.yml's value
    * (or the game's own, see above) holds again and is what the game gets.
