@@ -1477,8 +1477,7 @@ export interface operations {
                             };
                             chat: {
                                 enabled: boolean;
-                                /** Format: http-url */
-                                webhookUrl: string;
+                                webhookUrl: string | "" | unknown;
                             };
                             economy: {
                                 currencySymbol: string;
