@@ -16,6 +16,8 @@ export interface SquidClient extends EventEmitter {
   username: string;
   uuid: string;
   latency: number;
+  /** Set once the connection has closed (minecraft-protocol sets it as it emits `end`). */
+  ended: boolean;
   socket?: { remoteAddress?: string };
   write(name: string, params: Record<string, unknown>): void;
   end(reason?: string): void;
@@ -105,6 +107,12 @@ export interface SquidObjectOptions {
 
 export interface SquidPlayer extends SquidEntity {
   username: string;
+  /** Set by flying-squid's logout when the client's connection ended. */
+  disconnected?: boolean;
+  /** The entities this player was last shown. */
+  nearbyEntities: SquidEntity[];
+  /** Removes entities from this player's view. */
+  despawnEntities(entities: SquidEntity[]): void;
   uuid: string;
   op: boolean;
   gameMode: number;
@@ -166,6 +174,9 @@ export interface SquidCommands {
 
 export interface SquidServer extends EventEmitter {
   players: SquidPlayer[];
+  uuidToPlayer: Record<string, SquidPlayer | undefined>;
+  /** Removes the player from the others' tab lists. */
+  _sendPlayerEventLeave(player: SquidPlayer): void;
   overworld: SquidWorld;
   netherworld: SquidWorld;
   dimensionNames: Record<string, string>;
