@@ -123,6 +123,8 @@ export interface SquidPlayer extends SquidEntity {
   /** 0-8: the hotbar slot in hand. */
   heldItemSlot: number;
   teleport(position: Vec3Like): Promise<void>;
+  /** Sets `spawnPoint` to a spawn point of the player's world; flying-squid's login calls it first, before it reads the player's file. */
+  findSpawnPoint(): Promise<void>;
   _unloadAllChunks(): void;
   _sendRespawn(difficulty: number | undefined, gameMode: number | undefined, dimension: number): void;
   updateAndSpawn(): void;
@@ -186,7 +188,8 @@ export interface SquidServer extends EventEmitter {
     entities: Record<number, { id: number; name: string; width: number; height: number } | undefined>;
     /** The entity types spawnMob accepts, by id (on 1.21.4 only a few: see the reference on spawning mobs). */
     mobs: Record<number, unknown>;
-    blocksByName: Record<string, { id: number }>;
+    blocksByName: Record<string, { id: number } | undefined>;
+    biomesByName: Record<string, { id: number } | undefined>;
     blocks: Record<number, { name: string } | undefined>;
     itemsByName: Record<string, { id: number; stackSize: number } | undefined>;
     items: Record<number, { name: string; stackSize: number } | undefined>;
@@ -208,7 +211,14 @@ export interface SquidServer extends EventEmitter {
   _server: {
     motd: string;
     maxPlayers: number;
-    options: { beforeLogin?: (client: SquidClient) => void };
+    /** The options createMCServer was given, as minecraft-protocol and flying-squid completed them. */
+    options: {
+      beforeLogin?: (client: SquidClient) => void;
+      /** The registries sent to clients at configuration, in the order their entries are numbered. */
+      registryCodec?: Record<string, { entries?: Array<{ key: string }> } | undefined>;
+      /** flying-squid sets the overworld's seed here as it loads the world. */
+      generation?: { options?: { seed?: number } };
+    };
     socketServer: { address(): { port: number } | string | null };
     on(event: 'connection', listener: (client: SquidClient) => void): void;
   };
