@@ -17,6 +17,7 @@ import type {
 } from '../port.js';
 import { attackReach } from './attack-reach.js';
 import { EmbeddedBossBars } from './boss-bars.js';
+import { chunkPacing } from './chunk-pacing.js';
 import { guardClients } from './client-guard.js';
 import { EmbeddedCommands } from './commands.js';
 import { DimensionPackets } from './dimension-packets.js';
@@ -103,6 +104,7 @@ export class EmbeddedGameServer implements GamePort {
       { attach: (serv) => guardClients(serv, options.log) },
       { attach: (serv) => installSounds(serv, options.log) },
       { attach: (serv) => limitEntities(serv, options.log) },
+      chunkPacing,
       new DroppedItems(options.maxDroppedItems ?? defaultMaxDroppedItems, options.log),
       worlds,
       new DimensionPackets(worlds),

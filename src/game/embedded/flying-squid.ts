@@ -123,6 +123,8 @@ export interface SquidPlayer extends SquidEntity {
   /** 0-8: the hotbar slot in hand. */
   heldItemSlot: number;
   teleport(position: Vec3Like): Promise<void>;
+  /** Sends a chunk column to this client (flying-squid calls it for each chunk around the player, in turn). */
+  sendChunk(chunkX: number, chunkZ: number, column: unknown): Promise<unknown>;
   /** Sets `spawnPoint` to a spawn point of the player's world; flying-squid's login calls it first, before it reads the player's file. */
   findSpawnPoint(): Promise<void>;
   _unloadAllChunks(): void;
@@ -258,4 +260,24 @@ export function loadFlyingSquid(): FlyingSquid {
 /** Helpers flying-squid depends on, loaded from its own dependency tree. */
 export function squidRequire<T>(id: string): T {
   return createRequire(require.resolve('flying-squid'))(id) as T;
+}
+
+interface ProtocolSerializers {
+  createSerializer(options: { state: string; isServer: boolean; version: string }): unknown;
+  createDeserializer(options: { state: string; isServer: boolean; version: string }): unknown;
+}
+
+/**
+ * minecraft-protocol compiles a protocol state's packet readers and writers
+ * the first time a client reaches it, and keeps them for the process: done
+ * at once by the first player to join after a start, that is a fifth of a
+ * second with nothing else running (everyone joining again after a restart
+ * waits on it). Compiled here instead, before the server listens.
+ */
+export function compileProtocol(version: string): void {
+  const serializers = squidRequire<ProtocolSerializers>('minecraft-protocol/src/transforms/serializer.js');
+  for (const state of ['handshaking', 'status', 'login', 'configuration', 'play']) {
+    serializers.createSerializer({ state, isServer: true, version });
+    serializers.createDeserializer({ state, isServer: true, version });
+  }
 }
