@@ -56,6 +56,15 @@ export class OnlinePlayers implements EmbeddedModule {
   }
 
   watchPlayer(player: SquidPlayer, serv: SquidServer): void {
+    // A client shows a player only if it has their tab list entry (vanilla ignores the spawn of a player it has none
+    // for; mineflayer keeps it nameless). flying-squid sends a joining player's entry to the others after their first
+    // chunks, and spawns them to the others whenever they move: a player who moves while their first chunks are
+    // sent was spawned before their entry. So each spawn of a player is preceded by their entry.
+    const spawnEntity = player.spawnEntity;
+    player.spawnEntity = (entity) => {
+      if (entity.type === 'player') writeEntries(player, [entity as SquidPlayer]);
+      spawnEntity(entity);
+    };
     player.once('connected', () => {
       if (player._client.ended || player.disconnected) {
         forgetEndedSession(serv, player);
@@ -103,9 +112,14 @@ function forgetEndedSession(serv: SquidServer, player: SquidPlayer): void {
 
 /** flying-squid sends a joining player's tab list to everyone but that player. */
 function sendPlayerList(serv: SquidServer, player: SquidPlayer): void {
-  player._client.write('player_info', {
+  writeEntries(player, serv.players);
+}
+
+/** Adds these players' tab list entries at the client of `to` (an entry it has already is replaced). */
+function writeEntries(to: SquidPlayer, players: SquidPlayer[]): void {
+  to._client.write('player_info', {
     action: { add_player: true },
-    data: serv.players.map((other) => ({
+    data: players.map((other) => ({
       uuid: other.uuid,
       player: { name: other.username, properties: other.profileProperties ?? [] },
       gamemode: other.gameMode,
