@@ -102,7 +102,7 @@ export class KeptWorlds implements EmbeddedModule {
     try {
       await this.playerFiles.run(player.uuid, async () => {
         const data = await this.read(player.uuid);
-        // No file: flying-squid's save failed, and logged nothing; its next save writes one.
+        // No file to keep it in (flying-squid writes none without a world folder).
         if (!data || data.value.Dimension?.value === dimension) return;
         data.value.Dimension = { type: 'int', value: dimension };
         await mkdir(path.dirname(this.file(player.uuid)), { recursive: true });
