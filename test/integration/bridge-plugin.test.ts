@@ -85,6 +85,31 @@ describe('the plugin in the JVM harness, with the sidecar', function () {
     expect(log[1].reason).to.match(/not white-listed/);
   });
 
+  it('announces a player kicked by another plugin while joining as joined, then gone: in that order, and not online after', async function () {
+    const harness = await startHarness();
+    await connected();
+    // The quit reaches the plugin before the join does (it is fired inside the join event).
+    expect((await harness.request('join', { name: 'Bounced', address: '10.0.0.7', kickedDuringJoin: true })).joined).to.equal(true);
+    expect((await harness.player('Bounced')).online).to.equal(false);
+    await harness.request('join', { name: 'Stays', address: '10.0.0.8' });
+    // The plugin sends events in order: once Stays' join is logged, whatever it sent of Bounced is too.
+    const log = await eventually(
+      async () => {
+        const { body } = await admin('GET', '/api/admin/connections?limit=10');
+        return body.connections.some((entry: { username: string }) => entry.username === 'Stays') ? body.connections : undefined;
+      },
+      15_000,
+      "Stays' join in the connection log",
+    );
+    // Newest first: Bounced came and went, never the other way round (a LOGIN last would count them online for good).
+    expect(log.filter((entry: { username: string }) => entry.username === 'Bounced').map((entry: { action: string }) => entry.action)).to.deep.equal(['LOGOUT', 'LOGIN']);
+    const players = await admin('GET', '/api/players');
+    expect(players.body.players.map((player: { name: string }) => player.name)).to.deep.equal(['Stays']);
+    const stats = await admin('GET', '/api/server/stats');
+    expect(stats.body.players).to.deep.include({ online: 1, peakToday: 1 });
+    expect((await admin('POST', '/api/admin/messages/send', { username: 'Bounced', message: 'hello?' })).status).to.equal(404);
+  });
+
   it("keeps the server's own settings when the plugin connects, applying only what admins changed", async function () {
     // Changed through the API while no server was connected.
     expect((await admin('POST', '/api/admin/settings', { maxPlayers: 42 })).status).to.equal(200);

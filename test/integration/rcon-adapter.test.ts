@@ -148,6 +148,41 @@ describe('the RCON adapter against a stand-in vanilla server', function () {
     expect(online.map((player) => [player.name, player.ipAddress])).to.deep.equal([['Twice', '10.0.0.2']]);
   });
 
+  /** The join and quit events of one player, in the order they were emitted. */
+  const comingsOf = (events: ReturnType<typeof seen>, name: string) =>
+    events.filter((event) => event.event !== 'connection' && (event.payload as GameEvents['join'][0]).player.name === name).map((event) => event.event);
+
+  it("tells a player who leaves the moment they join as joined, then gone, in the log's order, and not online after", async function () {
+    await start();
+    const events = seen();
+    // An offline-mode server's log gives no UUID: the join asks `list uuids` first, by when the player is gone.
+    await standIn.join('Blink', '10.0.0.5');
+    await standIn.quit('Blink');
+    await eventually(() => (comingsOf(events, 'Blink').length >= 2 ? true : undefined), 15_000, "Blink's join and quit");
+    // Whatever is still to come of them comes within a poll or two of the log.
+    await new Promise((resolve) => setTimeout(resolve, 300));
+    expect(comingsOf(events, 'Blink')).to.deep.equal(['join', 'quit']);
+    expect(await adapter.onlinePlayers()).to.deep.equal([]);
+    const message = await adapter
+      .require('messaging')
+      .sendMessage('Blink', 'hello?')
+      .catch((error: Error) => error);
+    expect(message).to.be.instanceOf(PlayerNotOnlineError);
+  });
+
+  it('tells a player who leaves the moment they join as joined, then gone, from the management protocol too', async function () {
+    await start({ version: '1.21.9', managementSecret });
+    await eventually(() => (standIn.management!.calls.includes('minecraft:allowlist') ? true : undefined), 15_000, 'the lists read at connection');
+    const events = seen();
+    // The join waits for the log's login line for the address; the leave comes meanwhile.
+    await standIn.join('Flash', '10.0.0.6');
+    await standIn.quit('Flash');
+    await eventually(() => (comingsOf(events, 'Flash').length >= 2 ? true : undefined), 15_000, "Flash's join and quit");
+    await new Promise((resolve) => setTimeout(resolve, 300));
+    expect(comingsOf(events, 'Flash')).to.deep.equal(['join', 'quit']);
+    expect(await adapter.onlinePlayers()).to.deep.equal([]);
+  });
+
   it('reads operators and the whitelist from the server files, and changes them with commands', async function () {
     await start();
     const { operators } = adapter;

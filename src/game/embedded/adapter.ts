@@ -1,5 +1,6 @@
 import { EventEmitter } from 'node:events';
 import path from 'node:path';
+import { KeyedLock } from '../../lib/keyed-lock.js';
 import { requireCapability } from '../capabilities.js';
 import type {
   Capabilities,
@@ -16,13 +17,16 @@ import type {
 } from '../port.js';
 import { attackReach } from './attack-reach.js';
 import { EmbeddedBossBars } from './boss-bars.js';
+import { chunkPacing } from './chunk-pacing.js';
 import { guardClients } from './client-guard.js';
 import { EmbeddedCommands } from './commands.js';
+import { DimensionPackets } from './dimension-packets.js';
 import { DurableOperations } from './durable-operations.js';
 import { defaultMaxDroppedItems, DroppedItems } from './dropped-items.js';
 import { limitEntities } from './entity-limits.js';
 import type { SquidServer } from './flying-squid.js';
 import { inventoryClicks } from './inventory-clicks.js';
+import { KeptWorlds } from './kept-worlds.js';
 import { EmbeddedInventories } from './inventories.js';
 import { ServerLifecycle } from './lifecycle.js';
 import { LoginGate } from './login-gate.js';
@@ -90,7 +94,9 @@ export class EmbeddedGameServer implements GamePort {
     const messaging = new EmbeddedMessaging(running, online);
     const bossBars = new EmbeddedBossBars(running);
     const ticks = new TickMeter();
-    const operations = new DurableOperations(path.join(options.dataDirectory, 'world'), new RecentOperations<number>(), options.log);
+    const worldFolder = path.join(options.dataDirectory, 'world');
+    const playerFiles = new KeyedLock();
+    const operations = new DurableOperations(worldFolder, new RecentOperations<number>(), playerFiles, options.log);
     // In this order: a joining player is an operator before their join is announced, and sees the boss bars with it.
     const modules: EmbeddedModule[] = [
       { attach: installPacketCompat },
@@ -98,8 +104,11 @@ export class EmbeddedGameServer implements GamePort {
       { attach: (serv) => guardClients(serv, options.log) },
       { attach: (serv) => installSounds(serv, options.log) },
       { attach: (serv) => limitEntities(serv, options.log) },
+      chunkPacing,
       new DroppedItems(options.maxDroppedItems ?? defaultMaxDroppedItems, options.log),
       worlds,
+      new DimensionPackets(worlds),
+      new KeptWorlds(worldFolder, worlds, playerFiles, options.log),
       spawns,
       settings,
       lists,

@@ -20,7 +20,7 @@
 import { mkdir, readFile } from 'node:fs/promises';
 import path from 'node:path';
 import { gzipSync } from 'node:zlib';
-import { KeyedLock } from '../../lib/keyed-lock.js';
+import type { KeyedLock } from '../../lib/keyed-lock.js';
 import { writeFileDurably } from '../../lib/durable-file.js';
 import { squidRequire, type SquidPlayer } from './flying-squid.js';
 import type { EmbeddedModule } from './module.js';
@@ -48,14 +48,14 @@ export class DurableOperations implements EmbeddedModule {
   private readonly loaded = new Map<string, Promise<void>>();
   /** The results kept in each player's file, newest last. */
   private readonly kept = new Map<string, Array<[string, number]>>();
-  /** One write of a player's file at a time: writes side by side share its temporary file and could leave it torn or stale. */
-  private readonly writing = new KeyedLock();
   private readonly nbt = squidRequire<PrismarineNbt>('prismarine-nbt');
   private readonly slots = squidRequire<SlotConversion>('flying-squid/src/lib/convertInventorySlotId.js');
 
   constructor(
     private readonly worldFolder: string,
     private readonly recent: RecentOperations<number>,
+    /** One write of a player's file at a time (shared with the other writers of the file): writes side by side share its temporary file and could leave it torn or stale. */
+    private readonly writing: KeyedLock,
     private readonly log: (message: string) => void,
   ) {}
 
@@ -88,6 +88,9 @@ export class DurableOperations implements EmbeddedModule {
       // Kept before the write waits its turn, so every write of the file holds every change already made and answered.
       this.kept.set(player.uuid, [...(this.kept.get(player.uuid) ?? []).filter(([key]) => key !== operationKey), [operationKey, result] as [string, number]].slice(-keptPerPlayer));
       try {
+        // flying-squid writes a new player's file with every field, which the write below then replaces; first, and
+        // outside the lock, since a save of the player takes it itself (kept-worlds.ts).
+        if (!(await this.read(player.uuid))) await player.save();
         await this.writing.run(player.uuid, () => this.save(player));
       } catch (error) {
         // The change stands in memory (and is remembered there); only a crash before the next save could lose it.
@@ -125,13 +128,8 @@ export class DurableOperations implements EmbeddedModule {
 
   /** The player's file with the inventory as it is now and the operations' results, in one atomic write. */
   private async save(player: SquidPlayer): Promise<void> {
-    let data = await this.read(player.uuid);
-    if (!data) {
-      // flying-squid writes a new player's file with every field; this write then replaces it.
-      await player.save();
-      data = await this.read(player.uuid);
-      if (!data) throw new Error('flying-squid wrote no player file');
-    }
+    const data = await this.read(player.uuid);
+    if (!data) throw new Error('flying-squid wrote no player file');
     const kept = this.kept.get(player.uuid) ?? [];
     data.value[tagName] = { type: 'compound', value: Object.fromEntries(kept.map(([key, value]) => [key, { type: 'int', value }])) };
     data.value.Inventory = { type: 'list', value: { type: 'compound', value: this.inventoryTags(player) } };

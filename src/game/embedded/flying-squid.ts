@@ -16,6 +16,8 @@ export interface SquidClient extends EventEmitter {
   username: string;
   uuid: string;
   latency: number;
+  /** Set once the connection has closed (minecraft-protocol sets it as it emits `end`). */
+  ended: boolean;
   socket?: { remoteAddress?: string };
   write(name: string, params: Record<string, unknown>): void;
   end(reason?: string): void;
@@ -105,6 +107,12 @@ export interface SquidObjectOptions {
 
 export interface SquidPlayer extends SquidEntity {
   username: string;
+  /** Set by flying-squid's logout when the client's connection ended. */
+  disconnected?: boolean;
+  /** The entities this player was last shown. */
+  nearbyEntities: SquidEntity[];
+  /** Removes entities from this player's view. */
+  despawnEntities(entities: SquidEntity[]): void;
   uuid: string;
   op: boolean;
   gameMode: number;
@@ -115,6 +123,10 @@ export interface SquidPlayer extends SquidEntity {
   /** 0-8: the hotbar slot in hand. */
   heldItemSlot: number;
   teleport(position: Vec3Like): Promise<void>;
+  /** Sends a chunk column to this client (flying-squid calls it for each chunk around the player, in turn). */
+  sendChunk(chunkX: number, chunkZ: number, column: unknown): Promise<unknown>;
+  /** Sets `spawnPoint` to a spawn point of the player's world; flying-squid's login calls it first, before it reads the player's file. */
+  findSpawnPoint(): Promise<void>;
   _unloadAllChunks(): void;
   _sendRespawn(difficulty: number | undefined, gameMode: number | undefined, dimension: number): void;
   updateAndSpawn(): void;
@@ -166,6 +178,9 @@ export interface SquidCommands {
 
 export interface SquidServer extends EventEmitter {
   players: SquidPlayer[];
+  uuidToPlayer: Record<string, SquidPlayer | undefined>;
+  /** Removes the player from the others' tab lists. */
+  _sendPlayerEventLeave(player: SquidPlayer): void;
   overworld: SquidWorld;
   netherworld: SquidWorld;
   dimensionNames: Record<string, string>;
@@ -175,7 +190,8 @@ export interface SquidServer extends EventEmitter {
     entities: Record<number, { id: number; name: string; width: number; height: number } | undefined>;
     /** The entity types spawnMob accepts, by id (on 1.21.4 only a few: see the reference on spawning mobs). */
     mobs: Record<number, unknown>;
-    blocksByName: Record<string, { id: number }>;
+    blocksByName: Record<string, { id: number } | undefined>;
+    biomesByName: Record<string, { id: number } | undefined>;
     blocks: Record<number, { name: string } | undefined>;
     itemsByName: Record<string, { id: number; stackSize: number } | undefined>;
     items: Record<number, { name: string; stackSize: number } | undefined>;
@@ -197,7 +213,14 @@ export interface SquidServer extends EventEmitter {
   _server: {
     motd: string;
     maxPlayers: number;
-    options: { beforeLogin?: (client: SquidClient) => void };
+    /** The options createMCServer was given, as minecraft-protocol and flying-squid completed them. */
+    options: {
+      beforeLogin?: (client: SquidClient) => void;
+      /** The registries sent to clients at configuration, in the order their entries are numbered. */
+      registryCodec?: Record<string, { entries?: Array<{ key: string }> } | undefined>;
+      /** flying-squid sets the overworld's seed here as it loads the world. */
+      generation?: { options?: { seed?: number } };
+    };
     socketServer: { address(): { port: number } | string | null };
     on(event: 'connection', listener: (client: SquidClient) => void): void;
   };
@@ -237,4 +260,24 @@ export function loadFlyingSquid(): FlyingSquid {
 /** Helpers flying-squid depends on, loaded from its own dependency tree. */
 export function squidRequire<T>(id: string): T {
   return createRequire(require.resolve('flying-squid'))(id) as T;
+}
+
+interface ProtocolSerializers {
+  createSerializer(options: { state: string; isServer: boolean; version: string }): unknown;
+  createDeserializer(options: { state: string; isServer: boolean; version: string }): unknown;
+}
+
+/**
+ * minecraft-protocol compiles a protocol state's packet readers and writers
+ * the first time a client reaches it, and keeps them for the process: done
+ * at once by the first player to join after a start, that is a fifth of a
+ * second with nothing else running (everyone joining again after a restart
+ * waits on it). Compiled here instead, before the server listens.
+ */
+export function compileProtocol(version: string): void {
+  const serializers = squidRequire<ProtocolSerializers>('minecraft-protocol/src/transforms/serializer.js');
+  for (const state of ['handshaking', 'status', 'login', 'configuration', 'play']) {
+    serializers.createSerializer({ state, isServer: true, version });
+    serializers.createDeserializer({ state, isServer: true, version });
+  }
 }

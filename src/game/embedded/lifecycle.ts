@@ -1,7 +1,9 @@
 import type { EventEmitter } from 'node:events';
 import path from 'node:path';
 import type { GameEvents } from '../port.js';
-import { loadFlyingSquid, type SquidServer, type SquidWorld } from './flying-squid.js';
+import { compileProtocol, loadFlyingSquid, type SquidServer, type SquidWorld } from './flying-squid.js';
+
+const gameVersion = '1.21.4';
 import type { EmbeddedModule, RunningServer } from './module.js';
 import type { LiveSettings } from './settings.js';
 
@@ -82,6 +84,7 @@ export class ServerLifecycle {
 
   private async listen(): Promise<SquidServer> {
     const { createMCServer } = loadFlyingSquid();
+    compileProtocol(gameVersion);
     const serv = createMCServer({
       ...this.settings.serverOptions(),
       host: this.options.host,
@@ -92,6 +95,7 @@ export class ServerLifecycle {
       // A debug function also keeps flying-squid's error handler out: it would exit the process on any uncaught error.
       debug: () => undefined,
       hideErrors: true,
+      validateChannelProtocol: false,
       worldFolder: path.join(this.options.dataDirectory, 'world'),
       generation: { name: 'superflat', options: { worldHeight: 80 } },
       kickTimeout: 10000,
@@ -103,7 +107,7 @@ export class ServerLifecycle {
       // flying-squid's one cap counts players and dropped items too, and refuses by throwing; the limits are set apart
       // in entity-limits.ts and dropped-items.ts instead.
       'max-entities': Infinity,
-      version: '1.21.4',
+      version: gameVersion,
     });
     await new Promise<void>((resolve, reject) => {
       const onError = (error: Error) => {

@@ -3,9 +3,10 @@
  * malformed packet is a serialization error that silently kills the
  * receiver's connection (it stays "online" and gets nothing more), so every
  * client's `write` is wrapped and those packets are rewritten into the 1.21.4
- * shape on the way out. Packets already in the new shape pass untouched.
+ * shape on the way out. Packets already in the new shape pass untouched. The
+ * respawn packet, which must name the player's world, is rewritten per
+ * player (dimension-packets.ts).
  */
-import { gameModes } from '../port.js';
 import type { SquidClient, SquidServer, Vec3Like } from './flying-squid.js';
 
 type Packet = Record<string, unknown>;
@@ -40,29 +41,6 @@ function rewrite(name: string, params: Packet, playerTypeId: number | undefined)
     case 'position':
       if ('dx' in params) return [name, params];
       return [name, { ...params, dx: 0, dy: 0, dz: 0, yaw: protocolByteToDegrees(params.yaw), pitch: protocolByteToDegrees(params.pitch), flags: {} }];
-    case 'respawn': {
-      if ('worldState' in params) return [name, params];
-      // Every world is announced with the overworld's dimension type (index 0): flying-squid builds all
-      // chunks at overworld height, and a nether type (0..256) makes clients fall through the world.
-      const worldName = params.worldName === 'minecraft:nether' ? 'minecraft:the_nether' : params.worldName;
-      return [
-        name,
-        {
-          worldState: {
-            dimension: 0,
-            name: worldName,
-            hashedSeed: params.hashedSeed ?? [0, 0],
-            gamemode: gameModes[Number(params.gamemode) || 0] ?? 'survival',
-            previousGamemode: typeof params.previousGameMode === 'number' && params.previousGameMode >= 0 ? params.previousGameMode : 255,
-            isDebug: false,
-            isFlat: true,
-            portalCooldown: 0,
-            seaLevel: -63,
-          },
-          copyMetadata: 0,
-        },
-      ];
-    }
     case 'entity_velocity': {
       // flying-squid's knockback grows with the distance of the hit; past about 16 blocks it overflows the 16-bit fields.
       const velocity = params.velocity as Vec3Like | undefined;

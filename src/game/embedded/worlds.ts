@@ -1,23 +1,28 @@
 /**
  * The embedded server's worlds under their vanilla names. flying-squid has an
  * overworld and a nether; an End (a flat island of end stone) is added so
- * teleports can cross all three common worlds.
+ * teleports can cross all three common worlds. The nether and the End are
+ * built at the height of their own dimension types (world-generators.ts), so
+ * that each is announced to clients as what it is (dimension-packets.ts).
  */
 import { UnknownWorldError, type Location, type WorldInfo } from '../port.js';
 import { protocolByteToDegrees } from './packet-compat.js';
-import { loadFlyingSquid, squidRequire, type SquidEntity, type SquidPlayer, type SquidServer, type SquidWorld } from './flying-squid.js';
+import { squidRequire, type SquidEntity, type SquidPlayer, type SquidServer, type SquidWorld } from './flying-squid.js';
 import type { EmbeddedModule } from './module.js';
 import type { SpawnPoints } from './spawn-points.js';
+import { endGenerator, netherGenerator } from './world-generators.js';
 
 interface Vec3Constructor {
   new (x: number, y: number, z: number): { x: number; y: number; z: number };
 }
 
-/** Vanilla world name → flying-squid world and the dimension number its respawn uses. */
+/** Vanilla world name → flying-squid world, the dimension number flying-squid and player files use, and the dimension's key. */
 interface WorldEntry {
   name: string;
   world: SquidWorld;
   dimension: number;
+  /** The dimension's key, also the name of its dimension type: `minecraft:the_nether`. */
+  key: string;
 }
 
 /** The worlds of the server running now, by their vanilla names. */
@@ -44,6 +49,21 @@ export class EmbeddedWorlds implements EmbeddedModule {
     return this.entries.map((entry) => entry.name);
   }
 
+  /** The world's dimension key (`minecraft:overworld`, `minecraft:the_nether`, `minecraft:the_end`). */
+  keyOf(world: SquidWorld): string {
+    return this.entries.find((entry) => entry.world === world)?.key ?? overworldKey;
+  }
+
+  /** The world's dimension number as player files keep it: -1 the nether, 0 the overworld, 1 the End. */
+  dimensionOf(world: SquidWorld): number {
+    return this.entries.find((entry) => entry.world === world)?.dimension ?? 0;
+  }
+
+  /** The world of a dimension as a player file keeps it: a number (flying-squid's, older vanilla's) or a key (vanilla's now). */
+  byDimension(dimension: unknown): SquidWorld | undefined {
+    return this.entries.find((entry) => entry.dimension === dimension || entry.key === dimension)?.world;
+  }
+
   nameOf(world: SquidWorld): string {
     return this.entries.find((entry) => entry.world === world)?.name ?? 'world';
   }
@@ -65,17 +85,27 @@ export class EmbeddedWorlds implements EmbeddedModule {
   }
 }
 
+const overworldKey = 'minecraft:overworld';
+
 function createWorlds(serv: SquidServer): WorldEntry[] {
-  const registry = serv.registry;
-  const World = squidRequire<(registry: unknown) => new (generator: unknown) => SquidWorld>('prismarine-world')(registry);
-  const endStone = registry.blocksByName.end_stone!.id;
-  const end = new World(loadFlyingSquid().generations.superflat!({ registry, bottomId: endStone, middleId: endStone, topId: endStone, biome: 'the_end' }));
-  serv.dimensionNames['1'] = 'minecraft:the_end';
+  const World = squidRequire<(registry: unknown) => new (generator: unknown) => SquidWorld>('prismarine-world')(serv.registry);
+  // The overworld's seed (from level.dat), which flying-squid's nether was generated from too.
+  const seed = Number(serv._server.options.generation?.options?.seed ?? 0);
+  // flying-squid's nether (overworld height) is replaced before anyone can join.
+  serv.netherworld = withFlyingSquidFields(new World(netherGenerator(serv, seed)));
+  const end = withFlyingSquidFields(new World(endGenerator(serv)));
+  serv.dimensionNames = { '-1': 'minecraft:the_nether', 0: overworldKey, 1: 'minecraft:the_end' };
   return [
-    { name: 'world', world: serv.overworld, dimension: 0 },
-    { name: 'world_nether', world: serv.netherworld, dimension: -1 },
-    { name: 'world_the_end', world: end, dimension: 1 },
+    { name: 'world', world: serv.overworld, dimension: 0, key: overworldKey },
+    { name: 'world_nether', world: serv.netherworld, dimension: -1, key: 'minecraft:the_nether' },
+    { name: 'world_the_end', world: end, dimension: 1, key: 'minecraft:the_end' },
   ];
+}
+
+/** What flying-squid's own plugins expect of a world (portals, block entities) beyond prismarine-world's. */
+function withFlyingSquidFields(world: SquidWorld): SquidWorld {
+  Object.assign(world, { portals: [], blockEntityData: {} });
+  return world;
 }
 
 /** Moves a player to a location, switching world first when it differs; yaw and pitch in degrees, 0 when not given. */

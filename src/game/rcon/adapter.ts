@@ -94,7 +94,7 @@ export class RconGameAdapter implements GamePort {
     // The lists listen to the management protocol first, then the joins and leaves.
     const managed = new ManagedLists(this.management, options.logError);
     this.management?.on('joined', (player) => void this.logEvents.joinedByManagement(player));
-    this.management?.on('left', (player) => this.logEvents.leftByManagement(player));
+    this.management?.on('left', (player) => void this.logEvents.leftByManagement(player));
     const worlds = new RconWorlds(command);
     this.players = new RconOnlinePlayers(command, worlds, (name) => this.logEvents.ipAddressOf(name));
     this.operators = new RconOperators(command, this.files, managed);

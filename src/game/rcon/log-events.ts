@@ -38,6 +38,13 @@ export class RconLogEvents {
   /** UUIDs the log gave (online mode) or `list uuids` did, by lower-case name. */
   private readonly uuids = new Map<string, string>();
   private readonly joined = new Map<string, { player: PlayerRef; ipAddress: string }>();
+  /**
+   * Joins and leaves are told one after another, in the order the server
+   * told them: a join waits (for the log's address, for `list uuids`), and a
+   * leave that came meanwhile must not overtake it, or the player would be
+   * left online for every listener.
+   */
+  private presenceTurn: Promise<void> = Promise.resolve();
 
   constructor(private readonly options: LogEventsOptions) {
     this.follower = options.logFile ? new LogFollower(options.logFile, (line) => this.onLogLine(line), { intervalMs: options.pollMs, onProblem: options.log }) : undefined;
@@ -73,28 +80,58 @@ export class RconLogEvents {
   }
 
   /** A join the management protocol told; it has no address: the log's login line has, a moment earlier (waited for up to a second). */
-  async joinedByManagement(player: PlayerRef): Promise<void> {
-    const key = player.name.toLowerCase();
-    for (let wait = 0; this.follower && !this.logins.has(key) && wait < 10; wait += 1) {
-      await this.follower.poll();
-      if (!this.logins.has(key)) await new Promise((resolve) => setTimeout(resolve, 100));
-    }
-    const login = this.logins.get(key);
-    const ipAddress = login?.ipAddress ?? 'unknown';
-    this.uuids.set(key, player.uuid);
-    this.joined.set(key, { player, ipAddress });
-    this.options.events.emit('join', { player, ipAddress, ...(login?.location ? { location: login.location } : {}) });
-    if (this.options.isConnected()) {
-      await this.options.bossBars.reshowAll().catch(() => undefined);
-      await this.options.trigger.enable(player.name).catch(() => undefined);
-    }
+  joinedByManagement(player: PlayerRef): Promise<void> {
+    return this.inTurn(async () => {
+      const key = player.name.toLowerCase();
+      for (let wait = 0; this.follower && !this.logins.has(key) && wait < 10; wait += 1) {
+        await this.follower.poll();
+        if (!this.logins.has(key)) await new Promise((resolve) => setTimeout(resolve, 100));
+      }
+      this.uuids.set(key, player.uuid);
+      this.announceJoin(player, this.logins.get(key));
+    });
   }
 
   /** A leave the management protocol told. */
-  leftByManagement(player: PlayerRef): void {
-    const joined = this.joined.get(player.name.toLowerCase());
-    this.joined.delete(player.name.toLowerCase());
-    this.options.events.emit('quit', { player, ipAddress: joined?.ipAddress ?? this.ipAddressOf(player.name) ?? 'unknown' });
+  leftByManagement(player: PlayerRef): Promise<void> {
+    return this.inTurn(async () => this.announceQuit(player.name, player));
+  }
+
+  /** Runs a join's or a leave's work after those told before it; a failure is logged, and the next goes on. */
+  private inTurn(work: () => Promise<void>): Promise<void> {
+    this.presenceTurn = this.presenceTurn.then(work).catch((error: Error) => this.options.logError(`rcon: telling a join or a leave: ${error.message}`));
+    return this.presenceTurn;
+  }
+
+  private announceJoin(player: PlayerRef, login: { ipAddress: string; location?: Location } | undefined): void {
+    const key = player.name.toLowerCase();
+    const ipAddress = login?.ipAddress ?? 'unknown';
+    this.joined.set(key, { player, ipAddress });
+    this.options.events.emit('join', { player, ipAddress, ...(login?.location ? { location: login.location } : {}) });
+    // What a joining player is given, outside the turn (the commands take a while; the next leave need not wait for them).
+    if (this.options.isConnected()) void this.welcome(key, player.name);
+  }
+
+  /** Shows the boss bars and enables /trigger register, unless the player has left already. */
+  private async welcome(key: string, name: string): Promise<void> {
+    if (!this.joined.has(key)) return;
+    try {
+      await this.options.bossBars.reshowAll();
+      if (this.joined.has(key)) await this.options.trigger.enable(name);
+    } catch (error) {
+      this.options.logError(`rcon: welcoming ${name}: ${(error as Error).message}`);
+    }
+  }
+
+  /** `player` where the teller knows the UUID (the management protocol); else the one the join was told with. */
+  private announceQuit(name: string, player?: PlayerRef): void {
+    const key = name.toLowerCase();
+    const joined = this.joined.get(key);
+    this.joined.delete(key);
+    this.options.events.emit('quit', {
+      player: player ?? joined?.player ?? { name, uuid: '' },
+      ipAddress: joined?.ipAddress ?? this.ipAddressOf(name) ?? 'unknown',
+    });
   }
 
   private noteVersion(line: string): void {
@@ -123,29 +160,24 @@ export class RconLogEvents {
         // With the management protocol, joins and leaves come from its notifications.
         if (management?.connected) return;
         const key = event.name.toLowerCase();
+        // This session's login line: a later session's may replace it while this join waits its turn.
         const login = this.logins.get(key);
-        const listed =
-          this.uuids.has(key) || !this.options.isConnected()
-            ? undefined
-            : parseListUuids(await this.options.command('list uuids')).players.find((player) => player.name === event.name)?.uuid;
-        if (listed) this.uuids.set(key, listed);
-        // A player who left before `list uuids` was asked, on an offline-mode server, stays without one.
-        const player = { name: event.name, uuid: this.uuids.get(key) ?? '' };
-        this.joined.set(key, { player, ipAddress: login?.ipAddress ?? 'unknown' });
-        events.emit('join', { player, ipAddress: login?.ipAddress ?? 'unknown', ...(login?.location ? { location: login.location } : {}) });
-        if (this.options.isConnected()) {
-          await this.options.bossBars.reshowAll();
-          await this.options.trigger.enable(event.name);
-        }
-        return;
+        return this.inTurn(async () => {
+          const listed =
+            this.uuids.has(key) || !this.options.isConnected()
+              ? undefined
+              : await this.options
+                  .command('list uuids')
+                  .then((reply) => parseListUuids(reply).players.find((player) => player.name === event.name)?.uuid)
+                  .catch(() => undefined);
+          if (listed) this.uuids.set(key, listed);
+          // A player who left before `list uuids` was asked, on an offline-mode server, stays without one.
+          this.announceJoin({ name: event.name, uuid: this.uuids.get(key) ?? '' }, login);
+        });
       }
-      case 'left': {
+      case 'left':
         if (management?.connected) return;
-        const joined = this.joined.get(event.name.toLowerCase());
-        this.joined.delete(event.name.toLowerCase());
-        events.emit('quit', { player: joined?.player ?? { name: event.name, uuid: '' }, ipAddress: joined?.ipAddress ?? this.ipAddressOf(event.name) ?? 'unknown' });
-        return;
-      }
+        return this.inTurn(async () => this.announceQuit(event.name));
       case 'refused':
         events.emit('loginRefused', { name: event.name, uuid: null, ipAddress: event.ipAddress, reason: event.reason });
         return;

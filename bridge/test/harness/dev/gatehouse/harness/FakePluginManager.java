@@ -62,12 +62,25 @@ final class FakePluginManager implements PluginManager {
 
     /** Calls every handler for the event, lowest priority first; a failing handler is logged, as Bukkit does. */
     void callEvent(Event event) {
+        callEvent(event, null);
+    }
+
+    /**
+     * The same, with what another plugin's handler at HIGHEST priority does
+     * (a kick, say) run between the handlers before MONITOR and those at it.
+     */
+    void callEvent(Event event, Runnable atHighest) {
         List<Handler> matching = new ArrayList<>();
         synchronized (handlers) {
             for (Handler handler : handlers) if (handler.method().getParameterTypes()[0].isInstance(event)) matching.add(handler);
         }
         matching.sort(Comparator.comparing(Handler::priority));
+        Runnable pending = atHighest;
         for (Handler handler : matching) {
+            if (pending != null && handler.priority() == EventPriority.MONITOR) {
+                pending.run();
+                pending = null;
+            }
             if (handler.ignoreCancelled() && event instanceof Cancellable cancellable && cancellable.isCancelled()) continue;
             try {
                 handler.method().invoke(handler.listener(), event);
@@ -77,5 +90,6 @@ final class FakePluginManager implements PluginManager {
                 logger.log(Level.SEVERE, "Cannot call " + handler.method(), e);
             }
         }
+        if (pending != null) pending.run();
     }
 }

@@ -213,7 +213,7 @@ public final class Harness {
         switch (op) {
             case "join":
                 return join(name, request.get("address") instanceof String address ? address : "127.0.0.1",
-                        request.get("gameMode") instanceof String mode ? gameMode(mode) : null);
+                        request.get("gameMode") instanceof String mode ? gameMode(mode) : null, Boolean.TRUE.equals(request.get("kickedDuringJoin")));
             case "quit":
                 return onMain(() -> {
                     FakePlayer player = server.online(name);
@@ -317,8 +317,12 @@ public final class Harness {
      * thread, then on the main thread the login checks (name in use,
      * whitelist, full), the login event, and the join.
      */
-    /** @param gameMode the player's game mode, or null for the server's default */
-    private Object join(String name, String address, GameMode gameMode) throws Exception {
+    /**
+     * @param gameMode the player's game mode, or null for the server's default
+     * @param kickedDuringJoin another plugin kicks the player from its own join handler (at HIGHEST): the player
+     *     quits, with the quit event, inside the join event, before the join reaches MONITOR handlers
+     */
+    private Object join(String name, String address, GameMode gameMode, boolean kickedDuringJoin) throws Exception {
         InetAddress inet = InetAddress.getByName(address);
         Profile profile = server.profile(name);
         AsyncPlayerPreLoginEvent preLogin = new AsyncPlayerPreLoginEvent(name, inet, profile.getUniqueId(), false);
@@ -339,7 +343,7 @@ public final class Harness {
             if (login.getResult() != PlayerLoginEvent.Result.ALLOWED) return Map.of("refused", login.getKickMessage());
             server.connect(player);
             lastSessions.put(name.toLowerCase(Locale.ROOT), player);
-            server.pluginManager.callEvent(new PlayerJoinEvent(player, name + " joined the game"));
+            server.pluginManager.callEvent(new PlayerJoinEvent(player, name + " joined the game"), kickedDuringJoin ? () -> server.disconnect(player) : null);
             return Map.of("joined", true, "uuid", profile.getUniqueId().toString());
         });
     }

@@ -1,5 +1,6 @@
 package dev.gatehouse.bridge;
 
+import java.util.Collection;
 import java.util.LinkedHashMap;
 import java.util.Locale;
 import java.util.Map;
@@ -20,6 +21,12 @@ import org.bukkit.event.player.PlayerQuitEvent;
 /**
  * Turns server events into the protocol's event notifications. Every handler
  * listens at MONITOR, after other plugins had their say, and only reads.
+ *
+ * A player's join and quit are sent once each, join first, whatever order
+ * they reach these handlers in: a player another plugin kicks from its own
+ * join handler quits inside the join event, so the quit reaches MONITOR
+ * before the join does. That quit sends the join, then the quit; the join,
+ * coming after, finds the player gone and sends nothing.
  */
 public final class GameEventsListener implements Listener {
     private final BridgeConnection bridge;
@@ -27,14 +34,18 @@ public final class GameEventsListener implements Listener {
     /** The address each online player joined from: a quitting player's connection may already be gone. */
     private final Map<UUID, String> addresses = new ConcurrentHashMap<>();
 
-    GameEventsListener(BridgeConnection bridge, BossBarRegistry bossBars) {
+    /** @param alreadyOnline the players online as the plugin is enabled (a reload): their join went unsent, their quit will be sent */
+    GameEventsListener(BridgeConnection bridge, BossBarRegistry bossBars, Collection<? extends Player> alreadyOnline) {
         this.bridge = bridge;
         this.bossBars = bossBars;
+        for (Player player : alreadyOnline) addresses.put(player.getUniqueId(), Wire.address(player.getAddress()));
     }
 
     @EventHandler(priority = EventPriority.MONITOR)
     public void onJoin(PlayerJoinEvent event) {
         Player player = event.getPlayer();
+        // Gone already: the quit came first and sent both.
+        if (!player.isOnline()) return;
         String address = Wire.address(player.getAddress());
         addresses.put(player.getUniqueId(), address);
         bossBars.playerJoined(player);
@@ -45,7 +56,12 @@ public final class GameEventsListener implements Listener {
     public void onQuit(PlayerQuitEvent event) {
         Player player = event.getPlayer();
         String address = addresses.remove(player.getUniqueId());
-        bridge.notify("event.quit", playerEvent(player, address != null ? address : Wire.address(player.getAddress())));
+        if (address == null) {
+            // Quitting inside their own join event, before it reached onJoin: the join goes first.
+            address = Wire.address(player.getAddress());
+            bridge.notify("event.join", playerEvent(player, address));
+        }
+        bridge.notify("event.quit", playerEvent(player, address));
     }
 
     /** Refusals by the server itself: whitelist, full server, bans, and those of other plugins. */

@@ -64,7 +64,7 @@ public final class GatehousePlugin extends JavaPlugin {
         bridge = new BridgeConnection(host, port,
                 new BridgeConnection.Hello(token, "Gatehouse " + version, server.getName() + " " + server.getVersion(), table.capabilities()),
                 table, getLogger());
-        server.getPluginManager().registerEvents(new GameEventsListener(bridge, bossBars), this);
+        server.getPluginManager().registerEvents(new GameEventsListener(bridge, bossBars, server.getOnlinePlayers()), this);
         PluginCommand register = getCommand("register");
         if (register != null) register.setExecutor(SidecarCommand.register(bridge, mainThread));
         // The sidecar's player commands (its economy's /balance and /pay), as plugin.yml declares them.
