@@ -100,6 +100,7 @@ describe('the market, the shop, deliveries and selling over HTTP', function () {
     expect(answer.status).to.equal(200);
     expect(Object.keys(answer.body.prices).sort()).to.deep.equal(['bread', 'coal', 'cobblestone', 'diamond', 'iron_ingot', 'iron_pickaxe', 'oak_log', 'stone']);
     expect(answer.body.prices.diamond).to.deep.equal({
+      name: 'Diamond',
       buyPrice: 100,
       sellPrice: Math.floor((unitCents(100, 20, 21) * 80) / 100) / 100,
       stock: 20,
@@ -118,6 +119,24 @@ describe('the market, the shop, deliveries and selling over HTTP', function () {
     for (const entry of Object.values(answer.body.prices) as Array<{ buyPrice: number; sellPrice: number }>) expect(entry.sellPrice).to.be.below(entry.buyPrice);
     expect(Date.parse(answer.body.lastUpdated)).to.be.a('number').and.not.NaN;
     expect((await api(server.baseUrl, 'GET', '/api/economy/market-prices')).status).to.equal(401);
+  });
+
+  it('names each item the same in the catalogue, the market prices and the inventory, from shop.yml where it names one', async function () {
+    game.join('Alice', players.alice.uuid);
+    await inventories.give('Alice', 'iron_ingot', 2);
+    await inventories.give('Alice', 'bread', 1);
+    await inventories.give('Alice', 'rotten_flesh', 1);
+    const catalogue = (await as(alice)('GET', '/api/shop/items?limit=100')).body.items as Array<{ item: string; name: string }>;
+    const shopName = (item: string) => catalogue.find((entry) => entry.item === item)!.name;
+    expect(shopName('iron_ingot')).to.equal('Iron Ingot');
+    const prices = (await as(alice)('GET', '/api/economy/market-prices')).body.prices as Record<string, { name: string }>;
+    for (const entry of catalogue) expect(prices[entry.item]!.name, entry.item).to.equal(entry.name);
+    const held = (await as(alice)('GET', '/api/player/inventory')).body.items as Array<{ item: string; name: string }>;
+    const inventoryName = (item: string) => held.find((stack) => stack.item === item)!.name;
+    expect(inventoryName('iron_ingot')).to.equal('Iron Ingot');
+    expect(inventoryName('bread')).to.equal('Fresh Bread');
+    // An item the shop does not list is named by the same rule.
+    expect(inventoryName('rotten_flesh')).to.equal('Rotten Flesh');
   });
 
   it('pages, filters and searches the catalogue', async function () {
