@@ -4403,6 +4403,11 @@ export interface operations {
                         /** @description By item id (the Minecraft id without namespace, e.g. diamond). */
                         prices: {
                             [key: string]: {
+                                /**
+                                 * @description The name the shop, the market and the inventory give the item.
+                                 * @example Iron Ingot
+                                 */
+                                name: string;
                                 /** @description What the next unit costs now. */
                                 buyPrice: number;
                                 /** @description What the market pays for one now; always below buyPrice. */
@@ -4500,7 +4505,10 @@ export interface operations {
                         items: {
                             /** @example diamond */
                             item: string;
-                            /** @example Diamond */
+                            /**
+                             * @description shop.yml's name for it, else made from the id (iron_ingot: Iron Ingot); the same in every answer.
+                             * @example Diamond
+                             */
                             name: string;
                             /** @example resources */
                             category: string;
@@ -4793,7 +4801,10 @@ export interface operations {
                         items: {
                             /** @example diamond */
                             item: string;
-                            /** @example Diamond */
+                            /**
+                             * @description shop.yml's name for it, else made from the id (iron_ingot: Iron Ingot); the same in every answer.
+                             * @example Diamond
+                             */
                             name: string;
                             /** @example resources */
                             category: string;
@@ -4866,7 +4877,10 @@ export interface operations {
                         items: {
                             /** @example diamond */
                             item: string;
-                            /** @example Diamond */
+                            /**
+                             * @description shop.yml's name for it, else made from the id (iron_ingot: Iron Ingot); the same in every answer.
+                             * @example Diamond
+                             */
                             name: string;
                             /** @example resources */
                             category: string;
@@ -6277,6 +6291,11 @@ export interface operations {
                             slot: number;
                             /** @example diamond */
                             item: string;
+                            /**
+                             * @description As the shop and the market name it.
+                             * @example Diamond
+                             */
+                            name: string;
                             count: number;
                             /** @description What the market pays for one now; null when it does not buy it. */
                             sellPrice: number | null;

@@ -84,6 +84,7 @@ export function shopRoutes({ store, game, market, purchases, sales, deliveries, 
             list.quotes.map((quote) => [
               quote.item.id,
               {
+                name: quote.item.name,
                 buyPrice: fromCents(quote.buyCents),
                 sellPrice: fromCents(quote.sellCents),
                 stock: quote.stock,

@@ -13,6 +13,7 @@ export const itemId = t.string({
 });
 
 const priceEntry = t.object({
+  name: t.string({ example: 'Iron Ingot', description: 'The name the shop, the market and the inventory give the item.' }),
   buyPrice: t.number({ description: 'What the next unit costs now.' }),
   sellPrice: t.number({ description: 'What the market pays for one now; always below buyPrice.' }),
   stock: t.integer(),
@@ -33,7 +34,7 @@ export const marketPricesAnswer = t.object({
 
 const shopItemFields = {
   item: t.string({ example: 'diamond' }),
-  name: t.string({ example: 'Diamond' }),
+  name: t.string({ example: 'Diamond', description: "shop.yml's name for it, else made from the id (iron_ingot: Iron Ingot); the same in every answer." }),
   category: t.string({ example: 'resources' }),
   buyPrice: t.number({ description: 'What the next unit costs now.' }),
   sellPrice: t.number({ description: 'What the market pays for one now.' }),

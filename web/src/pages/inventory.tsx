@@ -12,7 +12,6 @@ import { useIdempotencyKey } from '../parts/idempotency.js';
 import { useLoad, usePolling } from '../parts/load.js';
 import { TableScroll } from '../parts/table-scroll.js';
 import { ProblemNotice, Success } from '../parts/notice.js';
-import { itemLabel } from './market.js';
 
 type SaleBody = { item: string; quantity?: number } | { all: true };
 
@@ -91,10 +90,10 @@ export function InventoryPage() {
               <tbody>
                 {items.map((stack) => (
                   <tr key={stack.slot}>
-                    <th scope="row">{itemLabel(stack.item)}</th>
+                    <th scope="row">{stack.name}</th>
                     <td class="number">{stack.count}</td>
                     <td class="number">{stack.sellPrice === null ? <span class="muted">not bought</span> : money(stack.sellPrice)}</td>
-                    <td>{stack.sellPrice !== null && <SellForm item={stack.item} count={stack.count} unitPrice={stack.sellPrice} onSold={sold} />}</td>
+                    <td>{stack.sellPrice !== null && <SellForm item={stack.item} name={stack.name} count={stack.count} unitPrice={stack.sellPrice} onSold={sold} />}</td>
                   </tr>
                 ))}
               </tbody>
@@ -117,7 +116,7 @@ export function InventoryPage() {
   );
 }
 
-function SellForm(props: { item: string; count: number; unitPrice: number; onSold: (message: string) => void }) {
+function SellForm(props: { item: string; name: string; count: number; unitPrice: number; onSold: (message: string) => void }) {
   const money = useMoney();
   const id = useId();
   const [quantity, setQuantity] = useState(String(props.count));
@@ -125,7 +124,7 @@ function SellForm(props: { item: string; count: number; unitPrice: number; onSol
   const [invalid, setInvalid] = useState<string>();
   const count = Number(quantity);
   const valid = Number.isInteger(count) && count >= 1;
-  const label = itemLabel(props.item);
+  const label = props.name;
   const error = invalid ?? problem?.message;
 
   const submit = (event: Event) => {
