@@ -102,4 +102,20 @@ describe("the player's pages say what is so (Chromium, embedded server, a bot)",
     expect(await page.locator('main').textContent()).not.to.contain('Iron ingot');
     expect(await seriousAxeFindings(page)).to.deep.equal([]);
   });
+
+  it("says each of this week's offers at the discount it gives, never more", async function () {
+    const weekly = (await asPlayer('GET', '/api/shop/weekly')).body as { offers: Array<{ name: string; price: number; regularPrice: number; discountPercent: number }> };
+    expect(weekly.offers).to.have.length(4);
+    const page = await loggedIn('/shop');
+    const offers = page.getByRole('region', { name: "This week's offers" });
+    for (const offer of weekly.offers) {
+      // 25% off is configured, but a price never goes below what selling the unit back pays (the 20% spread): what is given is less.
+      expect(offer.discountPercent).to.be.below(25);
+      await offers
+        .getByRole('row', { name: new RegExp(`^${offer.name}`) })
+        .getByText(`${offer.discountPercent}% off`)
+        .waitFor();
+    }
+    expect(await page.locator('main').textContent()).not.to.contain('25%');
+  });
 });

@@ -300,8 +300,16 @@ describe('the market, the shop, deliveries and selling over HTTP', function () {
     expect(weekly.status).to.equal(200);
     expect(weekly.body.week).to.match(/^\d{4}-W\d{2}$/);
     expect(new Date(weekly.body.endsAt).getUTCDay()).to.equal(1);
-    expect(weekly.body.discountPercent).to.equal(25);
     expect(weekly.body.offers).to.have.length(2);
+    // Each offer says the discount it gives: 25% off less where the price stops above what selling the unit back pays (the 20% spread).
+    for (const candidate of weekly.body.offers as Array<{ price: number; regularPrice: number; discountPercent: number }>) {
+      const given = Math.floor(((Math.round(candidate.regularPrice * 100) - Math.round(candidate.price * 100)) * 100) / Math.round(candidate.regularPrice * 100));
+      expect(candidate.discountPercent, JSON.stringify(candidate)).to.equal(given);
+      expect(candidate.discountPercent).to.be.below(25);
+    }
+    expect(weekly.body.discountPercent, 'the most an offer gives').to.equal(
+      Math.max(...weekly.body.offers.map((candidate: { discountPercent: number }) => candidate.discountPercent)),
+    );
     const offer = weekly.body.offers.find((candidate: { stock: number }) => candidate.stock >= 3) ?? weekly.body.offers[0];
     expect(offer).to.deep.include({ limit: 3, bought: 0 });
     expect(offer.price).to.be.below(offer.regularPrice);
@@ -318,6 +326,9 @@ describe('the market, the shop, deliveries and selling over HTTP', function () {
     for (const refused of attempts.filter((attempt) => attempt.status !== 200)) expect(refused.body.code).to.be.oneOf(['weekly_limit_reached', 'insufficient_stock']);
     const first = attempts.find((attempt) => attempt.status === 200)!;
     expect(first.body.purchase.weekly).to.equal(true);
+    // The record says the discount given, not the one configured.
+    const record = (await as(alice)('GET', '/api/economy/history')).body.transactions.find((movement: { id: number }) => movement.id === first.body.purchase.transactionId);
+    expect(record.description).to.equal(`Bought 1 ${offer.name} (weekly offer, ${offer.discountPercent}% off)`);
     const after = await as(alice)('GET', '/api/shop/weekly');
     expect(after.body.offers.find((candidate: { item: string }) => candidate.item === offer.item)).to.deep.include({ bought: wanted, remaining: 0 });
     expect((await as(bob)('GET', '/api/shop/weekly')).body.offers.find((candidate: { item: string }) => candidate.item === offer.item).bought, "another player's count").to.equal(
