@@ -4732,6 +4732,7 @@ export interface operations {
                          * @example 2026-11-21T18:04:05.123Z
                          */
                         endsAt: string;
+                        /** @description The most any of this week's offers gives now (see each offer's discountPercent). */
                         discountPercent: number;
                         offers: {
                             item: string;
@@ -4740,6 +4741,8 @@ export interface operations {
                             /** @description The next unit at the offer price. */
                             price: number;
                             regularPrice: number;
+                            /** @description What price gives off regularPrice, in whole percent rounded down: shop.yml's weekly.discount-percent, or less where the price stops above what selling the unit back pays. */
+                            discountPercent: number;
                             stock: number;
                             /** @description Units one player may buy this week. */
                             limit: number;

@@ -13,7 +13,7 @@ import { deliveryAnswer, quoteAnswer } from './answers.js';
 import type { DeliveryService } from './deliveries.js';
 import { knownItemIds } from './in-game.js';
 import type { MarketService, QuoteList } from './market.js';
-import { affordableUnits, offerUnitCents } from './pricing.js';
+import { affordableUnits, givenDiscountPercent, offerUnitCents } from './pricing.js';
 import type { PurchaseService } from './purchases.js';
 import {
   allDeliveriesAnswer,
@@ -175,26 +175,29 @@ export function shopRoutes({ store, game, market, purchases, sales, deliveries, 
         const { discountPercent, limitPerPlayer } = market.rules.weekly;
         const bought = request.caller.kind === 'user' ? await shopStore.weeklyBoughtBy(offers.week, request.caller.user.gameUuid) : new Map<string, number>();
         const list = await market.quoteList();
+        const answered = offers.items.map((item) => {
+          const quote = list.byItem.get(item.id)!;
+          const mine = bought.get(item.id) ?? 0;
+          const priceCents = quote.stock > 0 ? offerUnitCents(item, quote.stock, market.elasticity, discountPercent) : quote.buyCents;
+          return {
+            item: item.id,
+            name: item.name,
+            category: item.category,
+            price: fromCents(priceCents),
+            regularPrice: fromCents(quote.buyCents),
+            discountPercent: givenDiscountPercent(quote.buyCents, priceCents),
+            stock: quote.stock,
+            limit: limitPerPlayer,
+            bought: mine,
+            remaining: Math.min(quote.stock, Math.max(0, limitPerPlayer - mine)),
+          };
+        });
         return {
           success: true as const,
           week: offers.week,
           endsAt: offers.endsAt.toISOString(),
-          discountPercent,
-          offers: offers.items.map((item) => {
-            const quote = list.byItem.get(item.id)!;
-            const mine = bought.get(item.id) ?? 0;
-            return {
-              item: item.id,
-              name: item.name,
-              category: item.category,
-              price: fromCents(quote.stock > 0 ? offerUnitCents(item, quote.stock, market.elasticity, discountPercent) : quote.buyCents),
-              regularPrice: fromCents(quote.buyCents),
-              stock: quote.stock,
-              limit: limitPerPlayer,
-              bought: mine,
-              remaining: Math.min(quote.stock, Math.max(0, limitPerPlayer - mine)),
-            };
-          }),
+          discountPercent: Math.max(0, ...answered.map((offer) => offer.discountPercent)),
+          offers: answered,
         };
       },
     }),

@@ -114,7 +114,7 @@ export const weeklyAnswer = t.object({
   success: t.literal(true),
   week: t.string({ example: '2026-W48' }),
   endsAt: timestamp,
-  discountPercent: t.integer(),
+  discountPercent: t.integer({ description: "The most any of this week's offers gives now (see each offer's discountPercent)." }),
   offers: t.array(
     t.object({
       item: t.string(),
@@ -122,6 +122,10 @@ export const weeklyAnswer = t.object({
       category: t.string(),
       price: t.number({ description: 'The next unit at the offer price.' }),
       regularPrice: t.number(),
+      discountPercent: t.integer({
+        description:
+          "What price gives off regularPrice, in whole percent rounded down: shop.yml's weekly.discount-percent, or less where the price stops above what selling the unit back pays.",
+      }),
       stock: t.integer(),
       limit: t.integer({ description: 'Units one player may buy this week.' }),
       bought: t.integer({ description: 'What the caller bought of it this week.' }),

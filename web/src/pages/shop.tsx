@@ -50,9 +50,7 @@ export function ShopPage() {
       {weekly.data && weekly.data.offers.length === 0 && <p>No offers this week.</p>}
       {weekly.data && weekly.data.offers.length > 0 && (
         <>
-          <p>
-            {weekly.data.discountPercent}% off until {formatTime(weekly.data.endsAt)}, up to a limit for each player.
-          </p>
+          <p>Until {formatTime(weekly.data.endsAt)}, each at the discount shown beside it, up to a limit for each player.</p>
           <TableScroll label="This week's offers">
             <table aria-labelledby="weekly-title">
               <thead>
@@ -78,6 +76,12 @@ export function ShopPage() {
                         <span class="visually-hidden">instead of </span>
                         <s>{money(offer.regularPrice)}</s>
                       </span>
+                      {offer.discountPercent > 0 && (
+                        <>
+                          <br />
+                          <span class="discount">{offer.discountPercent}% off</span>
+                        </>
+                      )}
                     </td>
                     <td class="number">
                       {offer.remaining} of {offer.limit}
