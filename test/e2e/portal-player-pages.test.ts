@@ -1,16 +1,18 @@
 /**
  * The player's pages say what is so, in real Chromium against a Gatehouse
  * with its embedded game and a mineflayer bot: each item under one name,
- * offers at the discount they give. Each test logs in on its own page, so
+ * offers at the discount they give, a refusal at the field it is about (on
+ * the player's forms and the console's). Each test logs in on its own page, so
  * any one of them runs alone (`--grep`).
  */
 import { rm, writeFile } from 'node:fs/promises';
 import path from 'node:path';
 import { expect } from 'chai';
 import type { Bot } from 'mineflayer';
-import type { Page } from 'playwright-core';
+import type { Locator, Page } from 'playwright-core';
 import type { EmbeddedGameServer } from '../../src/game/embedded/adapter.js';
 import { registeredUser } from '../helpers/accounts.js';
+import { adminAccount } from '../helpers/portal-admin.js';
 import { eventually, joinBot, leave } from '../helpers/bots.js';
 import { requireChromium, startChromium, type HeadlessChromium } from '../helpers/chromium.js';
 import { api, startTestGatehouse, temporaryDirectory, type TestGatehouse } from '../helpers/gatehouse.js';
@@ -42,17 +44,34 @@ describe("the player's pages say what is so (Chromium, embedded server, a bot)",
   const asPlayer = (method: string, urlPath: string, body?: unknown) => api(server.baseUrl, method, urlPath, { token, body });
 
   /** A page logged in through the login page, at `next`. */
-  async function loggedIn(next: string, viewport = desktop): Promise<Page> {
+  async function loggedIn(next: string, viewport = desktop, account = player): Promise<Page> {
     const portal = await openPortal(browser, server.baseUrl, `/login?next=${encodeURIComponent(next)}`, viewport);
     opened.push(portal);
     const page = portal.page;
     page.setDefaultTimeout(10_000);
-    await page.getByLabel('Username', { exact: true }).fill(player.username);
-    await page.getByLabel('Password', { exact: true }).fill(player.password);
+    await page.getByLabel('Username', { exact: true }).fill(account.username);
+    await page.getByLabel('Password', { exact: true }).fill(account.password);
     await page.getByRole('button', { name: 'Log in' }).click();
     await page.waitForURL((url) => url.pathname === next);
     await page.locator('#page-title').waitFor();
     return page;
+  }
+
+  /**
+   * The error stands at the control and is tied to it: marked invalid, and
+   * described by a text inside the control's own field that says `words`.
+   */
+  async function refusedAt(control: Locator, words: string): Promise<void> {
+    await eventually(async () => ((await control.getAttribute('aria-invalid')) === 'true' ? true : undefined), 10_000, 'the control marked invalid');
+    const described = await control.evaluate((element) =>
+      (element.getAttribute('aria-describedby') ?? '')
+        .split(' ')
+        .map((id) => document.getElementById(id))
+        .filter((said) => said !== null && said.closest('.field, form.buy') === element.closest('.field, form.buy'))
+        .map((said) => said!.textContent)
+        .join(' '),
+    );
+    expect(described).to.contain(words);
   }
 
   before(async function () {
@@ -117,5 +136,49 @@ describe("the player's pages say what is so (Chromium, embedded server, a bot)",
         .waitFor();
     }
     expect(await page.locator('main').textContent()).not.to.contain('25%');
+  });
+
+  it('shows each refusal that names a field at that field, tied to it: a transfer, a purchase, an admin adjustment', async function () {
+    await registeredUser(server.gatehouse, server.baseUrl, 'ben', 'Ben');
+    expectedStatuses.push(400, 404);
+    const page = await loggedIn('/account');
+    const form = page.getByRole('form', { name: 'Send money to a player' });
+    await form.getByLabel('Player', { exact: true }).fill('Ben');
+    await form.getByLabel('Amount', { exact: true }).fill('500');
+    await form.getByLabel('Note (optional)').fill('too much');
+    await form.getByRole('button', { name: 'Send' }).click();
+    await refusedAt(form.getByLabel('Amount', { exact: true }), 'Insufficient funds');
+    expect(await form.getByLabel('Note (optional)').getAttribute('aria-invalid')).to.equal(null);
+    expect(await form.getByLabel('Player', { exact: true }).getAttribute('aria-invalid')).to.equal(null);
+    expect(await form.getByRole('alert').count(), 'nothing said apart from the field').to.equal(0);
+
+    await form.getByLabel('Player', { exact: true }).fill('Nobody');
+    await form.getByLabel('Amount', { exact: true }).fill('1');
+    await form.getByRole('button', { name: 'Send' }).click();
+    await refusedAt(form.getByLabel('Player', { exact: true }), 'Nobody');
+    expect(await form.getByLabel('Amount', { exact: true }).getAttribute('aria-invalid')).to.equal(null);
+    expect(await seriousAxeFindings(page)).to.deep.equal([]);
+
+    // A purchase of more than the balance pays for: at the quantity.
+    await page.getByRole('link', { name: 'Shop' }).click();
+    const diamond = page.getByTestId('catalogue').getByRole('row', { name: /^Diamond/ });
+    await diamond.getByLabel('How many Diamond').fill('3');
+    await diamond.getByRole('button', { name: /Buy Diamond/ }).click();
+    await refusedAt(diamond.getByLabel('How many Diamond'), 'Insufficient funds');
+
+    // The console's forms: the adjustment's player, then its amount.
+    const admin = await adminAccount(server, 'boss', 'Boss');
+    const console = await loggedIn('/admin/economy', desktop, admin);
+    const adjust = console.getByRole('form', { name: 'Adjust a balance' });
+    await adjust.getByLabel('Player', { exact: true }).fill('Nobody');
+    await adjust.getByLabel('Amount', { exact: true }).fill('5');
+    await adjust.getByLabel('Reason', { exact: true }).fill('a test');
+    await adjust.getByRole('button', { name: 'Adjust' }).click();
+    await refusedAt(adjust.getByLabel('Player', { exact: true }), 'Nobody');
+    await adjust.getByLabel('Player', { exact: true }).fill('Ben');
+    await adjust.getByLabel('Amount', { exact: true }).fill('-5000');
+    await adjust.getByRole('button', { name: 'Adjust' }).click();
+    await refusedAt(adjust.getByLabel('Amount', { exact: true }), 'Insufficient funds');
+    expect(await adjust.getByLabel('Player', { exact: true }).getAttribute('aria-invalid')).to.equal(null);
   });
 });
