@@ -1040,7 +1040,7 @@ export interface components {
             error: string;
             /** @description A stable identifier for programs, e.g. invalid_field, token_expired. */
             code: string;
-            /** @description With code invalid_field: the field that failed, as a dotted path (`email`, `notifications.discord`), or `query`/`body` for the whole. */
+            /** @description The request field the error is about, as a dotted path (`email`, `notifications.discord`), so a form shows the error there: with every invalid_field (`query`/`body` for the whole), and with a refusal over one field of the request whatever its code (a transfer's insufficient_funds: `amount`; its player_not_found: `to`). Absent when the error is about no one field. */
             field?: string;
             /** @description POST /api/player/inventory/sell only: each item that cannot be sold, and why. */
             refused?: {

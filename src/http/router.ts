@@ -3,6 +3,7 @@ import type { Context, Middleware } from 'koa';
 import { ApiError, forbidden } from '../errors.js';
 import type { AccessCheck, Caller } from './caller.js';
 import { clientAddress } from './client-address.js';
+import { withErrorField } from './error-fields.js';
 import { jsonBodyReader } from './json-body.js';
 import { actorOf, isReply, userOf, type Route, type RouteRequest } from './route.js';
 import { grants } from './scopes.js';
@@ -116,7 +117,7 @@ async function serve(
     actor: () => actorOf(caller, address),
     user: () => userOf(caller),
   };
-  const result = await route.handle(request);
+  const result = await handled(route, request);
   if (!isReply(result)) {
     const status = route.status ?? 200;
     if (options.checkAnswers && status < 300) checkAnswer(route, result);
@@ -132,6 +133,15 @@ async function serve(
   } else {
     ctx.type = 'application/json';
     ctx.body = result.json;
+  }
+}
+
+/** The handler's answer; what it throws names the request field the route says it is about. */
+async function handled(route: Route, request: RouteRequest<unknown, unknown>): Promise<unknown> {
+  try {
+    return await route.handle(request);
+  } catch (error) {
+    throw withErrorField(error, route.errorFields, request.body);
   }
 }
 

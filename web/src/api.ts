@@ -60,7 +60,7 @@ function problemOf(status: number, headers: Headers, error: unknown): Problem {
   const code = answer.code ?? 'unknown';
   const said = typeof answer.error === 'string' ? answer.error : '';
   // A wrong password is a 401 too, of the login itself: it says nothing of the session there may be, and stays on its page.
-  if (code === 'invalid_credentials') return new Problem(status, code, said || 'Wrong username or password.');
+  if (code === 'invalid_credentials') return new Problem(status, code, said || 'Wrong username or password.', answer.field);
   if (status === 401 || code === 'token_expired') {
     if (currentSession()) sendToLogin(code === 'token_expired' ? 'expired' : 'signed-out');
     return new Problem(status, code, said || 'You need to log in again.');

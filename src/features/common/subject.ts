@@ -1,4 +1,4 @@
-import { badRequest, forbidden } from '../../errors.js';
+import { invalidField, forbidden } from '../../errors.js';
 import type { PlayerRef } from '../../game/port.js';
 import type { RouteRequest } from '../../http/route.js';
 import type { AccessControl } from '../accounts/access-control.js';
@@ -20,7 +20,7 @@ export async function requestSubject(
     const own = { name: request.caller.user.gameUsername, uuid: request.caller.user.gameUuid };
     if (!asked || asked.toLowerCase() === own.name.toLowerCase()) return own;
   } else if (!asked) {
-    throw badRequest('username is required for the service account', 'invalid_field');
+    throw invalidField('username', 'username is required for the service account');
   }
   if (!(await access.isAdmin(request.caller))) throw forbidden(forbiddenMessage, 'not_your_player');
   return find(asked);

@@ -1,5 +1,5 @@
 import { EventEmitter } from 'node:events';
-import { badRequest } from '../../errors.js';
+import { invalidField } from '../../errors.js';
 import type { GamePort } from '../../game/port.js';
 import { translateColourCodes } from '../../lib/colours.js';
 import type { MessageRecord, MessageStore } from '../../store/port.js';
@@ -43,8 +43,8 @@ export class MessageService {
   async announce(actor: Actor, content: string, expiresAt?: string): Promise<MessageRecord> {
     const now = this.now();
     const expires = expiresAt === undefined ? new Date(now.getTime() + defaultAnnouncementHours * 3600_000) : new Date(expiresAt);
-    if (Number.isNaN(expires.getTime())) throw badRequest('expiresAt must be an ISO 8601 timestamp', 'invalid_field');
-    if (expires.getTime() <= now.getTime()) throw badRequest('expiresAt must be in the future', 'invalid_field');
+    if (Number.isNaN(expires.getTime())) throw invalidField('expiresAt', 'expiresAt must be an ISO 8601 timestamp');
+    if (expires.getTime() <= now.getTime()) throw invalidField('expiresAt', 'expiresAt must be in the future');
     const record = await this.store.add({
       type: 'ANNOUNCEMENT',
       content,

@@ -115,6 +115,7 @@ export function playersRoutes({ game, store, tracker, access, serverId, maxPlaye
         worlds: t.array(mapWorld),
       }),
       errors: { 403: "A non-admin asking for another player's maps", 404: 'No such player', 501: 'The game cannot list its worlds', 503: 'The game server is not available' },
+      errorFields: { player_not_found: 'username' },
       handle: async (request) => {
         const player = await subject(request);
         const [worlds, online, positions] = await Promise.all([

@@ -1,5 +1,5 @@
 /** Reading and changing the live settings (admins; changes audited and sent to the other servers). */
-import { badRequest } from '../../errors.js';
+import { invalidField } from '../../errors.js';
 import { route, type Route } from '../../http/route.js';
 import { t } from '../../lib/schema.js';
 import type { Network } from '../../network/port.js';
@@ -40,7 +40,7 @@ export function settingsRoutes(settings: SettingsService, audit: AuditTrail, net
           try {
             await checkWebhookUrl(webhookUrl, allowPrivateWebhookAddresses);
           } catch (error) {
-            if (error instanceof WebhookAddressError) throw badRequest(`chat.webhookUrl is refused: ${error.message}`, 'invalid_field');
+            if (error instanceof WebhookAddressError) throw invalidField('chat.webhookUrl', `chat.webhookUrl is refused: ${error.message}`);
             throw error;
           }
         }

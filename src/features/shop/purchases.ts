@@ -6,7 +6,7 @@
  * item so the price cannot change in between). Then the delivery is tried
  * at once, if the player is online.
  */
-import { badRequest } from '../../errors.js';
+import { badRequest, invalidField } from '../../errors.js';
 import type { PlayerRef } from '../../game/port.js';
 import { KeyedLock } from '../../lib/keyed-lock.js';
 import type { Store, StorePart, TransactionalStores } from '../../store/port.js';
@@ -83,7 +83,7 @@ export class PurchaseService {
     const item = this.market.requireItem(request.item);
     if (!item.canBuy) throw badRequest(`${item.name} is not for sale (the market only buys it)`, 'not_for_sale');
     const { maxQuantity } = this.market.rules.market;
-    if (request.quantity > maxQuantity) throw badRequest(`quantity must be at most ${maxQuantity}`, 'invalid_field');
+    if (request.quantity > maxQuantity) throw invalidField('quantity', `quantity must be at most ${maxQuantity}`);
     return item;
   }
 

@@ -1,5 +1,5 @@
 /** The shop group's routes: the market's prices, the catalogue, purchases, this week's offers, resources, deliveries, selling, and reloading shop.yml. */
-import { badRequest } from '../../errors.js';
+import { badRequest, invalidField } from '../../errors.js';
 import type { GamePort, PlayerRef } from '../../game/port.js';
 import { reply, route, type Route, type RouteRequest } from '../../http/route.js';
 import type { Static } from '../../lib/schema.js';
@@ -141,6 +141,17 @@ export function shopRoutes({ store, game, market, purchases, sales, deliveries, 
         409: 'The Idempotency-Key was used with another request',
         ...unavailable,
       },
+      // Buying fewer is what a refusal for want of money, stock or limit leaves the player to do.
+      errorFields: {
+        unknown_item: 'item',
+        not_for_sale: 'item',
+        not_on_offer: 'item',
+        insufficient_funds: 'quantity',
+        insufficient_stock: 'quantity',
+        weekly_limit_reached: 'quantity',
+        amount_limit: 'quantity',
+        balance_limit: 'quantity',
+      },
       handle: async (request) => {
         const player = own(request);
         const bought = await purchases.purchase(player, request.body, idempotencyOf(request, '/api/shop/purchase'));
@@ -239,6 +250,7 @@ export function shopRoutes({ store, game, market, purchases, sales, deliveries, 
       query: deliveriesQuery,
       answer: deliveriesAnswer,
       errors: { 403: "A non-admin asking for another player's deliveries", 404: 'No such player' },
+      errorFields: { player_not_found: 'username' },
       handle: async (request) => {
         const player = await subject(request);
         const { page, limit, state } = request.query;
@@ -285,12 +297,18 @@ export function shopRoutes({ store, game, market, purchases, sales, deliveries, 
         501: 'The game cannot change inventories',
         ...unavailable,
       },
+      // One item's sale is refused at its item or quantity; a list's at the list (`refused` says which of its items and why).
+      errorFields: {
+        unknown_item: (_error, body) => (body.items !== undefined ? 'items' : 'item'),
+        not_sellable: (_error, body) => (body.items !== undefined ? 'items' : 'item'),
+        insufficient_items: (_error, body) => (body.items !== undefined ? 'items' : 'quantity'),
+      },
       handle: async (request) => {
         const player = own(request);
         const { item, quantity, items, all } = request.body;
         const forms = [item !== undefined, items !== undefined, all === true].filter(Boolean).length;
-        if (forms !== 1) throw badRequest('Give exactly one of item (with an optional quantity), items, or all: true', 'invalid_field');
-        if (quantity !== undefined && item === undefined) throw badRequest('quantity goes with item', 'invalid_field');
+        if (forms !== 1) throw invalidField('body', 'Give exactly one of item (with an optional quantity), items, or all: true');
+        if (quantity !== undefined && item === undefined) throw invalidField('quantity', 'quantity goes with item');
         const asks: SaleAsk[] | 'everything' = all === true ? 'everything' : (items ?? [{ item: item!, ...(quantity !== undefined ? { quantity } : {}) }]);
         const outcome = await sales.sell(player, asks, idempotencyOf(request, '/api/player/inventory/sell'));
         const total = outcome.records.reduce((sum, record) => sum + record.amount, 0);

@@ -1,5 +1,5 @@
 /** The whitelist: listed and changed by admins (audited), checked by anyone logged in. */
-import { badRequest, notFound } from '../../errors.js';
+import { invalidField, notFound } from '../../errors.js';
 import type { Whitelist } from '../../game/port.js';
 import { route, type Route } from '../../http/route.js';
 import type { UserStore } from '../../store/port.js';
@@ -57,6 +57,7 @@ export function whitelistRoutes(whitelist: () => Whitelist, users: UserStore, au
       body: playerBody,
       answer: changeAnswer,
       errors: { 404: 'The player is not on the whitelist', 501: 'The game has no whitelist', 503: 'The game server is not available' },
+      errorFields: { not_whitelisted: 'username' },
       handle: async (request) => {
         const { username } = request.body;
         if (!(await whitelist().remove(username))) throw notFound(`${username} is not on the whitelist`, 'not_whitelisted');
@@ -75,7 +76,7 @@ export function whitelistRoutes(whitelist: () => Whitelist, users: UserStore, au
       errors: { 501: 'The game has no whitelist', 503: 'The game server is not available' },
       handle: async (request) => {
         const username = request.query.username ?? (request.caller.kind === 'user' ? request.caller.user.gameUsername : undefined);
-        if (!username) throw badRequest('username is required for the service account', 'invalid_field');
+        if (!username) throw invalidField('username', 'username is required for the service account');
         const [whitelisted, enabled] = await Promise.all([whitelist().isWhitelisted(username), whitelist().isEnabled()]);
         return { success: true as const, username, whitelisted, enabled };
       },

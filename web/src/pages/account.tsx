@@ -5,11 +5,12 @@
  * what is being sent, so a double click or a retry after a lost answer moves
  * the money once; a new key is made only when the transfer itself changes.
  */
-import { useState } from 'preact/hooks';
+import { useRef, useState } from 'preact/hooks';
 import { api, data, Problem } from '../api.js';
 import { TimeChart } from '../parts/chart.js';
 import { useMoney } from '../parts/currency.js';
 import { Field } from '../parts/field.js';
+import { fieldError, unplacedProblem, useFocusOnRefusal } from '../parts/form-problem.js';
 import { useIdempotencyKey } from '../parts/idempotency.js';
 import { useLoad, usePolling } from '../parts/load.js';
 import { formatTime } from '../parts/money.js';
@@ -146,6 +147,8 @@ function TransferForm(props: { onDone: () => void }) {
   const [done, setDone] = useState<string>();
   const [busy, setBusy] = useState(false);
   const key = useIdempotencyKey();
+  const form = useRef<HTMLFormElement>(null);
+  useFocusOnRefusal(form, problem);
 
   const submit = async (event: Event) => {
     event.preventDefault();
@@ -173,15 +176,13 @@ function TransferForm(props: { onDone: () => void }) {
     }
   };
 
-  const fieldError = (name: string) => (problem?.field === name || (name === 'to' && problem?.status === 404) ? problem?.message : undefined);
-  const placed = problem && (problem.field === 'to' || problem.field === 'amount' || problem.field === 'note' || problem.status === 404);
   return (
-    <form class="card transfer" onSubmit={submit} noValidate aria-labelledby="transfer-title">
+    <form ref={form} class="card transfer" onSubmit={submit} noValidate aria-labelledby="transfer-title">
       <h2 id="transfer-title">Send money to a player</h2>
-      <Field label="Player" name="to" value={to} onInput={setTo} autoComplete="off" required error={fieldError('to')} maxLength={16} />
-      <Field label="Amount" name="amount" value={amount} onInput={setAmount} inputMode="decimal" required error={fieldError('amount')} hint="Up to two decimals." />
-      <Field label="Note (optional)" name="note" value={note} onInput={setNote} error={fieldError('note')} maxLength={100} />
-      {problem && !placed && <ProblemNotice problem={problem} />}
+      <Field label="Player" name="to" value={to} onInput={setTo} autoComplete="off" required error={fieldError(problem, 'to')} maxLength={16} />
+      <Field label="Amount" name="amount" value={amount} onInput={setAmount} inputMode="decimal" required error={fieldError(problem, 'amount')} hint="Up to two decimals." />
+      <Field label="Note (optional)" name="note" value={note} onInput={setNote} error={fieldError(problem, 'note')} maxLength={100} />
+      <ProblemNotice problem={unplacedProblem(problem, ['to', 'amount', 'note'])} />
       {done && <Success text={done} />}
       <button type="submit" class="primary" disabled={busy}>
         {busy ? 'Sending…' : 'Send'}

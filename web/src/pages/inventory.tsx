@@ -8,6 +8,7 @@
 import { useId, useState } from 'preact/hooks';
 import { api, data, Problem } from '../api.js';
 import { useMoney } from '../parts/currency.js';
+import { fieldError, unplacedProblem } from '../parts/form-problem.js';
 import { useIdempotencyKey } from '../parts/idempotency.js';
 import { useLoad, usePolling } from '../parts/load.js';
 import { TableScroll } from '../parts/table-scroll.js';
@@ -121,16 +122,17 @@ function SellForm(props: { item: string; name: string; count: number; unitPrice:
   const id = useId();
   const [quantity, setQuantity] = useState(String(props.count));
   const { sell, busy, problem } = useSale(props.onSold);
-  const [invalid, setInvalid] = useState<string>();
+  const [invalid, setInvalid] = useState<Problem>();
   const count = Number(quantity);
   const valid = Number.isInteger(count) && count >= 1;
   const label = props.name;
-  const error = invalid ?? problem?.message;
+  const shown = invalid ?? problem;
+  const error = fieldError(shown, 'quantity');
 
   const submit = (event: Event) => {
     event.preventDefault();
     setInvalid(undefined);
-    if (!valid) return setInvalid('Enter a whole number of at least 1.');
+    if (!valid) return setInvalid(new Problem(400, 'invalid_field', 'Enter a whole number of at least 1.', 'quantity'));
     void sell({ item: props.item, quantity: count });
   };
 
@@ -164,6 +166,7 @@ function SellForm(props: { item: string; name: string; count: number; unitPrice:
           {error}
         </p>
       )}
+      <ProblemNotice problem={unplacedProblem(shown, ['quantity'])} />
     </form>
   );
 }

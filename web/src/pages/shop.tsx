@@ -9,6 +9,7 @@ import { useId, useState } from 'preact/hooks';
 import { api, data, Problem } from '../api.js';
 import { useMoney } from '../parts/currency.js';
 import { Choice, Field } from '../parts/field.js';
+import { fieldError, unplacedProblem } from '../parts/form-problem.js';
 import { useIdempotencyKey } from '../parts/idempotency.js';
 import { useLoad, usePolling } from '../parts/load.js';
 import { formatTime } from '../parts/money.js';
@@ -225,6 +226,7 @@ function BuyForm(props: { item: string; name: string; unitPrice: number; max: nu
   const key = useIdempotencyKey();
   const count = Number(quantity);
   const valid = Number.isInteger(count) && count >= 1;
+  const quantityError = fieldError(problem, 'quantity');
 
   const submit = async (event: Event) => {
     event.preventDefault();
@@ -261,8 +263,8 @@ function BuyForm(props: { item: string; name: string; unitPrice: number; max: nu
         max={props.max}
         inputMode="numeric"
         value={quantity}
-        aria-invalid={problem ? 'true' : undefined}
-        aria-describedby={problem ? `${id}-error` : undefined}
+        aria-invalid={quantityError ? 'true' : undefined}
+        aria-describedby={quantityError ? `${id}-error` : undefined}
         onInput={(event) => setQuantity((event.target as HTMLInputElement).value)}
       />
       <button type="submit" disabled={busy}>
@@ -274,11 +276,12 @@ function BuyForm(props: { item: string; name: string; unitPrice: number; max: nu
           </>
         )}
       </button>
-      {problem && (
+      {quantityError && (
         <p class="field-error" id={`${id}-error`} role="alert">
-          {problem.message}
+          {quantityError}
         </p>
       )}
+      <ProblemNotice problem={unplacedProblem(problem, ['quantity'])} />
     </form>
   );
 }
