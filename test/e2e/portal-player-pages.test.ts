@@ -2,12 +2,14 @@
  * The player's pages say what is so, in real Chromium against a Gatehouse
  * with its embedded game and a mineflayer bot: each item under one name,
  * offers at the discount they give, a refusal at the field it is about (on
- * the player's forms and the console's). Each test logs in on its own page, so
+ * the player's forms and the console's), back where the player was after
+ * logging in again. Each test logs in on its own page, so
  * any one of them runs alone (`--grep`).
  */
 import { rm, writeFile } from 'node:fs/promises';
 import path from 'node:path';
 import { expect } from 'chai';
+import jwt from 'jsonwebtoken';
 import type { Bot } from 'mineflayer';
 import type { Locator, Page } from 'playwright-core';
 import type { EmbeddedGameServer } from '../../src/game/embedded/adapter.js';
@@ -180,5 +182,26 @@ describe("the player's pages say what is so (Chromium, embedded server, a bot)",
     await adjust.getByRole('button', { name: 'Adjust' }).click();
     await refusedAt(adjust.getByLabel('Amount', { exact: true }), 'Insufficient funds');
     expect(await adjust.getByLabel('Player', { exact: true }).getAttribute('aria-invalid')).to.equal(null);
+  });
+
+  it('brings the player back to the page they were on when their session expired, once they log in again', async function () {
+    const page = await loggedIn('/market');
+    // The session the page holds, with its token's end an hour ago (signed by the server, so only its age is wrong).
+    const key = await server.gatehouse.store.keys.getOrCreate('jwt-signing', () => {
+      throw new Error('the signing key should exist by now');
+    });
+    const session = JSON.parse((await page.evaluate(() => sessionStorage.getItem('gatehouse.session')))!) as { token: string };
+    const claims = jwt.decode(session.token) as Record<string, unknown>;
+    const now = Math.floor(Date.now() / 1000);
+    const expired = jwt.sign({ ...claims, iat: now - 7200, exp: now - 3600 }, key, { algorithm: 'HS256' });
+    await page.evaluate((value) => sessionStorage.setItem('gatehouse.session', value), JSON.stringify({ ...session, token: expired, expiresAt: (now - 3600) * 1000 }));
+    await page.goto(`${server.baseUrl}/shop`);
+    await page.getByText('Your session expired. Log in again to carry on.').waitFor();
+    await page.getByLabel('Username', { exact: true }).fill(player.username);
+    await page.getByLabel('Password', { exact: true }).fill(player.password);
+    await page.getByRole('button', { name: 'Log in' }).click();
+    await page.waitForURL((url) => url.pathname !== '/login');
+    expect(new URL(page.url()).pathname).to.equal('/shop');
+    await page.getByRole('heading', { name: 'Shop', level: 1 }).waitFor();
   });
 });
