@@ -33,11 +33,15 @@ export class Problem extends Error {
 /** Why the login page is shown, when it was not the player's choice. */
 export type LoginReason = 'expired' | 'signed-out' | 'needed';
 
-/** Ends the session and goes to the login page, coming back to this page after. */
+/**
+ * Ends the session and goes to the login page, coming back to this page
+ * after. Sent there twice (the token's own end and a refused request at
+ * once), the login page keeps the page it was sent from.
+ */
 export function sendToLogin(reason: LoginReason): void {
   endSession();
-  const back = location.pathname.startsWith('/login') ? '/' : location.pathname + location.search;
-  navigate(`/login?reason=${reason}&next=${encodeURIComponent(back)}`, { replace: true });
+  const back = location.pathname.startsWith('/login') ? new URLSearchParams(location.search).get('next') : location.pathname + location.search;
+  navigate(`/login?reason=${reason}${back ? `&next=${encodeURIComponent(back)}` : ''}`, { replace: true });
 }
 
 /**
