@@ -3,7 +3,7 @@
  * with its embedded game and a mineflayer bot: each item under one name,
  * offers at the discount they give, a refusal at the field it is about (on
  * the player's forms and the console's), back where the player was after
- * logging in again. Each test logs in on its own page, so
+ * logging in again, the figures of every table in sight on a phone. Each test logs in on its own page, so
  * any one of them runs alone (`--grep`).
  */
 import { rm, writeFile } from 'node:fs/promises';
@@ -18,7 +18,7 @@ import { adminAccount } from '../helpers/portal-admin.js';
 import { eventually, joinBot, leave } from '../helpers/bots.js';
 import { requireChromium, startChromium, type HeadlessChromium } from '../helpers/chromium.js';
 import { api, startTestGatehouse, temporaryDirectory, type TestGatehouse } from '../helpers/gatehouse.js';
-import { desktop, openPortal, seriousAxeFindings, unexpectedProblems, type PortalPage } from '../helpers/portal.js';
+import { desktop, openPortal, phone, screenshotFor, seriousAxeFindings, unexpectedProblems, type PortalPage } from '../helpers/portal.js';
 
 const shopFile = `
 weekly: { offers: 4, discount-percent: 25, limit-per-player: 10 }
@@ -44,6 +44,7 @@ describe("the player's pages say what is so (Chromium, embedded server, a bot)",
   /** Statuses the tests cause on purpose (the browser logs each failed fetch as a console error). */
   const expectedStatuses: number[] = [];
   const asPlayer = (method: string, urlPath: string, body?: unknown) => api(server.baseUrl, method, urlPath, { token, body });
+  const asService = (method: string, urlPath: string, body?: unknown) => api(server.baseUrl, method, urlPath, { token: serviceToken, body });
 
   /** A page logged in through the login page, at `next`. */
   async function loggedIn(next: string, viewport = desktop, account = player): Promise<Page> {
@@ -203,5 +204,42 @@ describe("the player's pages say what is so (Chromium, embedded server, a bot)",
     await page.waitForURL((url) => url.pathname !== '/login');
     expect(new URL(page.url()).pathname).to.equal('/shop');
     await page.getByRole('heading', { name: 'Shop', level: 1 }).waitFor();
+  });
+
+  it("shows every table's figures within a phone's width, with no sideways swipe: market, shop, history, inventory", async function () {
+    await server.gatehouse.game.require('console').run('give Pia diamond 1');
+    await asService('POST', '/api/admin/economy/adjust', { username: 'Pia', amount: 1234.5, reason: 'A welcome gift from the server owner' });
+    const page = await loggedIn('/market', phone);
+    const tables: Record<string, string[]> = {
+      '/market': ['market'],
+      '/shop': ['catalogue'],
+      '/account': ['history'],
+      '/inventory': ['inventory'],
+    };
+    const found: Record<string, string[]> = {};
+    for (const [to, testIds] of Object.entries(tables)) {
+      await page.getByRole('link', { name: to === '/account' ? 'Account' : to.charAt(1).toUpperCase() + to.slice(2) }).click();
+      for (const testId of testIds) await page.getByTestId(testId).locator('tbody tr').first().waitFor();
+      await page.waitForLoadState('networkidle');
+      await screenshotFor(page, `pages${to.replace('/', '-')}-phone`);
+      // Every cell, button and chart of each table inside the 375 px the phone shows, and no frame to swipe sideways.
+      const outside = await page.evaluate(() => {
+        const width = document.documentElement.clientWidth;
+        const found: string[] = [];
+        for (const frame of document.querySelectorAll<HTMLElement>('.table-scroll')) {
+          if (frame.scrollWidth > frame.clientWidth + 1) found.push(`${frame.getAttribute('aria-label')}: scrolls sideways (${frame.scrollWidth} > ${frame.clientWidth})`);
+        }
+        for (const shown of document.querySelectorAll<HTMLElement>('table td, table th, table button, table input, table canvas')) {
+          const box = shown.getBoundingClientRect();
+          if (box.width > 0 && (box.left < -1 || box.right > width + 1))
+            found.push(`${shown.tagName} "${(shown.textContent ?? '').trim().slice(0, 30)}" at ${Math.round(box.left)}..${Math.round(box.right)}`);
+        }
+        return found;
+      });
+      found[to] = outside;
+      expect(await page.evaluate(() => document.documentElement.scrollWidth - document.documentElement.clientWidth), `${to} page width`).to.be.at.most(0);
+      expect(await seriousAxeFindings(page), to).to.deep.equal([]);
+    }
+    expect(found).to.deep.equal({ '/market': [], '/shop': [], '/account': [], '/inventory': [] });
   });
 });
