@@ -241,5 +241,12 @@ describe("the player's pages say what is so (Chromium, embedded server, a bot)",
       expect(await seriousAxeFindings(page), to).to.deep.equal([]);
     }
     expect(found).to.deep.equal({ '/market': [], '/shop': [], '/account': [], '/inventory': [] });
+    // On a desktop the same tables are tables: their column headers shown.
+    await page.setViewportSize(desktop);
+    for (const [to, testIds] of Object.entries(tables)) {
+      await page.getByRole('link', { name: to === '/account' ? 'Account' : to.charAt(1).toUpperCase() + to.slice(2) }).click();
+      for (const testId of testIds) expect((await page.getByTestId(testId).locator('thead').boundingBox())?.height, to).to.be.above(10);
+      await screenshotFor(page, `pages${to.replace('/', '-')}-desktop`);
+    }
   });
 });

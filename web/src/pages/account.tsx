@@ -101,7 +101,7 @@ export function AccountPage() {
       {history.data && history.data.transactions.length > 0 && (
         <>
           <TableScroll label="History">
-            <table aria-labelledby="history-title" data-testid="history">
+            <table class="stack" aria-labelledby="history-title" data-testid="history">
               <thead>
                 <tr>
                   <th scope="col">When</th>
@@ -118,14 +118,18 @@ export function AccountPage() {
               <tbody>
                 {history.data.transactions.map((movement) => (
                   <tr key={movement.id}>
-                    <td>{formatTime(movement.timestamp)}</td>
-                    <td>{typeNames[movement.type] ?? movement.type}</td>
-                    <td>
+                    <td data-label="When">{formatTime(movement.timestamp)}</td>
+                    <td data-label="What">{typeNames[movement.type] ?? movement.type}</td>
+                    <td class="whole" data-label="Details">
                       {movement.description}
                       {movement.counterparty && <span class="muted"> ({movement.counterparty})</span>}
                     </td>
-                    <td class="number">{money(movement.amount)}</td>
-                    <td class="number">{money(movement.balance)}</td>
+                    <td class="number" data-label="Amount">
+                      {money(movement.amount)}
+                    </td>
+                    <td class="number" data-label="Balance after">
+                      {money(movement.balance)}
+                    </td>
                   </tr>
                 ))}
               </tbody>

@@ -72,7 +72,7 @@ export function InventoryPage() {
       {items.length > 0 && (
         <>
           <TableScroll label="Inventory">
-            <table data-testid="inventory">
+            <table class="stack" data-testid="inventory">
               <caption>
                 {items.length} stack{items.length === 1 ? '' : 's'}, {sellable.length} the market buys
               </caption>
@@ -92,9 +92,15 @@ export function InventoryPage() {
                 {items.map((stack) => (
                   <tr key={stack.slot}>
                     <th scope="row">{stack.name}</th>
-                    <td class="number">{stack.count}</td>
-                    <td class="number">{stack.sellPrice === null ? <span class="muted">not bought</span> : money(stack.sellPrice)}</td>
-                    <td>{stack.sellPrice !== null && <SellForm item={stack.item} name={stack.name} count={stack.count} unitPrice={stack.sellPrice} onSold={sold} />}</td>
+                    <td class="number" data-label="Count">
+                      {stack.count}
+                    </td>
+                    <td class="number" data-label="Pays for one">
+                      {stack.sellPrice === null ? <span class="muted">not bought</span> : money(stack.sellPrice)}
+                    </td>
+                    <td class="whole">
+                      {stack.sellPrice !== null && <SellForm item={stack.item} name={stack.name} count={stack.count} unitPrice={stack.sellPrice} onSold={sold} />}
+                    </td>
                   </tr>
                 ))}
               </tbody>

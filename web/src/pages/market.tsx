@@ -44,7 +44,7 @@ export function MarketPage() {
       {prices.data && (
         <>
           <TableScroll label="Market prices">
-            <table data-testid="market">
+            <table class="stack" data-testid="market">
               <caption>
                 {entries.length} item{entries.length === 1 ? '' : 's'}, updated {formatTime(prices.data.lastUpdated)}
               </caption>
@@ -72,11 +72,19 @@ export function MarketPage() {
                   return (
                     <tr key={item}>
                       <th scope="row">{entry.name}</th>
-                      <td class="number">{entry.canBuy ? money(entry.buyPrice) : <span class="muted">not for sale</span>}</td>
-                      <td class="number">{entry.canSell ? money(entry.sellPrice) : <span class="muted">not bought</span>}</td>
-                      <td class="number">{entry.stock}</td>
-                      <td class={`trend trend-${entry.trend.toLowerCase()}`}>{trendNames[entry.trend] ?? entry.trend}</td>
-                      <td>
+                      <td class="number" data-label="Buy">
+                        {entry.canBuy ? money(entry.buyPrice) : <span class="muted">not for sale</span>}
+                      </td>
+                      <td class="number" data-label="Sell">
+                        {entry.canSell ? money(entry.sellPrice) : <span class="muted">not bought</span>}
+                      </td>
+                      <td class="number" data-label="Stock">
+                        {entry.stock}
+                      </td>
+                      <td class={`trend trend-${entry.trend.toLowerCase()}`} data-label="Trend">
+                        {trendNames[entry.trend] ?? entry.trend}
+                      </td>
+                      <td data-label="Last hour">
                         <Sparkline
                           values={recent}
                           summary={

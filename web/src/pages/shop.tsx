@@ -53,7 +53,7 @@ export function ShopPage() {
         <>
           <p>Until {formatTime(weekly.data.endsAt)}, each at the discount shown beside it, up to a limit for each player.</p>
           <TableScroll label="This week's offers">
-            <table aria-labelledby="weekly-title">
+            <table class="stack" aria-labelledby="weekly-title">
               <thead>
                 <tr>
                   <th scope="col">Item</th>
@@ -70,7 +70,7 @@ export function ShopPage() {
                 {weekly.data.offers.map((offer) => (
                   <tr key={offer.item}>
                     <th scope="row">{offer.name}</th>
-                    <td class="number">
+                    <td class="number" data-label="Offer price">
                       {money(offer.price)}
                       <br />
                       <span class="muted">
@@ -84,10 +84,10 @@ export function ShopPage() {
                         </>
                       )}
                     </td>
-                    <td class="number">
+                    <td class="number" data-label="Left for you">
                       {offer.remaining} of {offer.limit}
                     </td>
-                    <td>
+                    <td class="whole">
                       {offer.remaining > 0 && offer.stock > 0 ? (
                         <BuyForm item={offer.item} name={offer.name} unitPrice={offer.price} weekly max={offer.remaining} onBought={bought} />
                       ) : (
@@ -135,7 +135,7 @@ export function ShopPage() {
       {items.data && items.data.items.length > 0 && (
         <>
           <TableScroll label="Catalogue">
-            <table aria-labelledby="catalogue-title" data-testid="catalogue">
+            <table class="stack" aria-labelledby="catalogue-title" data-testid="catalogue">
               <thead>
                 <tr>
                   <th scope="col">Item</th>
@@ -156,13 +156,15 @@ export function ShopPage() {
                       <br />
                       <span class="muted">{item.category}</span>
                     </th>
-                    <td class="number">
+                    <td class="number" data-label="Price and trend">
                       {money(item.buyPrice)}
                       <br />
                       <span class={`trend trend-${item.trend.toLowerCase()}`}>{trendNames[item.trend] ?? item.trend}</span>
                     </td>
-                    <td class="number">{item.stock}</td>
-                    <td>
+                    <td class="number" data-label="Stock">
+                      {item.stock}
+                    </td>
+                    <td class="whole">
                       {item.canBuy ? (
                         <BuyForm item={item.item} name={item.name} unitPrice={item.buyPrice} max={item.stock} onBought={bought} />
                       ) : (
@@ -184,7 +186,7 @@ export function ShopPage() {
       {deliveries.data && deliveries.data.deliveries.length === 0 && <p>No purchases yet.</p>}
       {deliveries.data && deliveries.data.deliveries.length > 0 && (
         <TableScroll label="My deliveries">
-          <table aria-labelledby="deliveries-title" data-testid="deliveries">
+          <table class="stack" aria-labelledby="deliveries-title" data-testid="deliveries">
             <thead>
               <tr>
                 <th scope="col">Bought</th>
@@ -195,11 +197,11 @@ export function ShopPage() {
             <tbody>
               {deliveries.data.deliveries.map((delivery) => (
                 <tr key={delivery.id}>
-                  <td>{formatTime(delivery.createdAt)}</td>
-                  <td>
+                  <td data-label="Bought">{formatTime(delivery.createdAt)}</td>
+                  <td data-label="What">
                     {delivery.quantity} × {delivery.name}
                   </td>
-                  <td class={`state state-${delivery.state}`}>
+                  <td class={`whole state state-${delivery.state}`} data-label="State">
                     {delivery.state === 'delivered'
                       ? 'Delivered'
                       : delivery.given > 0
