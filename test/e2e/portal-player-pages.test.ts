@@ -3,7 +3,8 @@
  * with its embedded game and a mineflayer bot: each item under one name,
  * offers at the discount they give, a refusal at the field it is about (on
  * the player's forms and the console's), back where the player was after
- * logging in again, the figures of every table in sight on a phone. Each test logs in on its own page, so
+ * logging in again, the figures of every table in sight on a phone, a
+ * balance chart read at a glance. Each test logs in on its own page, so
  * any one of them runs alone (`--grep`).
  */
 import { rm, writeFile } from 'node:fs/promises';
@@ -248,5 +249,106 @@ describe("the player's pages say what is so (Chromium, embedded server, a bot)",
       for (const testId of testIds) expect((await page.getByTestId(testId).locator('thead').boundingBox())?.height, to).to.be.above(10);
       await screenshotFor(page, `pages${to.replace('/', '-')}-desktop`);
     }
+  });
+
+  it('draws the balance chart to be read at a glance: time labels for the span, apart; round axis bounds; a readout only over a point', async function () {
+    for (const amount of [25, 312.5, -40]) {
+      await asService('POST', '/api/admin/economy/adjust', { username: 'Pia', amount, reason: 'For the chart' });
+      await new Promise((resolve) => setTimeout(resolve, 1500));
+    }
+    const movements = (await asPlayer('GET', '/api/economy/history?limit=200')).body.transactions as Array<{ timestamp: string; balance: number }>;
+    const spanSeconds = (Date.now() - Date.parse(movements.at(-1)!.timestamp)) / 1000;
+    const portal = await openPortal(browser, server.baseUrl, '/login?next=%2Faccount', desktop);
+    opened.push(portal);
+    const page = portal.page;
+    // What the chart draws on its canvas: every text with its place and width, and every line, since the last time it was cleared.
+    await page.addInitScript(() => {
+      const record: { texts: Array<{ text: string; x: number; y: number; width: number; align: string }>; lines: Array<[number, number, number, number]> } = {
+        texts: [],
+        lines: [],
+      };
+      (window as unknown as { drawn: typeof record }).drawn = record;
+      const proto = CanvasRenderingContext2D.prototype;
+      const { fillText, clearRect, moveTo, lineTo } = proto;
+      const at = new WeakMap<CanvasRenderingContext2D, [number, number]>();
+      const place = (context: CanvasRenderingContext2D, x: number, y: number): [number, number] => {
+        const matrix = context.getTransform();
+        return [matrix.a * x + matrix.c * y + matrix.e, matrix.b * x + matrix.d * y + matrix.f];
+      };
+      proto.clearRect = function (...args) {
+        record.texts = [];
+        record.lines = [];
+        return clearRect.apply(this, args);
+      };
+      proto.fillText = function (text, x, y, ...rest) {
+        const [left, top] = place(this, x, y);
+        record.texts.push({ text: String(text), x: left, y: top, width: this.measureText(String(text)).width * this.getTransform().a, align: this.textAlign });
+        return fillText.call(this, text, x, y, ...rest);
+      };
+      proto.moveTo = function (x, y) {
+        at.set(this, place(this, x, y));
+        return moveTo.call(this, x, y);
+      };
+      proto.lineTo = function (x, y) {
+        const from = at.get(this);
+        const to = place(this, x, y);
+        if (from) record.lines.push([from[0], from[1], to[0], to[1]]);
+        at.set(this, to);
+        return lineTo.call(this, x, y);
+      };
+    });
+    page.setDefaultTimeout(10_000);
+    await page.reload();
+    await page.getByLabel('Username', { exact: true }).fill(player.username);
+    await page.getByLabel('Password', { exact: true }).fill(player.password);
+    await page.getByRole('button', { name: 'Log in' }).click();
+    await page.waitForURL((url) => url.pathname === '/account');
+    const chart = page.locator('figure.chart');
+    await chart.locator('canvas').waitFor();
+    await page.waitForLoadState('networkidle');
+    const drawn = await page.evaluate(
+      () =>
+        (window as unknown as { drawn: { texts: Array<{ text: string; x: number; y: number; width: number; align: string }>; lines: Array<[number, number, number, number]> } })
+          .drawn,
+    );
+
+    // The plot's bottom edge: where its vertical grid lines end.
+    const bottom = Math.max(...drawn.lines.filter(([x1, y1, x2, y2]) => Math.abs(x1 - x2) < 0.5 && Math.abs(y1 - y2) > 50).map(([, y1, , y2]) => Math.max(y1, y2)));
+    const valueLabels = drawn.texts.filter((text) => /^-?\$/.test(text.text));
+    const timeLabels = drawn.texts.filter((text) => !/^-?\$/.test(text.text) && text.y > bottom);
+    expect(valueLabels.length, JSON.stringify(drawn.texts)).to.be.at.least(3);
+    expect(timeLabels.length, JSON.stringify(drawn.texts)).to.be.at.least(2);
+
+    // The value axis: evenly spaced round steps (1, 2, 2.5 or 5 times a power of ten), its lowest label at the bottom edge, holding every balance.
+    const values = valueLabels.map((label) => ({ value: Number(label.text.replace(/[$,]/g, '')), y: label.y })).sort((a, b) => a.value - b.value);
+    const step = values[1]!.value - values[0]!.value;
+    for (let index = 1; index < values.length; index += 1) expect(values[index]!.value - values[index - 1]!.value, 'even steps').to.be.closeTo(step, 0.001);
+    const magnitude = 10 ** Math.floor(Math.log10(step));
+    expect([1, 2, 2.5, 5, 10]).to.include(Math.round((step / magnitude) * 100) / 100);
+    expect(values[0]!.y, 'the lowest value at the bottom edge').to.be.closeTo(bottom, 2);
+    const balances = movements.map((movement) => movement.balance);
+    expect(values[0]!.value).to.be.at.most(Math.min(...balances));
+    expect(values.at(-1)!.value).to.be.at.least(Math.max(...balances));
+
+    // The time axis: labels apart from each other, and, for a span of seconds, with the seconds.
+    const lines = new Map<number, typeof timeLabels>();
+    for (const label of timeLabels) lines.set(Math.round(label.y), [...(lines.get(Math.round(label.y)) ?? []), label]);
+    for (const line of lines.values()) {
+      const sorted = line.sort((a, b) => a.x - b.x);
+      for (let index = 1; index < sorted.length; index += 1) {
+        const [left, right] = [sorted[index - 1]!, sorted[index]!];
+        expect(right.x - right.width / 2, `"${left.text}" and "${right.text}" apart`).to.be.above(left.x + left.width / 2 + 4);
+      }
+    }
+    if (spanSeconds < 60) for (const label of lines.values().next().value!) expect(label.text, `a span of ${Math.round(spanSeconds)} s`).to.match(/\d:\d{2}:\d{2}/);
+
+    // No readout while the pointer is elsewhere; over the line, the time and the balance there.
+    expect(await chart.textContent()).not.to.match(/--/);
+    const box = (await chart.locator('canvas').boundingBox())!;
+    await page.mouse.move(box.x + box.width - 40, box.y + box.height / 2);
+    await chart.getByText(/\$[\d,]+\.\d{2}/).waitFor();
+    await page.mouse.move(box.x + box.width / 2, box.y + box.height + 300);
+    await eventually(async () => (/\$[\d,]+\.\d{2}/.test((await chart.locator('[data-readout]').textContent()) ?? '') ? undefined : true), 5000, 'the readout gone');
+    expect(await chart.textContent()).not.to.match(/--/);
   });
 });
