@@ -346,7 +346,7 @@ describe("the player's pages say what is so (Chromium, embedded server, a bot)",
     expect(await chart.textContent()).not.to.match(/--/);
     const box = (await chart.locator('canvas').boundingBox())!;
     await page.mouse.move(box.x + box.width - 40, box.y + box.height / 2);
-    await chart.getByText(/\$[\d,]+\.\d{2}/).waitFor();
+    await eventually(async () => (/\$[\d,]+\.\d{2}/.test((await chart.locator('[data-readout]').textContent()) ?? '') ? true : undefined), 5000, 'the readout');
     await page.mouse.move(box.x + box.width / 2, box.y + box.height + 300);
     await eventually(async () => (/\$[\d,]+\.\d{2}/.test((await chart.locator('[data-readout]').textContent()) ?? '') ? undefined : true), 5000, 'the readout gone');
     expect(await chart.textContent()).not.to.match(/--/);
