@@ -9,6 +9,7 @@ import path from 'node:path';
 import { expect } from 'chai';
 import { loadConfig } from '../../src/config/config.js';
 import { parseCatalogue } from '../../src/features/shop/catalogue.js';
+import { offlinePlayerUuid } from '../../src/game/embedded/offline-uuid.js';
 import { defaultShopFile } from '../../src/features/shop/default-catalogue.js';
 import { registeredUser } from '../helpers/accounts.js';
 import { FakeGame } from '../helpers/fake-game.js';
@@ -39,6 +40,16 @@ describe('a new player on the shipped setup', function () {
   after(async function () {
     await server?.stop();
     if (directory) await rm(directory, { recursive: true, force: true });
+  });
+
+  it("is given the portal's address in /register's answer, a link that opens it with the code filled in", async function () {
+    const answer: unknown = await (server.gatehouse.game as FakeGame).registerHandler!({ name: 'Rey', uuid: offlinePlayerUuid('Rey') });
+    const parts = (answer as { parts?: Array<{ text: string; url?: string }> }).parts ?? [];
+    const text = parts.map((part) => part.text).join('');
+    const code = /registration code: §f§l([A-Z0-9]{8})/.exec(text)?.[1];
+    expect(code, JSON.stringify(answer)).to.be.a('string');
+    // Derived from where the API listens (host and port), as nothing names another.
+    expect(parts.filter((part) => part.url !== undefined)).to.deep.equal([{ text: `${server.baseUrl}/register`, url: `${server.baseUrl}/register?code=${code}` }]);
   });
 
   it('can buy the cheapest item of the shop with the balance a new account opens with', async function () {
