@@ -5,6 +5,7 @@ export const configDefaults: ConfigFile = {
   port: 8080,
   host: '0.0.0.0',
   token: '',
+  portal: { 'public-url': '' },
   cors: { enabled: true, 'allowed-origins': '*' },
   'data-directory': 'data',
   storage: {

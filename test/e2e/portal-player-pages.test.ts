@@ -207,6 +207,13 @@ describe("the player's pages say what is so (Chromium, embedded server, a bot)",
     await page.getByRole('heading', { name: 'Shop', level: 1 }).waitFor();
   });
 
+  it("fills in the code the game's link brings on the register page", async function () {
+    const portal = await openPortal(browser, server.baseUrl, '/register?code=K7QW2MXP', desktop);
+    opened.push(portal);
+    await portal.page.locator('#page-title').waitFor();
+    expect(await portal.page.getByLabel('Code from the game').inputValue()).to.equal('K7QW2MXP');
+  });
+
   it("shows every table's figures within a phone's width, with no sideways swipe: market, shop, history, inventory", async function () {
     await server.gatehouse.game.require('console').run('give Pia diamond 1');
     await asService('POST', '/api/admin/economy/adjust', { username: 'Pia', amount: 1234.5, reason: 'A welcome gift from the server owner' });

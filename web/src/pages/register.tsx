@@ -8,10 +8,12 @@ import { api, data, Problem } from '../api.js';
 import { Field } from '../parts/field.js';
 import { fieldError as errorAt, unplacedProblem, useFocusOnRefusal } from '../parts/form-problem.js';
 import { ProblemNotice } from '../parts/notice.js';
-import { Link, navigate } from '../router.js';
+import { Link, navigate, useLocation } from '../router.js';
 
 export function RegisterPage() {
-  const [code, setCode] = useState('');
+  // The link in /register's answer in the game brings the code along.
+  const { query } = useLocation();
+  const [code, setCode] = useState(query.get('code') ?? '');
   const [player, setPlayer] = useState<string>();
   const [username, setUsername] = useState('');
   const [email, setEmail] = useState('');
