@@ -42,11 +42,9 @@ export function describeConfigError(error: ErrorObject, sources: ConfigValueSour
   }
 }
 
-/** What a value of each format must be, said for people. */
+/** What a value of a format must be, said for people where ajv's words ("must match format") would not say it. */
 const formatWords: Record<string, string> = {
   'portal-url': 'must be empty or an http or https address without a query, like https://play.example.net/',
-  'host:port': 'must be host, host:port, [IPv6] or [IPv6]:port',
-  'ip-address': 'must be an IP address',
 };
 
 function articleFor(type: string): string {
