@@ -10,7 +10,10 @@ export interface paths {
             path?: never;
             cookie?: never;
         };
-        /** The audit log of admin changes, newest first (query: page, limit 1-500) */
+        /**
+         * The audit log of admin changes, newest first (query: page, limit 1-500)
+         * @description Personal data: an API key sees `entries[].ipAddress`, `entries[].details.x`, `entries[].details.y`, `entries[].details.z` only if it also holds personal:read; without it they are left out. A login token (an operator's, or a player's own) and the service token see them.
+         */
         get: operations["getAdminAudit"];
         put?: never;
         post?: never;
@@ -67,6 +70,26 @@ export interface paths {
         /** Change some settings (all or nothing); null for a key returns it to its value in config.yml */
         post: operations["postAdminSettings"];
         delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/admin/settings/overrides/{key}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        post?: never;
+        /**
+         * Give a setting back to config.yml: the change made through the API is dropped, and config.yml's value holds again, in game too
+         * @description key: the dotted path of one setting (difficulty, chat.enabled). Recorded, sent to the other servers and applied as a POST of null for the key is; updated is empty when the key was not overridden.
+         */
+        delete: operations["deleteAdminSettingsOverridesByKey"];
         options?: never;
         head?: never;
         patch?: never;
@@ -181,7 +204,10 @@ export interface paths {
             path?: never;
             cookie?: never;
         };
-        /** API keys, newest first (never their secrets): prefix, scopes, who made each and when, last use and from where */
+        /**
+         * API keys, newest first (never their secrets): prefix, scopes, who made each and when, last use and from where
+         * @description Personal data: an API key sees `keys[].lastUsedFrom` only if it also holds personal:read; without it they are left out. A login token (an operator's, or a player's own) and the service token see them.
+         */
         get: operations["getAdminKeys"];
         put?: never;
         /** Make an API key; its secret is in this answer only */
@@ -199,11 +225,17 @@ export interface paths {
             path?: never;
             cookie?: never;
         };
-        /** One API key (never its secret) */
+        /**
+         * One API key (never its secret)
+         * @description Personal data: an API key sees `key.lastUsedFrom` only if it also holds personal:read; without it they are left out. A login token (an operator's, or a player's own) and the service token see them.
+         */
         get: operations["getAdminKeysById"];
         put?: never;
         post?: never;
-        /** Revoke an API key: from the next request on, on every server of a network, it gets 401 */
+        /**
+         * Revoke an API key: from the next request on, on every server of a network, it gets 401
+         * @description Personal data: an API key sees `key.lastUsedFrom` only if it also holds personal:read; without it they are left out. A login token (an operator's, or a player's own) and the service token see them.
+         */
         delete: operations["deleteAdminKeysById"];
         options?: never;
         head?: never;
@@ -219,7 +251,10 @@ export interface paths {
         };
         get?: never;
         put?: never;
-        /** Give an API key a new secret (shown in this answer only); the old one stops working at once */
+        /**
+         * Give an API key a new secret (shown in this answer only), keeping its name, scopes, expiry and rate; the old secret stops working at once. Rotated by another key, it lives only while that key does
+         * @description Personal data: an API key sees `key.lastUsedFrom` only if it also holds personal:read; without it they are left out. A login token (an operator's, or a player's own) and the service token see them.
+         */
         post: operations["postAdminKeysByIdRotate"];
         delete?: never;
         options?: never;
@@ -251,7 +286,10 @@ export interface paths {
             path?: never;
             cookie?: never;
         };
-        /** Connection log, newest first (query: page, limit 1-500, username) */
+        /**
+         * Connection log, newest first (query: page, limit 1-500, username)
+         * @description Personal data: an API key sees `connections[].ipAddress` only if it also holds personal:read; without it they are left out. A login token (an operator's, or a player's own) and the service token see them.
+         */
         get: operations["getAdminConnections"];
         put?: never;
         post?: never;
@@ -268,7 +306,10 @@ export interface paths {
             path?: never;
             cookie?: never;
         };
-        /** Web accounts, a page at a time (query: page, limit 1-100, search) */
+        /**
+         * Web accounts, a page at a time (query: page, limit 1-100, search)
+         * @description Personal data: an API key sees `users[].email` only if it also holds personal:read; without it they are left out. A login token (an operator's, or a player's own) and the service token see them.
+         */
         get: operations["getAdminUsers"];
         put?: never;
         post?: never;
@@ -288,7 +329,7 @@ export interface paths {
         /** Announcements and direct messages, newest first (query: page, limit 1-500) */
         get: operations["getAdminMessages"];
         put?: never;
-        /** Make an announcement: broadcast, posted to the webhook, shown on join until it expires */
+        /** Make an announcement: broadcast, posted to the webhook, shown on join until it expires (without expiresAt: until it is removed) */
         post: operations["postAdminMessages"];
         delete?: never;
         options?: never;
@@ -308,6 +349,23 @@ export interface paths {
         /** Send a chat message to an online player */
         post: operations["postAdminMessagesSend"];
         delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/admin/messages/{id}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        post?: never;
+        /** Remove an announcement: no player who joins from now on is shown it, on any server of a network; it leaves the list */
+        delete: operations["deleteAdminMessagesById"];
         options?: never;
         head?: never;
         patch?: never;
@@ -341,7 +399,10 @@ export interface paths {
         };
         get?: never;
         put?: never;
-        /** Teleport a player to another player */
+        /**
+         * Teleport a player to another player
+         * @description Personal data: an API key sees `location` only if it also holds personal:read; without it they are left out. A login token (an operator's, or a player's own) and the service token see them.
+         */
         post: operations["postTeleport"];
         delete?: never;
         options?: never;
@@ -358,7 +419,10 @@ export interface paths {
         };
         get?: never;
         put?: never;
-        /** Teleport a player to another player */
+        /**
+         * Teleport a player to another player
+         * @description Personal data: an API key sees `location` only if it also holds personal:read; without it they are left out. A login token (an operator's, or a player's own) and the service token see them.
+         */
         post: operations["postAdminTeleportPlayer"];
         delete?: never;
         options?: never;
@@ -375,7 +439,10 @@ export interface paths {
         };
         get?: never;
         put?: never;
-        /** Teleport a player to coordinates in a world */
+        /**
+         * Teleport a player to coordinates in a world
+         * @description Personal data: an API key sees `location` only if it also holds personal:read; without it they are left out. A login token (an operator's, or a player's own) and the service token see them.
+         */
         post: operations["postAdminTeleportCoordinates"];
         delete?: never;
         options?: never;
@@ -390,7 +457,10 @@ export interface paths {
             path?: never;
             cookie?: never;
         };
-        /** Recorded teleports, newest first (query: page, limit 1-500) */
+        /**
+         * Recorded teleports, newest first (query: page, limit 1-500)
+         * @description Personal data: an API key sees `teleports[].from`, `teleports[].to` only if it also holds personal:read; without it they are left out. A login token (an operator's, or a player's own) and the service token see them.
+         */
         get: operations["getAdminTeleports"];
         put?: never;
         post?: never;
@@ -832,7 +902,10 @@ export interface paths {
             path?: never;
             cookie?: never;
         };
-        /** Who is online (on every server of a network, or the one named by server): name, world, game mode, ping, server, whether they have a web account (admins also see address and position) */
+        /**
+         * Who is online (on every server of a network, or the one named by server): name, world, game mode, ping, server, whether they have a web account (operators, the service token and keys with personal:read also see address and position)
+         * @description Personal data: an API key sees `players[].ipAddress`, `players[].location` only if it also holds personal:read; without it they are left out. A login token (an operator's, or a player's own) and the service token see them.
+         */
         get: operations["getPlayers"];
         put?: never;
         post?: never;
@@ -866,7 +939,10 @@ export interface paths {
             path?: never;
             cookie?: never;
         };
-        /** The worlds a player can be in (environment, spawn point), where the player is now, and where last seen in each */
+        /**
+         * The worlds a player can be in (environment, spawn point), where the player is now, and where last seen in each
+         * @description Personal data: an API key sees `current`, `worlds[].lastSeen` only if it also holds personal:read; without it they are left out. A login token (an operator's, or a player's own) and the service token see them.
+         */
         get: operations["getPlayerMaps"];
         put?: never;
         post?: never;
@@ -1087,11 +1163,22 @@ export interface operations {
                              * @example 2026-11-21T18:04:05.123Z
                              */
                             timestamp: string;
-                            /** @description Web username, or `service` for the token account. */
+                            /** @description Web username, `service` for the token account, or `key:<name>` for an API key. */
                             actor: string;
-                            ipAddress: string;
+                            /** @description The API key that acted (names need not be unique: the id tells keys apart); null when a person or the service token acted. */
+                            actorKey: {
+                                /**
+                                 * @description Null in entries written before the id was recorded.
+                                 * @example key_3f2a9c0d1e4b5a67
+                                 */
+                                id: string | null;
+                                name: string;
+                            } | null;
+                            /** @description Where the change came from. Left out for an API key without personal:read. */
+                            ipAddress?: string;
                             /** @example settings.update */
                             action: string;
+                            /** @description What changed; the coordinates of a teleport (x, y, z) are left out for an API key without personal:read. */
                             details: {
                                 [key: string]: unknown;
                             };
@@ -1361,8 +1448,36 @@ export interface operations {
                             };
                             chat: {
                                 enabled: boolean;
-                                /** Format: http-url */
-                                webhookUrl: string;
+                                webhookUrl: string | "" | unknown;
+                            };
+                            economy: {
+                                currencySymbol: string;
+                                startingBalance: number;
+                            };
+                        };
+                        /** @description Dotted paths of the keys changed through the API (e.g. chat.enabled). Each overrides its value in config.yml, across restarts, until it is given back (DELETE /api/admin/settings/overrides/{key}, or null for it in a POST). */
+                        overridden: string[];
+                        /** @description Every setting as it is without the changes made through the API: config.yml's value, or the game server's own for the settings a Paper or vanilla server keeps and Gatehouse reads. A key listed in overridden goes back to this value when it is given back. */
+                        defaults: {
+                            serverName: string;
+                            maxPlayers: number;
+                            /** @enum {string} */
+                            difficulty: "peaceful" | "easy" | "normal" | "hard";
+                            /** @enum {string} */
+                            gameMode: "survival" | "creative" | "adventure" | "spectator";
+                            pvpEnabled: boolean;
+                            whitelist: {
+                                enabled: boolean;
+                                autoApprove: boolean;
+                            };
+                            notifications: {
+                                /** @description Minutes. */
+                                unregisteredInterval: number;
+                                enabled: boolean;
+                            };
+                            chat: {
+                                enabled: boolean;
+                                webhookUrl: string | "" | unknown;
                             };
                             economy: {
                                 currencySymbol: string;
@@ -1435,7 +1550,7 @@ export interface operations {
                     };
                     chat?: {
                         enabled?: boolean | null;
-                        webhookUrl?: string | null;
+                        webhookUrl?: (string | "" | unknown) | null;
                     };
                     economy?: {
                         currencySymbol?: string | null;
@@ -1507,7 +1622,82 @@ export interface operations {
                     "application/json": components["schemas"]["Error"];
                 };
             };
-            /** @description The game server cannot be asked whether the caller is an operator now */
+            /** @description The store cannot record the change (storage_failed): made on no server */
+            503: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+        };
+    };
+    deleteAdminSettingsOverridesByKey: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                key: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description OK */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** @enum {boolean} */
+                        success: true;
+                        message: string;
+                        /** @description The key, when it was overridden; empty otherwise (nothing changed). */
+                        updated: string[];
+                        /** @description The key, when the game applied its value at once. */
+                        appliedInGame: string[];
+                    };
+                };
+            };
+            /** @description Missing or invalid token, or an API key unknown, revoked or expired */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Token expired, or admin privileges required, or an API key without the scope settings:write (code scope_missing) */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description No setting has that key (a group such as chat is not one) */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description The API key is over its rate limit; see Retry-After and RateLimit */
+            429: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description The store cannot record the change (storage_failed): made on no server */
             503: {
                 headers: {
                     [name: string]: unknown;
@@ -1979,7 +2169,8 @@ export interface operations {
                              * @example 2026-11-21T18:04:05.123Z
                              */
                             lastUsedAt: string | null;
-                            lastUsedFrom: string | null;
+                            /** @description The address of its last use. Left out for an API key without personal:read. */
+                            lastUsedFrom?: string | null;
                             /**
                              * Format: date-time
                              * @example 2026-11-21T18:04:05.123Z
@@ -1990,8 +2181,13 @@ export interface operations {
                              * @example 2026-11-21T18:04:05.123Z
                              */
                             revokedAt: string | null;
-                            /** @enum {string} */
-                            status: "active" | "expired" | "revoked";
+                            /**
+                             * @description Whether requests with it are answered now: active; suspended while the operator it acts for (who made or last rotated it, or a key above it) is not an operator, or cannot be asked; expired; revoked (also when a key it was made or rotated by is revoked or expired).
+                             * @enum {string}
+                             */
+                            status: "active" | "suspended" | "expired" | "revoked";
+                            /** @description Why it is suspended, or revoked with a key above it, e.g. "Chief made it and is not an operator now"; null otherwise. */
+                            statusReason: string | null;
                         }[];
                         pagination: {
                             page: number;
@@ -2118,7 +2314,8 @@ export interface operations {
                              * @example 2026-11-21T18:04:05.123Z
                              */
                             lastUsedAt: string | null;
-                            lastUsedFrom: string | null;
+                            /** @description The address of its last use. Left out for an API key without personal:read. */
+                            lastUsedFrom?: string | null;
                             /**
                              * Format: date-time
                              * @example 2026-11-21T18:04:05.123Z
@@ -2129,8 +2326,13 @@ export interface operations {
                              * @example 2026-11-21T18:04:05.123Z
                              */
                             revokedAt: string | null;
-                            /** @enum {string} */
-                            status: "active" | "expired" | "revoked";
+                            /**
+                             * @description Whether requests with it are answered now: active; suspended while the operator it acts for (who made or last rotated it, or a key above it) is not an operator, or cannot be asked; expired; revoked (also when a key it was made or rotated by is revoked or expired).
+                             * @enum {string}
+                             */
+                            status: "active" | "suspended" | "expired" | "revoked";
+                            /** @description Why it is suspended, or revoked with a key above it, e.g. "Chief made it and is not an operator now"; null otherwise. */
+                            statusReason: string | null;
                         };
                         /** @description The key itself: shown this once, stored only as a hash. Send it as `Authorization: Bearer <secret>`. */
                         secret: string;
@@ -2245,7 +2447,8 @@ export interface operations {
                              * @example 2026-11-21T18:04:05.123Z
                              */
                             lastUsedAt: string | null;
-                            lastUsedFrom: string | null;
+                            /** @description The address of its last use. Left out for an API key without personal:read. */
+                            lastUsedFrom?: string | null;
                             /**
                              * Format: date-time
                              * @example 2026-11-21T18:04:05.123Z
@@ -2256,8 +2459,13 @@ export interface operations {
                              * @example 2026-11-21T18:04:05.123Z
                              */
                             revokedAt: string | null;
-                            /** @enum {string} */
-                            status: "active" | "expired" | "revoked";
+                            /**
+                             * @description Whether requests with it are answered now: active; suspended while the operator it acts for (who made or last rotated it, or a key above it) is not an operator, or cannot be asked; expired; revoked (also when a key it was made or rotated by is revoked or expired).
+                             * @enum {string}
+                             */
+                            status: "active" | "suspended" | "expired" | "revoked";
+                            /** @description Why it is suspended, or revoked with a key above it, e.g. "Chief made it and is not an operator now"; null otherwise. */
+                            statusReason: string | null;
                         };
                     };
                 };
@@ -2361,7 +2569,8 @@ export interface operations {
                              * @example 2026-11-21T18:04:05.123Z
                              */
                             lastUsedAt: string | null;
-                            lastUsedFrom: string | null;
+                            /** @description The address of its last use. Left out for an API key without personal:read. */
+                            lastUsedFrom?: string | null;
                             /**
                              * Format: date-time
                              * @example 2026-11-21T18:04:05.123Z
@@ -2372,8 +2581,13 @@ export interface operations {
                              * @example 2026-11-21T18:04:05.123Z
                              */
                             revokedAt: string | null;
-                            /** @enum {string} */
-                            status: "active" | "expired" | "revoked";
+                            /**
+                             * @description Whether requests with it are answered now: active; suspended while the operator it acts for (who made or last rotated it, or a key above it) is not an operator, or cannot be asked; expired; revoked (also when a key it was made or rotated by is revoked or expired).
+                             * @enum {string}
+                             */
+                            status: "active" | "suspended" | "expired" | "revoked";
+                            /** @description Why it is suspended, or revoked with a key above it, e.g. "Chief made it and is not an operator now"; null otherwise. */
+                            statusReason: string | null;
                         };
                     };
                 };
@@ -2387,7 +2601,7 @@ export interface operations {
                     "application/json": components["schemas"]["Error"];
                 };
             };
-            /** @description Token expired, or admin privileges required, or an API key without the scope keys:write (code scope_missing) */
+            /** @description Admin privileges required, or a key revoking one it could not have made (scopes it lacks: scope_missing; a longer life or a looser rate: key_limit_exceeded) */
             403: {
                 headers: {
                     [name: string]: unknown;
@@ -2477,7 +2691,8 @@ export interface operations {
                              * @example 2026-11-21T18:04:05.123Z
                              */
                             lastUsedAt: string | null;
-                            lastUsedFrom: string | null;
+                            /** @description The address of its last use. Left out for an API key without personal:read. */
+                            lastUsedFrom?: string | null;
                             /**
                              * Format: date-time
                              * @example 2026-11-21T18:04:05.123Z
@@ -2488,8 +2703,13 @@ export interface operations {
                              * @example 2026-11-21T18:04:05.123Z
                              */
                             revokedAt: string | null;
-                            /** @enum {string} */
-                            status: "active" | "expired" | "revoked";
+                            /**
+                             * @description Whether requests with it are answered now: active; suspended while the operator it acts for (who made or last rotated it, or a key above it) is not an operator, or cannot be asked; expired; revoked (also when a key it was made or rotated by is revoked or expired).
+                             * @enum {string}
+                             */
+                            status: "active" | "suspended" | "expired" | "revoked";
+                            /** @description Why it is suspended, or revoked with a key above it, e.g. "Chief made it and is not an operator now"; null otherwise. */
+                            statusReason: string | null;
                         };
                         /** @description The key itself: shown this once, stored only as a hash. Send it as `Authorization: Bearer <secret>`. */
                         secret: string;
@@ -2505,7 +2725,7 @@ export interface operations {
                     "application/json": components["schemas"]["Error"];
                 };
             };
-            /** @description Token expired, or admin privileges required, or an API key without the scope keys:write (code scope_missing) */
+            /** @description Admin privileges required, or a key rotating one it could not have made (scopes it lacks: scope_missing; a longer life or a looser rate: key_limit_exceeded) */
             403: {
                 headers: {
                     [name: string]: unknown;
@@ -2619,7 +2839,8 @@ export interface operations {
                             username: string;
                             /** @enum {string} */
                             action: "LOGIN" | "LOGOUT";
-                            ipAddress: string;
+                            /** @description Left out for an API key without personal:read. */
+                            ipAddress?: string;
                             /**
                              * Format: date-time
                              * @example 2026-11-21T18:04:05.123Z
@@ -2711,7 +2932,8 @@ export interface operations {
                         users: {
                             id: number;
                             username: string;
-                            email: string;
+                            /** @description Left out for an API key without personal:read. */
+                            email?: string;
                             gameUsername: string;
                             isAdmin: boolean;
                             isWhitelisted: boolean;
@@ -2891,7 +3113,10 @@ export interface operations {
             content: {
                 "application/json": {
                     content: string;
-                    /** Format: iso-timestamp */
+                    /**
+                     * Format: date-time
+                     * @example 2026-12-01T18:00:00.000Z
+                     */
                     expiresAt?: string;
                 };
             };
@@ -3072,6 +3297,105 @@ export interface operations {
             };
             /** @description The game cannot send messages */
             501: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description The game server cannot be asked whether the caller is an operator now */
+            503: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+        };
+    };
+    deleteAdminMessagesById: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                id: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description OK */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** @enum {boolean} */
+                        success: true;
+                        message: string;
+                        announcement: {
+                            id: number;
+                            /** @enum {string} */
+                            type: "ANNOUNCEMENT" | "DIRECT";
+                            content: string;
+                            /**
+                             * Format: date-time
+                             * @example 2026-11-21T18:04:05.123Z
+                             */
+                            createdAt: string;
+                            /**
+                             * Format: date-time
+                             * @example 2026-11-21T18:04:05.123Z
+                             */
+                            expiresAt: string | null;
+                            /** @description Only on DIRECT messages. */
+                            recipient?: string;
+                            sentBy: string;
+                        };
+                    };
+                };
+            };
+            /** @description id is not a message id */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Missing or invalid token, or an API key unknown, revoked or expired */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Token expired, or admin privileges required, or an API key without the scope messages:write (code scope_missing) */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description No announcement has the id (a direct message, or one removed already) */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description The API key is over its rate limit; see Retry-After and RateLimit */
+            429: {
                 headers: {
                     [name: string]: unknown;
                 };
@@ -3362,7 +3686,8 @@ export interface operations {
                         /** @enum {boolean} */
                         success: true;
                         message: string;
-                        location: {
+                        /** @description Where the player now is. Left out for an API key without personal:read. */
+                        location?: {
                             world: string;
                             x: number;
                             y: number;
@@ -3473,7 +3798,8 @@ export interface operations {
                         /** @enum {boolean} */
                         success: true;
                         message: string;
-                        location: {
+                        /** @description Where the player now is. Left out for an API key without personal:read. */
+                        location?: {
                             world: string;
                             x: number;
                             y: number;
@@ -3591,7 +3917,8 @@ export interface operations {
                         /** @enum {boolean} */
                         success: true;
                         message: string;
-                        location: {
+                        /** @description Where the player now is. Left out for an API key without personal:read. */
+                        location?: {
                             world: string;
                             x: number;
                             y: number;
@@ -3706,13 +4033,15 @@ export interface operations {
                             timestamp: string;
                             requestedBy: string;
                             player: string;
-                            from: {
+                            /** @description Left out for an API key without personal:read. */
+                            from?: {
                                 world: string;
                                 x: number;
                                 y: number;
                                 z: number;
                             };
-                            to: {
+                            /** @description Left out for an API key without personal:read. */
+                            to?: {
                                 world: string;
                                 x: number;
                                 y: number;
@@ -5977,7 +6306,7 @@ export interface operations {
                     "application/json": components["schemas"]["Error"];
                 };
             };
-            /** @description The game server is not available */
+            /** @description The game server is not available (game_unavailable), or on a network the database cannot record the change (storage_failed): made on no server */
             503: {
                 headers: {
                     [name: string]: unknown;
@@ -6044,7 +6373,7 @@ export interface operations {
                     "application/json": components["schemas"]["Error"];
                 };
             };
-            /** @description The player is not on the whitelist */
+            /** @description The player is not on the whitelist (on a network: nothing changed on any server) */
             404: {
                 headers: {
                     [name: string]: unknown;
@@ -6080,7 +6409,7 @@ export interface operations {
                     "application/json": components["schemas"]["Error"];
                 };
             };
-            /** @description The game server is not available */
+            /** @description The game server is not available (game_unavailable), or on a network the database cannot record the change (storage_failed): made on no server */
             503: {
                 headers: {
                     [name: string]: unknown;
@@ -6205,9 +6534,9 @@ export interface operations {
                             hasAccount: boolean;
                             /** @description The server.id of the server the player is on (a network of servers shares one database). */
                             server: string;
-                            /** @description Admins only. */
+                            /** @description Operators, the service token, and API keys holding personal:read only. */
                             ipAddress?: string;
-                            /** @description Admins only. */
+                            /** @description Operators, the service token, and API keys holding personal:read only. */
                             location?: {
                                 x: number;
                                 y: number;
@@ -6393,7 +6722,8 @@ export interface operations {
                         success: true;
                         username: string;
                         online: boolean;
-                        current: {
+                        /** @description Where the player is now; null when offline. Left out for an API key without personal:read. */
+                        current?: {
                             world: string;
                             x: number;
                             y: number;
@@ -6409,8 +6739,8 @@ export interface operations {
                                 y: number;
                                 z: number;
                             } | null;
-                            /** @description Where the player was last seen in this world. */
-                            lastSeen: {
+                            /** @description Where the player was last seen in this world. Left out for an API key without personal:read. */
+                            lastSeen?: {
                                 x: number;
                                 y: number;
                                 z: number;
@@ -6787,7 +7117,7 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": string;
+                    "text/plain": string;
                 };
             };
             /** @description Neither the service token nor an address in metrics.allowed-addresses */
@@ -6838,7 +7168,7 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": string;
+                    "text/html": string;
                 };
             };
         };
@@ -6858,7 +7188,7 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": string;
+                    "text/javascript": string;
                 };
             };
         };
@@ -6878,7 +7208,7 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": string;
+                    "text/javascript": string;
                 };
             };
         };
@@ -6898,7 +7228,7 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": string;
+                    "text/css": string;
                 };
             };
         };

@@ -20,6 +20,8 @@ export type Caller = { kind: 'anonymous' } | { kind: 'user'; user: UserRecord } 
 /** Who acts: a web user by name, `service` for the token account, or `key:<name>` for an API key, and from where. */
 export interface Actor {
   name: string;
+  /** The API key's id, when a key acts: key names need not be unique. */
+  keyId?: string;
   ipAddress: string;
 }
 
@@ -27,6 +29,8 @@ export interface Actor {
 export interface AccessCheck {
   /** `Authorization: Bearer <token>` (a JWT, the service token or an API key) from `address`: 401 when missing or invalid, 403 when expired, 429 over a key's rate. */
   authenticate(header: string | undefined, address: string): Promise<Caller>;
+  /** `X-API-Key: <key>` from `address`: an API key and nothing else (401 for a login token or the service token), then as a key in `authenticate`. */
+  authenticateKey(secret: string, address: string): Promise<Caller>;
   /** The caller must be an operator in game now, the service account, or an API key (whose scope the router checks). */
   requireAdmin(caller: Caller): Promise<void>;
 }

@@ -6,7 +6,7 @@
  */
 import { errorAnswer } from './error-answer.js';
 import type { Route } from './route.js';
-import { allScopes } from './scopes.js';
+import { allScopes, personalScope } from './scopes.js';
 
 const defaultErrors: Record<number, string> = {
   400: 'Invalid input',
@@ -21,16 +21,28 @@ const defaultErrors: Record<number, string> = {
   503: 'Game server (or economy) not available',
 };
 
+/** Our own formats, which only our validator knows, in the words of JSON Schema's own. */
+const standardFormats: Record<string, object> = {
+  // A webhook address: empty (none), or an http or https URL.
+  'http-url': { anyOf: [{ const: '' }, { format: 'uri', pattern: '^https?://' }] },
+};
+
 /** Drops ajv-only keywords that OpenAPI readers do not know, and says in standard words what ours mean. */
 function forOpenApi(schema: object): object {
   return JSON.parse(
     JSON.stringify(schema, (key, value: unknown) => {
       if (key === 'x-message') return undefined;
-      if (typeof value === 'object' && value !== null && 'x-cents' in value) {
-        const { 'x-cents': _cents, ...rest } = value as Record<string, unknown>;
-        return { ...rest, multipleOf: 0.01 };
+      if (typeof value !== 'object' || value === null) return value;
+      let node = value as Record<string, unknown>;
+      if ('x-cents' in node) {
+        const { 'x-cents': _cents, ...rest } = node;
+        node = { ...rest, multipleOf: 0.01 };
       }
-      return value;
+      if (typeof node.format === 'string' && standardFormats[node.format]) {
+        const { format, ...rest } = node;
+        node = { ...rest, ...standardFormats[format as string] };
+      }
+      return node;
     }),
   );
 }
@@ -77,9 +89,24 @@ function capitalised(word: string): string {
 
 /** Who may call a route: a JWT (or the service token) by its access level, and an API key holding the route's scope. */
 function securityOf(route: Route): object[] {
+  if (route.checksServiceToken) return [{ serviceToken: [] }];
   if (route.access === 'public') return [];
   if (!route.scope) return [{ bearer: [] }];
   return [{ bearer: [] }, { apiKey: [route.scope] }, { apiKeyHeader: [route.scope] }];
+}
+
+/** The operation's description, with what an API key sees of its personal fields. */
+function descriptionOf(route: Route): string | undefined {
+  const personal = route.personal
+    ? `Personal data: an API key sees ${route.personal.map((field) => `\`${field}\``).join(', ')} only if it also holds ${personalScope}; without it they are left out. A login token (an operator's, or a player's own) and the service token see them.`
+    : undefined;
+  const parts = [route.description, personal].filter((part) => part !== undefined);
+  return parts.length ? parts.join('\n\n') : undefined;
+}
+
+/** The success answer's media type as sent (its parameters, such as the charset, left out). */
+function mediaTypeOf(route: Route): string {
+  return route.answerType === undefined ? 'application/json' : route.answerType.split(';')[0]!.trim();
 }
 
 export interface DocumentOptions {
@@ -99,14 +126,15 @@ export function openApiDocument(routes: readonly Route[], version: string, optio
       operationId: operationIdOf(route),
       ...(route.group ? { tags: [route.group] } : {}),
       summary: route.summary,
-      ...(route.description ? { description: route.description } : {}),
+      ...(descriptionOf(route) ? { description: descriptionOf(route) } : {}),
       security: securityOf(route),
       ...(route.access === 'admin' ? { 'x-requires': 'admin (operator on the game server), the service token, or an API key with the scope' } : {}),
       ...(route.scope ? { 'x-scope': route.scope } : {}),
+      ...(route.personal ? { 'x-personal': { scope: personalScope, fields: route.personal } } : {}),
       ...(parameters.length ? { parameters } : {}),
       ...(route.body ? { requestBody: { required: true, content: { 'application/json': { schema: forOpenApi(route.body) } } } } : {}),
       responses: {
-        [route.status ?? 200]: { description: 'OK', content: { 'application/json': { schema: forOpenApi(route.answer) } } },
+        [route.status ?? 200]: { description: 'OK', content: { [mediaTypeOf(route)]: { schema: forOpenApi(route.answer) } } },
         ...Object.fromEntries(
           Object.entries(errorsOf(route)).map(([status, description]) => [
             status,
@@ -116,7 +144,7 @@ export function openApiDocument(routes: readonly Route[], version: string, optio
       },
     };
   }
-  const scopes = [...new Set(routes.flatMap((route) => (route.scope ? [route.scope] : [])))].sort();
+  const scopes = [...new Set(routes.flatMap((route) => (route.scope ? [route.scope] : [])).concat(routes.some((route) => route.personal) ? [personalScope] : []))].sort();
   return {
     openapi: '3.1.0',
     info: { title: 'Gatehouse API', version, description: 'Accounts, economy and admin for a Minecraft Java 1.21+ server.' },
@@ -136,7 +164,18 @@ export function openApiDocument(routes: readonly Route[], version: string, optio
           bearerFormat: 'ghk_ API key',
           description: `An API key from POST /api/admin/keys, limited to its scopes (listed on each operation; ${allScopes} holds them all): ${[allScopes, ...scopes].join(', ')}.`,
         },
-        apiKeyHeader: { type: 'apiKey', in: 'header', name: 'X-API-Key', description: 'The same API key, in X-API-Key instead of Authorization.' },
+        serviceToken: {
+          type: 'http',
+          scheme: 'bearer',
+          description: 'The service token (token in config.yml) alone, not a login token: for /metrics, where an address in metrics.allowed-addresses needs none.',
+        },
+        apiKeyHeader: {
+          type: 'apiKey',
+          in: 'header',
+          name: 'X-API-Key',
+          description:
+            'The same API key, in X-API-Key instead of Authorization (which is then not read, so a client may keep it for something else). Only an API key: a login token or the service token there is refused with 401 not_an_api_key.',
+        },
       },
       schemas: { Error: forOpenApi(errorAnswer) },
     },

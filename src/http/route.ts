@@ -10,6 +10,7 @@ import type { Schema } from '../lib/schema.js';
 import type { UserRecord } from '../store/port.js';
 import type { Actor, Caller } from './caller.js';
 import type { ErrorFields } from './error-fields.js';
+import { checkPersonalFields } from './personal-fields.js';
 import { isScopeName } from './scopes.js';
 
 export type { Actor, Caller };
@@ -61,6 +62,13 @@ export interface Route<Body = unknown, Query = unknown, Answer = unknown> {
    * keys are refused there (403).
    */
   scope?: string;
+  /**
+   * The answer's fields that carry personal data (addresses, positions,
+   * e-mail), as paths (`players[].ipAddress`): an API key sees them only
+   * when it also holds `personal:read` (./scopes.ts); the router leaves them
+   * out otherwise, so the answer schema must let them be absent.
+   */
+  personal?: readonly string[];
   /** The API group (feature) that declares the route, its tag in the OpenAPI document; set by the feature list. */
   group?: string;
   summary: string;
@@ -69,6 +77,14 @@ export interface Route<Body = unknown, Query = unknown, Answer = unknown> {
   query?: Schema<Query>;
   /** The answer's schema (the success status's). */
   answer: Schema<Answer>;
+  /** The success answer's Content-Type when it is not JSON (a page, a script, Prometheus text): sent with it, and so described. */
+  answerType?: string;
+  /**
+   * A public route that checks the service token itself (`/metrics`, where
+   * listed addresses need none): the OpenAPI document names the token as its
+   * security rather than none.
+   */
+  checksServiceToken?: true;
   /** The success status; 200 unless said. */
   status?: number;
   /** Documented error statuses and when they happen (401/403/503 of the access level are added by the router). */
@@ -84,12 +100,13 @@ export function route<Body = undefined, Query = undefined, Answer = unknown>(def
     throw new Error(`${definition.method} ${definition.path}: "${definition.scope}" is not a scope (group:read, group:write or group:admin)`);
   if (definition.access === 'admin' && definition.scope === undefined)
     throw new Error(`${definition.method} ${definition.path}: an admin route must name the scope an API key needs`);
+  if (definition.personal) checkPersonalFields(definition.answer, definition.personal, `${definition.method} ${definition.path}`);
   return definition as unknown as Route;
 }
 
 export function actorOf(caller: Caller, address: string): Actor {
-  const name = caller.kind === 'user' ? caller.user.username : caller.kind === 'key' ? `key:${caller.key.name}` : 'service';
-  return { name, ipAddress: address };
+  if (caller.kind === 'key') return { name: `key:${caller.key.name}`, keyId: caller.key.id, ipAddress: address };
+  return { name: caller.kind === 'user' ? caller.user.username : 'service', ipAddress: address };
 }
 
 export function userOf(caller: Caller): UserRecord {

@@ -5,8 +5,9 @@ import type { AccessCheck, Caller } from './caller.js';
 import { clientAddress } from './client-address.js';
 import { withErrorField } from './error-fields.js';
 import { jsonBodyReader } from './json-body.js';
+import { withoutFields } from './personal-fields.js';
 import { actorOf, isReply, userOf, type Route, type RouteRequest } from './route.js';
-import { grants } from './scopes.js';
+import { grants, personalScope } from './scopes.js';
 import { answerMismatch, validate, validateQuery } from './validation.js';
 
 export interface RouterOptions {
@@ -117,7 +118,8 @@ async function serve(
     actor: () => actorOf(caller, address),
     user: () => userOf(caller),
   };
-  const result = await handled(route, request);
+  const handled = await answerOf(route, request);
+  const result = hidesPersonal(route, caller) ? withoutPersonal(handled, route.personal!) : handled;
   if (!isReply(result)) {
     const status = route.status ?? 200;
     if (options.checkAnswers && status < 300) checkAnswer(route, result);
@@ -127,6 +129,7 @@ async function serve(
   }
   if (options.checkAnswers && result.status < 300) checkAnswer(route, result.body);
   for (const [headerName, value] of Object.entries(result.headers)) ctx.set(headerName, value);
+  if (route.answerType && result.status < 300 && !ctx.response.get('Content-Type')) ctx.set('Content-Type', route.answerType);
   ctx.status = result.status;
   if (result.json === undefined) {
     ctx.body = result.body;
@@ -137,12 +140,24 @@ async function serve(
 }
 
 /** The handler's answer; what it throws names the request field the route says it is about. */
-async function handled(route: Route, request: RouteRequest<unknown, unknown>): Promise<unknown> {
+async function answerOf(route: Route, request: RouteRequest<unknown, unknown>): Promise<unknown> {
   try {
     return await route.handle(request);
   } catch (error) {
     throw withErrorField(error, route.errorFields, request.body);
   }
+}
+
+/** An API key without personal:read, on a route whose answer has personal fields: they are left out. */
+function hidesPersonal(route: Route, caller: Caller): boolean {
+  return route.personal !== undefined && caller.kind === 'key' && !grants(caller.key.scopes, personalScope);
+}
+
+function withoutPersonal(result: unknown, paths: readonly string[]): unknown {
+  if (!isReply(result)) return withoutFields(result, paths);
+  // A reply's ready-made JSON text is the whole answer's: the shortened body is sent instead.
+  const { json: _whole, ...rest } = result;
+  return { ...rest, body: withoutFields(result.body, paths) };
 }
 
 function checkAnswer(route: Route, body: unknown): void {
@@ -152,9 +167,9 @@ function checkAnswer(route: Route, body: unknown): void {
 
 async function callerOf(route: Route, ctx: Context, access: AccessCheck, address: string): Promise<Caller> {
   if (route.access === 'public') return { kind: 'anonymous' };
-  // X-API-Key for clients that keep Authorization for something else; a key works the same either way.
+  // X-API-Key for clients that keep Authorization for something else (a proxy's login): there, it is the credential, and only a key is.
   const apiKey = ctx.get('x-api-key');
-  const caller = await access.authenticate(ctx.get('authorization') || (apiKey ? `Bearer ${apiKey}` : undefined), address);
+  const caller = apiKey ? await access.authenticateKey(apiKey, address) : await access.authenticate(ctx.get('authorization') || undefined, address);
   if (caller.kind === 'key') {
     for (const [name, value] of Object.entries(caller.key.headers)) ctx.set(name, value);
     if (route.scope === undefined) throw forbidden("An API key is not a player: this endpoint acts as the caller's own player", 'key_not_allowed');

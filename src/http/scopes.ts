@@ -9,6 +9,13 @@
 /** The scope that holds every other. */
 export const allScopes = 'admin';
 
+/**
+ * Personal data (addresses, positions, e-mail): a key sees the fields a route
+ * names as personal only when it holds this scope beside the route's own.
+ * It opens no route by itself.
+ */
+export const personalScope = 'personal:read';
+
 /** `<group>:<level>`, lower case: the group a route belongs to and what it does there. */
 const scopePattern = /^[a-z][a-z-]*:(read|write|admin)$/;
 

@@ -22,8 +22,6 @@ function newAjv(options: ConstructorParameters<typeof Ajv>[0]): Ajv {
   });
   // A pragmatic e-mail shape: something@domain.tld, no spaces, one @.
   ajv.addFormat('email', /^[^\s@]{1,64}@[^\s@.]+(\.[^\s@.]+)+$/);
-  // A full ISO 8601 timestamp with a time zone, e.g. 2026-12-01T18:00:00Z or ...+01:00.
-  ajv.addFormat('iso-timestamp', (value: string) => /^\d{4}-\d{2}-\d{2}T\d{2}:\d{2}(:\d{2}(\.\d{1,9})?)?(Z|[+-]\d{2}:\d{2})$/.test(value) && !Number.isNaN(Date.parse(value)));
   ajv.addFormat('date-time', (value: string) => !Number.isNaN(Date.parse(value)));
   // A webhook address: empty (none), or an absolute http(s) URL.
   ajv.addFormat('http-url', (value: string) => {

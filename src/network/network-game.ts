@@ -11,10 +11,11 @@
  *   when they are on none). A teleport to a player joins two players of one
  *   server; two on different servers is a PlayerOnOtherServerError (409).
  * - Network-wide: a broadcast reaches every server; a whitelist change is
- *   made on every server, and kept by the network, so that a server that
- *   missed it (stopped, or cut off from the database) is brought to the
- *   network's whitelist when it starts or comes back; an operator of any server is an operator here
- *   (admin rights follow).
+ *   recorded by the network first and then made on every server, so that a
+ *   change the network cannot record is made nowhere, and a server that
+ *   missed one (stopped, or cut off from the database) is brought to the
+ *   network's whitelist when it starts or comes back; an operator of any
+ *   server is an operator here (admin rights follow).
  * - This server's own: boss bars, settings and restarts (the settings
  *   feature applies a change on each instance), the console, the tick rate,
  *   the worlds, and the events of its players.
@@ -176,9 +177,10 @@ export class NetworkGame implements GamePort {
   private messagingAcross(local: Messaging): Messaging {
     return {
       sendMessage: (name, text) => this.forPlayer(name, 'player', 'messaging.sendMessage', [name, text], () => local.sendMessage(name, text)),
+      // Told to the network first: a broadcast it cannot carry is shown on no server, not on this one alone.
       broadcast: async (text) => {
-        await local.broadcast(text);
         await this.network.publish('broadcast', { text });
+        await local.broadcast(text);
       },
     };
   }
@@ -211,10 +213,14 @@ export class NetworkGame implements GamePort {
   }
 
   /**
-   * Made here, then on every other server (each applies it to its own game).
-   * Each player's last add or remove is the network's whitelist, kept by the
-   * network (retained under the player's name); whether the whitelist is on
-   * is a live setting, kept with the settings.
+   * Recorded for the network first, then made here; every other server
+   * makes it on its own game when the notice reaches it. A change the
+   * network cannot record (the database away) is made nowhere: the error is
+   * the store's (503), and no game was touched. Each player's last add or
+   * remove is the network's whitelist, kept by the network (retained under
+   * the player's name), which every server's game is brought to at start and
+   * reconnection (catchUpWhitelist); whether the whitelist is on is a live
+   * setting, kept with the settings.
    */
   private whitelistEverywhere(local: Whitelist): Whitelist {
     return {
@@ -223,22 +229,47 @@ export class NetworkGame implements GamePort {
       list: () => local.list(),
       setEnabled: (enabled) =>
         this.inTurn(async () => {
-          await local.setEnabled(enabled);
+          this.requireGame();
           await this.network.publish('whitelist', { enabled } satisfies WhitelistChange);
+          await this.madeHere(() => local.setEnabled(enabled));
         }),
       add: (name) =>
         this.inTurn(async () => {
-          const changed = await local.add(name);
+          this.requireGame();
           await this.network.publish('whitelist', { add: name } satisfies WhitelistChange, { retainAs: name.toLowerCase() });
-          return changed;
+          return this.madeHere(() => local.add(name));
         }),
       remove: (name) =>
         this.inTurn(async () => {
-          const changed = await local.remove(name);
+          // Not on this server's whitelist: nothing to take off (404), here or anywhere.
+          if (!(await local.isWhitelisted(name))) return false;
           await this.network.publish('whitelist', { remove: name } satisfies WhitelistChange, { retainAs: name.toLowerCase() });
-          return changed;
+          return this.madeHere(() => local.remove(name));
         }),
     };
+  }
+
+  /** A game away is refused before anything is recorded, rather than recorded for a game that cannot take it now. */
+  private requireGame(): void {
+    if (!this.local.isConnected()) throw new GameUnavailableError(this.local.connectionProblem?.() ?? `this server's game (${this.local.adapterName}) is not connected`);
+  }
+
+  /**
+   * Makes on this server's game a change the network has recorded. Should the
+   * game fail now (gone between the check and the change), the record stands:
+   * the other servers make it, and this one's game is brought to it when it
+   * connects again (or at the next catching up, asked for now).
+   */
+  private async madeHere<T>(change: () => Promise<T>): Promise<T> {
+    try {
+      return await change();
+    } catch (error) {
+      void this.catchUpWhitelist();
+      if (error instanceof GameUnavailableError) {
+        throw new GameUnavailableError(`${error.message} (the change is recorded for the network: this server's game gets it when it is back)`);
+      }
+      throw error;
+    }
   }
 
   /** Runs a whitelist change after those before it, so that a late one never undoes a newer one. */

@@ -8,6 +8,7 @@
  * and LISTEN/NOTIFY (src/store/postgres/network.ts).
  */
 import type { OnlinePlayer } from '../game/port.js';
+import type { TransactionalStores } from '../store/port.js';
 
 /** An instance's answer to another's call: a value, or a game error to throw again there. */
 export type CallHandler = (operation: string, args: unknown[]) => Promise<unknown>;
@@ -45,6 +46,12 @@ export interface Network {
    * notice of `topic` under that key, read back with `retained`.
    */
   publish(topic: string, payload: unknown, options?: { retainAs?: string }): Promise<void>;
+  /**
+   * The same notice, written inside the store's unit of work `tx`: it goes
+   * out when the unit commits and never when it does not, so a change the
+   * unit records and the notice of it are kept together or not at all.
+   */
+  publishIn(tx: TransactionalStores, topic: string, payload: unknown, options?: { retainAs?: string }): Promise<void>;
   subscribe(topic: string, listener: (payload: unknown, from: string) => void): void;
   /** The last notice of `topic` retained under each key, the oldest first. */
   retained(topic: string): Promise<unknown[]>;

@@ -29,6 +29,8 @@ export class SingleServer implements Network {
 
   async publish(): Promise<void> {}
 
+  async publishIn(): Promise<void> {}
+
   /** Nobody else publishes. */
   subscribe(): void {}
 

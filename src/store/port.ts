@@ -108,8 +108,10 @@ export type ConnectionLogStore = AppendLog<ConnectionLogEntry>;
 export interface AuditEntry {
   id: number;
   timestamp: string;
-  /** Web username, or `service` for the token service account. */
+  /** Web username, `service` for the token service account, or `key:<name>` for an API key. */
   actor: string;
+  /** The acting API key's id (entries written before it was kept have none). */
+  actorKeyId?: string;
   ipAddress: string;
   action: string;
   details: Record<string, unknown>;
@@ -141,7 +143,7 @@ export interface MessageRecord {
   type: MessageType;
   content: string;
   createdAt: string;
-  /** When an announcement stops being shown to joining players; null for direct messages. */
+  /** When an announcement stops being shown to joining players; null for direct messages, and for an announcement shown until it is removed. */
   expiresAt: string | null;
   /** The in-game recipient of a direct message. */
   recipient?: string;
@@ -153,8 +155,12 @@ export interface MessageStore {
   /** Newest first, skipping the newest `offset`. */
   list(limit: number, offset?: number): Promise<MessageRecord[]>;
   count(): Promise<number>;
+  /** The announcements shown to joining players at `now`: those not yet expired, and those without an end. In id order. */
   activeAnnouncements(now: Date): Promise<MessageRecord[]>;
+  /** Deletes what was made before `cutoff`, except announcements still shown then (without an end, or ending after it). */
   deleteBefore(cutoff: Date): Promise<number>;
+  /** Deletes the announcement with this id and returns it; null when no announcement has it (a direct message is left alone). */
+  removeAnnouncement(id: number): Promise<MessageRecord | null>;
 }
 
 export interface PendingRestart {
@@ -200,8 +206,9 @@ export interface Store extends TransactionalStores {
    * Runs `work` as one unit of work: every write made through `tx` is kept
    * together or not at all, and conflicting units run one after another.
    * Resolves with `work`'s result once the writes are durable; a throw from
-   * `work` discards them. `work` must touch only the store: never the game
-   * or the network.
+   * `work` discards them. `work` must touch only the store: never the game,
+   * nor the network but for a notice written into the unit itself
+   * (Network.publishIn, which goes out with the commit).
    */
   transaction<T>(work: (tx: TransactionalStores) => Promise<T>): Promise<T>;
   /** Sizes and counters for /api/server/stats: users, and what the implementation can tell. */

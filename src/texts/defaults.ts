@@ -17,6 +17,8 @@ export const defaultTexts = {
   'teleport.moved': { text: '&eYou were teleported to {world} {x} {y} {z}.', placeholders: ['world', 'x', 'y', 'z'] },
   'restart.bar': { text: 'Server restart in {time}', placeholders: ['time'] },
   'restart.bar-reason': { text: 'Server restart in {time} - {reason}', placeholders: ['time', 'reason'] },
+  'restart.scheduled': { text: '&eThe server will restart in {time}.', placeholders: ['time'] },
+  'restart.scheduled-reason': { text: '&eThe server will restart in {time}: {reason}', placeholders: ['time', 'reason'] },
   'restart.warning': { text: '&cServer restarts in {seconds} seconds', placeholders: ['seconds'] },
   'restart.warning-reason': { text: '&cServer restarts in {seconds} seconds: {reason}', placeholders: ['seconds', 'reason'] },
   'restart.warning-last': { text: '&cServer restarts in 1 second', placeholders: [] },

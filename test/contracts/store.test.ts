@@ -320,6 +320,37 @@ for (const [name, implementation] of Object.entries(implementations)) {
         expect(old.id).to.be.lessThan(direct.id);
       });
 
+      it('shows an announcement without an end until it is removed, keeps announcements still shown past the retention, and removes only announcements', async function () {
+        const add = (content: string, type: 'ANNOUNCEMENT' | 'DIRECT', createdAt: string, expiresAt: string | null) =>
+          store.messages.add({ type, content, createdAt, expiresAt, ...(type === 'DIRECT' ? { recipient: 'Steve' } : {}), sentBy: 'admin' });
+        const forever = await add('until removed', 'ANNOUNCEMENT', '2026-01-01T00:00:00.000Z', null);
+        const long = await add('a long one', 'ANNOUNCEMENT', '2026-01-02T00:00:00.000Z', '2026-06-01T00:00:00.000Z');
+        const ended = await add('ended', 'ANNOUNCEMENT', '2026-01-03T00:00:00.000Z', '2026-01-04T00:00:00.000Z');
+        const direct = await add('hello', 'DIRECT', '2026-01-05T00:00:00.000Z', null);
+        const shown = async (at: string) => (await store.messages.activeAnnouncements(new Date(at))).map((message) => message.content);
+        expect(await shown('2026-03-01T00:00:00.000Z')).to.deep.equal(['until removed', 'a long one']);
+        expect(await shown('2030-01-01T00:00:00.000Z')).to.deep.equal(['until removed']);
+
+        // The retention takes what was made before the cutoff, but not an announcement still shown then.
+        expect(await store.messages.deleteBefore(new Date('2026-03-01T00:00:00.000Z'))).to.equal(2);
+        expect((await store.messages.list(10)).map((message) => message.id)).to.deep.equal([long.id, forever.id]);
+        expect(ended.id).to.be.lessThan(direct.id);
+
+        const removed = await store.messages.removeAnnouncement(forever.id);
+        expect(removed).to.deep.include({ id: forever.id, content: 'until removed', type: 'ANNOUNCEMENT' });
+        expect(await store.messages.removeAnnouncement(forever.id), 'removed once').to.equal(null);
+        expect(await shown('2026-03-01T00:00:00.000Z')).to.deep.equal(['a long one']);
+        const another = await add('hi again', 'DIRECT', '2026-03-02T00:00:00.000Z', null);
+        expect(await store.messages.removeAnnouncement(another.id), 'a direct message is no announcement').to.equal(null);
+        expect(await store.messages.removeAnnouncement(987654), 'an unknown id').to.equal(null);
+        expect((await store.messages.list(10)).map((message) => message.id)).to.deep.equal([another.id, long.id]);
+        store = await fixture.reopen(store);
+        expect(
+          (await store.messages.list(10)).map((message) => message.id),
+          'after a restart',
+        ).to.deep.equal([another.id, long.id]);
+      });
+
       it('keeps audit details and teleports as they were written, newest first', async function () {
         const details = { updated: ['serverName', 'chat.enabled'], previous: { serverName: 'a', nested: { deep: [1, 2, null] } }, note: 'quote " and \\ and \u00e9' };
         await store.auditLog.append({ timestamp: '2026-11-20T10:00:00.000Z', actor: 'admin', ipAddress: '10.0.0.2', action: 'settings.update', details });

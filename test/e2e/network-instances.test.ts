@@ -10,7 +10,7 @@ import { rm, writeFile } from 'node:fs/promises';
 import path from 'node:path';
 import { expect } from 'chai';
 import type { Bot } from 'mineflayer';
-import { eventually, joinBot, leave, nextChat, registrationCodeFor } from '../helpers/bots.js';
+import { chatLog, eventually, joinBot, leave, nextChat, registrationCodeFor } from '../helpers/bots.js';
 import { api, temporaryDirectory, type TestGatehouse } from '../helpers/gatehouse.js';
 import { requirePostgres, uniquePrefix, type ThrowawayPostgres } from '../helpers/postgres.js';
 import { killStartedProcesses, startGatehouseProcess } from '../helpers/process.js';
@@ -171,6 +171,22 @@ describe('a network of servers on one database, with bots on each', function () 
       5000,
       "creative's cache emptied",
     );
+  });
+
+  it("tells a restart of one server to that server's players only (each server restarts on its own)", async function () {
+    const here = await join(survival, 'RestartHere');
+    const there = await join(creative, 'RestartThere');
+    const told = nextChat(here, /will restart in .*: maintenance/);
+    expect((await admin(survival)('POST', '/api/admin/restart', { delay: 600, reason: 'maintenance' })).status).to.equal(200);
+    await told;
+    const cancelled = nextChat(here, /restart was cancelled/);
+    expect((await admin(survival)('DELETE', '/api/admin/restart')).status).to.equal(200);
+    await cancelled;
+    // An announcement reaches every server, after the notices sent before it: once creative's bot has it, a restart's words would have come too.
+    const barrier = nextChat(there, /network barrier/);
+    expect((await admin(survival)('POST', '/api/admin/messages', { content: 'network barrier' })).status).to.equal(201);
+    await barrier;
+    expect(chatLog(there).filter((line) => /will restart|restart was cancelled/.test(line))).to.deep.equal([]);
   });
 
   it('drops an instance killed with -9 out of presence, and refuses a second instance with the same server.id', async function () {

@@ -3,14 +3,16 @@
  * driven by playwright-core (which downloads no browser of its own), with
  * every background connection Chromium makes by itself turned off. A suite
  * calls `requireChromium(this)` in `before`: where Chromium is missing it is
- * skipped saying why, unless GATEHOUSE_CHROMIUM_REQUIRED=true (CI), where
- * that is a failure.
+ * skipped and named at the end of the run with the command that installs it,
+ * unless GATEHOUSE_CHROMIUM_REQUIRED=true (CI), where that is a failure
+ * (test/helpers/missing-tool.ts).
  */
 import { existsSync } from 'node:fs';
 import { mkdtemp, rm } from 'node:fs/promises';
 import os from 'node:os';
 import path from 'node:path';
 import { chromium, type BrowserContext } from 'playwright-core';
+import { chromiumTool, skipForMissingTool } from './missing-tool.js';
 
 export const chromiumPath = process.env.GATEHOUSE_CHROMIUM ?? '/usr/bin/chromium';
 
@@ -21,10 +23,7 @@ export interface HeadlessChromium {
 
 export function requireChromium(context: Mocha.Context): void {
   if (existsSync(chromiumPath)) return;
-  const reason = `no Chromium at ${chromiumPath} (scripts/install-chromium.sh installs Debian's chromium)`;
-  if (process.env.GATEHOUSE_CHROMIUM_REQUIRED === 'true') throw new Error(`Chromium is required here (GATEHOUSE_CHROMIUM_REQUIRED) but missing: ${reason}`);
-  console.log(`    Chromium suite skipped: ${reason}`);
-  context.skip();
+  skipForMissingTool(context, chromiumTool, `there is no Chromium at ${chromiumPath}`);
 }
 
 /** A fresh profile in a throwaway directory, removed on close. */

@@ -6,6 +6,7 @@
  */
 import type { OnlinePlayer } from '../../src/game/port.js';
 import type { Network, NetworkOptions } from '../../src/network/port.js';
+import type { TransactionalStores } from '../../src/store/port.js';
 import { errorFromWire, errorToWire, type WireError } from '../../src/network/wire-errors.js';
 
 export class MemoryNetworkHub {
@@ -26,6 +27,8 @@ export class MemoryNetwork implements Network {
   options: NetworkOptions | undefined;
   /** Every call this instance made: [server, operation]. */
   readonly calls: Array<[string, string]> = [];
+  /** Set: every publish fails with it, recording nothing (the database away), as PostgreSQL's would. */
+  publishFailure: Error | undefined;
   private readonly listeners = new Map<string, Array<(payload: unknown, from: string) => void>>();
 
   constructor(
@@ -64,6 +67,7 @@ export class MemoryNetwork implements Network {
   }
 
   async publish(topic: string, payload: unknown, options: { retainAs?: string } = {}): Promise<void> {
+    if (this.publishFailure) throw this.publishFailure;
     if (options.retainAs !== undefined) {
       const kept = this.hub.retained.get(topic) ?? new Map<string, unknown>();
       // The newest last, as the network keeps them.
@@ -74,6 +78,11 @@ export class MemoryNetwork implements Network {
     for (const member of this.hub.members.values()) {
       if (member !== this) for (const listener of member.listeners.get(topic) ?? []) listener(JSON.parse(JSON.stringify(payload)), this.serverId);
     }
+  }
+
+  /** No store to commit with in one process: published at once. */
+  async publishIn(_tx: TransactionalStores, topic: string, payload: unknown, options: { retainAs?: string } = {}): Promise<void> {
+    await this.publish(topic, payload, options);
   }
 
   subscribe(topic: string, listener: (payload: unknown, from: string) => void): void {

@@ -20,13 +20,13 @@ export interface TestNetwork {
  * One Gatehouse instance of a network, in process: `server` as its server.id,
  * its own data directory in the network's folder, PostgreSQL at the network's
  * prefix. `adjust` edits the rest of the config; `game` replaces its embedded
- * game server.
+ * game server; `onInfo` gets its info lines.
  */
 export async function startNetworkInstance(
   network: TestNetwork,
   server: string,
   adjust: (config: Config) => void = () => undefined,
-  overrides: { game?: GamePort } = {},
+  overrides: { game?: GamePort; onInfo?: (line: string) => void } = {},
 ): Promise<TestGatehouse> {
   const dataDirectory = path.join(network.directory, server);
   await mkdir(dataDirectory, { recursive: true });

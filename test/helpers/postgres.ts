@@ -9,8 +9,10 @@
  * Benchmarks ask for a `durable` one instead (fsync on).
  *
  * Suites that need it call `requirePostgres(this)` in `before`: when no
- * server can be started they are skipped with the reason printed, unless
- * GATEHOUSE_POSTGRES_REQUIRED=true (CI), where that is a failure. The
+ * server can be started they are skipped with the reason printed, and named
+ * at the end of the run with the command that installs the programs, unless
+ * GATEHOUSE_POSTGRES_REQUIRED=true (CI), where that is a failure
+ * (test/helpers/missing-tool.ts). The
  * programs are looked for in GATEHOUSE_POSTGRES_BIN, on the PATH, then in
  * Debian's /usr/lib/postgresql/<version>/bin.
  */
@@ -23,6 +25,7 @@ import { promisify } from 'node:util';
 import pg from 'pg';
 import type { PostgresSettings } from '../../src/store/postgres/settings.js';
 import { freePort } from './free-port.js';
+import { postgresTool, skipForMissingTool } from './missing-tool.js';
 
 const run = promisify(execFile);
 const superuser = 'gatehouse_test';
@@ -76,7 +79,7 @@ export class ThrowawayPostgres {
       throw new Error(
         process.env.GATEHOUSE_POSTGRES_BIN
           ? `no initdb and pg_ctl in GATEHOUSE_POSTGRES_BIN (${process.env.GATEHOUSE_POSTGRES_BIN})`
-          : 'no PostgreSQL server programs (initdb, pg_ctl) on the PATH or in /usr/lib/postgresql/*/bin; on Debian: apt-get install postgresql (scripts/install-postgres.sh)',
+          : 'no PostgreSQL server programs (initdb, pg_ctl) on the PATH or in /usr/lib/postgresql/*/bin; on Debian, scripts/install-test-tools.sh installs them',
       );
     }
     const account = await serverAccount();
@@ -254,9 +257,7 @@ export async function requirePostgres(context: Mocha.Context, options: { own?: b
       }));
   const { server, reason } = await starting;
   if (server) return server;
-  if (process.env.GATEHOUSE_POSTGRES_REQUIRED === 'true') throw new Error(`PostgreSQL is required here (GATEHOUSE_POSTGRES_REQUIRED) but cannot be started: ${reason}`);
-  console.log(`    PostgreSQL suite skipped: PostgreSQL cannot be started here: ${reason}`);
-  context.skip();
+  skipForMissingTool(context, postgresTool, `PostgreSQL cannot be started here: ${reason}`);
 }
 
 function startOrSayWhy(): Promise<{ server?: ThrowawayPostgres; reason?: string }> {

@@ -51,22 +51,20 @@ describe('admin endpoints over HTTP', function () {
   });
 
   describe('settings', function () {
-    it('returns the nested settings with the configured defaults', async function () {
+    it('returns the nested settings with the configured defaults, none overridden', async function () {
       const response = await asService('GET', '/api/admin/settings');
-      expect(response.body).to.deep.equal({
-        success: true,
-        settings: {
-          serverName: 'A Gatehouse server',
-          maxPlayers: 20,
-          difficulty: 'normal',
-          gameMode: 'survival',
-          pvpEnabled: true,
-          whitelist: { enabled: false, autoApprove: false },
-          notifications: { unregisteredInterval: 10, enabled: true },
-          chat: { enabled: false, webhookUrl: '' },
-          economy: { currencySymbol: '$', startingBalance: 0 },
-        },
-      });
+      const configured = {
+        serverName: 'A Gatehouse server',
+        maxPlayers: 20,
+        difficulty: 'normal',
+        gameMode: 'survival',
+        pvpEnabled: true,
+        whitelist: { enabled: false, autoApprove: false },
+        notifications: { unregisteredInterval: 10, enabled: true },
+        chat: { enabled: false, webhookUrl: '' },
+        economy: { currencySymbol: '$', startingBalance: 0 },
+      };
+      expect(response.body).to.deep.equal({ success: true, settings: configured, overridden: [], defaults: configured });
     });
 
     it('changes only the supplied keys, nested ones included, and lists them as dotted paths', async function () {

@@ -63,7 +63,7 @@ function valueFor(schema: Record<string, unknown> | undefined, random: Random, d
   switch (type) {
     case 'string':
       if (schema.format === 'http-url') return random.pick(['', 'http://example.invalid/hook', 'http://127.0.0.1:9/x', 'ftp://x', 'http://', 'https://10.0.0.1/']);
-      if (schema.format === 'iso-timestamp') return random.pick([new Date(Date.now() + 3600_000).toISOString(), '2000-01-01T00:00:00Z', 'tomorrow', '2026-13-45T99:99:99Z']);
+      if (schema.format === 'date-time') return random.pick([new Date(Date.now() + 3600_000).toISOString(), '2000-01-01T00:00:00Z', 'tomorrow', '2026-13-45T99:99:99Z']);
       if (schema.format === 'email') return random.pick(['a@b.co', 'not-an-email', '@', 'x@y']);
       return random.pick(['Steve', 'steve_builds', 'Alex', 'nobody', 'K7QW2MXP', 'password1', ...nastyStrings]);
     case 'integer':

@@ -12,10 +12,50 @@ import { gatehouseVersion } from '../../src/version.js';
 import { requireChromium, startChromium } from '../helpers/chromium.js';
 import { api, startTestGatehouse, type TestGatehouse } from '../helpers/gatehouse.js';
 
+/** The formats of JSON Schema 2020-12 and the OpenAPI 3.1 registry: what a validator of the document knows. */
+const knownFormats = new Set([
+  'date-time',
+  'date',
+  'time',
+  'duration',
+  'email',
+  'idn-email',
+  'hostname',
+  'idn-hostname',
+  'ipv4',
+  'ipv6',
+  'uri',
+  'uri-reference',
+  'iri',
+  'iri-reference',
+  'uuid',
+  'uri-template',
+  'json-pointer',
+  'relative-json-pointer',
+  'regex',
+  'int32',
+  'int64',
+  'float',
+  'double',
+  'password',
+]);
+
+/** Every `format` anywhere in a document, with where it is. */
+function formatsIn(value: unknown, at = ''): Array<{ format: string; at: string }> {
+  if (typeof value !== 'object' || value === null) return [];
+  const own = typeof (value as { format?: unknown }).format === 'string' ? [{ format: (value as { format: string }).format, at }] : [];
+  return [...own, ...Object.entries(value).flatMap(([key, inner]) => formatsIn(inner, `${at}/${key}`))];
+}
+
+const serviceToken = 'reference-service-token-for-tests-0123456789abcdef';
+
 describe('the API reference, served', function () {
   let server: TestGatehouse;
   before(async function () {
-    server = await startTestGatehouse((config) => (config.metrics.enabled = true));
+    server = await startTestGatehouse((config) => {
+      config.metrics.enabled = true;
+      config.token = serviceToken;
+    });
   });
   after(async function () {
     await server?.stop();
@@ -44,11 +84,45 @@ describe('the API reference, served', function () {
     for (const operation of operations) expect(operation.tags, operation.operationId).to.have.length(1);
     expect(body.paths).to.have.property('/metrics');
     expect(body.servers).to.deep.equal([{ url: '/', description: 'The Gatehouse serving this document' }]);
-    expect(body.components.securitySchemes).to.have.keys('bearer', 'apiKey', 'apiKeyHeader');
+    expect(body.components.securitySchemes).to.have.keys('bearer', 'apiKey', 'apiKeyHeader', 'serviceToken');
     expect(body.paths['/api/players'].get.security).to.deep.include({ apiKey: ['players:read'] });
     expect(body.paths['/api/admin/settings'].post['x-scope']).to.equal('settings:write');
     expect(body.paths['/api/economy/transfer'].post.security).to.deep.equal([{ bearer: [] }]);
     expect(operationIdOf({ method: 'POST', path: '/api/admin/keys/:id/rotate' })).to.equal('postAdminKeysByIdRotate');
+  });
+
+  it('describes every answer as it is sent: each route asked, its status documented with the Content-Type it came with', async function () {
+    const { body: document } = await api(server.baseUrl, 'GET', '/api/openapi.json');
+    const mismatches: string[] = [];
+    for (const route of server.gatehouse.routes) {
+      const withBody = route.method === 'POST' || route.method === 'PUT';
+      const response = await fetch(server.baseUrl + route.path.replace(/:(\w+)/g, 'key_0000000000000000'), {
+        method: route.method,
+        headers: { authorization: `Bearer ${serviceToken}`, ...(withBody ? { 'content-type': 'application/json' } : {}) },
+        body: withBody ? '{}' : undefined,
+      });
+      await response.arrayBuffer();
+      const name = `${route.method} ${route.path} (${response.status})`;
+      const operation = document.paths[route.path.replace(/:(\w+)/g, '{$1}')][route.method.toLowerCase()];
+      const documented = operation.responses[String(response.status)];
+      if (!documented) {
+        mismatches.push(`${name}: status not documented`);
+        continue;
+      }
+      const sent = (response.headers.get('content-type') ?? '').split(';')[0]!.trim();
+      const described = Object.keys(documented.content ?? {});
+      if (!sent || !described.includes(sent)) mismatches.push(`${name}: sent ${sent}, documented ${described.join(', ') || 'no content'}`);
+    }
+    expect(mismatches).to.deep.equal([]);
+    // /metrics without the token (no address is allowed here) is refused, and the document says a token is needed.
+    const scraped = await fetch(`${server.baseUrl}/metrics`);
+    expect(scraped.status).to.equal(403);
+    expect(document.paths['/metrics'].get.security).to.deep.equal([{ serviceToken: [] }]);
+    expect(document.components.securitySchemes.serviceToken).to.include({ type: 'http', scheme: 'bearer' });
+    const unknownFormats = formatsIn(document).filter(({ format }) => !knownFormats.has(format));
+    expect(unknownFormats, 'formats no validator knows').to.deep.equal([]);
+    const validated = await new Validator().validate(document);
+    expect(validated.errors ?? [], JSON.stringify(validated.errors)).to.deep.equal([]);
   });
 
   it('loads the reference page in headless Chromium with no request leaving this server, under a same-origin CSP', async function () {

@@ -17,7 +17,7 @@ const outsidePointer = /\.\.\/shared|\bshared\/(reference|spec)\//;
 const readmeLineLimit = 300;
 /** Folders whose every file must not point beside the repository, and the single files. */
 const scannedFolders = ['docs', 'src', 'scripts', 'test', 'bench'];
-const scannedFiles = ['README.md', 'bridge/README.md'];
+const scannedFiles = ['README.md', 'bridge/README.md', 'client/README.md'];
 const thisTest = 'test/unit/docs-links.test.ts';
 
 /** The repository's root: the compiled test runs from build/test/unit, the source sits in test/unit. */
@@ -30,14 +30,14 @@ function repositoryRoot(): string {
   return process.cwd();
 }
 
-/** The Markdown files whose links are checked: the README, docs/*.md, bridge/README.md. */
+/** The Markdown files whose links are checked: the README, docs/*.md, bridge/README.md, client/README.md. */
 function documentationFiles(root: string): string[] {
   const docs = existsSync(path.join(root, 'docs'))
     ? readdirSync(path.join(root, 'docs'))
         .filter((name) => name.endsWith('.md'))
         .map((name) => path.join('docs', name))
     : [];
-  return ['README.md', ...docs, path.join('bridge', 'README.md')].filter((file) => existsSync(path.join(root, file)));
+  return ['README.md', ...docs, path.join('bridge', 'README.md'), path.join('client', 'README.md')].filter((file) => existsSync(path.join(root, file)));
 }
 
 /** The text outside fenced code blocks, line by line (a `# comment` in a shell block is no heading). */
@@ -144,7 +144,7 @@ describe('the documentation', function () {
     expect(brokenLinks(root)).to.deep.equal([]);
   });
 
-  it(`points nowhere beside the repository (no ${outsideFolder} in the README, docs/, bridge/README.md, src/, scripts/, test/ or bench/)`, function () {
+  it(`points nowhere beside the repository (no ${outsideFolder} in the README, docs/, bridge/README.md, client/README.md, src/, scripts/, test/ or bench/)`, function () {
     expect(pointersOutside(root)).to.deep.equal([]);
   });
 

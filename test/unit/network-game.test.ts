@@ -1,6 +1,7 @@
 import { expect } from 'chai';
 import { PlayerNotOnlineError, PlayerOnOtherServerError, UnknownItemError, type Location, type PlayerRef, type TeleportResult } from '../../src/game/port.js';
 import { NetworkGame } from '../../src/network/network-game.js';
+import { StoreUnavailableError } from '../../src/store/postgres/errors.js';
 import { FakeGame } from '../helpers/fake-game.js';
 import { FakeInventories } from '../helpers/fake-inventories.js';
 import { MemoryNetworkHub, type MemoryNetwork } from '../helpers/memory-network.js';
@@ -146,6 +147,43 @@ describe('NetworkGame: a game port over several servers', function () {
     expect(await survival.game.operators.isOperator('alex'), 'an operator on creative is one on survival').to.equal(true);
     expect(await survival.game.operators.isOperator('Steve')).to.equal(false);
     expect((await survival.game.operators.list()).map((player) => player.name)).to.deep.equal(['alex']);
+  });
+
+  it('makes a whitelist change or a broadcast the network cannot record on no server, and leaves the record and every whitelist agreeing', async function () {
+    await survival.game.require('whitelist').add('Resident');
+    survival.network.publishFailure = new StoreUnavailableError('PostgreSQL at 127.0.0.1:5432/gatehouse cannot be used: the database system is shutting down');
+    const add = await survival.game
+      .require('whitelist')
+      .add('Outsider')
+      .catch((error) => error);
+    const remove = await survival.game
+      .require('whitelist')
+      .remove('Resident')
+      .catch((error) => error);
+    const broadcast = await survival.game
+      .require('messaging')
+      .broadcast('only here?')
+      .catch((error) => error);
+    expect([add, remove, broadcast].map((error) => error?.name)).to.deep.equal(['StoreUnavailableError', 'StoreUnavailableError', 'StoreUnavailableError']);
+    const record = Object.fromEntries(
+      ((await survival.network.retained('whitelist')) as Array<{ add?: string; remove?: string }>).map((change) => [
+        (change.add ?? change.remove)!.toLowerCase(),
+        change.add ? 'add' : 'remove',
+      ]),
+    );
+    expect(record, "the network's record").to.deep.equal({ resident: 'add' });
+    expect([...survival.whitelist].sort(), "survival's game").to.deep.equal(['resident']);
+    expect([...creative.whitelist].sort(), "creative's game").to.deep.equal(['resident']);
+    expect(survival.broadcasts, "survival's players").to.deep.equal([]);
+    expect(creative.broadcasts, "creative's players").to.deep.equal([]);
+  });
+
+  it("answers a remove of a player not on this server's whitelist with no change, and changes no other server", async function () {
+    // Whitelisted on creative's own (in its game, not through Gatehouse).
+    creative.whitelist.add('hermit');
+    expect(await survival.game.require('whitelist').remove('Hermit'), 'nothing to take off survival').to.equal(false);
+    expect([...creative.whitelist], "creative's game").to.deep.equal(['hermit']);
+    expect(await survival.network.retained('whitelist'), "the network's record").to.deep.equal([]);
   });
 
   it('runs a job named once on one instance at a time', async function () {

@@ -17,7 +17,8 @@ describe('the OpenAPI document', function () {
       for (const route of routes) {
         const operation = document.paths[route.path.replace(/:(\w+)/g, '{$1}')]![route.method.toLowerCase()]!;
         const keySecurity = route.scope ? [{ apiKey: [route.scope] }, { apiKeyHeader: [route.scope] }] : [];
-        expect(operation.security, `${route.method} ${route.path}`).to.deep.equal(route.access === 'public' ? [] : [{ bearer: [] }, ...keySecurity]);
+        const security = route.checksServiceToken ? [{ serviceToken: [] }] : route.access === 'public' ? [] : [{ bearer: [] }, ...keySecurity];
+        expect(operation.security, `${route.method} ${route.path}`).to.deep.equal(security);
         expect(operation.responses, `${route.method} ${route.path}`).to.have.property(String(route.status ?? 200));
         if (route.access === 'admin') expect(operation.responses).to.include.keys('401', '403', '503');
       }

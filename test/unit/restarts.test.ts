@@ -40,6 +40,29 @@ describe('RestartService', function () {
     }
   });
 
+  it('tells the players in game when a restart is scheduled, with its time and reason, and again when one replaces it', async function () {
+    const game = new FakeGame();
+    const said: string[] = [];
+    game.capabilities.control = { applySettings: async () => [], restart: async () => undefined };
+    game.capabilities.messaging = { sendMessage: async () => undefined, broadcast: async (text) => void said.push(text) };
+    const restarts = new RestartService(restartOf(store.restarts, 'main'), game, GameTexts.defaults());
+    const actor = { name: 'admin', ipAddress: '127.0.0.1' };
+    try {
+      await restarts.schedule(actor, 600, 'New plugins');
+      expect(said).to.deep.equal(['§eThe server will restart in 10m: New plugins']);
+      await restarts.schedule(actor, 5400, '');
+      expect(said.at(-1)).to.equal('§eThe server will restart in 1h 30m.');
+      // At a warning's second the scheduling says it once, not the warning as well.
+      await restarts.schedule(actor, 60, '');
+      await new Promise((resolve) => setTimeout(resolve, 50));
+      expect(said.slice(2)).to.deep.equal(['§eThe server will restart in 1m.']);
+      await restarts.schedule(actor, 95, 'Soon');
+      expect(said.at(-1)).to.equal('§eThe server will restart in 1m 35s: Soon');
+    } finally {
+      restarts.stop();
+    }
+  });
+
   it('answers 501 when the game adapter cannot restart', async function () {
     const game = new FakeGame();
     const restarts = new RestartService(restartOf(store.restarts, 'main'), game, GameTexts.defaults());

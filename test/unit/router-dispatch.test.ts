@@ -27,6 +27,7 @@ describe('the router: paths without parameters', function () {
   before(async function () {
     const access = {
       authenticate: () => Promise.reject(new Error('no route here needs a caller')),
+      authenticateKey: () => Promise.reject(new Error('no route here needs a caller')),
       requireAdmin: () => Promise.reject(new Error('no route here needs an admin')),
     };
     const router = routerFor(routes, { access, bodyLimitBytes: 1024, trustedProxies: new Set() });

@@ -57,6 +57,15 @@ export class AccessControl implements AccessCheck {
     return { kind: 'user', user: await this.userOf(Number(check.claims.sub)) };
   }
 
+  /** `X-API-Key`: only an API key is taken there, so that a login token or the service token sent in it is told where it goes. */
+  async authenticateKey(secret: string, address = ''): Promise<Caller> {
+    const key = secret.trim();
+    if (!this.keys?.isKey(key)) {
+      throw unauthorized('X-API-Key takes only an API key (ghk_...); send a login token or the service token as Authorization: Bearer <token>', 'not_an_api_key');
+    }
+    return { kind: 'key', key: await this.keys.authenticate(key, address) };
+  }
+
   /**
    * The token's web account, kept a minute after it was read: nothing a
    * request uses of it ever changes (the API changes only `lastLogin`, which

@@ -9,7 +9,14 @@ export class AuditTrail {
   ) {}
 
   async record(actor: Actor, action: string, details: Record<string, unknown>): Promise<void> {
-    await this.log.append({ timestamp: this.now().toISOString(), actor: actor.name, ipAddress: actor.ipAddress, action, details });
+    await this.log.append({
+      timestamp: this.now().toISOString(),
+      actor: actor.name,
+      ...(actor.keyId ? { actorKeyId: actor.keyId } : {}),
+      ipAddress: actor.ipAddress,
+      action,
+      details,
+    });
   }
 
   /** A page of entries, newest first, with how many there are. */

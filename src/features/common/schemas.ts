@@ -5,6 +5,14 @@ export { errorAnswer } from '../../http/error-answer.js';
 
 export const timestamp = t.string({ format: 'date-time', example: '2026-11-21T18:04:05.123Z' });
 
+/** A timestamp a client sends: a full date and time with its zone (`date-time`, which every validator knows), written out as ISO 8601 has it. */
+export const timestampInput = t.string({
+  format: 'date-time',
+  pattern: '^\\d{4}-\\d{2}-\\d{2}T\\d{2}:\\d{2}(:\\d{2}(\\.\\d{1,9})?)?(Z|[+-]\\d{2}:\\d{2})$',
+  'x-message': 'must be an ISO 8601 timestamp such as 2026-12-01T18:00:00.000Z',
+  example: '2026-12-01T18:00:00.000Z',
+});
+
 export const messageAnswer = t.object({ success: t.literal(true), message: t.string() });
 
 export const paginationObject = t.object({

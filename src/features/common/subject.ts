@@ -1,6 +1,6 @@
-import { invalidField, forbidden } from '../../errors.js';
+import { ApiError, forbidden } from '../../errors.js';
 import type { PlayerRef } from '../../game/port.js';
-import type { RouteRequest } from '../../http/route.js';
+import type { Caller, RouteRequest } from '../../http/route.js';
 import type { AccessControl } from '../accounts/access-control.js';
 
 /**
@@ -20,8 +20,14 @@ export async function requestSubject(
     const own = { name: request.caller.user.gameUsername, uuid: request.caller.user.gameUuid };
     if (!asked || asked.toLowerCase() === own.name.toLowerCase()) return own;
   } else if (!asked) {
-    throw invalidField('username', 'username is required for the service account');
+    throw usernameRequired(request.caller);
   }
   if (!(await access.isAdmin(request.caller))) throw forbidden(forbiddenMessage, 'not_your_player');
   return find(asked);
+}
+
+/** The 400 for a caller that is nobody's player (an API key, the service account) and named no player: the field it must give. */
+export function usernameRequired(caller: Caller): ApiError {
+  const who = caller.kind === 'key' ? 'with an API key: a key is nobody’s player, so name the player' : 'for the service account: name the player';
+  return new ApiError(400, `username is required ${who} (?username=<player>)`, 'invalid_field', {}, { field: 'username' });
 }

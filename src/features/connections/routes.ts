@@ -16,6 +16,7 @@ export function connectionsRoutes(connectionLog: ConnectionLogStore): Route[] {
       summary: 'Connection log, newest first (query: page, limit 1-500, username)',
       query: connectionsQuery,
       answer: t.object({ success: t.literal(true), connections: t.array(connection), pagination: paginationObject }),
+      personal: ['connections[].ipAddress'],
       handle: async ({ query }) => {
         const equals = { username: query.username };
         const [entries, total] = await Promise.all([connectionLog.recent({ limit: query.limit, offset: (query.page - 1) * query.limit, equals }), connectionLog.count({ equals })]);

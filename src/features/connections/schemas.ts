@@ -6,7 +6,7 @@ export const connection = t.object({
   id: t.integer(),
   username: t.string(),
   action: t.enum(['LOGIN', 'LOGOUT']),
-  ipAddress: t.string(),
+  ipAddress: t.optional(t.string({ description: 'Left out for an API key without personal:read.' })),
   timestamp,
   success: t.boolean(),
   reason: t.optional(t.string({ description: 'Why a login was refused; only when success is false.' })),

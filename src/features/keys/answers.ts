@@ -1,9 +1,10 @@
 import type { Static } from '../../lib/schema.js';
 import type { keyAnswer } from './schemas.js';
+import type { KeyStanding } from './standing.js';
 import type { ApiKeyRecord } from './store.js';
 
-/** A key as the API shows it: everything but its hash. */
-export function keyAnswerOf(record: ApiKeyRecord, now: Date): Static<typeof keyAnswer> {
+/** A key as the API shows it: everything but its hash and what it depends on, with whether it may act now and why not. */
+export function keyAnswerOf(record: ApiKeyRecord, standing: KeyStanding): Static<typeof keyAnswer> {
   return {
     id: record.id,
     name: record.name,
@@ -17,12 +18,7 @@ export function keyAnswerOf(record: ApiKeyRecord, now: Date): Static<typeof keyA
     lastUsedFrom: record.lastUsedFrom,
     rotatedAt: record.rotatedAt,
     revokedAt: record.revokedAt,
-    status: statusOf(record, now),
+    status: standing.status,
+    statusReason: standing.reason,
   };
-}
-
-export function statusOf(record: ApiKeyRecord, now: Date): 'active' | 'expired' | 'revoked' {
-  if (record.revokedAt !== null) return 'revoked';
-  if (record.expiresAt !== null && Date.parse(record.expiresAt) <= now.getTime()) return 'expired';
-  return 'active';
 }

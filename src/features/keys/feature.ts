@@ -3,7 +3,7 @@ import { partImplementations } from '../../store/part-implementations.js';
 import { defineFeature } from '../feature.js';
 import { keysRoutes } from './routes.js';
 import { scopesOf } from './scopes.js';
-import { ApiKeyService } from './service.js';
+import { ApiKeyService, type OperatorStatus } from './service.js';
 import { apiKeysPart } from './store.js';
 import { jsonApiKeysPart } from './store-json.js';
 import { postgresApiKeysPart } from './store-postgres.js';
@@ -22,11 +22,18 @@ declare module '../services.js' {
 export const keysFeature = defineFeature({
   name: 'keys',
   storeParts: [partImplementations({ part: apiKeysPart, json: jsonApiKeysPart, postgres: postgresApiKeysPart })],
-  create: ({ store, services, routes, now, log }) => {
+  create: ({ store, game, services, routes, now, log }) => {
     const scopes = () => scopesOf(routes());
-    const keys = new ApiKeyService(store.part(apiKeysPart), new TokenBuckets(), () => new Set(scopes().map((scope) => scope.scope)), now, log.error);
+    const accounts = services.get('accounts');
+    // Asked the way an operator's own admin requests ask it (the adapters answer from what they hold), and only for keys an operator gave.
+    const operators: OperatorStatus = {
+      isOperator: async (player) => (game.isConnected() ? accounts.isOperatorNow(player) : undefined),
+      operators: async () => (game.isConnected() ? new Set((await game.operators.list()).map((player) => player.name.toLowerCase())) : undefined),
+    };
+    const knownScopes = () => new Set(scopes().map((scope) => scope.scope));
+    const keys = new ApiKeyService(store.part(apiKeysPart), new TokenBuckets(), knownScopes, operators, store.users, now, log.error);
     services.provide('apiKeys', keys);
     services.get('access').acceptKeys({ isKey: ApiKeyService.looksLikeKey, authenticate: (secret, address) => keys.authenticate(secret, address) });
-    return { routes: keysRoutes(keys, services.get('audit'), scopes, now) };
+    return { routes: keysRoutes(keys, services.get('audit'), scopes) };
   },
 });

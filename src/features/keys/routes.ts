@@ -2,17 +2,26 @@
 import { reply, route, type Route, type RouteRequest } from '../../http/route.js';
 import type { AuditTrail } from '../audit/service.js';
 import { pagination } from '../common/schemas.js';
-import { keyAnswerOf, statusOf } from './answers.js';
+import { keyAnswerOf } from './answers.js';
 import type { ScopeDescription } from './scopes.js';
 import { createKeyBody, keyListAnswer, keyWithSecretAnswer, listKeysQuery, oneKeyAnswer, scopesAnswer } from './schemas.js';
-import type { ApiKeyService } from './service.js';
+import type { ApiKeyService, KeyIssuer } from './service.js';
+import type { ApiKeyRecord } from './store.js';
 
-/** The scopes of the key asking, when a key asks: a key cannot grant or renew more than it holds. */
-function heldScopes(request: RouteRequest<unknown, unknown>): readonly string[] | undefined {
-  return request.caller.kind === 'key' ? request.caller.key.scopes : undefined;
+/**
+ * Who gives a key its secret: a key (which makes, rotates and revokes only
+ * what it could have made), an operator's login (the key acts with their
+ * standing), or the service token.
+ */
+function issuerOf(request: RouteRequest<unknown, unknown>): KeyIssuer {
+  const { caller } = request;
+  if (caller.kind === 'key') return { kind: 'key', key: caller.key };
+  if (caller.kind === 'user') return { kind: 'operator', player: caller.user.gameUsername };
+  return { kind: 'service' };
 }
 
-export function keysRoutes(keys: ApiKeyService, audit: AuditTrail, scopes: () => ScopeDescription[], now: () => Date): Route[] {
+export function keysRoutes(keys: ApiKeyService, audit: AuditTrail, scopes: () => ScopeDescription[]): Route[] {
+  const answerOf = async (record: ApiKeyRecord) => keyAnswerOf(record, await keys.standing(record));
   return [
     route({
       method: 'GET',
@@ -31,10 +40,17 @@ export function keysRoutes(keys: ApiKeyService, audit: AuditTrail, scopes: () =>
       summary: 'API keys, newest first (never their secrets): prefix, scopes, who made each and when, last use and from where',
       query: listKeysQuery,
       answer: keyListAnswer,
+      personal: ['keys[].lastUsedFrom'],
       handle: async ({ query }) => {
-        const all = (await keys.list()).filter((record) => query.revoked !== false || record.revokedAt === null);
+        const every = await keys.list();
+        const all = every.filter((record) => query.revoked !== false || record.revokedAt === null);
         const page = all.slice((query.page - 1) * query.limit, query.page * query.limit);
-        return { success: true as const, keys: page.map((record) => keyAnswerOf(record, now())), pagination: pagination(query.page, query.limit, all.length) };
+        const standings = await keys.standings(page, every);
+        return {
+          success: true as const,
+          keys: page.map((record, index) => keyAnswerOf(record, standings[index]!)),
+          pagination: pagination(query.page, query.limit, all.length),
+        };
       },
     }),
     route({
@@ -51,10 +67,10 @@ export function keysRoutes(keys: ApiKeyService, audit: AuditTrail, scopes: () =>
         403: 'Admin privileges required, or a key granting a scope it lacks, or one asking for a longer life or a looser rate than its own',
       },
       handle: async (request) => {
-        const { record, secret } = await keys.create(request.body, request.actor(), request.caller.kind === 'key' ? request.caller.key : undefined);
+        const { record, secret } = await keys.create(request.body, request.actor(), issuerOf(request));
         await audit.record(request.actor(), 'keys.create', { key: record.id, name: record.name, scopes: record.scopes });
         return reply(
-          { success: true as const, key: keyAnswerOf(record, now()), secret },
+          { success: true as const, key: await answerOf(record), secret },
           { status: 201, headers: { Location: `/api/admin/keys/${record.id}`, 'Cache-Control': 'no-store' } },
         );
       },
@@ -66,8 +82,9 @@ export function keysRoutes(keys: ApiKeyService, audit: AuditTrail, scopes: () =>
       scope: 'keys:read',
       summary: 'One API key (never its secret)',
       answer: oneKeyAnswer,
+      personal: ['key.lastUsedFrom'],
       errors: { 404: 'No such key' },
-      handle: async ({ params }) => ({ success: true as const, key: keyAnswerOf(await keys.find(params.id!), now()) }),
+      handle: async ({ params }) => ({ success: true as const, key: await answerOf(await keys.find(params.id!)) }),
     }),
     route({
       method: 'DELETE',
@@ -76,11 +93,15 @@ export function keysRoutes(keys: ApiKeyService, audit: AuditTrail, scopes: () =>
       scope: 'keys:write',
       summary: 'Revoke an API key: from the next request on, on every server of a network, it gets 401',
       answer: oneKeyAnswer,
-      errors: { 404: 'No such key' },
+      personal: ['key.lastUsedFrom'],
+      errors: {
+        403: 'Admin privileges required, or a key revoking one it could not have made (scopes it lacks: scope_missing; a longer life or a looser rate: key_limit_exceeded)',
+        404: 'No such key',
+      },
       handle: async (request) => {
-        const { record, changed } = await keys.revoke(request.params.id!, heldScopes(request));
+        const { record, changed } = await keys.revoke(request.params.id!, issuerOf(request));
         if (changed) await audit.record(request.actor(), 'keys.revoke', { key: record.id, name: record.name });
-        return { success: true as const, key: keyAnswerOf(record, now()) };
+        return { success: true as const, key: await answerOf(record) };
       },
     }),
     route({
@@ -88,13 +109,20 @@ export function keysRoutes(keys: ApiKeyService, audit: AuditTrail, scopes: () =>
       path: '/api/admin/keys/:id/rotate',
       access: 'admin',
       scope: 'keys:write',
-      summary: 'Give an API key a new secret (shown in this answer only); the old one stops working at once',
+      summary:
+        'Give an API key a new secret (shown in this answer only), keeping its name, scopes, expiry and rate; the old secret stops working at once. Rotated by another key, it lives only while that key does',
       answer: keyWithSecretAnswer,
-      errors: { 404: 'No such key', 409: 'The key is revoked or expired' },
+      personal: ['key.lastUsedFrom'],
+      errors: {
+        403: 'Admin privileges required, or a key rotating one it could not have made (scopes it lacks: scope_missing; a longer life or a looser rate: key_limit_exceeded)',
+        404: 'No such key',
+        409: 'The key is revoked or expired',
+      },
       handle: async (request) => {
-        const { record, secret } = await keys.rotate(request.params.id!, heldScopes(request));
-        await audit.record(request.actor(), 'keys.rotate', { key: record.id, name: record.name, status: statusOf(record, now()) });
-        return reply({ success: true as const, key: keyAnswerOf(record, now()), secret }, { headers: { 'Cache-Control': 'no-store' } });
+        const { record, secret } = await keys.rotate(request.params.id!, issuerOf(request));
+        const key = await answerOf(record);
+        await audit.record(request.actor(), 'keys.rotate', { key: record.id, name: record.name, status: key.status });
+        return reply({ success: true as const, key, secret }, { headers: { 'Cache-Control': 'no-store' } });
       },
     }),
   ];

@@ -45,10 +45,14 @@ export const keyAnswer = t.object({
   expiresAt: t.nullable(timestamp),
   rateLimit: t.nullable(rateLimit),
   lastUsedAt: t.nullable(timestamp),
-  lastUsedFrom: t.nullable(t.string()),
+  lastUsedFrom: t.optional(t.nullable(t.string({ description: 'The address of its last use. Left out for an API key without personal:read.' }))),
   rotatedAt: t.nullable(timestamp),
   revokedAt: t.nullable(timestamp),
-  status: t.enum(['active', 'expired', 'revoked'] as const),
+  status: t.enum(['active', 'suspended', 'expired', 'revoked'] as const, {
+    description:
+      'Whether requests with it are answered now: active; suspended while the operator it acts for (who made or last rotated it, or a key above it) is not an operator, or cannot be asked; expired; revoked (also when a key it was made or rotated by is revoked or expired).',
+  }),
+  statusReason: t.nullable(t.string({ description: 'Why it is suspended, or revoked with a key above it, e.g. "Chief made it and is not an operator now"; null otherwise.' })),
 });
 
 export const oneKeyAnswer = t.object({ success: t.literal(true), key: keyAnswer });

@@ -4,7 +4,7 @@
  * and the OpenAPI document say the same thing.
  */
 import type { Route } from '../../http/route.js';
-import { allScopes } from '../../http/scopes.js';
+import { allScopes, personalScope } from '../../http/scopes.js';
 
 export interface ScopeDescription {
   scope: string;
@@ -18,19 +18,27 @@ const levelWords: Record<string, string> = {
   admin: 'Administer (beyond change: money, reversals)',
 };
 
+/** Scopes whose words are not `<level>: <group>`. */
+const ownWords: Record<string, string> = {
+  [personalScope]: 'Personal data (addresses, positions, e-mail) in the answers another scope opens',
+};
+
 export function scopesOf(routes: readonly Route[]): ScopeDescription[] {
   const byScope = new Map<string, string[]>();
-  for (const route of routes) {
-    if (route.scope === undefined) continue;
-    const operations = byScope.get(route.scope) ?? [];
+  const add = (scope: string, route: Route) => {
+    const operations = byScope.get(scope) ?? [];
     operations.push(`${route.method} ${route.path}`);
-    byScope.set(route.scope, operations);
+    byScope.set(scope, operations);
+  };
+  for (const route of routes) {
+    if (route.scope !== undefined) add(route.scope, route);
+    if (route.personal !== undefined) add(personalScope, route);
   }
   const scopes = [...byScope.entries()]
     .sort(([a], [b]) => a.localeCompare(b))
     .map(([scope, operations]) => {
       const [group, level] = scope.split(':') as [string, string];
-      return { scope, description: `${levelWords[level]}: ${group}`, operations };
+      return { scope, description: ownWords[scope] ?? `${levelWords[level]}: ${group}`, operations };
     });
-  return [{ scope: allScopes, description: 'Every scope below, now and to come', operations: scopes.flatMap((scope) => scope.operations) }, ...scopes];
+  return [{ scope: allScopes, description: 'Every scope below, now and to come', operations: [...new Set(scopes.flatMap((scope) => scope.operations))] }, ...scopes];
 }

@@ -32,6 +32,25 @@ export interface ApiKeyRecord {
   revokedAt: string | null;
   /** The key that made this one, when a key made it: revoked or expired, it takes this one with it. */
   madeBy?: string;
+  /**
+   * The key that last gave this one its secret by rotation, when another key
+   * did: revoked or expired, it takes this one with it too. A rotation by
+   * anyone else clears it.
+   */
+  rotatedBy?: string;
+  /**
+   * The operator whose login token made this key (`made`) or last rotated it
+   * (`rotated`): the key acts with their standing, refused while they are not
+   * an operator. Null when the service token or a key gave it its secret.
+   * Absent on keys from before it was kept: read off `createdBy` then.
+   */
+  operator?: KeyOperator | null;
+}
+
+export interface KeyOperator {
+  /** The operator's player name in game. */
+  player: string;
+  did: 'made' | 'rotated';
 }
 
 export interface ApiKeyStore {

@@ -9,7 +9,7 @@ declare module '../services.js' {
   }
 }
 
-/** Direct messages to online players and announcements to everyone (also shown to players who join until they expire). */
+/** Direct messages to online players and announcements to everyone (also shown to players who join until they expire or are removed). */
 export const messagesFeature = defineFeature({
   name: 'messages',
   create: ({ config, store, game, services, texts, log, now }) => {
@@ -25,7 +25,7 @@ export const messagesFeature = defineFeature({
         color: chatColours.announcement,
         fields: [
           { name: 'From', value: announcement.sentBy, inline: true },
-          { name: 'Until', value: announcement.expiresAt ?? '-', inline: true },
+          { name: 'Until', value: announcement.expiresAt ?? 'removed', inline: true },
         ],
       }),
     );

@@ -1,4 +1,5 @@
 /** Listing messages, sending one to a player, making an announcement (admins; every change audited). */
+import { ApiError } from '../../errors.js';
 import { route, reply, type Route } from '../../http/route.js';
 import { t } from '../../lib/schema.js';
 import type { AuditTrail } from '../audit/service.js';
@@ -44,7 +45,7 @@ export function messagesRoutes(messages: MessageService, audit: AuditTrail): Rou
       path: '/api/admin/messages',
       access: 'admin',
       scope: 'messages:write',
-      summary: 'Make an announcement: broadcast, posted to the webhook, shown on join until it expires',
+      summary: 'Make an announcement: broadcast, posted to the webhook, shown on join until it expires (without expiresAt: until it is removed)',
       body: announcementBody,
       answer: t.object({ success: t.literal(true), message: t.string(), announcement: messageObject }),
       status: 201,
@@ -57,5 +58,28 @@ export function messagesRoutes(messages: MessageService, audit: AuditTrail): Rou
         return reply({ success: true as const, message: 'Announcement sent', announcement }, { status: 201, headers: { Location: '/api/admin/messages' } });
       },
     }),
+    route({
+      method: 'DELETE',
+      path: '/api/admin/messages/:id',
+      access: 'admin',
+      scope: 'messages:write',
+      summary: 'Remove an announcement: no player who joins from now on is shown it, on any server of a network; it leaves the list',
+      answer: t.object({ success: t.literal(true), message: t.string(), announcement: messageObject }),
+      errors: { 400: 'id is not a message id', 404: 'No announcement has the id (a direct message, or one removed already)' },
+      handle: async (request) => {
+        const id = messageId(request.params.id ?? '');
+        const actor = request.actor();
+        const announcement = await messages.removeAnnouncement(id);
+        // The list no longer holds it: the audit log keeps what it said.
+        await audit.record(actor, 'message.remove', { id, content: announcement.content, sentBy: announcement.sentBy, expiresAt: announcement.expiresAt });
+        return { success: true as const, message: `Announcement ${id} removed`, announcement };
+      },
+    }),
   ];
+}
+
+/** A message id from the path: a whole number from 1, as ids are made. */
+function messageId(text: string): number {
+  if (!/^[1-9]\d{0,14}$/.test(text)) throw new ApiError(400, 'id must be a message id (a whole number from 1)', 'invalid_field', {}, { field: 'id' });
+  return Number(text);
 }

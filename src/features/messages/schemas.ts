@@ -1,6 +1,6 @@
 /** A message as the API shows it, and the bodies that send them. */
 import { t } from '../../lib/schema.js';
-import { gameText, playerName, timestamp } from '../common/schemas.js';
+import { gameText, playerName, timestamp, timestampInput } from '../common/schemas.js';
 
 export const messageObject = t.object({
   id: t.integer(),
@@ -16,5 +16,5 @@ export const directMessageBody = t.object({ username: playerName, message: gameT
 
 export const announcementBody = t.object({
   content: gameText({ minLength: 1, maxLength: 1000 }),
-  expiresAt: t.optional(t.string({ format: 'iso-timestamp', 'x-message': 'must be an ISO 8601 timestamp such as 2026-12-01T18:00:00.000Z' })),
+  expiresAt: t.optional(timestampInput),
 });

@@ -1,13 +1,10 @@
 import { EventEmitter } from 'node:events';
-import { invalidField } from '../../errors.js';
+import { invalidField, notFound } from '../../errors.js';
 import type { GamePort } from '../../game/port.js';
 import { translateColourCodes } from '../../lib/colours.js';
 import type { MessageRecord, MessageStore } from '../../store/port.js';
 import type { GameTexts } from '../../texts/catalogue.js';
 import type { Actor } from '../../http/caller.js';
-
-/** How long an announcement without `expiresAt` is shown to joining players. */
-export const defaultAnnouncementHours = 24;
 
 /**
  * Messages from admins: a direct message to one online player, or an
@@ -15,7 +12,7 @@ export const defaultAnnouncementHours = 24;
  * expires. Both are recorded.
  */
 export class MessageService {
-  readonly events = new EventEmitter<{ announced: [MessageRecord] }>();
+  readonly events = new EventEmitter<{ announced: [MessageRecord]; removed: [MessageRecord] }>();
 
   constructor(
     private readonly store: MessageStore,
@@ -40,16 +37,17 @@ export class MessageService {
     });
   }
 
+  /** Without `expiresAt` the announcement is shown to joining players until it is removed. */
   async announce(actor: Actor, content: string, expiresAt?: string): Promise<MessageRecord> {
     const now = this.now();
-    const expires = expiresAt === undefined ? new Date(now.getTime() + defaultAnnouncementHours * 3600_000) : new Date(expiresAt);
-    if (Number.isNaN(expires.getTime())) throw invalidField('expiresAt', 'expiresAt must be an ISO 8601 timestamp');
-    if (expires.getTime() <= now.getTime()) throw invalidField('expiresAt', 'expiresAt must be in the future');
+    const expires = expiresAt === undefined ? null : new Date(expiresAt);
+    if (expires && Number.isNaN(expires.getTime())) throw invalidField('expiresAt', 'expiresAt must be an ISO 8601 timestamp');
+    if (expires && expires.getTime() <= now.getTime()) throw invalidField('expiresAt', 'expiresAt must be in the future');
     const record = await this.store.add({
       type: 'ANNOUNCEMENT',
       content,
       createdAt: now.toISOString(),
-      expiresAt: expires.toISOString(),
+      expiresAt: expires?.toISOString() ?? null,
       sentBy: actor.name,
     });
     // Recorded first: players who join later see it even if the game is away now.
@@ -59,6 +57,18 @@ export class MessageService {
     }
     this.events.emit('announced', record);
     return record;
+  }
+
+  /**
+   * Removes an announcement: no player who joins from now on is shown it (on
+   * a network too, since every server reads the announcements from the one
+   * store when a player joins). Throws 404 when no announcement has the id.
+   */
+  async removeAnnouncement(id: number): Promise<MessageRecord> {
+    const removed = await this.store.removeAnnouncement(id);
+    if (!removed) throw notFound(`No announcement has the id ${id} (a direct message cannot be removed)`, 'no_announcement');
+    this.events.emit('removed', removed);
+    return removed;
   }
 
   /** A page of messages, newest first, with how many there are. */

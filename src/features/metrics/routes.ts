@@ -15,13 +15,15 @@ export function metricsRoutes(mayScrape: (authorization: string | undefined, add
       path: '/metrics',
       access: 'public',
       summary: 'Prometheus metrics (text format): players, ticks, requests by route and status, latency, economy. For the service token or metrics.allowed-addresses',
-      answer: t.string({ description: 'text/plain; version=0.0.4' }),
+      answer: t.string({ description: 'The Prometheus text format, version 0.0.4' }),
+      answerType: 'text/plain; version=0.0.4; charset=utf-8',
+      checksServiceToken: true,
       errors: { 403: 'Neither the service token nor an address in metrics.allowed-addresses' },
       handle: async (request) => {
         if (!mayScrape(request.header('authorization'), request.address)) {
           throw forbidden('Metrics are for the service token or the addresses in metrics.allowed-addresses', 'metrics_forbidden');
         }
-        return reply(formatFamilies(await families()), { headers: { 'Content-Type': 'text/plain; version=0.0.4; charset=utf-8' } });
+        return reply(formatFamilies(await families()));
       },
     }),
   ];

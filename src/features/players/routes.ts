@@ -50,9 +50,10 @@ export function playersRoutes({ game, store, tracker, access, serverId, maxPlaye
       access: 'login',
       scope: 'players:read',
       summary:
-        'Who is online (on every server of a network, or the one named by server): name, world, game mode, ping, server, whether they have a web account (admins also see address and position)',
+        'Who is online (on every server of a network, or the one named by server): name, world, game mode, ping, server, whether they have a web account (operators, the service token and keys with personal:read also see address and position)',
       query: serverQuery,
       answer: t.object({ success: t.literal(true), players: t.array(onlinePlayer), count: t.integer(), max: t.integer() }),
+      personal: ['players[].ipAddress', 'players[].location'],
       errors: { 503: 'The game server is not available' },
       handle: async (request) => {
         const [everyone, isAdmin] = await Promise.all([game.onlinePlayers(), access.isAdmin(request.caller)]);
@@ -111,9 +112,14 @@ export function playersRoutes({ game, store, tracker, access, serverId, maxPlaye
         success: t.literal(true),
         username: t.string(),
         online: t.boolean(),
-        current: t.nullable(t.object({ world: t.string(), ...coordinates })),
+        current: t.optional(
+          t.nullable(
+            t.object({ world: t.string(), ...coordinates }, { description: 'Where the player is now; null when offline. Left out for an API key without personal:read.' }),
+          ),
+        ),
         worlds: t.array(mapWorld),
       }),
+      personal: ['current', 'worlds[].lastSeen'],
       errors: { 403: "A non-admin asking for another player's maps", 404: 'No such player', 501: 'The game cannot list its worlds', 503: 'The game server is not available' },
       errorFields: { player_not_found: 'username' },
       handle: async (request) => {

@@ -13,8 +13,8 @@ export const onlinePlayer = t.object({
   ping: t.integer({ description: 'Milliseconds.' }),
   hasAccount: t.boolean({ description: 'Whether the player has a web account.' }),
   server: t.string({ description: 'The server.id of the server the player is on (a network of servers shares one database).' }),
-  ipAddress: t.optional(t.string({ description: 'Admins only.' })),
-  location: t.optional(t.object({ ...coordinates, yaw: t.number(), pitch: t.number() }, { description: 'Admins only.' })),
+  ipAddress: t.optional(t.string({ description: 'Operators, the service token, and API keys holding personal:read only.' })),
+  location: t.optional(t.object({ ...coordinates, yaw: t.number(), pitch: t.number() }, { description: 'Operators, the service token, and API keys holding personal:read only.' })),
 });
 
 export const inventoryItem = t.object({
@@ -29,7 +29,14 @@ export const mapWorld = t.object({
   name: t.string(),
   environment: t.enum(worldEnvironments),
   spawn: t.nullable(t.object(coordinates, { description: 'Null where the game cannot tell (a vanilla server over RCON).' })),
-  lastSeen: t.nullable(t.object({ ...coordinates, at: t.string({ format: 'date-time' }) }, { description: 'Where the player was last seen in this world.' })),
+  lastSeen: t.optional(
+    t.nullable(
+      t.object(
+        { ...coordinates, at: t.string({ format: 'date-time' }) },
+        { description: 'Where the player was last seen in this world. Left out for an API key without personal:read.' },
+      ),
+    ),
+  ),
 });
 
 export const subjectQuery = t.object({ username: t.optional(playerName) });

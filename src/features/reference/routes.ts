@@ -13,7 +13,8 @@ export function referenceRoutes(document: () => string): Route[] {
       access: 'public',
       summary: `A file of the reference page (${contentType.split(';')[0]})`,
       answer: fileAnswer(contentType),
-      handle: async () => reply(await content(), { headers: { ...pageHeaders, 'Content-Type': contentType, 'Cache-Control': 'public, max-age=3600' } }),
+      answerType: contentType,
+      handle: async () => reply(await content(), { headers: { ...pageHeaders, 'Cache-Control': 'public, max-age=3600' } }),
     });
   return [
     route({

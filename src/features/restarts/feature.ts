@@ -12,8 +12,9 @@ declare module '../services.js' {
 /** Scheduled restarts with a boss-bar countdown; a pending one survives a restart of Gatehouse. */
 export const restartsFeature = defineFeature({
   name: 'restarts',
-  create: ({ config, store, game, services, texts, log, now }) => {
-    const restarts = new RestartService(restartOf(store.restarts, config.serverId), game, texts, now, log.error);
+  create: ({ config, store, ownGame, services, texts, log, now }) => {
+    // This server's own game: on a network each server restarts on its own, and its countdown and words are for its own players.
+    const restarts = new RestartService(restartOf(store.restarts, config.serverId), ownGame, texts, now, log.error);
     services.provide('restarts', restarts);
     const audit = services.get('audit');
     const chat = services.get('chatEvents');
@@ -33,7 +34,7 @@ export const restartsFeature = defineFeature({
       chat.post({ title: 'Restart cancelled', description: `The restart planned for ${restart.restartAt} was cancelled.`, color: chatColours.cancelled }),
     );
     return {
-      routes: restartsRoutes(restarts, audit, game, now),
+      routes: restartsRoutes(restarts, audit, ownGame, now),
       start: () => restarts.resume(),
       stop: () => restarts.stop(),
     };

@@ -89,7 +89,13 @@ export class RestartService {
       delaySeconds,
     };
     await this.store.save(pending);
-    this.startCountdown(pending);
+    // Said in game at once, not only by the warnings of the last minute; the countdown then skips a warning due this very second.
+    await this.broadcast(
+      reason
+        ? this.texts.render('restart.scheduled-reason', { time: spokenDuration(delaySeconds), reason })
+        : this.texts.render('restart.scheduled', { time: spokenDuration(delaySeconds) }),
+    );
+    this.startCountdown(pending, { announced: true });
     this.events.emit('scheduled', pending);
     return { ...pending };
   }
@@ -113,10 +119,11 @@ export class RestartService {
     this.stopCountdown();
   }
 
-  private startCountdown(pending: PendingRestart): void {
+  /** `announced`: the players were just told of this restart, so no warning repeats it at its first second. */
+  private startCountdown(pending: PendingRestart, options: { announced?: boolean } = {}): void {
     this.stopCountdown();
     this.pending = pending;
-    this.lastWarned = null;
+    this.lastWarned = options.announced ? pending.delaySeconds : null;
     void this.tick();
     this.ticker = setInterval(() => void this.tick(), 1000);
     this.ticker.unref();
@@ -193,4 +200,15 @@ function formatSeconds(seconds: number): string {
   const minutes = Math.floor(seconds / 60);
   const rest = seconds % 60;
   return minutes > 0 ? `${minutes}:${String(rest).padStart(2, '0')}` : `${rest}s`;
+}
+
+/** A delay as chat says it: 1h 30m, 10m, 1m 35s, 45s (the largest units, none that is zero). */
+export function spokenDuration(seconds: number): string {
+  const parts: Array<[number, string]> = [
+    [Math.floor(seconds / 3600), 'h'],
+    [Math.floor((seconds % 3600) / 60), 'm'],
+    [seconds % 60, 's'],
+  ];
+  const said = parts.filter(([count]) => count > 0).map(([count, unit]) => `${count}${unit}`);
+  return said.length > 0 ? said.join(' ') : '0s';
 }

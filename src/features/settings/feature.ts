@@ -26,12 +26,13 @@ export const settingsFeature = defineFeature({
         }
       },
       log.error,
+      network,
     );
     // Else an owner who edits config.yml after an admin changed the same key through the API wonders why nothing changes.
     const overridden = settings.overriddenKeys();
     if (overridden.length > 0) {
       log.info(
-        `settings changed through the API override config.yml for: ${overridden.join(', ')} (POST null for a key to /api/admin/settings to return it to config.yml's value)`,
+        `settings changed through the API override config.yml for: ${overridden.join(', ')} (give one back to config.yml on the console's Settings page, or with DELETE /api/admin/settings/overrides/<key>)`,
       );
     }
     settings.attachGame(game);
@@ -43,7 +44,9 @@ export const settingsFeature = defineFeature({
           .reload(updated.filter((key): key is string => typeof key === 'string'))
           .catch((error: Error) => log.error(`settings: reading another server's change: ${error.message}`));
     });
+    // Back on the database: what was recorded meanwhile (or by this instance, its answer lost) is made here too.
+    network.afterReconnect(() => void settings.reload().catch((error: Error) => log.error(`settings: reading the network's settings again: ${error.message}`)));
     const audit = services.get('audit');
-    return { routes: settingsRoutes(settings, audit, network, config.chatAllowPrivateAddresses) };
+    return { routes: settingsRoutes(settings, audit, config.chatAllowPrivateAddresses) };
   },
 });

@@ -1,14 +1,26 @@
-/** Reading and changing the live settings (admins; changes audited and sent to the other servers). */
-import { invalidField } from '../../errors.js';
-import { route, type Route } from '../../http/route.js';
+/** Reading and changing the live settings (admins; changes audited, and sent to the other servers with the record of them). */
+import { invalidField, notFound } from '../../errors.js';
+import { type Actor, route, type Route } from '../../http/route.js';
 import { t } from '../../lib/schema.js';
-import type { Network } from '../../network/port.js';
 import type { AuditTrail } from '../audit/service.js';
 import { checkWebhookUrl, WebhookAddressError } from '../chat/webhook-address.js';
-import { settingsChange, settingsObject } from './schemas.js';
-import type { SettingsChange, SettingsService } from './service.js';
+import { overriddenKeys, settingsChange, settingsDefaults, settingsObject } from './schemas.js';
+import { leafPaths, type SettingsChange, type SettingsService } from './service.js';
 
-export function settingsRoutes(settings: SettingsService, audit: AuditTrail, network: Network, allowPrivateWebhookAddresses: boolean): Route[] {
+export function settingsRoutes(settings: SettingsService, audit: AuditTrail, allowPrivateWebhookAddresses: boolean): Route[] {
+  /** DELETE's work: the key checked against the settings' own keys, then the same change as a POST of null for it. */
+  async function giveBack(key: string, actor: Actor) {
+    if (!leafPaths(settings.get() as unknown as Record<string, unknown>).includes(key))
+      throw notFound('No setting has that key: give the dotted path of one setting, such as chat.enabled', 'unknown_setting');
+    if (!settings.overriddenKeys().includes(key)) return { success: true as const, message: `${key} already has its value from config.yml`, updated: [], appliedInGame: [] };
+    const change = nullFor(key);
+    const before = settings.get();
+    // Recorded, told to the other servers and applied by the service, as a POST's change is.
+    const { updated, appliedInGame } = await settings.update(change);
+    await audit.record(actor, 'settings.update', { change: maskSecrets(change), before: pick(before, updated) });
+    return { success: true as const, message: `${key} is back to its value from config.yml`, updated, appliedInGame };
+  }
+
   return [
     route({
       method: 'GET',
@@ -16,8 +28,8 @@ export function settingsRoutes(settings: SettingsService, audit: AuditTrail, net
       access: 'admin',
       scope: 'settings:read',
       summary: 'The live settings',
-      answer: t.object({ success: t.literal(true), settings: settingsObject }),
-      handle: () => ({ success: true as const, settings: settings.get() }),
+      answer: t.object({ success: t.literal(true), settings: settingsObject, overridden: overriddenKeys, defaults: settingsDefaults }),
+      handle: () => ({ success: true as const, settings: settings.get(), overridden: settings.overriddenKeys(), defaults: settings.defaultValues() }),
     }),
     route({
       method: 'POST',
@@ -32,7 +44,10 @@ export function settingsRoutes(settings: SettingsService, audit: AuditTrail, net
         updated: t.array(t.string(), { description: 'Dotted paths of the keys supplied (those set to null too), e.g. chat.enabled.' }),
         appliedInGame: t.array(t.string(), { description: 'Those the game applied at once.' }),
       }),
-      errors: { 400: 'An unknown key, a wrong type, a value out of range, or a webhook URL at a private address; nothing changed' },
+      errors: {
+        400: 'An unknown key, a wrong type, a value out of range, or a webhook URL at a private address; nothing changed',
+        503: 'The store cannot record the change (storage_failed): made on no server',
+      },
       handle: async (request) => {
         const change = request.body as SettingsChange;
         const webhookUrl = change.chat?.webhookUrl;
@@ -46,11 +61,8 @@ export function settingsRoutes(settings: SettingsService, audit: AuditTrail, net
         }
         const before = settings.get();
         const { updated, appliedInGame } = await settings.update(change);
-        if (updated.length > 0) {
-          await audit.record(request.actor(), 'settings.update', { change: maskSecrets(change), before: pick(before, updated) });
-          // Settings are network-wide: the other servers read them back and apply them to their games.
-          await network.publish('settings', { updated });
-        }
+        // Settings are network-wide: the service told the other servers in the unit of work that recorded the change.
+        if (updated.length > 0) await audit.record(request.actor(), 'settings.update', { change: maskSecrets(change), before: pick(before, updated) });
         return {
           success: true as const,
           message: updated.length ? `Updated ${updated.length} setting${updated.length === 1 ? '' : 's'}` : 'Nothing to update',
@@ -59,7 +71,37 @@ export function settingsRoutes(settings: SettingsService, audit: AuditTrail, net
         };
       },
     }),
+    route({
+      method: 'DELETE',
+      path: '/api/admin/settings/overrides/:key',
+      access: 'admin',
+      scope: 'settings:write',
+      summary: "Give a setting back to config.yml: the change made through the API is dropped, and config.yml's value holds again, in game too",
+      description:
+        'key: the dotted path of one setting (difficulty, chat.enabled). Recorded, sent to the other servers and applied as a POST of null for the key is; updated is empty when the key was not overridden.',
+      answer: t.object({
+        success: t.literal(true),
+        message: t.string(),
+        updated: t.array(t.string(), { description: 'The key, when it was overridden; empty otherwise (nothing changed).' }),
+        appliedInGame: t.array(t.string(), { description: 'The key, when the game applied its value at once.' }),
+      }),
+      errors: {
+        404: 'No setting has that key (a group such as chat is not one)',
+        503: 'The store cannot record the change (storage_failed): made on no server',
+      },
+      handle: (request) => giveBack(request.params.key ?? '', request.actor()),
+    }),
   ];
+}
+
+/** `chat.enabled` → `{chat: {enabled: null}}`: a change that gives that key back. */
+function nullFor(key: string): SettingsChange {
+  const change: Record<string, unknown> = {};
+  let holder = change;
+  const keys = key.split('.');
+  for (const part of keys.slice(0, -1)) holder = holder[part] = {};
+  holder[keys.at(-1)!] = null;
+  return change as SettingsChange;
 }
 
 /** The webhook URL carries its secret; the audit log keeps only that it changed. */

@@ -71,3 +71,16 @@ export const settingsChange = t.object(
   },
   { description: `Any of the settings' keys, nested ones too. For each key, ${resetDescription}` },
 );
+
+/** GET's `overridden`: which keys the changes made through the API hold. */
+export const overriddenKeys = t.array(t.string(), {
+  description:
+    'Dotted paths of the keys changed through the API (e.g. chat.enabled). Each overrides its value in config.yml, across restarts, until it is given back (DELETE /api/admin/settings/overrides/{key}, or null for it in a POST).',
+});
+
+/** GET's `defaults`: the settings as they would be without those changes. */
+export const settingsDefaults = {
+  ...settingsObject,
+  description:
+    "Every setting as it is without the changes made through the API: config.yml's value, or the game server's own for the settings a Paper or vanilla server keeps and Gatehouse reads. A key listed in overridden goes back to this value when it is given back.",
+} as typeof settingsObject;

@@ -1,5 +1,6 @@
 import { EventEmitter } from 'node:events';
 import { difficulties, gameModes, type GamePort, type GameSettingsChange } from '../../game/port.js';
+import type { Network } from '../../network/port.js';
 import type { Store } from '../../store/port.js';
 import type { ServerSettings } from '../../config/server-settings.js';
 import { deepMerge, isPlainObject } from '../../lib/objects.js';
@@ -47,15 +48,26 @@ export class SettingsService {
     private overrides: Record<string, unknown>,
     private readonly store: Store,
     private readonly logError: (message: string) => void,
+    private readonly network: Network,
   ) {
     this.current = withOverrides(defaults, overrides);
   }
 
-  /** `checkStored` throws when the stored changes are not a valid settings change (a hand-edited file, say). */
-  static async open(defaults: ServerSettings, store: Store, checkStored: (overrides: unknown) => void, logError: (message: string) => void): Promise<SettingsService> {
+  /**
+   * `checkStored` throws when the stored changes are not a valid settings
+   * change (a hand-edited file, say); `network` is told of each change (the
+   * settings are the network's).
+   */
+  static async open(
+    defaults: ServerSettings,
+    store: Store,
+    checkStored: (overrides: unknown) => void,
+    logError: (message: string) => void,
+    network: Network,
+  ): Promise<SettingsService> {
     const overrides = await store.settings.load();
     checkStored(overrides);
-    return new SettingsService(defaults, overrides, store, logError);
+    return new SettingsService(defaults, overrides, store, logError, network);
   }
 
   /** From now on changes go to this game, and all settings are applied whenever it (re)connects. */
@@ -104,6 +116,15 @@ export class SettingsService {
   }
 
   /**
+   * Every setting as it is without the changes made through the API: what a
+   * key goes back to when it is given back (config.yml's value, or the game's
+   * own for the settings a game that keeps them reported; see above).
+   */
+  defaultValues(): ServerSettings {
+    return structuredClone(this.defaults);
+  }
+
+  /**
    * Stores and applies a change that already passed the settings schema; a
    * null key is removed from the stored changes, so config.yml's value
    * (or the game's own, see above) holds again and is what the game gets.
@@ -113,6 +134,11 @@ export class SettingsService {
    * result of the one before (a unit of work reads and writes them), so none
    * is lost; memory then shows the newest result, whatever order the
    * acknowledgements come back in.
+   *
+   * Recorded first, then applied: the stored change and the notice that
+   * tells the other servers of it are written in one unit of work, and only
+   * once it is kept does this instance take it and its game get it. A change
+   * the store refuses (503) is made on no server.
    */
   async update(change: SettingsChange): Promise<{ updated: string[]; appliedInGame: string[] }> {
     const updated = leafPaths(change as Record<string, unknown>);
@@ -121,6 +147,7 @@ export class SettingsService {
     const overrides = await this.store.transaction(async (tx) => {
       const merged = withoutResets(deepMerge(await tx.settings.load(), change as Record<string, unknown>));
       await tx.settings.save(merged);
+      await this.network.publishIn(tx, 'settings', { updated });
       return merged;
     });
     if (number > this.updateShown) {
@@ -134,18 +161,24 @@ export class SettingsService {
   }
 
   /**
-   * Another instance on the database changed these settings: read them back
-   * from the store and apply them to this server's game too (settings are
-   * network-wide).
+   * Reads the stored settings back and applies to this server's game the
+   * keys named (another instance changed them: settings are network-wide)
+   * and any other whose value is not what this instance had. Without names,
+   * it is the catching up after this instance lost the database: whatever
+   * was recorded meanwhile, or recorded by this instance with an answer lost
+   * on the way, is made here too.
    */
-  async reload(updated: string[]): Promise<void> {
+  async reload(updated: string[] = []): Promise<void> {
     const overrides = await this.store.settings.load();
+    const before = this.current;
     this.updatesAsked += 1;
     this.updateShown = this.updatesAsked;
     this.overrides = overrides;
     this.current = withOverrides(this.defaults, overrides);
-    await this.applyToGame(updated);
-    this.events.emit('changed', this.get(), updated);
+    const changed = [...new Set([...updated, ...differingPaths(before, this.current)])];
+    if (changed.length === 0) return;
+    await this.applyToGame(changed);
+    this.events.emit('changed', this.get(), changed);
   }
 
   /** Sends the named settings to the game; returns the dotted paths it applied. */
@@ -194,6 +227,12 @@ function withoutResets(overrides: Record<string, unknown>): Record<string, unkno
     if (Object.keys(group).length > 0) kept[key] = group;
   }
   return kept;
+}
+
+/** The dotted paths whose values differ between two settings objects. */
+function differingPaths(before: ServerSettings, after: ServerSettings): string[] {
+  const valueAt = (settings: ServerSettings, dotted: string) => dotted.split('.').reduce<unknown>((value, key) => (value as Record<string, unknown>)?.[key], settings);
+  return leafPaths(after as unknown as Record<string, unknown>).filter((dotted) => valueAt(before, dotted) !== valueAt(after, dotted));
 }
 
 /** `{chat: {enabled: true}, maxPlayers: 5}` → `['chat.enabled', 'maxPlayers']`. */

@@ -18,6 +18,7 @@ export function teleportsRoutes(teleports: TeleportService, audit: AuditTrail): 
       summary: 'Teleport a player to another player',
       body: playerToPlayerBody(targetField),
       answer: teleportAnswer,
+      personal: ['location'],
       errors: teleportErrors,
       errorFields: { player_not_online: (error) => (error instanceof PlayerNotOnlineError && error.role === 'target' ? targetField : 'player') },
       handle: async (request) => {
@@ -40,6 +41,7 @@ export function teleportsRoutes(teleports: TeleportService, audit: AuditTrail): 
       summary: 'Teleport a player to coordinates in a world',
       body: coordinatesBody,
       answer: coordinatesAnswer,
+      personal: ['location'],
       errors: { ...teleportErrors, 404: 'The player is not online, or the world does not exist' },
       errorFields: { player_not_online: 'player', world_not_found: 'world' },
       handle: async (request) => {
@@ -62,6 +64,7 @@ export function teleportsRoutes(teleports: TeleportService, audit: AuditTrail): 
       summary: 'Recorded teleports, newest first (query: page, limit 1-500)',
       query: t.object(pageQuery({ default: 100, max: 500 })),
       answer: t.object({ success: t.literal(true), teleports: t.array(teleportRecord), pagination: paginationObject }),
+      personal: ['teleports[].from', 'teleports[].to'],
       handle: async ({ query }) => {
         const found = await teleports.page(query.page, query.limit);
         return { success: true as const, teleports: found.teleports, pagination: pagination(query.page, query.limit, found.total) };

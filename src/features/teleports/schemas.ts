@@ -7,7 +7,10 @@ const horizontalLimit = 29_999_984;
 
 const place = { world: t.string(), x: t.number(), y: t.number(), z: t.number() };
 
-export const teleportAnswer = t.object({ success: t.literal(true), message: t.string(), location: t.object(place) });
+/** Where the player now is: a position, left out for an API key without personal:read. */
+const arrival = { description: 'Where the player now is. Left out for an API key without personal:read.' };
+
+export const teleportAnswer = t.object({ success: t.literal(true), message: t.string(), location: t.optional(t.object(place, arrival)) });
 
 export const teleportErrors = { 400: 'A missing or invalid field', 404: 'The player or the target is not online', 501: 'The game cannot teleport' };
 
@@ -16,8 +19,8 @@ export const teleportRecord = t.object({
   timestamp,
   requestedBy: t.string(),
   player: t.string(),
-  from: t.object(place),
-  to: t.object({ ...place, yaw: t.optional(t.number()), pitch: t.optional(t.number()) }),
+  from: t.optional(t.object(place, { description: 'Left out for an API key without personal:read.' })),
+  to: t.optional(t.object({ ...place, yaw: t.optional(t.number()), pitch: t.optional(t.number()) }, { description: 'Left out for an API key without personal:read.' })),
   target: t.optional(t.string({ description: 'The player teleported to, for player-to-player teleports.' })),
 });
 
@@ -39,4 +42,8 @@ export const coordinatesBody = t.object(
   { additionalProperties: true },
 );
 
-export const coordinatesAnswer = t.object({ success: t.literal(true), message: t.string(), location: t.object({ ...place, yaw: t.number(), pitch: t.number() }) });
+export const coordinatesAnswer = t.object({
+  success: t.literal(true),
+  message: t.string(),
+  location: t.optional(t.object({ ...place, yaw: t.number(), pitch: t.number() }, arrival)),
+});

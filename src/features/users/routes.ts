@@ -17,6 +17,7 @@ export function usersRoutes(users: UserStore, accounts: AccountService): Route[]
       summary: 'Web accounts, a page at a time (query: page, limit 1-100, search)',
       query: usersQuery,
       answer: t.object({ success: t.literal(true), users: t.array(adminUser), pagination: paginationObject }),
+      personal: ['users[].email'],
       handle: async ({ query }) => {
         const { users: page, total } = await users.list({ page: query.page, limit: query.limit, search: query.search });
         const profiles = await accounts.profiles(page);

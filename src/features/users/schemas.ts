@@ -5,7 +5,7 @@ import { pageQuery, timestamp } from '../common/schemas.js';
 export const adminUser = t.object({
   id: t.integer(),
   username: t.string(),
-  email: t.string(),
+  email: t.optional(t.string({ description: 'Left out for an API key without personal:read.' })),
   gameUsername: t.string(),
   isAdmin: t.boolean(),
   isWhitelisted: t.boolean(),

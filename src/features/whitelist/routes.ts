@@ -1,11 +1,15 @@
 /** The whitelist: listed and changed by admins (audited), checked by anyone logged in. */
-import { invalidField, notFound } from '../../errors.js';
+import { notFound } from '../../errors.js';
 import type { Whitelist } from '../../game/port.js';
 import { route, type Route } from '../../http/route.js';
 import type { UserStore } from '../../store/port.js';
 import type { AuditTrail } from '../audit/service.js';
 import { pagination } from '../common/schemas.js';
+import { usernameRequired } from '../common/subject.js';
 import { changeAnswer, checkAnswer, checkQuery, playerBody, whitelistAnswer, whitelistQuery } from './schemas.js';
+
+/** A change refused before it was made: on a network the database records it first, and one it cannot record is made on no server. */
+const unrecorded = 'The game server is not available (game_unavailable), or on a network the database cannot record the change (storage_failed): made on no server';
 
 /** `whitelist` is asked at each request, so a game that lacks one answers 501 then, not at start. */
 export function whitelistRoutes(whitelist: () => Whitelist, users: UserStore, audit: AuditTrail): Route[] {
@@ -40,7 +44,7 @@ export function whitelistRoutes(whitelist: () => Whitelist, users: UserStore, au
       summary: 'Put a player on the whitelist (200 with changed: false when already on it)',
       body: playerBody,
       answer: changeAnswer,
-      errors: { 501: 'The game has no whitelist', 503: 'The game server is not available' },
+      errors: { 501: 'The game has no whitelist', 503: unrecorded },
       handle: async (request) => {
         const { username } = request.body;
         const changed = await whitelist().add(username);
@@ -56,7 +60,7 @@ export function whitelistRoutes(whitelist: () => Whitelist, users: UserStore, au
       summary: 'Take a player off the whitelist',
       body: playerBody,
       answer: changeAnswer,
-      errors: { 404: 'The player is not on the whitelist', 501: 'The game has no whitelist', 503: 'The game server is not available' },
+      errors: { 404: 'The player is not on the whitelist (on a network: nothing changed on any server)', 501: 'The game has no whitelist', 503: unrecorded },
       errorFields: { not_whitelisted: 'username' },
       handle: async (request) => {
         const { username } = request.body;
@@ -76,7 +80,7 @@ export function whitelistRoutes(whitelist: () => Whitelist, users: UserStore, au
       errors: { 501: 'The game has no whitelist', 503: 'The game server is not available' },
       handle: async (request) => {
         const username = request.query.username ?? (request.caller.kind === 'user' ? request.caller.user.gameUsername : undefined);
-        if (!username) throw invalidField('username', 'username is required for the service account');
+        if (!username) throw usernameRequired(request.caller);
         const [whitelisted, enabled] = await Promise.all([whitelist().isWhitelisted(username), whitelist().isEnabled()]);
         return { success: true as const, username, whitelisted, enabled };
       },

@@ -76,20 +76,30 @@ export class JsonMessageStore implements MessageStore {
 
   async activeAnnouncements(now: Date): Promise<MessageRecord[]> {
     const nowIso = now.toISOString();
-    return this.messages().filter((message) => message.type === 'ANNOUNCEMENT' && message.expiresAt !== null && message.expiresAt > nowIso);
+    return this.messages().filter((message) => message.type === 'ANNOUNCEMENT' && (message.expiresAt === null || message.expiresAt > nowIso));
   }
 
   deleteBefore(cutoff: Date): Promise<number> {
     const cutoffIso = cutoff.toISOString();
+    const stillShown = (message: MessageRecord) => message.type === 'ANNOUNCEMENT' && (message.expiresAt === null || message.expiresAt >= cutoffIso);
     return this.access.write((tx) => {
       let removed = 0;
       for (const message of this.messages()) {
-        if (message.createdAt < cutoffIso) {
+        if (message.createdAt < cutoffIso && !stillShown(message)) {
           tx.remove('messages', String(message.id));
           removed += 1;
         }
       }
       return removed;
+    });
+  }
+
+  removeAnnouncement(id: number): Promise<MessageRecord | null> {
+    return this.access.write((tx) => {
+      const found = tx.get<MessageRow>('messages', String(id));
+      if (!found || !('id' in found) || found.type !== 'ANNOUNCEMENT') return null;
+      tx.remove('messages', String(id));
+      return { ...found };
     });
   }
 

@@ -12,7 +12,7 @@
  * when it starts or comes back (the whitelist), whatever it missed.
  */
 import type pg from 'pg';
-import type { PostgresDatabase } from './database.js';
+import type { PostgresDatabase, Queryable } from './database.js';
 
 type Listener = (payload: unknown, from: string) => void;
 
@@ -22,6 +22,37 @@ interface Notice {
   from: string;
   topic: string;
   payload: unknown;
+}
+
+/** A notice to write: who sends it, its topic and payload, the key it is retained under, if any, and the channel to notify. */
+export interface OutgoingNotice {
+  sender: string;
+  topic: string;
+  payload: unknown;
+  retainAs?: string;
+  channel: string;
+}
+
+/**
+ * Writes a notice, retains it under its key, and notifies it, in one
+ * statement: on its own (committed at once) or inside a unit of work, where
+ * PostgreSQL sends the notification at the commit, and never when the unit
+ * is rolled back.
+ */
+export async function writeNotice(database: Queryable & { name(table: string): string }, notice: OutgoingNotice): Promise<void> {
+  const table = (name: string) => database.name(name);
+  await database.query(
+    `WITH notice AS (
+       INSERT INTO ${table('network_notices')} (sender, topic, payload) VALUES ($1::text, $2::text, $3::json) RETURNING id
+     ), retained AS (
+       INSERT INTO ${table('network_retained')} (topic, key, notice_id, sender, payload)
+       SELECT $2::text, $4::text, id, $1::text, $3::json FROM notice WHERE $4::text IS NOT NULL
+       ON CONFLICT (topic, key) DO UPDATE SET notice_id = excluded.notice_id, sender = excluded.sender, payload = excluded.payload, changed_at = now()
+       WHERE ${table('network_retained')}.notice_id < excluded.notice_id
+     )
+     SELECT pg_notify($5::text, json_build_object('id', id, 'from', $1::text, 'topic', $2::text, 'payload', $3::json)::text) FROM notice`,
+    [notice.sender, notice.topic, JSON.stringify(notice.payload), notice.retainAs ?? null, notice.channel],
+  );
 }
 
 export class NetworkNotices {
@@ -46,18 +77,12 @@ export class NetworkNotices {
   }
 
   async publish(topic: string, payload: unknown, retainAs?: string): Promise<void> {
-    await this.database.query(
-      `WITH notice AS (
-         INSERT INTO ${this.table('network_notices')} (sender, topic, payload) VALUES ($1::text, $2::text, $3::json) RETURNING id
-       ), retained AS (
-         INSERT INTO ${this.table('network_retained')} (topic, key, notice_id, sender, payload)
-         SELECT $2::text, $4::text, id, $1::text, $3::json FROM notice WHERE $4::text IS NOT NULL
-         ON CONFLICT (topic, key) DO UPDATE SET notice_id = excluded.notice_id, sender = excluded.sender, payload = excluded.payload, changed_at = now()
-         WHERE ${this.table('network_retained')}.notice_id < excluded.notice_id
-       )
-       SELECT pg_notify($5::text, json_build_object('id', id, 'from', $1::text, 'topic', $2::text, 'payload', $3::json)::text) FROM notice`,
-      [this.serverId, topic, JSON.stringify(payload), retainAs ?? null, this.channel],
-    );
+    await writeNotice(this.database, this.outgoing(topic, payload, retainAs));
+  }
+
+  /** The notice as `writeNotice` takes it, sent by this instance on the notices channel. */
+  outgoing(topic: string, payload: unknown, retainAs?: string): OutgoingNotice {
+    return { sender: this.serverId, topic, payload, retainAs, channel: this.channel };
   }
 
   subscribe(topic: string, listener: Listener): void {

@@ -1,10 +1,22 @@
-/** The network's tables (see ./network.ts), migrated with the rest of the schema: a store part with no stores of its own. */
+/**
+ * The network's tables (see ./network.ts), migrated with the rest of the
+ * schema; and, as the part's store, the writing of a notice inside a unit of
+ * work of the store (Network.publishIn), so that a change and the notice of
+ * it are kept together or not at all.
+ */
 import type { StorePartImplementations } from '../part-implementations.js';
 import { storePart } from '../port.js';
+import { type OutgoingNotice, writeNotice } from './network-notices.js';
 
-export const networkPart: StorePartImplementations<Record<string, never>> = {
-  part: storePart('network'),
-  json: { define: () => undefined, bind: () => ({}) },
+export interface NoticeRecords {
+  /** Writes the notice (and notifies it at the unit's commit, not before). */
+  write(notice: OutgoingNotice): Promise<void>;
+}
+
+export const networkPart: StorePartImplementations<NoticeRecords> = {
+  part: storePart<NoticeRecords>('network'),
+  // One server alone has no other instance to tell.
+  json: { define: () => undefined, bind: () => ({ write: async () => undefined }) },
   postgres: {
     migrations: [
       {
@@ -61,6 +73,6 @@ export const networkPart: StorePartImplementations<Record<string, never>> = {
         `,
       },
     ],
-    bind: () => ({}),
+    bind: (access) => ({ write: (notice) => writeNotice(access, notice) }),
   },
 };

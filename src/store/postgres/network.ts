@@ -29,9 +29,11 @@ import pg from 'pg';
 import { GameUnavailableError } from '../../game/errors.js';
 import type { OnlinePlayer } from '../../game/port.js';
 import type { Network, NetworkOptions } from '../../network/port.js';
+import type { TransactionalStores } from '../port.js';
 import { errorFromWire, errorToWire, type WireError } from '../../network/wire-errors.js';
 import type { PostgresDatabase } from './database.js';
 import { NetworkNotices } from './network-notices.js';
+import { networkPart } from './network-tables.js';
 
 export interface PostgresNetworkOptions {
   heartbeatMs?: number;
@@ -44,7 +46,7 @@ export interface PostgresNetworkOptions {
   log: (message: string) => void;
 }
 
-export { networkPart } from './network-tables.js';
+export { networkPart };
 
 interface CallRow {
   id: number;
@@ -216,6 +218,10 @@ export class PostgresNetwork implements Network {
 
   async publish(topic: string, payload: unknown, options: { retainAs?: string } = {}): Promise<void> {
     await this.notices.publish(topic, payload, options.retainAs);
+  }
+
+  async publishIn(tx: TransactionalStores, topic: string, payload: unknown, options: { retainAs?: string } = {}): Promise<void> {
+    await tx.part(networkPart.part).write(this.notices.outgoing(topic, payload, options.retainAs));
   }
 
   subscribe(topic: string, listener: (payload: unknown, from: string) => void): void {

@@ -72,14 +72,22 @@ export class PostgresMessageStore implements MessageStore {
   }
 
   async activeAnnouncements(now: Date): Promise<MessageRecord[]> {
-    const rows = await this.access.query<MessageRow>(`SELECT ${messageColumns} FROM ${this.table} WHERE type = 'ANNOUNCEMENT' AND expires_at > $1 ORDER BY id`, [
-      now.toISOString(),
-    ]);
+    const rows = await this.access.query<MessageRow>(
+      `SELECT ${messageColumns} FROM ${this.table} WHERE type = 'ANNOUNCEMENT' AND (expires_at IS NULL OR expires_at > $1) ORDER BY id`,
+      [now.toISOString()],
+    );
     return rows.map(toMessage);
   }
 
   async deleteBefore(cutoff: Date): Promise<number> {
-    return (await this.access.query(`DELETE FROM ${this.table} WHERE created_at < $1 RETURNING id`, [cutoff.toISOString()])).length;
+    // An announcement still shown at the cutoff stays: the retention counts from its end.
+    const stillShown = `type = 'ANNOUNCEMENT' AND (expires_at IS NULL OR expires_at >= $1)`;
+    return (await this.access.query(`DELETE FROM ${this.table} WHERE created_at < $1 AND NOT (${stillShown}) RETURNING id`, [cutoff.toISOString()])).length;
+  }
+
+  async removeAnnouncement(id: number): Promise<MessageRecord | null> {
+    const [row] = await this.access.query<MessageRow>(`DELETE FROM ${this.table} WHERE id = $1 AND type = 'ANNOUNCEMENT' RETURNING ${messageColumns}`, [id]);
+    return row ? toMessage(row) : null;
   }
 }
 

@@ -8,6 +8,12 @@ import { Pager } from '../../parts/pager.js';
 import { AdminPage } from '../parts/layout.js';
 import { TableScroll } from '../parts/table-scroll.js';
 
+/** Who acted: a person, the service token, or an API key by name and id (key names need not be unique; entries from before ids were kept have none). */
+function actorOf(entry: { actor: string; actorKey: { id: string | null; name: string } | null }): string {
+  if (!entry.actorKey) return entry.actor;
+  return `key “${entry.actorKey.name}” (${entry.actorKey.id ?? 'id not recorded'})`;
+}
+
 /** An entry's details as "key: value" lines of text. */
 function detailLines(details: Record<string, unknown>): string[] {
   return Object.entries(details).map(([key, value]) => `${key}: ${typeof value === 'string' ? value : JSON.stringify(value)}`);
@@ -42,8 +48,8 @@ export function AuditPage() {
                 {audit.data.entries.map((entry) => (
                   <tr key={entry.id}>
                     <td>{formatTime(entry.timestamp)}</td>
-                    <td>{entry.actor}</td>
-                    <td>{entry.ipAddress}</td>
+                    <td>{actorOf(entry)}</td>
+                    <td>{entry.ipAddress ?? 'not shown'}</td>
                     <td>{entry.action}</td>
                     <td>
                       <ul class="plain">

@@ -1,8 +1,9 @@
 /**
- * API keys: the list (never a secret), a new key with scopes from
- * GET /api/admin/keys/scopes (its secret shown once, with a copy button),
- * and revoking one after a confirm step. The API decides which scopes a
- * session may hand out.
+ * API keys: the list (never a secret), each with whether it works now and
+ * why not (a key whose maker is no operator now is suspended), a new key
+ * with scopes from GET /api/admin/keys/scopes (its secret shown once, with a
+ * copy button), and revoking one after a confirm step. The API decides which
+ * scopes a session may hand out.
  */
 import { useState } from 'preact/hooks';
 import { api, data } from '../../api.js';
@@ -21,7 +22,12 @@ import { TableScroll } from '../parts/table-scroll.js';
 export function KeysPage() {
   const [page, setPage] = useState(1);
   const [showRevoked, setShowRevoked] = useState(false);
-  const keys = useLoad(() => data(api.request('get', '/api/admin/keys', { query: { page, limit: 25, revoked: showRevoked } })), [page, showRevoked]);
+  const keys = useLoad(async () => {
+    const listed = await data(api.request('get', '/api/admin/keys', { query: { page, limit: 25, revoked: showRevoked } }));
+    // An empty list of the keys not revoked says how many revoked ones it hides (one more request, only then).
+    const hidden = showRevoked || listed.pagination.total > 0 ? 0 : (await data(api.request('get', '/api/admin/keys', { query: { limit: 1 } }))).pagination.total;
+    return { ...listed, revokedHidden: hidden };
+  }, [page, showRevoked]);
   const revoke = useAction();
   return (
     <AdminPage title="API keys" intro="A key lets a program use the API with only the scopes it was given. Revoking one stops it at its next request.">
@@ -59,7 +65,11 @@ export function KeysPage() {
               <tbody>
                 {keys.data.keys.length === 0 && (
                   <tr>
-                    <td colSpan={8}>No key yet.</td>
+                    <td colSpan={8}>
+                      {keys.data.revokedHidden > 0
+                        ? `No active key; ${keys.data.revokedHidden} revoked. Tick “Show revoked keys too” to list ${keys.data.revokedHidden === 1 ? 'it' : 'them'}.`
+                        : 'No key yet.'}
+                    </td>
                   </tr>
                 )}
                 {keys.data.keys.map((key) => (
@@ -72,9 +82,9 @@ export function KeysPage() {
                     </td>
                     <td>{key.expiresAt ? formatTime(key.expiresAt) : 'never'}</td>
                     <td>{key.lastUsedAt ? `${formatTime(key.lastUsedAt)}${key.lastUsedFrom ? ` from ${key.lastUsedFrom}` : ''}` : 'never'}</td>
-                    <td>{key.status}</td>
+                    <td>{key.statusReason ? `${key.status}: ${key.statusReason}` : key.status}</td>
                     <td>
-                      {key.status === 'active' && (
+                      {(key.status === 'active' || key.status === 'suspended') && (
                         <ConfirmButton
                           label={`Revoke ${key.name}`}
                           question={`Revoke “${key.name}”? Programs using it get 401 from their next request; this cannot be undone.`}

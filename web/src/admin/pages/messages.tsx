@@ -1,4 +1,8 @@
-/** A direct message to an online player, an announcement with an expiry, and the list of both (newest first). */
+/**
+ * A direct message to an online player, an announcement with an expiry (or
+ * none: until removed), and the list of both (newest first), where an
+ * announcement still shown on join can be removed after a confirm step.
+ */
 import { useState } from 'preact/hooks';
 import { api, data, Problem } from '../../api.js';
 import { Choice, Field } from '../../parts/field.js';
@@ -7,6 +11,7 @@ import { formatTime } from '../../parts/money.js';
 import { ProblemNotice, Success } from '../../parts/notice.js';
 import { Pager } from '../../parts/pager.js';
 import { errorFor, unplacedProblem, useAction } from '../parts/action.js';
+import { ConfirmButton } from '../parts/confirm.js';
 import { AdminPage } from '../parts/layout.js';
 import { useOnlinePlayers } from '../parts/online-players.js';
 import { TableScroll } from '../parts/table-scroll.js';
@@ -14,6 +19,13 @@ import { TableScroll } from '../parts/table-scroll.js';
 export function MessagesPage() {
   const [page, setPage] = useState(1);
   const messages = useLoad(() => data(api.request('get', '/api/admin/messages', { query: { page, limit: 25 } })), [page]);
+  const remove = useAction();
+  const removeAnnouncement = (id: number) =>
+    void remove.run(async () => {
+      const answer = await data(api.request('delete', '/api/admin/messages/{id}', { params: { id: String(id) } }));
+      messages.reload();
+      return answer.message;
+    });
   return (
     <AdminPage title="Messages">
       <div class="admin-columns">
@@ -22,6 +34,8 @@ export function MessagesPage() {
       </div>
       <h2>Sent messages</h2>
       <ProblemNotice problem={messages.problem} retry={messages.reload} />
+      <ProblemNotice problem={remove.problem} />
+      <Success text={remove.said} />
       {messages.data && (
         <>
           <TableScroll label="Sent messages">
@@ -35,12 +49,13 @@ export function MessagesPage() {
                   <th scope="col">Message</th>
                   <th scope="col">By</th>
                   <th scope="col">Expires</th>
+                  <th scope="col">Remove</th>
                 </tr>
               </thead>
               <tbody>
                 {messages.data.messages.length === 0 && (
                   <tr>
-                    <td colSpan={6}>No message yet.</td>
+                    <td colSpan={7}>No message yet.</td>
                   </tr>
                 )}
                 {messages.data.messages.map((message) => (
@@ -50,7 +65,19 @@ export function MessagesPage() {
                     <td>{message.recipient ?? 'everyone'}</td>
                     <td class="wrap">{message.content}</td>
                     <td>{message.sentBy}</td>
-                    <td>{message.expiresAt ? formatTime(message.expiresAt) : message.type === 'ANNOUNCEMENT' ? 'never' : '–'}</td>
+                    <td>{message.expiresAt ? formatTime(message.expiresAt) : message.type === 'ANNOUNCEMENT' ? 'until removed' : '–'}</td>
+                    <td>
+                      {stillShown(message) && (
+                        <ConfirmButton
+                          label="Remove"
+                          name={`Remove “${shortened(message.content)}”`}
+                          question="Remove this announcement? Players who join from now on are not shown it, on every server; the audit log keeps what it said."
+                          confirmLabel="Yes, remove it"
+                          busy={remove.busy}
+                          onConfirm={() => removeAnnouncement(message.id)}
+                        />
+                      )}
+                    </td>
                   </tr>
                 ))}
               </tbody>
@@ -61,6 +88,16 @@ export function MessagesPage() {
       )}
     </AdminPage>
   );
+}
+
+/** An announcement players who join are still shown: no end, or an end still to come. */
+function stillShown(message: { type: string; expiresAt: string | null }): boolean {
+  return message.type === 'ANNOUNCEMENT' && (message.expiresAt === null || Date.parse(message.expiresAt) > Date.now());
+}
+
+/** A long text cut for a button's name. */
+function shortened(text: string): string {
+  return text.length > 60 ? `${text.slice(0, 59)}…` : text;
 }
 
 function DirectMessage(props: { onSent: () => void }) {
@@ -148,7 +185,7 @@ function Announcement(props: { onSent: () => void }) {
         step="any"
         value={hours}
         onInput={setHours}
-        hint="Empty: shown on join until removed."
+        hint="Empty: shown on join until you remove it from the list below."
         error={errorFor(announce, 'expiresAt')}
       />
       <ProblemNotice problem={unplacedProblem(announce, ['content', 'expiresAt'])} />

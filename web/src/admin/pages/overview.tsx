@@ -122,42 +122,56 @@ export function OverviewPage() {
       </div>
       <p class="hint">From the one-minute samples, in {ranges[rangeName].resolution === '5m' ? 'five-minute' : 'hourly'} points; refreshed every minute.</p>
       <ProblemNotice problem={history.problem} retry={history.reload} />
-      {history.data && <HistoryCharts history={history.data} />}
+      {history.data && <HistoryCharts history={history.data} resolution={ranges[rangeName].resolution} />}
     </AdminPage>
   );
 }
 
-function HistoryCharts(props: { history: MetricsHistory }) {
+const pointWidths = { '5m': { ms: 300_000, said: 'five minutes' }, '1h': { ms: 3_600_000, said: 'an hour' } };
+
+function HistoryCharts(props: { history: MetricsHistory; resolution: '5m' | '1h' }) {
   const points = props.history.servers.reduce((sum, server) => sum + server.at.length, 0);
   if (points === 0) return <p>No samples in this range yet: the first is taken a minute after Gatehouse starts.</p>;
+  // A fresh server's charts are one dot until a second point exists; say why, and when the line starts.
+  const single = props.history.servers.every((server) => server.at.length <= 1);
+  const width = pointWidths[props.resolution];
+  const last = Math.max(...props.history.servers.flatMap((server) => server.at.map((at) => Date.parse(at))));
+  const next = new Date(last + width.ms).toLocaleTimeString([], { hour: '2-digit', minute: '2-digit' });
   const players = alignedSeries(props.history, (server, index) => server.playersOnline[index] ?? null);
   const ticks = alignedSeries(props.history, (server, index) => server.ticksPerSecond[index] ?? null);
   const memory = alignedSeries(props.history, (server, index) => server.memoryUsedBytes[index] ?? server.gatehouseRssBytes[index] ?? null);
   const requests = alignedSeries(props.history, (server, index) => server.requests[index] ?? null);
   const servers = props.history.servers.map((server) => server.server).join(', ');
   return (
-    <div class="admin-charts">
-      <div class="card">
-        <h3>Players online</h3>
-        <TimeChart times={players.times} series={players.series} summary={`Players online on ${servers}, ${points} points.`} />
+    <>
+      {single && (
+        <p class="notice">
+          One point so far: each point covers {width.said} of one-minute samples, so each chart is a single dot until the next point, at {next}; the lines start there.
+        </p>
+      )}
+      <div class="admin-charts">
+        <div class="card">
+          <h3>Players online</h3>
+          <TimeChart times={players.times} series={players.series} summary={`Players online on ${servers}, ${points} points.`} />
+        </div>
+        <div class="card">
+          <h3>Ticks per second</h3>
+          <TimeChart times={ticks.times} series={ticks.series} summary={`Ticks per second on ${servers} (20 is full speed).`} />
+        </div>
+        <div class="card">
+          <h3>Memory used</h3>
+          <TimeChart
+            times={memory.times}
+            series={memory.series}
+            summary={`Memory used on ${servers}: the game's where it reports it, otherwise Gatehouse's (the embedded server runs inside it).`}
+            valueLabel={(bytes) => `${formatNumber(bytes / 1048576)} MiB`}
+          />
+        </div>
+        <div class="card">
+          <h3>API requests</h3>
+          <TimeChart times={requests.times} series={requests.series} summary={`API requests answered per point on ${servers}.`} />
+        </div>
       </div>
-      <div class="card">
-        <h3>Ticks per second</h3>
-        <TimeChart times={ticks.times} series={ticks.series} summary={`Ticks per second on ${servers} (20 is full speed).`} />
-      </div>
-      <div class="card">
-        <h3>Memory used</h3>
-        <TimeChart
-          times={memory.times}
-          series={memory.series}
-          summary={`Memory used on ${servers}: the game's where it reports it, otherwise Gatehouse's (the embedded server runs inside it).`}
-          valueLabel={(bytes) => `${formatNumber(bytes / 1048576)} MiB`}
-        />
-      </div>
-      <div class="card">
-        <h3>API requests</h3>
-        <TimeChart times={requests.times} series={requests.series} summary={`API requests answered per point on ${servers}.`} />
-      </div>
-    </div>
+    </>
   );
 }

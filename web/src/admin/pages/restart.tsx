@@ -1,11 +1,13 @@
 /**
- * Restart: schedule one with a delay and a reason (players see a boss-bar
- * countdown), watch the countdown here, cancel it after a confirm step. The
- * pending restart is read again every 5 seconds (paused while the tab is
- * hidden) so another admin's change shows; between reads the countdown
- * ticks from the restart's time each second.
+ * Restart: schedule one with a delay and a reason (players are told in chat
+ * and see a boss-bar countdown), watch the countdown here, cancel it after a
+ * confirm step. Once scheduled the page shows the pending restart with what
+ * the API said, and puts the form away (empty) until the admin asks to
+ * schedule another instead. The pending restart is read again every 5
+ * seconds (paused while the tab is hidden) so another admin's change shows;
+ * between reads the countdown ticks from the restart's time each second.
  */
-import { useEffect, useState } from 'preact/hooks';
+import { useEffect, useRef, useState } from 'preact/hooks';
 import { api, data } from '../../api.js';
 import { Field } from '../../parts/field.js';
 import { useLoad, usePolling } from '../../parts/load.js';
@@ -17,6 +19,8 @@ import { formatDuration } from '../parts/format.js';
 import { AdminPage } from '../parts/layout.js';
 
 export const restartEveryMs = 5_000;
+/** The delay the form offers: five minutes, time for players to finish what they do. */
+const defaultDelay = '300';
 
 /** The current time, moving once a second while `running`. */
 function useClock(running: boolean): number {
@@ -34,8 +38,21 @@ export function RestartPage() {
   usePolling(pending.reload, restartEveryMs);
   const restart = pending.data?.restart;
   const now = useClock(Boolean(restart));
-  const [delay, setDelay] = useState('300');
+  const [delay, setDelay] = useState(defaultDelay);
   const [reason, setReason] = useState('');
+  /** The form is asked for again while a restart is pending, to replace it. */
+  const [replacing, setReplacing] = useState(false);
+  const pendingTitle = useRef<HTMLHeadingElement>(null);
+  const scheduleTitle = useRef<HTMLHeadingElement>(null);
+  // The button that asked for the form is gone: the focus goes to the form.
+  useEffect(() => {
+    if (replacing) scheduleTitle.current?.focus();
+  }, [replacing]);
+  const putFormAway = () => {
+    setDelay(defaultDelay);
+    setReason('');
+    setReplacing(false);
+  };
   const schedule = useAction();
   const cancel = useAction();
 
@@ -44,7 +61,9 @@ export function RestartPage() {
     <AdminPage title="Restart">
       <ProblemNotice problem={pending.problem} retry={pending.reload} />
       <section class="card" aria-labelledby="pending-title">
-        <h2 id="pending-title">Pending restart</h2>
+        <h2 id="pending-title" ref={pendingTitle} tabIndex={-1}>
+          Pending restart
+        </h2>
         {pending.data && !restart && <p>No restart is scheduled.</p>}
         {restart && (
           <>
@@ -56,6 +75,12 @@ export function RestartPage() {
               At {formatTime(restart.restartAt)}
               {restart.reason ? `: ${restart.reason}` : ''}. Asked by {restart.requestedBy} at {formatTime(restart.requestedAt)}.
             </p>
+          </>
+        )}
+        <Success text={schedule.said ?? cancel.said} />
+        <ProblemNotice problem={cancel.problem} />
+        {restart && (
+          <div class="actions">
             <ConfirmButton
               label="Cancel the restart"
               question="Cancel the pending restart? Players are told it was called off and the boss bar goes."
@@ -70,47 +95,63 @@ export function RestartPage() {
                 })
               }
             />
-          </>
+            {!replacing && (
+              <button type="button" onClick={() => setReplacing(true)}>
+                Schedule another instead
+              </button>
+            )}
+          </div>
         )}
-        <ProblemNotice problem={cancel.problem} />
-        <Success text={cancel.said} />
       </section>
-      <form
-        class="card narrow"
-        aria-labelledby="schedule-title"
-        noValidate
-        onSubmit={(event) => {
-          event.preventDefault();
-          void schedule.run(async () => {
-            const answer = await data(api.request('post', '/api/admin/restart', { body: { delay: Number(delay), reason: reason || undefined } }));
-            cancel.clear();
-            pending.reload();
-            return answer.message;
-          });
-        }}
-      >
-        <h2 id="schedule-title">{restart ? 'Schedule another (replaces the pending one)' : 'Schedule a restart'}</h2>
-        <Field
-          label="Delay (seconds)"
-          name="delay"
-          type="number"
-          inputMode="numeric"
-          min={0}
-          max={86400}
-          step="1"
-          value={delay}
-          onInput={setDelay}
-          hint="From 0 to 86,400 (a day)."
-          required
-          error={errorFor(schedule, 'delay')}
-        />
-        <Field label="Reason (shown to players)" name="reason" value={reason} onInput={setReason} maxLength={200} error={errorFor(schedule, 'reason')} />
-        <ProblemNotice problem={unplacedProblem(schedule, ['delay', 'reason'])} />
-        <Success text={schedule.said} />
-        <button type="submit" class="primary" disabled={schedule.busy}>
-          Schedule the restart
-        </button>
-      </form>
+      {(!restart || replacing) && (
+        <form
+          class="card narrow"
+          aria-labelledby="schedule-title"
+          noValidate
+          onSubmit={(event) => {
+            event.preventDefault();
+            void schedule.run(async () => {
+              const answer = await data(api.request('post', '/api/admin/restart', { body: { delay: Number(delay), reason: reason || undefined } }));
+              cancel.clear();
+              pending.reload();
+              // What was scheduled now shows as the pending restart: the form goes, emptied for the next time, and the focus goes to what replaced it.
+              putFormAway();
+              pendingTitle.current?.focus();
+              return answer.message;
+            });
+          }}
+        >
+          <h2 id="schedule-title" ref={scheduleTitle} tabIndex={-1}>
+            {restart ? 'Schedule another (replaces the pending one)' : 'Schedule a restart'}
+          </h2>
+          <Field
+            label="Delay (seconds)"
+            name="delay"
+            type="number"
+            inputMode="numeric"
+            min={0}
+            max={86400}
+            step="1"
+            value={delay}
+            onInput={setDelay}
+            hint="From 0 to 86,400 (a day)."
+            required
+            error={errorFor(schedule, 'delay')}
+          />
+          <Field label="Reason (shown to players)" name="reason" value={reason} onInput={setReason} maxLength={200} error={errorFor(schedule, 'reason')} />
+          <ProblemNotice problem={unplacedProblem(schedule, ['delay', 'reason'])} />
+          <div class="actions">
+            <button type="submit" class="primary" disabled={schedule.busy}>
+              Schedule the restart
+            </button>
+            {restart && (
+              <button type="button" onClick={putFormAway}>
+                Keep the pending one
+              </button>
+            )}
+          </div>
+        </form>
+      )}
     </AdminPage>
   );
 }

@@ -5,6 +5,9 @@
  * to the API shows here without a change. Only what changed is sent; a 400
  * answer names its field and the message is shown beside it; after saving,
  * the page says which settings changed and which the game applied at once.
+ * A saved change overrides config.yml for good: each overridden setting says
+ * so, with the value it hides and a button that gives it back to config.yml
+ * (DELETE /api/admin/settings/overrides/{key}).
  */
 import { useEffect, useRef, useState } from 'preact/hooks';
 import { api, data } from '../../api.js';
@@ -71,12 +74,13 @@ function nest(values: Values): Record<string, unknown> {
 export function SettingsPage() {
   const loaded = useLoad(async () => {
     const [settings, rules] = await Promise.all([data(api.request('get', '/api/admin/settings')), settingRules()]);
-    return { saved: flatten(settings.settings), rules };
+    return { saved: flatten(settings.settings), defaults: flatten(settings.defaults), overridden: settings.overridden, rules };
   }, []);
   // Only what the admin typed: copying the loaded values into this state (in an effect, after the form shows) would drop an edit made before it ran.
   const [edits, setEdits] = useState<Values>({});
-  const [outcome, setOutcome] = useState<{ updated: string[]; applied: string[]; message: string }>();
+  const [outcome, setOutcome] = useState<{ updated: string[]; applied: string[]; message: string; givenBack?: boolean }>();
   const save = useAction();
+  const giveBack = useAction();
   const form = useRef<HTMLFormElement>(null);
   useEffect(() => {
     if (save.problem?.field) form.current?.querySelector<HTMLElement>('[aria-invalid="true"]')?.focus();
@@ -99,15 +103,36 @@ export function SettingsPage() {
     });
   };
   const set = (path: string, value: string | number | boolean) => setEdits((previous) => ({ ...previous, [path]: value }));
+  const giveBackToConfig = (path: string) => {
+    setOutcome(undefined);
+    void giveBack.run(async () => {
+      const answer = await data(api.request('delete', '/api/admin/settings/overrides/{key}', { params: { key: path } }));
+      // An edit of that setting would now send the overriding value again.
+      setEdits(({ [path]: _dropped, ...kept }) => kept);
+      setOutcome({ updated: answer.updated, applied: answer.appliedInGame, message: answer.message, givenBack: true });
+      loaded.reload();
+      return answer.message;
+    });
+  };
+  const overridden = loaded.data?.overridden ?? [];
 
   return (
-    <AdminPage title="Settings" intro="Changes apply at once and last until the next restart of Gatehouse; an empty form sends nothing.">
+    <AdminPage
+      title="Settings"
+      intro="A saved change applies at once where the game allows it, and is kept: it overrides the setting's value in config.yml, across restarts, until you give the setting back to config.yml with its button. Only what you change is sent."
+    >
       <ProblemNotice problem={loaded.problem} retry={loaded.reload} />
       {loaded.data && (
         <form ref={form} onSubmit={submit} noValidate class="settings-form">
           {paths.map((path) => (
-            <SettingField key={path} path={path} value={edits[path] ?? saved[path]!} rule={rules[path]} error={errorFor(save, path)} onChange={(value) => set(path, value)} />
+            <div key={path} class="setting">
+              <SettingField path={path} value={edits[path] ?? saved[path]!} rule={rules[path]} error={errorFor(save, path)} onChange={(value) => set(path, value)} />
+              {overridden.includes(path) && (
+                <Overridden label={labelFor(path)} configured={loaded.data!.defaults[path]} busy={giveBack.busy} onGiveBack={() => giveBackToConfig(path)} />
+              )}
+            </div>
           ))}
+          <ProblemNotice problem={giveBack.problem} />
           <ProblemNotice problem={unplacedProblem(save, paths)} />
           <div class="actions">
             <button type="submit" class="primary" disabled={save.busy || Object.keys(changed).length === 0}>
@@ -129,7 +154,8 @@ export function SettingsPage() {
               <ul>
                 {outcome.updated.map((name) => (
                   <li key={name}>
-                    {labelFor(name)}: {outcome.applied.includes(name) ? 'changed, and the game applied it' : 'changed in Gatehouse (the game does not apply it live)'}
+                    {labelFor(name)}: {outcome.givenBack ? 'back to its value in config.yml' : 'changed'}
+                    {outcome.applied.includes(name) ? ', and the game applied it' : ' in Gatehouse (the game does not apply it live)'}
                   </li>
                 ))}
               </ul>
@@ -138,6 +164,27 @@ export function SettingsPage() {
         )}
       </div>
     </AdminPage>
+  );
+}
+
+/** A setting's value as the page shows it in a sentence. */
+function shown(value: string | number | boolean | undefined): string {
+  if (typeof value === 'boolean') return value ? 'on' : 'off';
+  if (value === '' || value === undefined) return 'empty';
+  return String(value);
+}
+
+/** Under an overridden setting: the config.yml value it hides, and the button that gives the setting back to it. */
+function Overridden(props: { label: string; configured: string | number | boolean | undefined; busy: boolean; onGiveBack: () => void }) {
+  return (
+    <div class="override">
+      <p>
+        Overrides config.yml's value: <strong>{shown(props.configured)}</strong>
+      </p>
+      <button type="button" disabled={props.busy} onClick={props.onGiveBack}>
+        Give<span class="visually-hidden"> {props.label}</span> back to config.yml<span class="visually-hidden"> ({shown(props.configured)})</span>
+      </button>
+    </div>
   );
 }
 

@@ -1,10 +1,11 @@
 /**
- * Teleports: a player to another player, or to coordinates in one of the
- * server's worlds (the worlds GET /api/server/info lists), and the record of
- * every teleport, newest first.
+ * Teleports: a player to another player (never to themselves: the player
+ * to move is not among those to move them to, and none is chosen for the
+ * admin), or to coordinates in one of the server's worlds (the worlds GET
+ * /api/server/info lists), and the record of every teleport, newest first.
  */
-import { useState } from 'preact/hooks';
-import { api, data } from '../../api.js';
+import { useEffect, useState } from 'preact/hooks';
+import { api, data, Problem } from '../../api.js';
 import { Choice, Field } from '../../parts/field.js';
 import { useLoad } from '../../parts/load.js';
 import { formatTime } from '../../parts/money.js';
@@ -17,7 +18,8 @@ import { useOnlinePlayers } from '../parts/online-players.js';
 import { TableScroll } from '../parts/table-scroll.js';
 
 type Place = { world: string; x: number; y: number; z: number };
-const place = (where: Place) => `${where.world} ${formatNumber(where.x, 1)}, ${formatNumber(where.y, 1)}, ${formatNumber(where.z, 1)}`;
+// Positions are personal data: absent only for an API key without personal:read, never for the console's operator.
+const place = (where: Place | undefined) => (where ? `${where.world} ${formatNumber(where.x, 1)}, ${formatNumber(where.y, 1)}, ${formatNumber(where.z, 1)}` : 'not shown');
 
 export function TeleportsPage() {
   const online = useOnlinePlayers();
@@ -86,13 +88,27 @@ export function TeleportsPage() {
   );
 }
 
+/**
+ * The player a form acts on: the first online until the admin chooses, then
+ * kept while they stay online, so a player joining (the list is read again
+ * every 10 s) never changes who the form would move.
+ */
+function usePlayerShown(players: string[]): [string, (name: string) => void] {
+  const [chosen, setChosen] = useState('');
+  const shown = players.includes(chosen) ? chosen : players[0]!;
+  useEffect(() => {
+    if (shown !== chosen) setChosen(shown);
+  }, [shown, chosen]);
+  return [shown, setChosen];
+}
+
 function ToPlayer(props: { players: string[]; onMoved: () => void }) {
-  const [player, setPlayer] = useState('');
+  const [who, setPlayer] = usePlayerShown(props.players);
   const [target, setTarget] = useState('');
   const move = useAction();
-  const options = props.players.map((name) => ({ value: name, label: name }));
-  const who = player || props.players[0]!;
-  const to = target || props.players.find((name) => name !== who) || props.players[0]!;
+  // Never the player themselves: the choices are the others, and none is taken for the admin (a teleport moves someone at once).
+  const others = props.players.filter((name) => name !== who);
+  const to = others.includes(target) ? target : '';
   return (
     <form
       class="card"
@@ -101,6 +117,7 @@ function ToPlayer(props: { players: string[]; onMoved: () => void }) {
       onSubmit={(event) => {
         event.preventDefault();
         void move.run(async () => {
+          if (!to) throw new Problem(400, 'invalid_field', others.length > 0 ? `Choose the player to move ${who} to.` : `Nobody else is online to move ${who} to.`, 'targetPlayer');
           const answer = await data(api.request('post', '/api/admin/teleport-player', { body: { player: who, targetPlayer: to } }));
           props.onMoved();
           return `${answer.message} (${place(answer.location)})`;
@@ -108,8 +125,22 @@ function ToPlayer(props: { players: string[]; onMoved: () => void }) {
       }}
     >
       <h2 id="to-player-title">A player to a player</h2>
-      <Choice label="Player to move" name="player" value={who} options={options} onChange={setPlayer} error={errorFor(move, 'player')} />
-      <Choice label="To the player" name="targetPlayer" value={to} options={options} onChange={setTarget} error={errorFor(move, 'targetPlayer')} />
+      <Choice
+        label="Player to move"
+        name="player"
+        value={who}
+        options={props.players.map((name) => ({ value: name, label: name }))}
+        onChange={setPlayer}
+        error={errorFor(move, 'player')}
+      />
+      <Choice
+        label="To the player"
+        name="targetPlayer"
+        value={to}
+        options={[{ value: '', label: others.length > 0 ? 'Choose a player' : 'Nobody else is online' }, ...others.map((name) => ({ value: name, label: name }))]}
+        onChange={setTarget}
+        error={errorFor(move, 'targetPlayer')}
+      />
       <ProblemNotice problem={unplacedProblem(move, ['player', 'targetPlayer'])} />
       <Success text={move.said} />
       <button type="submit" class="primary" disabled={move.busy}>
@@ -121,13 +152,12 @@ function ToPlayer(props: { players: string[]; onMoved: () => void }) {
 
 function ToCoordinates(props: { players: string[]; onMoved: () => void }) {
   const worlds = useLoad(async () => (await data(api.request('get', '/api/server/info'))).worlds, []);
-  const [player, setPlayer] = useState('');
+  const [who, setPlayer] = usePlayerShown(props.players);
   const [world, setWorld] = useState('');
   const [x, setX] = useState('0.5');
   const [y, setY] = useState('64');
   const [z, setZ] = useState('0.5');
   const move = useAction();
-  const who = player || props.players[0]!;
   const where = world || worlds.data?.[0] || '';
   const fields = ['player', 'world', 'x', 'y', 'z'];
   return (

@@ -1,4 +1,4 @@
-/** Web accounts, searched by name, e-mail or player, a page at a time (GET /api/admin/users). */
+/** Web accounts, searched by name, e-mail or player, a page at a time (GET /api/admin/users); the rows of the page loading are marked busy. */
 import { useState } from 'preact/hooks';
 import { api, data } from '../../api.js';
 import { Field } from '../../parts/field.js';
@@ -16,6 +16,8 @@ export function UsersPage() {
   const [search, setSearch] = useState('');
   const [page, setPage] = useState(1);
   const users = useLoad(() => data(api.request('get', '/api/admin/users', { query: { page, limit: pageSize, search: search || undefined } })), [page, search]);
+  // The pager shows the page of the rows on screen; the one asked for is "loading" until its rows arrive.
+  const shownPage = users.data?.pagination.page ?? page;
   return (
     <AdminPage title="Users">
       <form
@@ -33,7 +35,7 @@ export function UsersPage() {
       {users.data && (
         <>
           <TableScroll label="Accounts">
-            <table>
+            <table aria-busy={users.loading ? 'true' : undefined}>
               <caption>{search ? `Accounts matching “${search}”` : 'Every account'}</caption>
               <thead>
                 <tr>
@@ -66,7 +68,14 @@ export function UsersPage() {
               </tbody>
             </table>
           </TableScroll>
-          <Pager page={page} pages={users.data.pagination.pages} total={users.data.pagination.total} onPage={setPage} label="Pages of accounts" />
+          <Pager
+            page={shownPage}
+            pages={users.data.pagination.pages}
+            total={users.data.pagination.total}
+            loading={users.loading && page !== shownPage ? page : undefined}
+            onPage={setPage}
+            label="Pages of accounts"
+          />
         </>
       )}
     </AdminPage>

@@ -6,7 +6,16 @@
  */
 import { useEffect, useRef, useState } from 'preact/hooks';
 
-export function ConfirmButton(props: { label: string; question: string; confirmLabel: string; onConfirm: () => void; busy?: boolean; disabled?: boolean }) {
+export function ConfirmButton(props: {
+  label: string;
+  question: string;
+  confirmLabel: string;
+  onConfirm: () => void;
+  busy?: boolean;
+  disabled?: boolean;
+  /** The button's name when its label alone does not say what it acts on (one of many in a list); it starts with the label. */
+  name?: string;
+}) {
   const [asking, setAsking] = useState(false);
   const question = useRef<HTMLParagraphElement>(null);
   useEffect(() => {
@@ -14,7 +23,7 @@ export function ConfirmButton(props: { label: string; question: string; confirmL
   }, [asking]);
   if (!asking)
     return (
-      <button type="button" class="danger" disabled={props.disabled || props.busy} onClick={() => setAsking(true)}>
+      <button type="button" class="danger" aria-label={props.name} disabled={props.disabled || props.busy} onClick={() => setAsking(true)}>
         {props.label}
       </button>
     );

@@ -116,7 +116,7 @@ final class SidecarProcess {
                 builder.environment().putAll(environment);
                 child = builder.start();
             } catch (IOException e) {
-                logger.severe("Cannot start the Gatehouse sidecar with \"" + node + "\" (set sidecar.node in config.yml to Node 20 or later): " + e.getMessage());
+                logger.severe("Cannot start the Gatehouse sidecar with \"" + node + "\" (set sidecar.node in config.yml to Node 20.19 or later): " + e.getMessage());
                 child = null;
             }
             if (child != null) {
