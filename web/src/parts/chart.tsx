@@ -42,7 +42,15 @@ function useUplot(make: (width: number) => uPlot.Options, data: uPlot.AlignedDat
  * pointer show only while it is over the chart; a key names the lines when
  * there are several.
  */
-export function TimeChart(props: { times: number[]; series: ChartSeries[]; summary: string; height?: number; valueLabel?: (value: number) => string }) {
+export function TimeChart(props: {
+  times: number[];
+  series: ChartSeries[];
+  summary: string;
+  height?: number;
+  valueLabel?: (value: number) => string;
+  /** What one unit of the labels is worth in the values (1048576 for values in bytes labelled in MiB), so the steps are round in it. */
+  valueUnit?: number;
+}) {
   const data: uPlot.AlignedData = [props.times, ...props.series.map((series) => series.values)];
   const readout = useRef<HTMLParagraphElement>(null);
   const label = (value: number) => (props.valueLabel ? props.valueLabel(value) : value.toLocaleString());
@@ -57,7 +65,9 @@ export function TimeChart(props: { times: number[]; series: ChartSeries[]; summa
         scales: {
           y: {
             range: (_plot: uPlot, low: number | null, high: number | null) => {
-              axis = low === null || high === null ? { min: 0, max: 1, step: 1 } : valueAxis(low, high);
+              const unit = props.valueUnit ?? 1;
+              const inUnits = low === null || high === null ? { min: 0, max: 1, step: 1 } : valueAxis(low / unit, high / unit);
+              axis = { min: inUnits.min * unit, max: inUnits.max * unit, step: inUnits.step * unit };
               return [axis.min, axis.max] as uPlot.Range.MinMax;
             },
           },
