@@ -1116,7 +1116,7 @@ export interface components {
             error: string;
             /** @description A stable identifier for programs, e.g. invalid_field, token_expired. */
             code: string;
-            /** @description With code invalid_field: the field that failed, as a dotted path (`email`, `notifications.discord`), or `query`/`body` for the whole. */
+            /** @description The request field the error is about, as a dotted path (`email`, `notifications.discord`), so a form shows the error there: with every invalid_field (`query`/`body` for the whole), and with a refusal over one field of the request whatever its code (a transfer's insufficient_funds: `amount`; its player_not_found: `to`). Absent when the error is about no one field. */
             field?: string;
             /** @description POST /api/player/inventory/sell only: each item that cannot be sold, and why. */
             refused?: {
@@ -4732,6 +4732,11 @@ export interface operations {
                         /** @description By item id (the Minecraft id without namespace, e.g. diamond). */
                         prices: {
                             [key: string]: {
+                                /**
+                                 * @description The name the shop, the market and the inventory give the item.
+                                 * @example Iron Ingot
+                                 */
+                                name: string;
                                 /** @description What the next unit costs now. */
                                 buyPrice: number;
                                 /** @description What the market pays for one now; always below buyPrice. */
@@ -4829,7 +4834,10 @@ export interface operations {
                         items: {
                             /** @example diamond */
                             item: string;
-                            /** @example Diamond */
+                            /**
+                             * @description shop.yml's name for it, else made from the id (iron_ingot: Iron Ingot); the same in every answer.
+                             * @example Diamond
+                             */
                             name: string;
                             /** @example resources */
                             category: string;
@@ -5053,6 +5061,7 @@ export interface operations {
                          * @example 2026-11-21T18:04:05.123Z
                          */
                         endsAt: string;
+                        /** @description The most any of this week's offers gives now (see each offer's discountPercent). */
                         discountPercent: number;
                         offers: {
                             item: string;
@@ -5061,6 +5070,8 @@ export interface operations {
                             /** @description The next unit at the offer price. */
                             price: number;
                             regularPrice: number;
+                            /** @description What price gives off regularPrice, in whole percent rounded down: shop.yml's weekly.discount-percent, or less where the price stops above what selling the unit back pays. */
+                            discountPercent: number;
                             stock: number;
                             /** @description Units one player may buy this week. */
                             limit: number;
@@ -5122,7 +5133,10 @@ export interface operations {
                         items: {
                             /** @example diamond */
                             item: string;
-                            /** @example Diamond */
+                            /**
+                             * @description shop.yml's name for it, else made from the id (iron_ingot: Iron Ingot); the same in every answer.
+                             * @example Diamond
+                             */
                             name: string;
                             /** @example resources */
                             category: string;
@@ -5195,7 +5209,10 @@ export interface operations {
                         items: {
                             /** @example diamond */
                             item: string;
-                            /** @example Diamond */
+                            /**
+                             * @description shop.yml's name for it, else made from the id (iron_ingot: Iron Ingot); the same in every answer.
+                             * @example Diamond
+                             */
                             name: string;
                             /** @example resources */
                             category: string;
@@ -6606,6 +6623,11 @@ export interface operations {
                             slot: number;
                             /** @example diamond */
                             item: string;
+                            /**
+                             * @description As the shop and the market name it.
+                             * @example Diamond
+                             */
+                            name: string;
                             count: number;
                             /** @description What the market pays for one now; null when it does not buy it. */
                             sellPrice: number | null;

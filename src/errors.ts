@@ -22,6 +22,8 @@ export class ApiError extends ExpectedError {
 }
 
 export const badRequest = (message: string, code = 'invalid_request') => new ApiError(400, message, code);
+/** A 400 about one field of the request: the answer's `field` names it, so a form shows the message there. */
+export const invalidField = (field: string, message: string) => new ApiError(400, message, 'invalid_field', {}, { field });
 export const unauthorized = (message = 'Authentication required', code = 'unauthorized') => new ApiError(401, message, code);
 export const forbidden = (message: string, code = 'forbidden') => new ApiError(403, message, code);
 export const notFound = (message: string, code = 'not_found') => new ApiError(404, message, code);

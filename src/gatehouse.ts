@@ -1,6 +1,7 @@
 import type { Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { checkServiceToken, type Config } from './config/config.js';
+import { portalAddress } from './config/portal-address.js';
 import { allStoreParts, features } from './features/index.js';
 import type { FeatureContext, FeatureModule } from './features/feature.js';
 import { ServiceRegistry } from './features/services.js';
@@ -38,6 +39,8 @@ export interface Gatehouse {
   readonly http: Server;
   /** The port the API listens on (the real one when configured as 0). */
   readonly apiPort: number;
+  /** The portal's address players are sent to (portal.public-url, else where the API listens). */
+  portalAddress(): string;
   stop(): Promise<void>;
 }
 
@@ -64,6 +67,8 @@ export async function startGatehouse(config: Config, logger: Logger, options: St
   const requests = new RequestMetrics();
   const caches = new CacheRegistry();
   let routes: Route[] = [];
+  // The port asked for until the API listens, then the one it got (0 asks for any).
+  let listeningPort = config.port;
   const context: FeatureContext = {
     config,
     store,
@@ -78,6 +83,7 @@ export async function startGatehouse(config: Config, logger: Logger, options: St
     caches,
     network,
     routes: () => routes,
+    portalAddress: () => portalAddress(config.portal.publicUrl, config.host, listeningPort),
   };
   const modules: FeatureModule[] = [];
   let http: Server | undefined;
@@ -113,6 +119,7 @@ export async function startGatehouse(config: Config, logger: Logger, options: St
     );
     await game.start();
     await listen(http, config.host, config.port);
+    listeningPort = (http.address() as AddressInfo).port;
     for (const module of modules) await module.start?.();
     let stopping: Promise<void> | undefined;
     return {
@@ -122,7 +129,8 @@ export async function startGatehouse(config: Config, logger: Logger, options: St
       services,
       routes,
       http,
-      apiPort: (http.address() as AddressInfo).port,
+      apiPort: listeningPort,
+      portalAddress: context.portalAddress,
       stop: () => (stopping ??= stopAll()),
     };
   } catch (error) {

@@ -44,6 +44,11 @@ async function main(): Promise<void> {
       ? `Gatehouse portal on http://${apiHost}:${gatehouse.apiPort}/ (API at http://${apiHost}:${gatehouse.apiPort}/api)`
       : 'Gatehouse portal not built (npm run build makes it): only the API is served',
   );
+  if (!config.portal.publicUrl) {
+    logger.info(
+      `/register sends players to the portal at ${gatehouse.portalAddress()}: set portal.public-url in config.yml to the address players reach it at (this machine's LAN address, or a public one)`,
+    );
+  }
   const [whereGameIs, ...ownerNotes] = gatehouse.game.describeForOwner();
   if (whereGameIs) logger.info(whereGameIs);
   if (config.game.connection === 'embedded' && !isLoopback(config.game.embedded.host)) {

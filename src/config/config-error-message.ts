@@ -35,10 +35,17 @@ export function describeConfigError(error: ErrorObject, sources: ConfigValueSour
       return `"${key}" must be ${articleFor((error.params as { type: string }).type)}${value}`;
     case 'enum':
       return `"${key}" must be one of ${(error.params as { allowedValues: unknown[] }).allowedValues.join(', ')}${value}`;
+    case 'format':
+      return `"${key}" ${formatWords[(error.params as { format: string }).format] ?? error.message ?? 'is invalid'}${value}`;
     default:
       return `"${key}" ${error.message ?? 'is invalid'}${value}`;
   }
 }
+
+/** What a value of a format must be, said for people where ajv's words ("must match format") would not say it. */
+const formatWords: Record<string, string> = {
+  'portal-url': 'must be empty or an http or https address without a query, like https://play.example.net/',
+};
 
 function articleFor(type: string): string {
   return type === 'integer' || type === 'object' || type === 'array' ? `an ${type}` : `a ${type}`;

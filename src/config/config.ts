@@ -6,6 +6,7 @@ import YAML, { LineCounter } from 'yaml';
 import { describeConfigError } from './config-error-message.js';
 import { configFileSchema, type ConfigFile } from './schema.js';
 import { configDefaults } from './defaults.js';
+import { isPortalUrl } from './portal-address.js';
 import { deepMerge, isPlainObject } from '../lib/objects.js';
 import type { RconSettings } from '../game/rcon/settings.js';
 import type { ServerSettings } from './server-settings.js';
@@ -16,6 +17,8 @@ export interface Config {
   port: number;
   host: string;
   token: string;
+  /** `portal.public-url`: the portal's address players are sent to; empty: where the API listens (./portal-address.ts). */
+  portal: { publicUrl: string };
   cors: { enabled: boolean; allowedOrigins: string };
   dataDirectory: string;
   /** messages.yml beside the config file: the in-game texts. */
@@ -65,6 +68,7 @@ const environmentOverrides: Array<{ variable: string; key: string[]; type: 'stri
   { variable: 'GATEHOUSE_PORT', key: ['port'], type: 'integer' },
   { variable: 'GATEHOUSE_HOST', key: ['host'], type: 'string' },
   { variable: 'GATEHOUSE_TOKEN', key: ['token'], type: 'string' },
+  { variable: 'GATEHOUSE_PUBLIC_URL', key: ['portal', 'public-url'], type: 'string' },
   { variable: 'GATEHOUSE_GAME_PORT', key: ['game', 'embedded', 'port'], type: 'integer' },
   { variable: 'GATEHOUSE_GAME_CONNECTION', key: ['game', 'connection'], type: 'string' },
   { variable: 'GATEHOUSE_BRIDGE_PORT', key: ['game', 'bridge', 'port'], type: 'integer' },
@@ -85,6 +89,7 @@ const environmentOverrides: Array<{ variable: string; key: string[]; type: 'stri
 const configAjv = new Ajv({ allErrors: false, strict: true });
 configAjv.addFormat('ip-address', (value: string) => isIP(value) !== 0);
 configAjv.addFormat('host:port', (value: string) => parseAddress(value) !== undefined);
+configAjv.addFormat('portal-url', isPortalUrl);
 const validateConfigFile = configAjv.compile<ConfigFile>(configFileSchema);
 
 /**
@@ -140,6 +145,7 @@ function toConfig(file: ConfigFile, cwd: string, beside: string): Config {
     port: file.port,
     host: file.host,
     token: file.token,
+    portal: { publicUrl: file.portal['public-url'] },
     cors: { enabled: file.cors.enabled, allowedOrigins: file.cors['allowed-origins'] },
     dataDirectory: path.resolve(cwd, file['data-directory']),
     textsFile: path.join(beside, 'messages.yml'),

@@ -5,6 +5,7 @@ export const configDefaults: ConfigFile = {
   port: 8080,
   host: '0.0.0.0',
   token: '',
+  portal: { 'public-url': '' },
   cors: { enabled: true, 'allowed-origins': '*' },
   'data-directory': 'data',
   storage: {
@@ -39,7 +40,7 @@ export const configDefaults: ConfigFile = {
     'address-max-failed-attempts': 100,
     'code-check-max-failures': 10,
   },
-  economy: { provider: 'auto', 'currency-symbol': '$', 'currency-name': 'Dollars', 'starting-balance': 0, 'large-adjustment-alert': 1000 },
+  economy: { provider: 'auto', 'currency-symbol': '$', 'currency-name': 'Dollars', 'starting-balance': 100, 'large-adjustment-alert': 1000 },
   retention: { 'connection-log-days': 30, 'message-days': 90, 'teleport-log-days': 90, 'audit-log-days': 365, 'transaction-days': 90, 'metrics-history-days': 7 },
   http: { 'body-limit-kib': 64, 'idle-timeout-seconds': 10, 'max-connections': 512, 'trusted-proxies': [] },
   metrics: { enabled: false, 'allowed-addresses': [] },

@@ -6,6 +6,7 @@ export interface ConfigFile {
   port: number;
   host: string;
   token: string;
+  portal: { 'public-url': string };
   cors: { enabled: boolean; 'allowed-origins': string };
   'data-directory': string;
   storage: {
@@ -67,6 +68,8 @@ export const configFileSchema = group({
   port,
   host: { type: 'string', minLength: 1 },
   token: { type: 'string' },
+  // Empty, or an absolute http(s) address (the format is isPortalUrl, registered in config.ts).
+  portal: group({ 'public-url': { type: 'string', format: 'portal-url' } }),
   cors: group({ enabled: { type: 'boolean' }, 'allowed-origins': { type: 'string', minLength: 1 } }),
   'data-directory': { type: 'string', minLength: 1 },
   storage: group({

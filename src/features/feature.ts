@@ -44,6 +44,8 @@ export interface FeatureContext {
   readonly network: Network;
   /** Every route the API serves, once every feature is built (empty while they are being built): for the scopes and the API's reference. */
   readonly routes: () => readonly Route[];
+  /** The portal's address players are sent to, ending in `/`: portal.public-url, else where the API listens (its real port once it does). */
+  readonly portalAddress: () => string;
 }
 
 /** A built feature: its routes, and what it does once the API and the game are up, and at stop. */

@@ -10,8 +10,10 @@
  * Failures are the typed errors of ./errors.ts.
  */
 import type { EventEmitter } from 'node:events';
+import type { ChatText } from './chat-line.js';
 
 export * from './errors.js';
+export type { ChatLine, ChatPart, ChatText } from './chat-line.js';
 
 export interface PlayerRef {
   /** In-game name, as the game spells it. */
@@ -104,8 +106,8 @@ export interface GameEvents {
 }
 export type GameEventName = keyof GameEvents;
 
-/** What the game shows a player who typed /register. */
-export type RegisterCommandHandler = (player: PlayerRef) => Promise<string>;
+/** What the game shows a player who typed /register: a text, or a line with links (the portal's address, ./chat-line.ts). */
+export type RegisterCommandHandler = (player: PlayerRef) => Promise<ChatText>;
 
 /**
  * A command players type in game (`/balance`, `/pay <player> <amount>`),

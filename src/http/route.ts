@@ -9,6 +9,7 @@ import { forbidden } from '../errors.js';
 import type { Schema } from '../lib/schema.js';
 import type { UserRecord } from '../store/port.js';
 import type { Actor, Caller } from './caller.js';
+import type { ErrorFields } from './error-fields.js';
 import { checkPersonalFields } from './personal-fields.js';
 import { isScopeName } from './scopes.js';
 
@@ -88,6 +89,8 @@ export interface Route<Body = unknown, Query = unknown, Answer = unknown> {
   status?: number;
   /** Documented error statuses and when they happen (401/403/503 of the access level are added by the router). */
   errors?: Partial<Record<number, string>>;
+  /** The request field each error code here is about, answered as `field` so a form shows the error there (./error-fields.ts). */
+  errorFields?: ErrorFields<Body>;
   handle(request: RouteRequest<Body, Query>): Promise<Answer | Reply<Answer>> | Answer | Reply<Answer>;
 }
 

@@ -3,6 +3,7 @@ import type { Context, Middleware } from 'koa';
 import { ApiError, forbidden } from '../errors.js';
 import type { AccessCheck, Caller } from './caller.js';
 import { clientAddress } from './client-address.js';
+import { withErrorField } from './error-fields.js';
 import { jsonBodyReader } from './json-body.js';
 import { withoutFields } from './personal-fields.js';
 import { actorOf, isReply, userOf, type Route, type RouteRequest } from './route.js';
@@ -117,7 +118,7 @@ async function serve(
     actor: () => actorOf(caller, address),
     user: () => userOf(caller),
   };
-  const handled = await route.handle(request);
+  const handled = await answerOf(route, request);
   const result = hidesPersonal(route, caller) ? withoutPersonal(handled, route.personal!) : handled;
   if (!isReply(result)) {
     const status = route.status ?? 200;
@@ -135,6 +136,15 @@ async function serve(
   } else {
     ctx.type = 'application/json';
     ctx.body = result.json;
+  }
+}
+
+/** The handler's answer; what it throws names the request field the route says it is about. */
+async function answerOf(route: Route, request: RouteRequest<unknown, unknown>): Promise<unknown> {
+  try {
+    return await route.handle(request);
+  } catch (error) {
+    throw withErrorField(error, route.errorFields, request.body);
   }
 }
 

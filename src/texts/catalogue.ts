@@ -1,5 +1,6 @@
 import { readFile } from 'node:fs/promises';
 import YAML from 'yaml';
+import { codesInForce, type ChatLine, type ChatPart } from '../game/chat-line.js';
 import { translateColourCodes } from '../lib/colours.js';
 import { defaultTexts, type TextKey, type TextValues } from './defaults.js';
 
@@ -54,6 +55,45 @@ export class GameTexts {
       return value === undefined ? whole : String(value);
     });
     return translateColourCodes(filled);
+  }
+
+  /**
+   * The text as a chat line in which the placeholders of `links` are links,
+   * each showing its `text` and opening its `url` when clicked; the others
+   * filled as render fills them. Each text part begins with the `§` codes
+   * in force where it begins, since the game shows every part from plain;
+   * a link has none of its own (every adapter shows links alike: aqua,
+   * underlined).
+   */
+  renderLine<K extends TextKey>(key: K, values: Partial<TextValues<K>>, links: Partial<Record<keyof TextValues<K>, { text: string; url: string }>>): ChatLine {
+    const pieces: ChatPart[] = [];
+    let pending = '';
+    const flush = () => {
+      if (pending) pieces.push({ text: translateColourCodes(pending) });
+      pending = '';
+    };
+    for (const [index, token] of this.texts[key].split(/\{([a-z-]+)\}/).entries()) {
+      // split with a group: even indexes are text, odd ones placeholder names.
+      if (index % 2 === 0) pending += token;
+      else if ((links as Record<string, { text: string; url: string }>)[token]) {
+        flush();
+        const link = (links as Record<string, { text: string; url: string }>)[token]!;
+        pieces.push({ text: link.text, url: link.url });
+      } else {
+        const value = (values as Record<string, string | number>)[token];
+        pending += value === undefined ? `{${token}}` : String(value);
+      }
+    }
+    flush();
+    let active = '';
+    return {
+      parts: pieces.map((piece) => {
+        if (piece.url !== undefined) return piece;
+        const part = { text: active + piece.text };
+        active = codesInForce(piece.text, active);
+        return part;
+      }),
+    };
   }
 }
 

@@ -6,8 +6,8 @@
  */
 export const defaultTexts = {
   'register.code': {
-    text: '&aYour registration code: &f&l{code}&r&a. Use it to create your web account; it expires in {hours} hours.',
-    placeholders: ['code', 'hours'],
+    text: '&aYour registration code: &f&l{code}&r&a. Make your web account with it at {url} (click it); it expires in {hours} hours.',
+    placeholders: ['code', 'url', 'hours'],
   },
   'register.has-account': { text: '&eYou already have a web account: &f{username}&e. Log in with it.', placeholders: ['username'] },
   'reminder.unregistered': { text: '&eYou have no web account yet. Type &f{command}&e to get a code and create one.', placeholders: ['command'] },

@@ -1,9 +1,19 @@
 import { expect } from 'chai';
 import type { Bot } from 'mineflayer';
+import type { ChatMessage } from 'prismarine-chat';
 import { runConsoleLine } from '../../src/console.js';
 import type { EmbeddedGameServer } from '../../src/game/embedded/adapter.js';
 import { api, startTestGatehouse, type TestGatehouse } from '../helpers/gatehouse.js';
 import { eventually, joinBot, leave, nextChat, refusedJoin, registrationCodeFor } from '../helpers/bots.js';
+
+/** The addresses a chat component opens when clicked, as the client reads it. */
+function linksOf(component: unknown): string[] {
+  if (Array.isArray(component)) return component.flatMap(linksOf);
+  if (typeof component !== 'object' || component === null) return [];
+  const part = component as { clickEvent?: { action?: string; value?: string }; extra?: unknown[] };
+  const own = part.clickEvent?.action === 'open_url' && part.clickEvent.value ? [part.clickEvent.value] : [];
+  return [...own, ...linksOf(part.extra ?? [])];
+}
 
 describe('end to end: a player registers in game and uses the API (mineflayer on the embedded server)', function () {
   let server: TestGatehouse;
@@ -24,7 +34,12 @@ describe('end to end: a player registers in game and uses the API (mineflayer on
   it('joins, types /register, registers with the code, logs in and reads /api/auth/me', async function () {
     const bot = await joinBot(gamePort, 'Alex');
     bots.push(bot);
+    const shown = new Promise<ChatMessage>((resolve) => bot.on('message', (message) => (/registration code/.test(message.toString()) ? resolve(message) : undefined)));
     const code = await registrationCodeFor(bot);
+    // The portal's address, a link the player clicks in chat to make the account with the code filled in.
+    const message = await shown;
+    expect(message.toString()).to.contain(`${server.baseUrl}/register`);
+    expect(linksOf(message.json)).to.deep.equal([`${server.baseUrl}/register?code=${code}`]);
 
     const check = await api(server.baseUrl, 'POST', '/api/auth/verify-code', { body: { code } });
     expect(check.body).to.deep.equal({ success: true, valid: true, gameUsername: 'Alex' });

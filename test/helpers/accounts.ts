@@ -1,3 +1,4 @@
+import { plainText } from '../../src/game/chat-line.js';
 import { offlinePlayerUuid } from '../../src/game/embedded/offline-uuid.js';
 import type { Gatehouse } from '../../src/gatehouse.js';
 import { api } from './gatehouse.js';
@@ -5,7 +6,7 @@ import { api } from './gatehouse.js';
 /** A registration code as /register would issue it for `player`, without a game client. */
 export async function codeFor(gatehouse: Gatehouse, player: string): Promise<string> {
   const reply = await gatehouse.services.get('accounts').handleRegisterCommand({ name: player, uuid: offlinePlayerUuid(player) });
-  const match = /registration code: §f§l([A-Z0-9]{8})/.exec(reply);
+  const match = /registration code: §f§l([A-Z0-9]{8})/.exec(plainText(reply));
   if (!match) throw new Error(`no code in "${reply}"`);
   return match[1]!;
 }

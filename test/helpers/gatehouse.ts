@@ -22,7 +22,10 @@ export async function temporaryDirectory(prefix = 'gatehouse-test-'): Promise<st
 /**
  * A real Gatehouse on ephemeral ports (API and embedded game) with its own
  * temporary data directory, bound to 127.0.0.1. `adjust` edits the config
- * before start; bcrypt runs at its lowest cost to keep tests quick.
+ * before start; bcrypt runs at its lowest cost to keep tests quick. New
+ * accounts open with nothing unless `adjust` gives a starting balance, so a
+ * test counts only the money it moves (the shipped default, 100, is
+ * test/integration/new-player.test.ts's).
  */
 export async function startTestGatehouse(
   adjust: (config: Config) => void = () => undefined,
@@ -33,6 +36,7 @@ export async function startTestGatehouse(
   const config = await loadConfig({ GATEHOUSE_DATA: dataDirectory, GATEHOUSE_PORT: '0', GATEHOUSE_GAME_PORT: '0', GATEHOUSE_HOST: '127.0.0.1' }, dataDirectory);
   config.game.embedded.host = '127.0.0.1';
   config.accounts.bcryptRounds = 4;
+  config.settings.economy.startingBalance = 0;
   // The tests' webhook receivers listen on loopback.
   config.chatAllowPrivateAddresses = true;
   adjust(config);

@@ -26,6 +26,8 @@ export interface HarnessOptions {
 export interface HarnessPlayerState {
   online: boolean;
   messages?: string[];
+  /** The addresses of the links the player was shown. */
+  links?: string[];
   location?: { world: string; x: number; y: number; z: number; yaw: number; pitch: number };
   gameMode?: string;
   /** What the player holds, as inventories.read lists it: vanilla slot numbers. */

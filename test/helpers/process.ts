@@ -35,7 +35,9 @@ export interface RunningGatehouse {
  */
 export async function startGatehouseProcess(dataDirectory: string, extraConfig = '', script = 'build/src/main.js'): Promise<RunningGatehouse> {
   const configFile = path.join(dataDirectory, '..', `${path.basename(dataDirectory)}-config.yml`);
-  await writeFile(configFile, `accounts:\n  bcrypt-rounds: 4\ngame:\n  embedded:\n    host: 127.0.0.1\n${extraConfig}`);
+  // New accounts open with nothing unless the test says otherwise, as with startTestGatehouse.
+  const economy = /^economy:/m.test(extraConfig) ? '' : 'economy:\n  starting-balance: 0\n';
+  await writeFile(configFile, `accounts:\n  bcrypt-rounds: 4\ngame:\n  embedded:\n    host: 127.0.0.1\n${economy}${extraConfig}`);
   const child = spawn(process.execPath, [script], {
     env: {
       ...process.env,

@@ -204,6 +204,8 @@ export class VanillaStandIn {
 
   /** Messages `tellraw` sent, by player. */
   readonly told = new Map<string, string[]>();
+  /** The addresses of the links in those messages, by player. */
+  readonly toldLinks = new Map<string, string[]>();
 
   async stop(): Promise<void> {
     for (const socket of this.sockets) socket.destroy();
@@ -398,8 +400,11 @@ export class VanillaStandIn {
         const [, selector] = words;
         const targets = this.select(selector!);
         if (targets.length === 0) return 'No player was found';
-        const text = (JSON.parse(line.slice(line.indexOf('{'))) as { text: string }).text;
-        for (const player of targets) this.told.set(player.name, [...(this.told.get(player.name) ?? []), text]);
+        const { text, links } = readComponent(JSON.parse(line.slice(line.indexOf('{'))));
+        for (const player of targets) {
+          this.told.set(player.name, [...(this.told.get(player.name) ?? []), text]);
+          if (links.length > 0) this.toldLinks.set(player.name, [...(this.toldLinks.get(player.name) ?? []), ...links]);
+        }
         return '';
       }
       case 'whitelist':
@@ -688,4 +693,26 @@ function unknownCommand(line: string): string {
 
 function capital(text: string): string {
   return text[0]!.toUpperCase() + text.slice(1);
+}
+
+/**
+ * A text component's text, and the addresses its parts open when clicked. A
+ * link gives its address both ways a 1.21 server may read it (1.21.5 and
+ * later `click_event.url`, earlier `clickEvent.value`); one that does not
+ * is refused as vanilla refuses what it cannot read.
+ */
+function readComponent(component: unknown): { text: string; links: string[] } {
+  if (typeof component === 'string') return { text: component, links: [] };
+  if (Array.isArray(component)) return joined(component.map(readComponent));
+  const part = component as { text?: unknown; extra?: unknown[]; click_event?: { action?: string; url?: string }; clickEvent?: { action?: string; value?: string } };
+  const modern = part.click_event?.action === 'open_url' ? part.click_event.url : undefined;
+  const legacy = part.clickEvent?.action === 'open_url' ? part.clickEvent.value : undefined;
+  if ((modern !== undefined || legacy !== undefined) && modern !== legacy)
+    throw new Error(`a link needs click_event.url and clickEvent.value, the same address: ${JSON.stringify(part)}`);
+  const own = { text: typeof part.text === 'string' ? part.text : '', links: modern === undefined ? [] : [modern] };
+  return joined([own, ...(part.extra ?? []).map(readComponent)]);
+}
+
+function joined(parts: Array<{ text: string; links: string[] }>): { text: string; links: string[] } {
+  return { text: parts.map((part) => part.text).join(''), links: parts.flatMap((part) => part.links) };
 }

@@ -49,6 +49,10 @@ describe('the plugin in the JVM harness, with the sidecar', function () {
     await connected();
     await harness.request('join', { name: 'Steve', address: '10.1.2.3' });
     const code = await harness.registrationCode('Steve', 5000);
+    // The portal's address, a link the player clicks to make the account with the code filled in.
+    const shown = await harness.player('Steve');
+    expect(shown.messages!.find((text) => /registration code/.test(text))).to.contain(`${server.baseUrl}/register`);
+    expect(shown.links).to.deep.equal([`${server.baseUrl}/register?code=${code}`]);
     const registered = await api(server.baseUrl, 'POST', '/api/auth/register', { body: { code, username: 'steve_web', email: 'steve@example.com', password: 'password1' } });
     expect(registered.status, JSON.stringify(registered.body)).to.equal(201);
     const login = await api(server.baseUrl, 'POST', '/api/auth/login', { body: { username: 'steve_web', password: 'password1' } });

@@ -171,6 +171,10 @@ describe('bridge protocol: the sidecar with a stand-in plugin', function () {
     await plugin.hello(token);
     const answer = await plugin.request('register.command', { player: { name: 'Bridged', uuid: '11111111-2222-3333-4444-555555555555' } });
     const code = /code: §f§l([A-Z0-9]{8})/.exec(answer.result.message)![1];
+    // The same text in parts, the portal's address one that opens it with the code filled in.
+    const parts = answer.result.parts as Array<{ text: string; url?: string }>;
+    expect(parts.map((part) => part.text).join('')).to.equal(answer.result.message);
+    expect(parts.filter((part) => part.url !== undefined)).to.deep.equal([{ text: `${server.baseUrl}/register`, url: `${server.baseUrl}/register?code=${code}` }]);
     const check = await api(server.baseUrl, 'POST', '/api/auth/verify-code', { body: { code } });
     expect(check.body).to.deep.equal({ success: true, valid: true, gameUsername: 'Bridged' });
   });

@@ -7,6 +7,7 @@
  * moves money once, a transfer reversed at once through both is reversed once.
  */
 import { expect } from 'chai';
+import { plainText } from '../../src/game/chat-line.js';
 import { registeredUser } from '../helpers/accounts.js';
 import { expectBalancesBounded } from '../helpers/balance-bound.js';
 import { api, startTestGatehouse, type TestGatehouse } from '../helpers/gatehouse.js';
@@ -59,7 +60,7 @@ describe('the API on PostgreSQL, two instances on one database', function () {
     expect(users.body.users.map((user: { username: string }) => user.username)).to.deep.equal(['alice']);
     expect(users.body.users[0].lastLogin, 'the login on the second instance, seen through the first').to.be.a('string');
     // A code makes one account on the whole network: the other registration finds it spent, or the player taken.
-    const code = (await first.gatehouse.services.get('accounts').handleRegisterCommand({ name: 'Carol', uuid: '00000000-0000-3000-8000-00000000c0c0' })).match(
+    const code = plainText(await first.gatehouse.services.get('accounts').handleRegisterCommand({ name: 'Carol', uuid: '00000000-0000-3000-8000-00000000c0c0' })).match(
       /§f§l([A-Z0-9]{8})/,
     )![1];
     const register = (server: TestGatehouse, username: string) =>

@@ -501,6 +501,9 @@ describe('Gatehouse on a vanilla server over RCON (stand-in)', function () {
       standIn.trigger('Vanya');
       const told = await eventually(() => standIn.told.get('Vanya')?.[1], 4000, 'the code');
       const code = /registration code: §f§l([A-Z0-9]{8})/.exec(told)![1]!;
+      // The portal's address, a link (tellraw's click event) that opens it with the code filled in.
+      expect(told).to.contain(`${server.baseUrl}/register`);
+      expect(standIn.toldLinks.get('Vanya')).to.deep.equal([`${server.baseUrl}/register?code=${code}`]);
       expect((await api(server.baseUrl, 'POST', '/api/auth/register', { body: { code, username: 'vanya', password: 'password1', email: 'v@example.com' } })).status).to.equal(201);
       const token = (await api(server.baseUrl, 'POST', '/api/auth/login', { body: { username: 'vanya', password: 'password1' } })).body.token as string;
       expect((await api(server.baseUrl, 'GET', '/api/admin/settings', { token })).status).to.equal(403);

@@ -100,6 +100,7 @@ describe('the market, the shop, deliveries and selling over HTTP', function () {
     expect(answer.status).to.equal(200);
     expect(Object.keys(answer.body.prices).sort()).to.deep.equal(['bread', 'coal', 'cobblestone', 'diamond', 'iron_ingot', 'iron_pickaxe', 'oak_log', 'stone']);
     expect(answer.body.prices.diamond).to.deep.equal({
+      name: 'Diamond',
       buyPrice: 100,
       sellPrice: Math.floor((unitCents(100, 20, 21) * 80) / 100) / 100,
       stock: 20,
@@ -118,6 +119,24 @@ describe('the market, the shop, deliveries and selling over HTTP', function () {
     for (const entry of Object.values(answer.body.prices) as Array<{ buyPrice: number; sellPrice: number }>) expect(entry.sellPrice).to.be.below(entry.buyPrice);
     expect(Date.parse(answer.body.lastUpdated)).to.be.a('number').and.not.NaN;
     expect((await api(server.baseUrl, 'GET', '/api/economy/market-prices')).status).to.equal(401);
+  });
+
+  it('names each item the same in the catalogue, the market prices and the inventory, from shop.yml where it names one', async function () {
+    game.join('Alice', players.alice.uuid);
+    await inventories.give('Alice', 'iron_ingot', 2);
+    await inventories.give('Alice', 'bread', 1);
+    await inventories.give('Alice', 'rotten_flesh', 1);
+    const catalogue = (await as(alice)('GET', '/api/shop/items?limit=100')).body.items as Array<{ item: string; name: string }>;
+    const shopName = (item: string) => catalogue.find((entry) => entry.item === item)!.name;
+    expect(shopName('iron_ingot')).to.equal('Iron Ingot');
+    const prices = (await as(alice)('GET', '/api/economy/market-prices')).body.prices as Record<string, { name: string }>;
+    for (const entry of catalogue) expect(prices[entry.item]!.name, entry.item).to.equal(entry.name);
+    const held = (await as(alice)('GET', '/api/player/inventory')).body.items as Array<{ item: string; name: string }>;
+    const inventoryName = (item: string) => held.find((stack) => stack.item === item)!.name;
+    expect(inventoryName('iron_ingot')).to.equal('Iron Ingot');
+    expect(inventoryName('bread')).to.equal('Fresh Bread');
+    // An item the shop does not list is named by the same rule.
+    expect(inventoryName('rotten_flesh')).to.equal('Rotten Flesh');
   });
 
   it('pages, filters and searches the catalogue', async function () {
@@ -281,8 +300,16 @@ describe('the market, the shop, deliveries and selling over HTTP', function () {
     expect(weekly.status).to.equal(200);
     expect(weekly.body.week).to.match(/^\d{4}-W\d{2}$/);
     expect(new Date(weekly.body.endsAt).getUTCDay()).to.equal(1);
-    expect(weekly.body.discountPercent).to.equal(25);
     expect(weekly.body.offers).to.have.length(2);
+    // Each offer says the discount it gives: 25% off less where the price stops above what selling the unit back pays (the 20% spread).
+    for (const candidate of weekly.body.offers as Array<{ price: number; regularPrice: number; discountPercent: number }>) {
+      const given = Math.floor(((Math.round(candidate.regularPrice * 100) - Math.round(candidate.price * 100)) * 100) / Math.round(candidate.regularPrice * 100));
+      expect(candidate.discountPercent, JSON.stringify(candidate)).to.equal(given);
+      expect(candidate.discountPercent).to.be.below(25);
+    }
+    expect(weekly.body.discountPercent, 'the most an offer gives').to.equal(
+      Math.max(...weekly.body.offers.map((candidate: { discountPercent: number }) => candidate.discountPercent)),
+    );
     const offer = weekly.body.offers.find((candidate: { stock: number }) => candidate.stock >= 3) ?? weekly.body.offers[0];
     expect(offer).to.deep.include({ limit: 3, bought: 0 });
     expect(offer.price).to.be.below(offer.regularPrice);
@@ -299,6 +326,9 @@ describe('the market, the shop, deliveries and selling over HTTP', function () {
     for (const refused of attempts.filter((attempt) => attempt.status !== 200)) expect(refused.body.code).to.be.oneOf(['weekly_limit_reached', 'insufficient_stock']);
     const first = attempts.find((attempt) => attempt.status === 200)!;
     expect(first.body.purchase.weekly).to.equal(true);
+    // The record says the discount given, not the one configured.
+    const record = (await as(alice)('GET', '/api/economy/history')).body.transactions.find((movement: { id: number }) => movement.id === first.body.purchase.transactionId);
+    expect(record.description).to.equal(`Bought 1 ${offer.name} (weekly offer, ${offer.discountPercent}% off)`);
     const after = await as(alice)('GET', '/api/shop/weekly');
     expect(after.body.offers.find((candidate: { item: string }) => candidate.item === offer.item)).to.deep.include({ bought: wanted, remaining: 0 });
     expect((await as(bob)('GET', '/api/shop/weekly')).body.offers.find((candidate: { item: string }) => candidate.item === offer.item).bought, "another player's count").to.equal(

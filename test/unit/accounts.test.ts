@@ -3,6 +3,7 @@ import path from 'node:path';
 import { expect } from 'chai';
 import { ApiError } from '../../src/errors.js';
 import { AccessControl } from '../../src/features/accounts/access-control.js';
+import { plainText, type ChatText } from '../../src/game/chat-line.js';
 import { AccountService } from '../../src/features/accounts/service.js';
 import { ConnectionLogRecorder } from '../../src/features/connections/service.js';
 import { LoginThrottle } from '../../src/features/accounts/login-throttle.js';
@@ -35,7 +36,7 @@ describe('services against the store port', function () {
       await TokenService.open(store.keys, 3600),
       new LoginThrottle({ maxFailedAttempts: 3, windowSeconds: 600, addressMaxFailedAttempts: 20, codeCheckMaxFailures: 5 }, () => now.getTime()),
       GameTexts.defaults(),
-      { registrationCodeLifetimeSeconds: 600 },
+      { registrationCodeLifetimeSeconds: 600, portalAddress: () => 'https://play.example.net/' },
       () => now,
     );
   });
@@ -46,9 +47,20 @@ describe('services against the store port', function () {
   });
 
   const player = { name: 'Mira', uuid: 'uuid-mira' };
-  const codeIn = (reply: string) => /code: §f§l([A-Z0-9]{8})/.exec(reply)![1]!;
+  const codeIn = (reply: ChatText) => /code: §f§l([A-Z0-9]{8})/.exec(plainText(reply))![1]!;
 
   describe('AccountService', function () {
+    it("answers /register with the code and the portal's page for it, a link that opens it with the code filled in", async function () {
+      const answer = await accounts.handleRegisterCommand(player);
+      const code = codeIn(answer);
+      expect(typeof answer === 'string' ? [] : answer.parts.filter((part) => part.url !== undefined)).to.deep.equal([
+        { text: 'https://play.example.net/register', url: `https://play.example.net/register?code=${code}` },
+      ]);
+      expect(plainText(answer)).to.equal(
+        `§aYour registration code: §f§l${code}§r§a. Make your web account with it at https://play.example.net/register§a (click it); it expires in 0.2 hours.`,
+      );
+    });
+
     it('issues a code that expires after the configured lifetime', async function () {
       const code = codeIn(await accounts.handleRegisterCommand(player));
       expect(await accounts.verifyCode(code, '1.1.1.1')).to.deep.equal({ valid: true, gameUsername: 'Mira' });

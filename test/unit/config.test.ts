@@ -2,6 +2,7 @@ import { writeFile, rm } from 'node:fs/promises';
 import path from 'node:path';
 import { expect } from 'chai';
 import { ConfigError, describeConfigForLog, loadConfig } from '../../src/config/config.js';
+import { portalAddress } from '../../src/config/portal-address.js';
 import { temporaryDirectory } from '../helpers/gatehouse.js';
 
 describe('configuration', function () {
@@ -102,6 +103,22 @@ describe('configuration', function () {
       const error = await rejection(loadConfig({}, directory));
       expect(error, yaml).to.be.instanceOf(ConfigError);
       for (const message of messages) expect(error.message, yaml).to.match(message);
+    }
+  });
+
+  it('sends players to portal.public-url, or where the API listens; GATEHOUSE_PUBLIC_URL overrides it; a bad one stops start-up', async function () {
+    const shipped = await loadConfig({}, directory);
+    expect(shipped.portal).to.deep.equal({ publicUrl: '' });
+    expect(portalAddress(shipped.portal.publicUrl, shipped.host, 8080)).to.equal('http://localhost:8080/');
+    expect(portalAddress('', '192.168.1.20', 8080)).to.equal('http://192.168.1.20:8080/');
+    expect(portalAddress('', '::1', 8080)).to.equal('http://[::1]:8080/');
+    await writeFile(path.join(directory, 'config.yml'), 'portal:\n  public-url: https://play.example.net\n');
+    const named = await loadConfig({}, directory);
+    expect(portalAddress(named.portal.publicUrl, named.host, 8080)).to.equal('https://play.example.net/');
+    expect((await loadConfig({ GATEHOUSE_PUBLIC_URL: 'http://10.0.0.5:8080/' }, directory)).portal.publicUrl).to.equal('http://10.0.0.5:8080/');
+    for (const bad of ['play.example.net', 'ftp://play.example.net/', 'https://play.example.net/?a=1']) {
+      const error = await rejection(loadConfig({ GATEHOUSE_PUBLIC_URL: bad }, directory));
+      expect(error.message, bad).to.match(/"portal\.public-url" must be empty or an http or https address .* \(from GATEHOUSE_PUBLIC_URL\)/);
     }
   });
 

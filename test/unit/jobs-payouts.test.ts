@@ -127,6 +127,8 @@ describe('jobs: payouts from work in game', function () {
 
   async function service(options: Partial<JobsOptions> & { provider?: ProviderSetting } = {}): Promise<{ jobs: JobsService; economy: EconomyService }> {
     const settings = (await loadConfig({}, directory)).settings;
+    // Accounts open with nothing: a balance here is the pay alone.
+    settings.economy.startingBalance = 0;
     const economy = new EconomyService(
       store,
       ledgerPart,

@@ -33,11 +33,15 @@ export class Problem extends Error {
 /** Why the login page is shown, when it was not the player's choice. */
 export type LoginReason = 'expired' | 'signed-out' | 'needed';
 
-/** Ends the session and goes to the login page, coming back to this page after. */
+/**
+ * Ends the session and goes to the login page, coming back to this page
+ * after. Sent there twice (the token's own end and a refused request at
+ * once), the login page keeps the page it was sent from.
+ */
 export function sendToLogin(reason: LoginReason): void {
   endSession();
-  const back = location.pathname.startsWith('/login') ? '/' : location.pathname + location.search;
-  navigate(`/login?reason=${reason}&next=${encodeURIComponent(back)}`, { replace: true });
+  const back = location.pathname.startsWith('/login') ? new URLSearchParams(location.search).get('next') : location.pathname + location.search;
+  navigate(`/login?reason=${reason}${back ? `&next=${encodeURIComponent(back)}` : ''}`, { replace: true });
 }
 
 /**
@@ -60,7 +64,7 @@ function problemOf(status: number, headers: Headers, error: unknown): Problem {
   const code = answer.code ?? 'unknown';
   const said = typeof answer.error === 'string' ? answer.error : '';
   // A wrong password is a 401 too, of the login itself: it says nothing of the session there may be, and stays on its page.
-  if (code === 'invalid_credentials') return new Problem(status, code, said || 'Wrong username or password.');
+  if (code === 'invalid_credentials') return new Problem(status, code, said || 'Wrong username or password.', answer.field);
   if (status === 401 || code === 'token_expired') {
     if (currentSession()) sendToLogin(code === 'token_expired' ? 'expired' : 'signed-out');
     return new Problem(status, code, said || 'You need to log in again.');

@@ -55,7 +55,8 @@ export function App() {
 
   let content: ComponentChildren;
   if (!route) content = path === '/' ? null : <NotFound />;
-  else if (route.access !== 'anyone' && !session) content = null;
+  // An expired session shows nothing while it goes to the login page: its page would only send the dead token.
+  else if (route.access !== 'anyone' && (!session || expired)) content = null;
   else if (route.access === 'admin' && !session?.isAdmin) content = <NotAdmin />;
   else content = <route.page />;
 

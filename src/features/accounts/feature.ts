@@ -21,7 +21,7 @@ declare module '../services.js' {
  */
 export const accountsFeature = defineFeature({
   name: 'accounts',
-  create: async ({ config, store, game, services, texts, log, now, caches }) => {
+  create: async ({ config, store, game, services, texts, log, now, caches, portalAddress }) => {
     const passwords = new PasswordHasher(config.accounts.bcryptRounds);
     const tokens = await TokenService.open(store.keys, config.accounts.tokenLifetimeSeconds, caches.register(TokenService.cache()));
     const throttle = new LoginThrottle({
@@ -39,6 +39,7 @@ export const accountsFeature = defineFeature({
       texts,
       {
         registrationCodeLifetimeSeconds: config.accounts.registrationCodeLifetimeSeconds,
+        portalAddress,
       },
       now,
     );

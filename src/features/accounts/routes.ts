@@ -1,5 +1,5 @@
 /** Register, log in, the profile, and checking a registration code. */
-import { badRequest } from '../../errors.js';
+import { invalidField } from '../../errors.js';
 import { route, reply, type Route } from '../../http/route.js';
 import { messageAnswer } from '../common/schemas.js';
 import { loginAnswer, loginBody, profileAnswer, registerBody, verifyCodeAnswer, verifyCodeBody } from './schemas.js';
@@ -21,8 +21,9 @@ export function accountsRoutes(accounts: AccountService): Route[] {
         413: 'Body over the size limit',
         429: 'Too many failed code checks; see Retry-After',
       },
+      errorFields: { invalid_code: 'code', username_taken: 'username', player_has_account: 'code' },
       handle: async ({ body, address }) => {
-        if (Buffer.byteLength(body.password) > 72) throw badRequest('password must be at most 72 bytes', 'invalid_field');
+        if (Buffer.byteLength(body.password) > 72) throw invalidField('password', 'password must be at most 72 bytes');
         await accounts.register(body, address);
         // The account is read, once logged in, at /api/auth/me.
         return reply({ success: true as const, message: `Account ${body.username} created; you can log in now` }, { status: 201, headers: { Location: '/api/auth/me' } });
@@ -36,6 +37,8 @@ export function accountsRoutes(accounts: AccountService): Route[] {
       body: loginBody,
       answer: loginAnswer,
       errors: { 400: 'Missing username or password', 401: 'Invalid credentials', 429: 'Too many failed attempts; see Retry-After' },
+      // Either may be wrong, and the answer does not say which: it stands by the password, the one typed again.
+      errorFields: { invalid_credentials: 'password' },
       handle: async ({ body, address }) => ({ success: true as const, ...(await accounts.login(body.username, body.password, address)) }),
     }),
     route({

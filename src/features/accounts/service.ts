@@ -1,5 +1,6 @@
 import { EventEmitter } from 'node:events';
 import { type ApiError, badRequest, conflict, tooManyAttempts, unauthorized } from '../../errors.js';
+import type { ChatText } from '../../game/chat-line.js';
 import type { GamePort, PlayerRef } from '../../game/port.js';
 import { UniqueConflictError, type Store, type UserRecord } from '../../store/port.js';
 import { isPrintableAscii } from '../../lib/ascii.js';
@@ -11,6 +12,8 @@ import type { TokenService } from './tokens.js';
 
 export interface AccountSettings {
   registrationCodeLifetimeSeconds: number;
+  /** The portal's address players are sent to, ending in `/` (known once the API listens). */
+  portalAddress: () => string;
 }
 
 export interface Registration {
@@ -59,8 +62,12 @@ export class AccountService {
     this.decoyHash.catch(() => undefined);
   }
 
-  /** What /register in game answers: a new code, or the name of the account the player already has. */
-  async handleRegisterCommand(player: PlayerRef): Promise<string> {
+  /**
+   * What /register in game answers: a new code with the portal's page for it
+   * as a link that opens it with the code filled in, or the name of the
+   * account the player already has.
+   */
+  async handleRegisterCommand(player: PlayerRef): Promise<ChatText> {
     const existing = await this.store.users.findByGameUuid(player.uuid);
     if (existing) {
       return this.texts.render('register.has-account', { username: existing.username });
@@ -76,7 +83,10 @@ export class AccountService {
       expiresAt: expiresAt.toISOString(),
     });
     const hours = Math.round((this.settings.registrationCodeLifetimeSeconds / 3600) * 10) / 10;
-    return this.texts.render('register.code', { code, hours });
+    const page = new URL('register', this.settings.portalAddress());
+    const filled = new URL(page);
+    filled.searchParams.set('code', code);
+    return this.texts.renderLine('register.code', { code, hours }, { url: { text: page.href, url: filled.href } });
   }
 
   async register(registration: Registration, clientAddress: string): Promise<void> {

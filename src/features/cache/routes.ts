@@ -26,6 +26,7 @@ export function cacheRoutes(caches: CacheRegistry, audit: AuditTrail): Route[] {
       body: invalidateBody,
       answer: invalidateAnswer,
       errors: { 404: 'No cache of that name' },
+      errorFields: { unknown_cache: 'cache' },
       handle: async (request) => {
         const name = request.body.cache;
         if (name !== undefined && !caches.get(name)) {

@@ -1,5 +1,5 @@
 import { createHash } from 'node:crypto';
-import { badRequest } from '../../errors.js';
+import { invalidField } from '../../errors.js';
 import type { RouteRequest } from '../../http/route.js';
 import type { IdempotencyRequest, Once } from './service.js';
 
@@ -11,7 +11,7 @@ import type { IdempotencyRequest, Once } from './service.js';
 export function idempotencyOf(request: RouteRequest<unknown, unknown>, path: string): IdempotencyRequest | undefined {
   const key = request.header('idempotency-key');
   if (key === undefined) return undefined;
-  if (!/^[\x21-\x7e]{1,255}$/.test(key)) throw badRequest('Idempotency-Key must be 1 to 255 visible ASCII characters', 'invalid_field');
+  if (!/^[\x21-\x7e]{1,255}$/.test(key)) throw invalidField('Idempotency-Key', 'Idempotency-Key must be 1 to 255 visible ASCII characters');
   const { caller } = request;
   const scope = caller.kind === 'user' ? `user:${caller.user.id}` : caller.kind === 'key' ? `key:${caller.key.id}` : 'service';
   const fingerprint = createHash('sha256')

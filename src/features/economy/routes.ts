@@ -1,5 +1,5 @@
 /** The economy group's routes: the currency, balances, history, transfers, and admins' adjustments and reversals. */
-import { badRequest } from '../../errors.js';
+import { invalidField } from '../../errors.js';
 import type { PlayerRef } from '../../game/port.js';
 import { reply, route, type Route, type RouteRequest } from '../../http/route.js';
 import { pagination } from '../common/schemas.js';
@@ -45,6 +45,7 @@ export function economyRoutes({ economy, access, audit, symbol, currencyName }: 
       query: balanceQuery,
       answer: balanceAnswer,
       errors: { 403: "A non-admin asking for another player's balance", 404: 'No such player', ...unavailable },
+      errorFields: { player_not_found: 'username' },
       handle: async (request) => {
         economy.requireProvider();
         const player = await subject(request);
@@ -60,6 +61,7 @@ export function economyRoutes({ economy, access, audit, symbol, currencyName }: 
       query: historyQuery,
       answer: historyAnswer,
       errors: { 403: "A non-admin asking for another player's history", 404: 'No such player', ...unavailable },
+      errorFields: { player_not_found: 'username' },
       handle: async (request) => {
         economy.requireProvider();
         const player = await subject(request);
@@ -82,6 +84,7 @@ export function economyRoutes({ economy, access, audit, symbol, currencyName }: 
         409: 'The Idempotency-Key was used with another request',
         ...unavailable,
       },
+      errorFields: { insufficient_funds: 'amount', amount_limit: 'amount', balance_limit: 'amount', player_not_found: 'to' },
       handle: async (request) => {
         economy.requireProvider();
         const user = request.user();
@@ -113,10 +116,11 @@ export function economyRoutes({ economy, access, audit, symbol, currencyName }: 
         409: 'The Idempotency-Key was used with another request',
         ...unavailable,
       },
+      errorFields: { insufficient_funds: 'amount', amount_limit: 'amount', balance_limit: 'amount', player_not_found: 'username' },
       handle: async (request) => {
         economy.requireProvider();
         const cents = toCents(request.body.amount);
-        if (cents === 0) throw badRequest('amount must not be 0', 'invalid_field');
+        if (cents === 0) throw invalidField('amount', 'amount must not be 0');
         const player = await economy.requirePlayer(request.body.username);
         const actor = request.actor();
         const done = await economy.adjust(actor, player, cents, request.body.reason, idempotencyOf(request, '/api/admin/economy/adjust'));
@@ -147,10 +151,12 @@ export function economyRoutes({ economy, access, audit, symbol, currencyName }: 
         409: 'Already reversed, or the Idempotency-Key was used with another request',
         ...unavailable,
       },
+      // The transaction is the path's id; a shortfall is the players' balances, no field of the request.
+      errorFields: { transaction_not_found: 'id', not_reversible: 'id', already_reversed: 'id' },
       handle: async (request) => {
         economy.requireProvider();
         const id = Number(request.params.id);
-        if (!/^\d{1,15}$/.test(request.params.id ?? '') || !Number.isSafeInteger(id)) throw badRequest('id must be a transaction id', 'invalid_field');
+        if (!/^\d{1,15}$/.test(request.params.id ?? '') || !Number.isSafeInteger(id)) throw invalidField('id', 'id must be a transaction id');
         const actor = request.actor();
         const done = await economy.reverse(actor, id, request.body.reason, idempotencyOf(request, `/api/admin/economy/transactions/${id}/reverse`));
         if (!done.replayed) await audit.record(actor, 'economy.reverse', { transaction: id, reversals: done.result.map((record) => record.id), reason: request.body.reason ?? '' });

@@ -1,5 +1,5 @@
 import { EventEmitter } from 'node:events';
-import { ApiError, badRequest, conflict, notFound } from '../../errors.js';
+import { ApiError, invalidField, conflict, notFound } from '../../errors.js';
 import type { GamePort, PlayerRef } from '../../game/port.js';
 import type { Actor } from '../../http/caller.js';
 import type { ServerSettings } from '../../config/server-settings.js';
@@ -152,7 +152,7 @@ export class EconomyService {
 
   /** Moves money from one player to another: a TRANSFER record on each side. */
   transfer(from: PlayerRef, to: PlayerRef, cents: number, note: string | undefined, idempotency?: IdempotencyRequest, accountsOpen = false): Promise<Once<LedgerRecord[]>> {
-    if (from.uuid === to.uuid) return Promise.reject(badRequest('You cannot transfer money to yourself', 'invalid_field'));
+    if (from.uuid === to.uuid) return Promise.reject(invalidField('to', 'You cannot transfer money to yourself'));
     const suffix = note ? `: ${note}` : '';
     return this.move(
       [

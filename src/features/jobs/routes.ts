@@ -36,6 +36,7 @@ export function jobsRoutes(jobs: JobsService, maxPerPlayer: number): Route[] {
       query: jobQuery,
       answer: detailsAnswer,
       errors: { 404: 'No such job' },
+      errorFields: { unknown_job: 'job' },
       handle: (request) => {
         const job = jobs.requireJob(request.query.job, notFound);
         const player = playerOf(request);
@@ -72,6 +73,7 @@ export function jobsRoutes(jobs: JobsService, maxPerPlayer: number): Route[] {
         403: 'The service account has no player',
         409: 'The caller works as many jobs as one may (jobs.max-per-player), or left this job too recently (the answer says when the wait ends; Retry-After)',
       },
+      errorFields: { unknown_job: 'job', already_joined: 'job' },
       handle: async (request) => {
         const user = request.user();
         const player = { name: user.gameUsername, uuid: user.gameUuid };
@@ -93,6 +95,7 @@ export function jobsRoutes(jobs: JobsService, maxPerPlayer: number): Route[] {
       body: jobBody,
       answer: joinedAnswer,
       errors: { 400: 'No such job, or the caller does not work it', 403: 'The service account has no player' },
+      errorFields: { unknown_job: 'job', not_joined: 'job' },
       handle: async (request) => {
         const user = request.user();
         const player = { name: user.gameUsername, uuid: user.gameUuid };

@@ -70,7 +70,7 @@ export class ApiKeyService {
     const maker = issuer.kind === 'key' ? issuer.key : undefined;
     this.checkScopes(input.scopes, maker?.scopes);
     if (input.expiresAt && Date.parse(input.expiresAt) <= this.now().getTime()) {
-      throw new ApiError(400, 'expiresAt must be in the future', 'invalid_field');
+      throw new ApiError(400, 'expiresAt must be in the future', 'invalid_field', {}, { field: 'expiresAt' });
     }
     const parent = maker && (await this.find(maker.id));
     // Asked for neither, a key made by a key inherits its maker's expiry and rate.
@@ -214,7 +214,7 @@ export class ApiKeyService {
   private checkScopes(scopes: readonly string[], held: readonly string[] | undefined): void {
     const known = this.knownScopes();
     const unknown = scopes.find((scope) => !known.has(scope));
-    if (unknown) throw new ApiError(400, `scopes: "${unknown}" is not a scope of this API (GET /api/admin/keys/scopes lists them)`, 'invalid_field');
+    if (unknown) throw new ApiError(400, `scopes: "${unknown}" is not a scope of this API (GET /api/admin/keys/scopes lists them)`, 'invalid_field', {}, { field: 'scopes' });
     if (held) {
       const beyond = scopes.find((scope) => !(scope === allScopes ? held.includes(allScopes) : grants(held, scope)));
       if (beyond) throw new ApiError(403, `A key can only grant scopes it holds itself; it lacks ${beyond}`, 'scope_missing', {}, { scope: beyond });

@@ -1,5 +1,5 @@
 /** The leaderboard group's route: a board's page, and the caller's own rank even off the page. */
-import { badRequest, notFound } from '../../errors.js';
+import { invalidField, notFound } from '../../errors.js';
 import { route, type Route } from '../../http/route.js';
 import { asciiLowerCase } from '../../lib/ascii.js';
 import { pagination } from '../common/schemas.js';
@@ -22,10 +22,11 @@ export function leaderboardRoutes(leaderboards: LeaderboardService, economy: Ser
       query: leaderboardQuery,
       answer: leaderboardAnswer,
       errors: { 400: 'type jobs without a job, or a job with another type', 404: 'No such job', 503: 'type balance with no economy (economy.provider none)' },
+      errorFields: { unknown_job: 'job' },
       handle: async (request) => {
         const { type, job, page, limit } = request.query;
-        if (type === 'jobs' && job === undefined) throw badRequest('job is required with type jobs', 'invalid_field');
-        if (type !== 'jobs' && job !== undefined) throw badRequest(`job is only for type jobs, not ${type}`, 'invalid_field');
+        if (type === 'jobs' && job === undefined) throw invalidField('job', 'job is required with type jobs');
+        if (type !== 'jobs' && job !== undefined) throw invalidField('job', `job is only for type jobs, not ${type}`);
         if (type === 'jobs') jobs.requireJob(job!, notFound);
         if (type === 'balance') economy.requireProvider();
         const board = await leaderboards.board(type === 'jobs' ? `jobs:${job}` : type);

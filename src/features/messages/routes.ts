@@ -31,6 +31,7 @@ export function messagesRoutes(messages: MessageService, audit: AuditTrail): Rou
       body: directMessageBody,
       answer: messageAnswer,
       errors: { 400: 'Missing username or message', 404: 'The player is not online', 501: 'The game cannot send messages' },
+      errorFields: { player_not_online: 'username' },
       handle: async (request) => {
         const { username, message } = request.body;
         const actor = request.actor();

@@ -1,5 +1,5 @@
 import { EventEmitter } from 'node:events';
-import { badRequest, notFound } from '../../errors.js';
+import { invalidField, notFound } from '../../errors.js';
 import type { GamePort } from '../../game/port.js';
 import { translateColourCodes } from '../../lib/colours.js';
 import type { MessageRecord, MessageStore } from '../../store/port.js';
@@ -41,8 +41,8 @@ export class MessageService {
   async announce(actor: Actor, content: string, expiresAt?: string): Promise<MessageRecord> {
     const now = this.now();
     const expires = expiresAt === undefined ? null : new Date(expiresAt);
-    if (expires && Number.isNaN(expires.getTime())) throw badRequest('expiresAt must be an ISO 8601 timestamp', 'invalid_field');
-    if (expires && expires.getTime() <= now.getTime()) throw badRequest('expiresAt must be in the future', 'invalid_field');
+    if (expires && Number.isNaN(expires.getTime())) throw invalidField('expiresAt', 'expiresAt must be an ISO 8601 timestamp');
+    if (expires && expires.getTime() <= now.getTime()) throw invalidField('expiresAt', 'expiresAt must be in the future');
     const record = await this.store.add({
       type: 'ANNOUNCEMENT',
       content,

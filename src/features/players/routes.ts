@@ -5,6 +5,7 @@ import { route, type Route, type RouteRequest } from '../../http/route.js';
 import { t } from '../../lib/schema.js';
 import type { Store } from '../../store/port.js';
 import { requestSubject } from '../common/subject.js';
+import { itemDisplayName } from '../common/item-names.js';
 import type { Services } from '../services.js';
 import { onlinePlayerAnswer } from './answers.js';
 import type { ItemPricing } from './item-pricing.js';
@@ -89,7 +90,13 @@ export function playersRoutes({ game, store, tracker, access, serverId, maxPlaye
           success: true as const,
           username: player.name,
           items: await Promise.all(
-            items.map(async (stack) => ({ slot: stack.slot, item: stack.item, count: stack.count, sellPrice: (await pricing?.sellPrice(stack.item)) ?? null })),
+            items.map(async (stack) => ({
+              slot: stack.slot,
+              item: stack.item,
+              name: pricing?.nameOf(stack.item) ?? itemDisplayName(stack.item),
+              count: stack.count,
+              sellPrice: (await pricing?.sellPrice(stack.item)) ?? null,
+            })),
           ),
         };
       },
@@ -114,6 +121,7 @@ export function playersRoutes({ game, store, tracker, access, serverId, maxPlaye
       }),
       personal: ['current', 'worlds[].lastSeen'],
       errors: { 403: "A non-admin asking for another player's maps", 404: 'No such player', 501: 'The game cannot list its worlds', 503: 'The game server is not available' },
+      errorFields: { player_not_found: 'username' },
       handle: async (request) => {
         const player = await subject(request);
         const [worlds, online, positions] = await Promise.all([

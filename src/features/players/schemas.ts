@@ -20,6 +20,7 @@ export const onlinePlayer = t.object({
 export const inventoryItem = t.object({
   slot: t.integer({ description: '0-8 hotbar, 9-35 main, 36-39 armour (feet to head), 40 off hand.' }),
   item: t.string({ example: 'diamond' }),
+  name: t.string({ example: 'Diamond', description: 'As the shop and the market name it.' }),
   count: t.integer(),
   sellPrice: t.nullable(t.number({ description: 'What the market pays for one now; null when it does not buy it.' })),
 });

@@ -1,5 +1,5 @@
 /** Reading and changing the live settings (admins; changes audited, and sent to the other servers with the record of them). */
-import { badRequest, notFound } from '../../errors.js';
+import { invalidField, notFound } from '../../errors.js';
 import { type Actor, route, type Route } from '../../http/route.js';
 import { t } from '../../lib/schema.js';
 import type { AuditTrail } from '../audit/service.js';
@@ -55,7 +55,7 @@ export function settingsRoutes(settings: SettingsService, audit: AuditTrail, all
           try {
             await checkWebhookUrl(webhookUrl, allowPrivateWebhookAddresses);
           } catch (error) {
-            if (error instanceof WebhookAddressError) throw badRequest(`chat.webhookUrl is refused: ${error.message}`, 'invalid_field');
+            if (error instanceof WebhookAddressError) throw invalidField('chat.webhookUrl', `chat.webhookUrl is refused: ${error.message}`);
             throw error;
           }
         }

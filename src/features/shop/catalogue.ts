@@ -10,6 +10,7 @@ import { readFile } from 'node:fs/promises';
 import path from 'node:path';
 import YAML from 'yaml';
 import { defaultShopFile } from './default-catalogue.js';
+import { itemDisplayName } from '../common/item-names.js';
 
 export type TradeDirection = 'buy' | 'sell' | 'both';
 
@@ -125,7 +126,7 @@ export function parseCatalogue(text: string, fileName: string, knownItemIds?: Re
     const targetStock = reader.integer(fields, where, 'target-stock', { min: 1, max: 1_000_000_000 });
     const item: CatalogueItem = {
       id,
-      name: reader.text(fields, where, 'name', { fallback: displayName(id), maxLength: 64 }),
+      name: reader.text(fields, where, 'name', { fallback: itemDisplayName(id), maxLength: 64 }),
       category: reader.text(fields, where, 'category', { pattern: /^[a-z][a-z0-9_-]{0,31}$/, describe: 'a lower-case word like resources' }),
       priceCents,
       initialStock: reader.integer(fields, where, 'stock', { min: 0, max: 1_000_000_000, fallback: targetStock }),
@@ -144,14 +145,6 @@ export function parseCatalogue(text: string, fileName: string, knownItemIds?: Re
     items.set(id, item);
   }
   return { rules, items };
-}
-
-/** `diamond_sword` as people write it: `Diamond Sword`. */
-export function displayName(id: string): string {
-  return id
-    .split('_')
-    .map((word) => (word ? word[0]!.toUpperCase() + word.slice(1) : word))
-    .join(' ');
 }
 
 function money(cents: number): string {

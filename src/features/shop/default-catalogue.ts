@@ -31,6 +31,9 @@ weekly:
   # Offers each ISO week (Monday to Sunday, UTC), picked from the items for
   # sale by a fixed rule of the week's number, so every instance agrees.
   offers: 5
+  # An offer's price is this much off, but never at or below what selling
+  # the unit back pays (with a 20% sell-spread, 25 gives about 20): each
+  # offer says the discount it gives.
   discount-percent: 25
   # Units of each offer one player may buy in the week.
   limit-per-player: 64

@@ -43,8 +43,9 @@ export const shopFeature = defineFeature({
     const sales = new SaleService(store, market, marketPart, economy, game, texts, symbol, log.error, now, servers);
     services.provide('market', market);
     services.provide('deliveries', deliveries);
-    // The inventory endpoint shows what the market pays for each stack.
+    // The inventory endpoint shows what the market pays for each stack, and names it as the shop does.
     services.provide('itemPricing', {
+      nameOf: (item) => market.nameOf(item),
       sellPrice: async (item) => {
         const found = market.find(item);
         if (!found?.canSell) return null;

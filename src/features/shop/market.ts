@@ -7,6 +7,7 @@
 import { badRequest } from '../../errors.js';
 import { Cache } from '../../lib/cache.js';
 import type { Store, StorePart, TransactionalStores } from '../../store/port.js';
+import { itemDisplayName } from '../common/item-names.js';
 import { CatalogueError, loadCatalogue, normaliseItemId, type Catalogue, type CatalogueItem, type ShopRules } from './catalogue.js';
 import type { MarketItemState, MarketStore } from './store.js';
 import { driftedStock, recentPricesOf, sellIncomeCents, trendOf, unitBuyCents, unitSellCents, withSample, type Trend } from './pricing.js';
@@ -96,9 +97,9 @@ export class MarketService {
     return this.catalogue.items.get(normaliseItemId(asked));
   }
 
-  /** An item's name in the catalogue, or its id once it is no longer listed (old deliveries and records still name it). */
+  /** An item's name in the catalogue, or by the same rule as the catalogue's default for an item it does not list (old deliveries, an inventory). */
   nameOf(item: string): string {
-    return this.find(item)?.name ?? item;
+    return this.find(item)?.name ?? itemDisplayName(item);
   }
 
   /** Gives every catalogue item its starting stock the first time it appears. */

@@ -42,6 +42,16 @@ export function offerUnitCents(item: PricedItem, stock: number, elasticity: numb
   return Math.max(discounted, unitSellCents(item, stock - 1, elasticity) + 1);
 }
 
+/**
+ * The discount a price gives off the regular price, in whole percent rounded
+ * down: what an offer may say of itself without promising more than it gives
+ * (25% configured is about 20% where the price stops above the sell-back one).
+ */
+export function givenDiscountPercent(regularCents: number, priceCents: number): number {
+  if (regularCents <= 0 || priceCents >= regularCents) return 0;
+  return Math.floor(((regularCents - priceCents) * 100) / regularCents);
+}
+
 /** Buying `quantity` (at most `stock`), unit by unit along the curve. */
 export function buyCostCents(item: PricedItem, stock: number, quantity: number, elasticity: number, discountPercent = 0): number {
   if (quantity > stock) throw new RangeError(`cannot buy ${quantity} of a stock of ${stock}`);

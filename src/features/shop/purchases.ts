@@ -6,7 +6,7 @@
  * item so the price cannot change in between). Then the delivery is tried
  * at once, if the player is online.
  */
-import { badRequest } from '../../errors.js';
+import { badRequest, invalidField } from '../../errors.js';
 import type { PlayerRef } from '../../game/port.js';
 import { KeyedLock } from '../../lib/keyed-lock.js';
 import type { Store, StorePart, TransactionalStores } from '../../store/port.js';
@@ -17,7 +17,7 @@ import type { CatalogueItem } from './catalogue.js';
 import type { DeliveryService } from './deliveries.js';
 import type { MarketService } from './market.js';
 import type { DeliveryRecord, MarketStore } from './store.js';
-import { buyCostCents } from './pricing.js';
+import { buyCostCents, givenDiscountPercent } from './pricing.js';
 import { weeklyOffers } from './weekly.js';
 
 export interface PurchaseRequest {
@@ -83,7 +83,7 @@ export class PurchaseService {
     const item = this.market.requireItem(request.item);
     if (!item.canBuy) throw badRequest(`${item.name} is not for sale (the market only buys it)`, 'not_for_sale');
     const { maxQuantity } = this.market.rules.market;
-    if (request.quantity > maxQuantity) throw badRequest(`quantity must be at most ${maxQuantity}`, 'invalid_field');
+    if (request.quantity > maxQuantity) throw invalidField('quantity', `quantity must be at most ${maxQuantity}`);
     return item;
   }
 
@@ -112,9 +112,11 @@ export class PurchaseService {
     const stock = (await tx.part(this.part).item(item.id))?.stock ?? item.initialStock;
     if (quantity > stock) throw badRequest(`Only ${stock} ${item.name} in stock; asked for ${quantity}`, 'insufficient_stock');
     const { discountPercent } = this.market.rules.weekly;
-    const cost = buyCostCents(item, stock, quantity, this.market.elasticity, week !== undefined ? discountPercent : 0);
+    const regular = buyCostCents(item, stock, quantity, this.market.elasticity);
+    const cost = week !== undefined ? buyCostCents(item, stock, quantity, this.market.elasticity, discountPercent) : regular;
     if (cost > maxCents) throw this.economy.bound.amountLimit(`${item.name} x${quantity} costs`);
-    const description = `Bought ${quantity} ${item.name}${week !== undefined ? ` (weekly offer, ${discountPercent}% off)` : ''}`;
+    // The discount given, which the floor at the sell-back price may make less than the one configured.
+    const description = `Bought ${quantity} ${item.name}${week !== undefined ? ` (weekly offer, ${givenDiscountPercent(regular, cost)}% off)` : ''}`;
     return [{ player, amount: -cost, type: 'PURCHASE', description, item: item.id, quantity }];
   }
 

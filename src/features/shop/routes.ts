@@ -1,5 +1,5 @@
 /** The shop group's routes: the market's prices, the catalogue, purchases, this week's offers, resources, deliveries, selling, and reloading shop.yml. */
-import { badRequest } from '../../errors.js';
+import { badRequest, invalidField } from '../../errors.js';
 import type { GamePort, PlayerRef } from '../../game/port.js';
 import { reply, route, type Route, type RouteRequest } from '../../http/route.js';
 import type { Static } from '../../lib/schema.js';
@@ -13,7 +13,7 @@ import { deliveryAnswer, quoteAnswer } from './answers.js';
 import type { DeliveryService } from './deliveries.js';
 import { knownItemIds } from './in-game.js';
 import type { MarketService, QuoteList } from './market.js';
-import { affordableUnits, offerUnitCents } from './pricing.js';
+import { affordableUnits, givenDiscountPercent, offerUnitCents } from './pricing.js';
 import type { PurchaseService } from './purchases.js';
 import {
   allDeliveriesAnswer,
@@ -84,6 +84,7 @@ export function shopRoutes({ store, game, market, purchases, sales, deliveries, 
             list.quotes.map((quote) => [
               quote.item.id,
               {
+                name: quote.item.name,
                 buyPrice: fromCents(quote.buyCents),
                 sellPrice: fromCents(quote.sellCents),
                 stock: quote.stock,
@@ -140,6 +141,17 @@ export function shopRoutes({ store, game, market, purchases, sales, deliveries, 
         409: 'The Idempotency-Key was used with another request',
         ...unavailable,
       },
+      // Buying fewer is what a refusal for want of money, stock or limit leaves the player to do.
+      errorFields: {
+        unknown_item: 'item',
+        not_for_sale: 'item',
+        not_on_offer: 'item',
+        insufficient_funds: 'quantity',
+        insufficient_stock: 'quantity',
+        weekly_limit_reached: 'quantity',
+        amount_limit: 'quantity',
+        balance_limit: 'quantity',
+      },
       handle: async (request) => {
         const player = own(request);
         const bought = await purchases.purchase(player, request.body, idempotencyOf(request, '/api/shop/purchase'));
@@ -174,26 +186,29 @@ export function shopRoutes({ store, game, market, purchases, sales, deliveries, 
         const { discountPercent, limitPerPlayer } = market.rules.weekly;
         const bought = request.caller.kind === 'user' ? await shopStore.weeklyBoughtBy(offers.week, request.caller.user.gameUuid) : new Map<string, number>();
         const list = await market.quoteList();
+        const answered = offers.items.map((item) => {
+          const quote = list.byItem.get(item.id)!;
+          const mine = bought.get(item.id) ?? 0;
+          const priceCents = quote.stock > 0 ? offerUnitCents(item, quote.stock, market.elasticity, discountPercent) : quote.buyCents;
+          return {
+            item: item.id,
+            name: item.name,
+            category: item.category,
+            price: fromCents(priceCents),
+            regularPrice: fromCents(quote.buyCents),
+            discountPercent: givenDiscountPercent(quote.buyCents, priceCents),
+            stock: quote.stock,
+            limit: limitPerPlayer,
+            bought: mine,
+            remaining: Math.min(quote.stock, Math.max(0, limitPerPlayer - mine)),
+          };
+        });
         return {
           success: true as const,
           week: offers.week,
           endsAt: offers.endsAt.toISOString(),
-          discountPercent,
-          offers: offers.items.map((item) => {
-            const quote = list.byItem.get(item.id)!;
-            const mine = bought.get(item.id) ?? 0;
-            return {
-              item: item.id,
-              name: item.name,
-              category: item.category,
-              price: fromCents(quote.stock > 0 ? offerUnitCents(item, quote.stock, market.elasticity, discountPercent) : quote.buyCents),
-              regularPrice: fromCents(quote.buyCents),
-              stock: quote.stock,
-              limit: limitPerPlayer,
-              bought: mine,
-              remaining: Math.min(quote.stock, Math.max(0, limitPerPlayer - mine)),
-            };
-          }),
+          discountPercent: Math.max(0, ...answered.map((offer) => offer.discountPercent)),
+          offers: answered,
         };
       },
     }),
@@ -235,6 +250,7 @@ export function shopRoutes({ store, game, market, purchases, sales, deliveries, 
       query: deliveriesQuery,
       answer: deliveriesAnswer,
       errors: { 403: "A non-admin asking for another player's deliveries", 404: 'No such player' },
+      errorFields: { player_not_found: 'username' },
       handle: async (request) => {
         const player = await subject(request);
         const { page, limit, state } = request.query;
@@ -281,12 +297,18 @@ export function shopRoutes({ store, game, market, purchases, sales, deliveries, 
         501: 'The game cannot change inventories',
         ...unavailable,
       },
+      // One item's sale is refused at its item or quantity; a list's at the list (`refused` says which of its items and why).
+      errorFields: {
+        unknown_item: (_error, body) => (body.items !== undefined ? 'items' : 'item'),
+        not_sellable: (_error, body) => (body.items !== undefined ? 'items' : 'item'),
+        insufficient_items: (_error, body) => (body.items !== undefined ? 'items' : 'quantity'),
+      },
       handle: async (request) => {
         const player = own(request);
         const { item, quantity, items, all } = request.body;
         const forms = [item !== undefined, items !== undefined, all === true].filter(Boolean).length;
-        if (forms !== 1) throw badRequest('Give exactly one of item (with an optional quantity), items, or all: true', 'invalid_field');
-        if (quantity !== undefined && item === undefined) throw badRequest('quantity goes with item', 'invalid_field');
+        if (forms !== 1) throw invalidField('body', 'Give exactly one of item (with an optional quantity), items, or all: true');
+        if (quantity !== undefined && item === undefined) throw invalidField('quantity', 'quantity goes with item');
         const asks: SaleAsk[] | 'everything' = all === true ? 'everything' : (items ?? [{ item: item!, ...(quantity !== undefined ? { quantity } : {}) }]);
         const outcome = await sales.sell(player, asks, idempotencyOf(request, '/api/player/inventory/sell'));
         const total = outcome.records.reduce((sum, record) => sum + record.amount, 0);

@@ -13,6 +13,7 @@ export const itemId = t.string({
 });
 
 const priceEntry = t.object({
+  name: t.string({ example: 'Iron Ingot', description: 'The name the shop, the market and the inventory give the item.' }),
   buyPrice: t.number({ description: 'What the next unit costs now.' }),
   sellPrice: t.number({ description: 'What the market pays for one now; always below buyPrice.' }),
   stock: t.integer(),
@@ -33,7 +34,7 @@ export const marketPricesAnswer = t.object({
 
 const shopItemFields = {
   item: t.string({ example: 'diamond' }),
-  name: t.string({ example: 'Diamond' }),
+  name: t.string({ example: 'Diamond', description: "shop.yml's name for it, else made from the id (iron_ingot: Iron Ingot); the same in every answer." }),
   category: t.string({ example: 'resources' }),
   buyPrice: t.number({ description: 'What the next unit costs now.' }),
   sellPrice: t.number({ description: 'What the market pays for one now.' }),
@@ -113,7 +114,7 @@ export const weeklyAnswer = t.object({
   success: t.literal(true),
   week: t.string({ example: '2026-W48' }),
   endsAt: timestamp,
-  discountPercent: t.integer(),
+  discountPercent: t.integer({ description: "The most any of this week's offers gives now (see each offer's discountPercent)." }),
   offers: t.array(
     t.object({
       item: t.string(),
@@ -121,6 +122,10 @@ export const weeklyAnswer = t.object({
       category: t.string(),
       price: t.number({ description: 'The next unit at the offer price.' }),
       regularPrice: t.number(),
+      discountPercent: t.integer({
+        description:
+          "What price gives off regularPrice, in whole percent rounded down: shop.yml's weekly.discount-percent, or less where the price stops above what selling the unit back pays.",
+      }),
       stock: t.integer(),
       limit: t.integer({ description: 'Units one player may buy this week.' }),
       bought: t.integer({ description: 'What the caller bought of it this week.' }),

@@ -1,4 +1,5 @@
 /** Teleporting players (admins; every teleport audited) and the recorded teleports. */
+import { PlayerNotOnlineError } from '../../game/errors.js';
 import { route, type Route } from '../../http/route.js';
 import { t } from '../../lib/schema.js';
 import type { AuditTrail } from '../audit/service.js';
@@ -19,6 +20,7 @@ export function teleportsRoutes(teleports: TeleportService, audit: AuditTrail): 
       answer: teleportAnswer,
       personal: ['location'],
       errors: teleportErrors,
+      errorFields: { player_not_online: (error) => (error instanceof PlayerNotOnlineError && error.role === 'target' ? targetField : 'player') },
       handle: async (request) => {
         const { player } = request.body;
         const target = (request.body as Record<string, string>)[targetField]!;
@@ -41,6 +43,7 @@ export function teleportsRoutes(teleports: TeleportService, audit: AuditTrail): 
       answer: coordinatesAnswer,
       personal: ['location'],
       errors: { ...teleportErrors, 404: 'The player is not online, or the world does not exist' },
+      errorFields: { player_not_online: 'player', world_not_found: 'world' },
       handle: async (request) => {
         const { player, world, x, y, z, yaw, pitch } = request.body;
         const actor = request.actor();

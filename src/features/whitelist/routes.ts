@@ -61,6 +61,7 @@ export function whitelistRoutes(whitelist: () => Whitelist, users: UserStore, au
       body: playerBody,
       answer: changeAnswer,
       errors: { 404: 'The player is not on the whitelist (on a network: nothing changed on any server)', 501: 'The game has no whitelist', 503: unrecorded },
+      errorFields: { not_whitelisted: 'username' },
       handle: async (request) => {
         const { username } = request.body;
         if (!(await whitelist().remove(username))) throw notFound(`${username} is not on the whitelist`, 'not_whitelisted');

@@ -3,6 +3,7 @@ import { EventEmitter } from 'node:events';
 import { createServer, type Server, type Socket } from 'node:net';
 import { normalizeAddress } from '../../lib/addresses.js';
 import { requireCapability } from '../capabilities.js';
+import { plainText } from '../chat-line.js';
 import {
   GameUnavailableError,
   type BossBars,
@@ -280,7 +281,9 @@ export class BridgeGameAdapter implements GamePort {
     const player = (params as { player?: { name?: unknown; uuid?: unknown } } | null)?.player;
     if (typeof player?.name !== 'string' || typeof player.uuid !== 'string') throw new RpcError(errorCodes.invalidParams, 'params.player needs name and uuid');
     if (!this.registerHandler) throw new RpcError(errorCodes.internalError, 'registration is not available');
-    return { message: await this.registerHandler({ name: player.name, uuid: player.uuid }) };
+    // The text, and for a line with links the same text in parts, which the plugin shows with the links clickable.
+    const answer = await this.registerHandler({ name: player.name, uuid: player.uuid });
+    return typeof answer === 'string' ? { message: answer } : { message: plainText(answer), parts: answer.parts };
   }
 
   /** `command.run {player, command, args}`: a command a feature offers (the plugin lists them in plugin.yml). */

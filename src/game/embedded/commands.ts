@@ -1,4 +1,5 @@
 import type { GameConsole, PlayerCommand, RegisterCommandHandler } from '../port.js';
+import { sendChatLine } from './chat-lines.js';
 import type { SquidPlayer, SquidServer } from './flying-squid.js';
 import type { EmbeddedModule, RunningServer } from './module.js';
 import type { PlayerLists } from './player-lists.js';
@@ -103,7 +104,9 @@ export class EmbeddedCommands implements EmbeddedModule {
       return;
     }
     try {
-      player.chat(await this.registerHandler({ name: player.username, uuid: player.uuid }));
+      const answer = await this.registerHandler({ name: player.username, uuid: player.uuid });
+      if (typeof answer === 'string') player.chat(answer);
+      else sendChatLine(player, answer);
     } catch (error) {
       this.log(`/register for ${player.username} failed: ${(error as Error).stack ?? String(error)}`);
       player.chat('§cSomething went wrong while creating your code; please try again.');

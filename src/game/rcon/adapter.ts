@@ -69,7 +69,7 @@ export class RconGameAdapter implements GamePort {
     this.trigger = new RegisterTrigger(
       command,
       () => this.registerHandler,
-      (player, text) => messaging.sendMessage(player, text),
+      (player, text) => (typeof text === 'string' ? messaging.sendMessage(player, text) : messaging.sendLine(player, text)),
       options.logError,
     );
     this.bossBars = new RconBossBars(command);

@@ -6,6 +6,7 @@
  * or throws InvalidArgumentError naming the field; nothing is ever sent from
  * an unchecked value. Texts go in as JSON text components, escaped.
  */
+import type { ChatLine } from '../chat-line.js';
 import { InvalidArgumentError } from '../errors.js';
 
 /**
@@ -44,6 +45,21 @@ export function choiceArgument<T extends string>(value: T, choices: readonly T[]
 /** A text as a JSON text component: quotes, backslashes and control characters escaped, so it stays one argument. */
 export function textComponent(text: string): string {
   return JSON.stringify({ text: String(text) });
+}
+
+/**
+ * A line with links as one JSON text component: each link aqua and underlined, with
+ * its click event both ways a 1.21 server reads one (1.21.5 and later
+ * `click_event: {action, url}`, earlier `clickEvent: {action, value}`; each
+ * ignores the other's key).
+ */
+export function linkedTextComponent(line: ChatLine): string {
+  const extra = line.parts.map((part) =>
+    part.url === undefined
+      ? { text: part.text }
+      : { text: part.text, color: 'aqua', underlined: true, click_event: { action: 'open_url', url: part.url }, clickEvent: { action: 'open_url', value: part.url } },
+  );
+  return JSON.stringify({ text: '', extra });
 }
 
 /** Throws, naming the field, when a command would be longer than vanilla's RCON takes. */

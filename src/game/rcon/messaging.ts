@@ -1,6 +1,7 @@
 import { PlayerNotOnlineError } from '../errors.js';
 import type { Messaging } from '../port.js';
-import { commandByteLimit, playerArgument, textComponent } from './arguments.js';
+import { plainText, type ChatLine } from '../chat-line.js';
+import { commandByteLimit, linkedTextComponent, playerArgument, textComponent } from './arguments.js';
 import type { RconCommand } from './connection.js';
 import { textParts } from './text-parts.js';
 
@@ -18,6 +19,15 @@ export class RconMessaging implements Messaging {
       const reply = await this.command(line);
       if (/^No (player|entity) was found/.test(reply)) throw new PlayerNotOnlineError(playerName);
     }
+  }
+
+  /** A line with links, in one `tellraw`; one too long for a command goes as its text, in parts (the text names the addresses too). */
+  async sendLine(playerName: string, line: ChatLine): Promise<void> {
+    const player = playerArgument(playerName);
+    const command = `tellraw ${player} ${linkedTextComponent(line)}`;
+    if (Buffer.byteLength(command, 'utf8') > commandByteLimit) return this.sendMessage(playerName, plainText(line));
+    const reply = await this.command(command);
+    if (/^No (player|entity) was found/.test(reply)) throw new PlayerNotOnlineError(playerName);
   }
 
   async broadcast(text: string): Promise<void> {

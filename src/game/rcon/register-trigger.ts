@@ -1,4 +1,4 @@
-import type { PlayerRef, RegisterCommandHandler } from '../port.js';
+import type { ChatText, PlayerRef, RegisterCommandHandler } from '../port.js';
 import { uuidOfInts, parseEntityData } from './replies.js';
 import { PlayerNotOnlineError } from '../errors.js';
 import { playerArgument } from './arguments.js';
@@ -20,7 +20,7 @@ export class RegisterTrigger {
   constructor(
     private readonly command: (line: string) => Promise<string>,
     private readonly handler: () => RegisterCommandHandler | undefined,
-    private readonly tell: (player: string, text: string) => Promise<void>,
+    private readonly tell: (player: string, text: ChatText) => Promise<void>,
     private readonly logError: (message: string) => void,
   ) {}
 
@@ -67,7 +67,7 @@ export class RegisterTrigger {
         await this.tell(player.name, '§cRegistration is not available right now.');
         return player;
       }
-      let answer: string;
+      let answer: ChatText;
       try {
         answer = await handler(player);
       } catch (error) {

@@ -5,11 +5,12 @@
  * what is being sent, so a double click or a retry after a lost answer moves
  * the money once; a new key is made only when the transfer itself changes.
  */
-import { useState } from 'preact/hooks';
+import { useRef, useState } from 'preact/hooks';
 import { api, data, Problem } from '../api.js';
 import { TimeChart } from '../parts/chart.js';
 import { useMoney } from '../parts/currency.js';
 import { Field } from '../parts/field.js';
+import { fieldError, unplacedProblem, useFocusOnRefusal } from '../parts/form-problem.js';
 import { useIdempotencyKey } from '../parts/idempotency.js';
 import { useLoad, usePolling } from '../parts/load.js';
 import { formatTime } from '../parts/money.js';
@@ -100,7 +101,7 @@ export function AccountPage() {
       {history.data && history.data.transactions.length > 0 && (
         <>
           <TableScroll label="History">
-            <table aria-labelledby="history-title" data-testid="history">
+            <table class="stack" aria-labelledby="history-title" data-testid="history">
               <thead>
                 <tr>
                   <th scope="col">When</th>
@@ -117,14 +118,18 @@ export function AccountPage() {
               <tbody>
                 {history.data.transactions.map((movement) => (
                   <tr key={movement.id}>
-                    <td>{formatTime(movement.timestamp)}</td>
-                    <td>{typeNames[movement.type] ?? movement.type}</td>
-                    <td>
+                    <td data-label="When">{formatTime(movement.timestamp)}</td>
+                    <td data-label="What">{typeNames[movement.type] ?? movement.type}</td>
+                    <td class="whole" data-label="Details">
                       {movement.description}
                       {movement.counterparty && <span class="muted"> ({movement.counterparty})</span>}
                     </td>
-                    <td class="number">{money(movement.amount)}</td>
-                    <td class="number">{money(movement.balance)}</td>
+                    <td class="number" data-label="Amount">
+                      {money(movement.amount)}
+                    </td>
+                    <td class="number" data-label="Balance after">
+                      {money(movement.balance)}
+                    </td>
                   </tr>
                 ))}
               </tbody>
@@ -146,6 +151,8 @@ function TransferForm(props: { onDone: () => void }) {
   const [done, setDone] = useState<string>();
   const [busy, setBusy] = useState(false);
   const key = useIdempotencyKey();
+  const form = useRef<HTMLFormElement>(null);
+  useFocusOnRefusal(form, problem);
 
   const submit = async (event: Event) => {
     event.preventDefault();
@@ -173,15 +180,13 @@ function TransferForm(props: { onDone: () => void }) {
     }
   };
 
-  const fieldError = (name: string) => (problem?.field === name || (name === 'to' && problem?.status === 404) ? problem?.message : undefined);
-  const placed = problem && (problem.field === 'to' || problem.field === 'amount' || problem.field === 'note' || problem.status === 404);
   return (
-    <form class="card transfer" onSubmit={submit} noValidate aria-labelledby="transfer-title">
+    <form ref={form} class="card transfer" onSubmit={submit} noValidate aria-labelledby="transfer-title">
       <h2 id="transfer-title">Send money to a player</h2>
-      <Field label="Player" name="to" value={to} onInput={setTo} autoComplete="off" required error={fieldError('to')} maxLength={16} />
-      <Field label="Amount" name="amount" value={amount} onInput={setAmount} inputMode="decimal" required error={fieldError('amount')} hint="Up to two decimals." />
-      <Field label="Note (optional)" name="note" value={note} onInput={setNote} error={fieldError('note')} maxLength={100} />
-      {problem && !placed && <ProblemNotice problem={problem} />}
+      <Field label="Player" name="to" value={to} onInput={setTo} autoComplete="off" required error={fieldError(problem, 'to')} maxLength={16} />
+      <Field label="Amount" name="amount" value={amount} onInput={setAmount} inputMode="decimal" required error={fieldError(problem, 'amount')} hint="Up to two decimals." />
+      <Field label="Note (optional)" name="note" value={note} onInput={setNote} error={fieldError(problem, 'note')} maxLength={100} />
+      <ProblemNotice problem={unplacedProblem(problem, ['to', 'amount', 'note'])} />
       {done && <Success text={done} />}
       <button type="submit" class="primary" disabled={busy}>
         {busy ? 'Sending…' : 'Send'}

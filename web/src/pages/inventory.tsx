@@ -8,11 +8,11 @@
 import { useId, useState } from 'preact/hooks';
 import { api, data, Problem } from '../api.js';
 import { useMoney } from '../parts/currency.js';
+import { fieldError, unplacedProblem } from '../parts/form-problem.js';
 import { useIdempotencyKey } from '../parts/idempotency.js';
 import { useLoad, usePolling } from '../parts/load.js';
 import { TableScroll } from '../parts/table-scroll.js';
 import { ProblemNotice, Success } from '../parts/notice.js';
-import { itemLabel } from './market.js';
 
 type SaleBody = { item: string; quantity?: number } | { all: true };
 
@@ -72,7 +72,7 @@ export function InventoryPage() {
       {items.length > 0 && (
         <>
           <TableScroll label="Inventory">
-            <table data-testid="inventory">
+            <table class="stack" data-testid="inventory">
               <caption>
                 {items.length} stack{items.length === 1 ? '' : 's'}, {sellable.length} the market buys
               </caption>
@@ -91,10 +91,16 @@ export function InventoryPage() {
               <tbody>
                 {items.map((stack) => (
                   <tr key={stack.slot}>
-                    <th scope="row">{itemLabel(stack.item)}</th>
-                    <td class="number">{stack.count}</td>
-                    <td class="number">{stack.sellPrice === null ? <span class="muted">not bought</span> : money(stack.sellPrice)}</td>
-                    <td>{stack.sellPrice !== null && <SellForm item={stack.item} count={stack.count} unitPrice={stack.sellPrice} onSold={sold} />}</td>
+                    <th scope="row">{stack.name}</th>
+                    <td class="number" data-label="Count">
+                      {stack.count}
+                    </td>
+                    <td class="number" data-label="Pays for one">
+                      {stack.sellPrice === null ? <span class="muted">not bought</span> : money(stack.sellPrice)}
+                    </td>
+                    <td class="whole">
+                      {stack.sellPrice !== null && <SellForm item={stack.item} name={stack.name} count={stack.count} unitPrice={stack.sellPrice} onSold={sold} />}
+                    </td>
                   </tr>
                 ))}
               </tbody>
@@ -117,21 +123,22 @@ export function InventoryPage() {
   );
 }
 
-function SellForm(props: { item: string; count: number; unitPrice: number; onSold: (message: string) => void }) {
+function SellForm(props: { item: string; name: string; count: number; unitPrice: number; onSold: (message: string) => void }) {
   const money = useMoney();
   const id = useId();
   const [quantity, setQuantity] = useState(String(props.count));
   const { sell, busy, problem } = useSale(props.onSold);
-  const [invalid, setInvalid] = useState<string>();
+  const [invalid, setInvalid] = useState<Problem>();
   const count = Number(quantity);
   const valid = Number.isInteger(count) && count >= 1;
-  const label = itemLabel(props.item);
-  const error = invalid ?? problem?.message;
+  const label = props.name;
+  const shown = invalid ?? problem;
+  const error = fieldError(shown, 'quantity');
 
   const submit = (event: Event) => {
     event.preventDefault();
     setInvalid(undefined);
-    if (!valid) return setInvalid('Enter a whole number of at least 1.');
+    if (!valid) return setInvalid(new Problem(400, 'invalid_field', 'Enter a whole number of at least 1.', 'quantity'));
     void sell({ item: props.item, quantity: count });
   };
 
@@ -165,6 +172,7 @@ function SellForm(props: { item: string; count: number; unitPrice: number; onSol
           {error}
         </p>
       )}
+      <ProblemNotice problem={unplacedProblem(shown, ['quantity'])} />
     </form>
   );
 }

@@ -1,7 +1,8 @@
 /** Log in with the web account's username and password; then back to the page that asked, or the account page. */
-import { useEffect, useRef, useState } from 'preact/hooks';
+import { useRef, useState } from 'preact/hooks';
 import { api, data, Problem } from '../api.js';
 import { Field } from '../parts/field.js';
+import { fieldError, unplacedProblem, useFocusOnRefusal } from '../parts/form-problem.js';
 import { ProblemNotice } from '../parts/notice.js';
 import { Link, navigate, useLocation } from '../router.js';
 import { startSession } from '../session.js';
@@ -29,9 +30,7 @@ export function LoginPage() {
   const registered = query.get('registered') === '1';
   const form = useRef<HTMLFormElement>(null);
 
-  useEffect(() => {
-    if (problem) form.current?.querySelector<HTMLInputElement>('[aria-invalid="true"]')?.focus();
-  }, [problem]);
+  useFocusOnRefusal(form, problem);
 
   const submit = async (event: Event) => {
     event.preventDefault();
@@ -48,7 +47,6 @@ export function LoginPage() {
     }
   };
 
-  const fieldError = (name: string) => (problem && (problem.field === name || (problem.status === 401 && name === 'password')) ? problem.message : undefined);
   return (
     <section aria-labelledby="page-title" class="narrow">
       <h1 id="page-title" tabIndex={-1}>
@@ -65,9 +63,18 @@ export function LoginPage() {
         </p>
       )}
       <form ref={form} onSubmit={submit} noValidate>
-        <Field label="Username" name="username" value={username} onInput={setUsername} autoComplete="username" required error={fieldError('username')} />
-        <Field label="Password" name="password" type="password" value={password} onInput={setPassword} autoComplete="current-password" required error={fieldError('password')} />
-        {problem && !problem.field && problem.status !== 401 && <ProblemNotice problem={problem} />}
+        <Field label="Username" name="username" value={username} onInput={setUsername} autoComplete="username" required error={fieldError(problem, 'username')} />
+        <Field
+          label="Password"
+          name="password"
+          type="password"
+          value={password}
+          onInput={setPassword}
+          autoComplete="current-password"
+          required
+          error={fieldError(problem, 'password')}
+        />
+        <ProblemNotice problem={unplacedProblem(problem, ['username', 'password'])} />
         <button type="submit" class="primary" disabled={busy}>
           {busy ? 'Logging in…' : 'Log in'}
         </button>

@@ -20,22 +20,17 @@ export const trendNames: Record<string, string> = {
   VOLATILE: '◆ Volatile',
 };
 
-/** `iron_ingot` as `Iron ingot`, where the answer names no item. */
-export function itemLabel(id: string): string {
-  const spaced = id.replace(/_/g, ' ');
-  return spaced.charAt(0).toUpperCase() + spaced.slice(1);
-}
-
 export function MarketPage() {
   const money = useMoney();
   const [filter, setFilter] = useState('');
   const prices = useLoad(() => data(api.request('get', '/api/economy/market-prices')), []);
   usePolling(prices.reload, 30_000);
 
-  const wanted = filter.trim().toLowerCase().replace(/\s+/g, '_');
+  // By name as shown, or by id (`iron_ingot`).
+  const wanted = filter.trim().toLowerCase();
   const entries = Object.entries(prices.data?.prices ?? {})
-    .filter(([item]) => item.includes(wanted))
-    .sort(([a], [b]) => a.localeCompare(b));
+    .filter(([item, entry]) => entry.name.toLowerCase().includes(wanted) || item.includes(wanted.replace(/\s+/g, '_')))
+    .sort(([, a], [, b]) => a.name.localeCompare(b.name));
   return (
     <section aria-labelledby="page-title">
       <h1 id="page-title" tabIndex={-1}>
@@ -49,7 +44,7 @@ export function MarketPage() {
       {prices.data && (
         <>
           <TableScroll label="Market prices">
-            <table data-testid="market">
+            <table class="stack" data-testid="market">
               <caption>
                 {entries.length} item{entries.length === 1 ? '' : 's'}, updated {formatTime(prices.data.lastUpdated)}
               </caption>
@@ -76,18 +71,26 @@ export function MarketPage() {
                   const high = Math.max(...recent);
                   return (
                     <tr key={item}>
-                      <th scope="row">{itemLabel(item)}</th>
-                      <td class="number">{entry.canBuy ? money(entry.buyPrice) : <span class="muted">not for sale</span>}</td>
-                      <td class="number">{entry.canSell ? money(entry.sellPrice) : <span class="muted">not bought</span>}</td>
-                      <td class="number">{entry.stock}</td>
-                      <td class={`trend trend-${entry.trend.toLowerCase()}`}>{trendNames[entry.trend] ?? entry.trend}</td>
-                      <td>
+                      <th scope="row">{entry.name}</th>
+                      <td class="number" data-label="Buy">
+                        {entry.canBuy ? money(entry.buyPrice) : <span class="muted">not for sale</span>}
+                      </td>
+                      <td class="number" data-label="Sell">
+                        {entry.canSell ? money(entry.sellPrice) : <span class="muted">not bought</span>}
+                      </td>
+                      <td class="number" data-label="Stock">
+                        {entry.stock}
+                      </td>
+                      <td class={`trend trend-${entry.trend.toLowerCase()}`} data-label="Trend">
+                        {trendNames[entry.trend] ?? entry.trend}
+                      </td>
+                      <td data-label="Last hour">
                         <Sparkline
                           values={recent}
                           summary={
                             low === high
-                              ? `${itemLabel(item)}: ${money(low)} all hour`
-                              : `${itemLabel(item)}: between ${money(low)} and ${money(high)} this hour, ${money(recent.at(-1)!)} now`
+                              ? `${entry.name}: ${money(low)} all hour`
+                              : `${entry.name}: between ${money(low)} and ${money(high)} this hour, ${money(recent.at(-1)!)} now`
                           }
                         />
                       </td>

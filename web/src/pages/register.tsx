@@ -6,18 +6,14 @@
 import { useEffect, useRef, useState } from 'preact/hooks';
 import { api, data, Problem } from '../api.js';
 import { Field } from '../parts/field.js';
+import { fieldError as errorAt, unplacedProblem, useFocusOnRefusal } from '../parts/form-problem.js';
 import { ProblemNotice } from '../parts/notice.js';
-import { Link, navigate } from '../router.js';
-
-/** Which field an answer's error code is about, where the API names none. */
-const fieldOfCode: Record<string, string> = {
-  invalid_code: 'code',
-  username_taken: 'username',
-  player_has_account: 'code',
-};
+import { Link, navigate, useLocation } from '../router.js';
 
 export function RegisterPage() {
-  const [code, setCode] = useState('');
+  // The link in /register's answer in the game brings the code along.
+  const { query } = useLocation();
+  const [code, setCode] = useState(query.get('code') ?? '');
   const [player, setPlayer] = useState<string>();
   const [username, setUsername] = useState('');
   const [email, setEmail] = useState('');
@@ -26,19 +22,13 @@ export function RegisterPage() {
   const [busy, setBusy] = useState(false);
   const form = useRef<HTMLFormElement>(null);
 
-  useEffect(() => {
-    if (problem) form.current?.querySelector<HTMLInputElement>('[aria-invalid="true"]')?.focus();
-  }, [problem]);
+  useFocusOnRefusal(form, problem);
   useEffect(() => {
     form.current?.querySelector<HTMLInputElement>('input')?.focus();
   }, [player === undefined]);
 
   const fail = (error: unknown) => setProblem(error instanceof Problem ? error : new Problem(0, 'unexpected', String(error)));
-  const fieldError = (name: string) => {
-    if (!problem) return undefined;
-    const field = problem.field ?? fieldOfCode[problem.code];
-    return field === name ? problem.message : undefined;
-  };
+  const fieldError = (name: string) => errorAt(problem, name);
 
   const checkCode = async (event: Event) => {
     event.preventDefault();
@@ -68,14 +58,15 @@ export function RegisterPage() {
       await data(api.request('post', '/api/auth/register', { body: { code: code.trim(), username, email, password } }));
       navigate(`/login?registered=1&username=${encodeURIComponent(username)}`, { replace: true });
     } catch (error) {
-      if (error instanceof Problem && error.code === 'invalid_code') setPlayer(undefined);
+      // A refusal of the code (expired meanwhile, or its player has an account now) is shown at the code, on the first step.
+      if (error instanceof Problem && error.field === 'code') setPlayer(undefined);
       fail(error);
     } finally {
       setBusy(false);
     }
   };
 
-  const unplaced = problem && !['code', 'username', 'email', 'password'].includes(problem.field ?? fieldOfCode[problem.code] ?? '');
+  const unplaced = unplacedProblem(problem, player === undefined ? ['code'] : ['username', 'email', 'password']);
   return (
     <section aria-labelledby="page-title" class="narrow">
       <h1 id="page-title" tabIndex={-1}>
@@ -88,7 +79,7 @@ export function RegisterPage() {
             In the game, type <kbd>/register</kbd>. The game answers with a code: enter it here.
           </p>
           <Field label="Code from the game" name="code" value={code} onInput={setCode} autoComplete="one-time-code" required error={fieldError('code')} maxLength={64} />
-          {unplaced && <ProblemNotice problem={problem} />}
+          <ProblemNotice problem={unplaced} />
           <button type="submit" class="primary" disabled={busy}>
             {busy ? 'Checking…' : 'Check the code'}
           </button>
@@ -111,7 +102,7 @@ export function RegisterPage() {
             hint="At least 6 characters."
             error={fieldError('password')}
           />
-          {unplaced && <ProblemNotice problem={problem} />}
+          <ProblemNotice problem={unplaced} />
           <div class="actions">
             <button type="submit" class="primary" disabled={busy}>
               {busy ? 'Making your account…' : 'Make my account'}

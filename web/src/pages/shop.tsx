@@ -9,6 +9,7 @@ import { useId, useState } from 'preact/hooks';
 import { api, data, Problem } from '../api.js';
 import { useMoney } from '../parts/currency.js';
 import { Choice, Field } from '../parts/field.js';
+import { fieldError, unplacedProblem } from '../parts/form-problem.js';
 import { useIdempotencyKey } from '../parts/idempotency.js';
 import { useLoad, usePolling } from '../parts/load.js';
 import { formatTime } from '../parts/money.js';
@@ -50,11 +51,9 @@ export function ShopPage() {
       {weekly.data && weekly.data.offers.length === 0 && <p>No offers this week.</p>}
       {weekly.data && weekly.data.offers.length > 0 && (
         <>
-          <p>
-            {weekly.data.discountPercent}% off until {formatTime(weekly.data.endsAt)}, up to a limit for each player.
-          </p>
+          <p>Until {formatTime(weekly.data.endsAt)}, each at the discount shown beside it, up to a limit for each player.</p>
           <TableScroll label="This week's offers">
-            <table aria-labelledby="weekly-title">
+            <table class="stack" aria-labelledby="weekly-title">
               <thead>
                 <tr>
                   <th scope="col">Item</th>
@@ -71,18 +70,24 @@ export function ShopPage() {
                 {weekly.data.offers.map((offer) => (
                   <tr key={offer.item}>
                     <th scope="row">{offer.name}</th>
-                    <td class="number">
+                    <td class="number" data-label="Offer price">
                       {money(offer.price)}
                       <br />
                       <span class="muted">
                         <span class="visually-hidden">instead of </span>
                         <s>{money(offer.regularPrice)}</s>
                       </span>
+                      {offer.discountPercent > 0 && (
+                        <>
+                          <br />
+                          <span class="discount">{offer.discountPercent}% off</span>
+                        </>
+                      )}
                     </td>
-                    <td class="number">
+                    <td class="number" data-label="Left for you">
                       {offer.remaining} of {offer.limit}
                     </td>
-                    <td>
+                    <td class="whole">
                       {offer.remaining > 0 && offer.stock > 0 ? (
                         <BuyForm item={offer.item} name={offer.name} unitPrice={offer.price} weekly max={offer.remaining} onBought={bought} />
                       ) : (
@@ -130,7 +135,7 @@ export function ShopPage() {
       {items.data && items.data.items.length > 0 && (
         <>
           <TableScroll label="Catalogue">
-            <table aria-labelledby="catalogue-title" data-testid="catalogue">
+            <table class="stack" aria-labelledby="catalogue-title" data-testid="catalogue">
               <thead>
                 <tr>
                   <th scope="col">Item</th>
@@ -151,13 +156,15 @@ export function ShopPage() {
                       <br />
                       <span class="muted">{item.category}</span>
                     </th>
-                    <td class="number">
+                    <td class="number" data-label="Price and trend">
                       {money(item.buyPrice)}
                       <br />
                       <span class={`trend trend-${item.trend.toLowerCase()}`}>{trendNames[item.trend] ?? item.trend}</span>
                     </td>
-                    <td class="number">{item.stock}</td>
-                    <td>
+                    <td class="number" data-label="Stock">
+                      {item.stock}
+                    </td>
+                    <td class="whole">
                       {item.canBuy ? (
                         <BuyForm item={item.item} name={item.name} unitPrice={item.buyPrice} max={item.stock} onBought={bought} />
                       ) : (
@@ -179,7 +186,7 @@ export function ShopPage() {
       {deliveries.data && deliveries.data.deliveries.length === 0 && <p>No purchases yet.</p>}
       {deliveries.data && deliveries.data.deliveries.length > 0 && (
         <TableScroll label="My deliveries">
-          <table aria-labelledby="deliveries-title" data-testid="deliveries">
+          <table class="stack" aria-labelledby="deliveries-title" data-testid="deliveries">
             <thead>
               <tr>
                 <th scope="col">Bought</th>
@@ -190,11 +197,11 @@ export function ShopPage() {
             <tbody>
               {deliveries.data.deliveries.map((delivery) => (
                 <tr key={delivery.id}>
-                  <td>{formatTime(delivery.createdAt)}</td>
-                  <td>
+                  <td data-label="Bought">{formatTime(delivery.createdAt)}</td>
+                  <td data-label="What">
                     {delivery.quantity} × {delivery.name}
                   </td>
-                  <td class={`state state-${delivery.state}`}>
+                  <td class={`whole state state-${delivery.state}`} data-label="State">
                     {delivery.state === 'delivered'
                       ? 'Delivered'
                       : delivery.given > 0
@@ -221,6 +228,7 @@ function BuyForm(props: { item: string; name: string; unitPrice: number; max: nu
   const key = useIdempotencyKey();
   const count = Number(quantity);
   const valid = Number.isInteger(count) && count >= 1;
+  const quantityError = fieldError(problem, 'quantity');
 
   const submit = async (event: Event) => {
     event.preventDefault();
@@ -257,8 +265,8 @@ function BuyForm(props: { item: string; name: string; unitPrice: number; max: nu
         max={props.max}
         inputMode="numeric"
         value={quantity}
-        aria-invalid={problem ? 'true' : undefined}
-        aria-describedby={problem ? `${id}-error` : undefined}
+        aria-invalid={quantityError ? 'true' : undefined}
+        aria-describedby={quantityError ? `${id}-error` : undefined}
         onInput={(event) => setQuantity((event.target as HTMLInputElement).value)}
       />
       <button type="submit" disabled={busy}>
@@ -270,11 +278,12 @@ function BuyForm(props: { item: string; name: string; unitPrice: number; max: nu
           </>
         )}
       </button>
-      {problem && (
+      {quantityError && (
         <p class="field-error" id={`${id}-error`} role="alert">
-          {problem.message}
+          {quantityError}
         </p>
       )}
+      <ProblemNotice problem={unplacedProblem(problem, ['quantity'])} />
     </form>
   );
 }

@@ -7,6 +7,8 @@ import org.bukkit.boss.BarColor;
 import org.bukkit.boss.BarFlag;
 import org.bukkit.boss.BarStyle;
 import org.bukkit.boss.BossBar;
+import org.bukkit.command.CommandSender;
+import org.bukkit.command.ConsoleCommandSender;
 import org.bukkit.command.PluginCommand;
 import org.bukkit.entity.Player;
 import org.bukkit.plugin.PluginManager;
@@ -59,6 +61,11 @@ public interface Server {
     BukkitScheduler getScheduler();
 
     PluginCommand getPluginCommand(String name);
+
+    /** Runs a command line as `sender` would type it (without the slash); false when there is no such command. */
+    boolean dispatchCommand(CommandSender sender, String commandLine);
+
+    ConsoleCommandSender getConsoleSender();
 
     /** Paper only, since late 1.21.4 builds. */
     void restart();

@@ -165,6 +165,7 @@ function HistoryCharts(props: { history: MetricsHistory; resolution: '5m' | '1h'
             series={memory.series}
             summary={`Memory used on ${servers}: the game's where it reports it, otherwise Gatehouse's (the embedded server runs inside it).`}
             valueLabel={(bytes) => `${formatNumber(bytes / 1048576)} MiB`}
+            valueUnit={1048576}
           />
         </div>
         <div class="card">

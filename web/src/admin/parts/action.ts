@@ -1,6 +1,7 @@
 /** One admin action's state: busy while it runs (so its button cannot send it twice), then what it said or the Problem. */
 import { useRef, useState } from 'preact/hooks';
 import { Problem } from '../../api.js';
+import { fieldError, unplacedProblem as unplacedOf } from '../../parts/form-problem.js';
 
 export interface Action {
   busy: boolean;
@@ -33,13 +34,12 @@ export function useAction(): Action {
   return { busy: state.busy, problem: state.problem, said: state.said, run, clear: () => setState({ busy: false }) };
 }
 
-/** The action's error for the field named `name` (a 400 answer names it), to show beside that field. */
+/** The action's error for the field named `name` (the answer names it), to show beside that field: the portal's one rule (parts/form-problem.ts). */
 export function errorFor(action: Action, name: string): string | undefined {
-  return action.problem?.field === name ? action.problem.message : undefined;
+  return fieldError(action.problem, name);
 }
 
 /** The action's problem when no field of the form shows it. */
 export function unplacedProblem(action: Action, fields: string[]): Problem | undefined {
-  const problem = action.problem;
-  return problem && !(problem.field && fields.includes(problem.field)) ? problem : undefined;
+  return unplacedOf(action.problem, fields);
 }

@@ -20,6 +20,8 @@ final class FakePlayer implements Player {
     private final InetSocketAddress address;
     private final FakeInventory inventory;
     final List<String> messages = new ArrayList<>();
+    /** The web addresses of the links the player was shown (a text's parts that open one when clicked). */
+    final List<String> links = new ArrayList<>();
     Location location;
     GameMode gameMode;
     String kickedWith;

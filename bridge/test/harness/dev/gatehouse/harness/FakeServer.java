@@ -8,6 +8,7 @@ import java.util.List;
 import java.util.Locale;
 import java.util.Map;
 import java.util.Set;
+import java.util.function.Function;
 import org.bukkit.Difficulty;
 import org.bukkit.GameMode;
 import org.bukkit.OfflinePlayer;
@@ -17,6 +18,8 @@ import org.bukkit.boss.BarColor;
 import org.bukkit.boss.BarFlag;
 import org.bukkit.boss.BarStyle;
 import org.bukkit.boss.BossBar;
+import org.bukkit.command.CommandSender;
+import org.bukkit.command.ConsoleCommandSender;
 import org.bukkit.command.PluginCommand;
 import org.bukkit.entity.Player;
 import org.bukkit.event.player.PlayerQuitEvent;
@@ -49,9 +52,13 @@ final class FakeServer implements Server {
     volatile double[] ticksPerSecond = {20.0, 20.0, 20.0};
     volatile double averageTickMs = 1.5;
 
-    FakeServer(FakeScheduler scheduler, Runnable restartHook) {
+    private final Function<String, Object> parseJson;
+    private final ConsoleCommandSender console = new FakeConsole();
+
+    FakeServer(FakeScheduler scheduler, Runnable restartHook, Function<String, Object> parseJson) {
         this.scheduler = scheduler;
         this.restartHook = restartHook;
+        this.parseJson = parseJson;
         for (String name : List.of("world", "world_nether", "world_the_end")) worlds.put(name, new FakeWorld(name, calls));
     }
 
@@ -227,6 +234,98 @@ final class FakeServer implements Server {
     @Override
     public PluginCommand getPluginCommand(String name) {
         return commands.get(name.toLowerCase(Locale.ROOT));
+    }
+
+    /**
+     * The one vanilla command the harness plays: {@code tellraw <player> <text component>}, whose text the player is
+     * shown (joined, its links' addresses kept apart). Like a real server, a broken one is told to the sender.
+     */
+    @Override
+    public boolean dispatchCommand(CommandSender sender, String commandLine) {
+        String[] words = commandLine.split(" ", 3);
+        calls.main("Server.dispatchCommand " + words[0]);
+        String command = words[0].startsWith("minecraft:") ? words[0].substring("minecraft:".length()) : words[0];
+        if (!command.equals("tellraw") || words.length < 3) return false;
+        FakePlayer player = target(words[1]);
+        if (player == null) {
+            sender.sendMessage("No player was found");
+            return true;
+        }
+        StringBuilder text = new StringBuilder();
+        List<String> links = new ArrayList<>();
+        try {
+            flatten(parseJson.apply(words[2]), text, links);
+        } catch (IllegalArgumentException error) {
+            sender.sendMessage(error.getMessage());
+            return true;
+        }
+        synchronized (player.messages) {
+            player.messages.add(text.toString());
+            player.links.addAll(links);
+        }
+        return true;
+    }
+
+    @Override
+    public ConsoleCommandSender getConsoleSender() {
+        return console;
+    }
+
+    /** An online player by UUID or name, as a command's target. */
+    private synchronized FakePlayer target(String word) {
+        for (FakePlayer player : online.values()) {
+            if (player.getName().equalsIgnoreCase(word) || player.getUniqueId().toString().equalsIgnoreCase(word)) return player;
+        }
+        return null;
+    }
+
+    /**
+     * A text component's text, and the addresses of its parts that open one when clicked. Minecraft 1.21.5 and later
+     * read {@code click_event: {action, url}}, earlier versions {@code clickEvent: {action, value}}: a link must carry
+     * both, naming the same address, to work on every 1.21 server.
+     */
+    private static void flatten(Object component, StringBuilder text, List<String> links) {
+        if (component instanceof String plain) {
+            text.append(plain);
+        } else if (component instanceof List<?> list) {
+            for (Object part : list) flatten(part, text, links);
+        } else if (component instanceof Map<?, ?> map) {
+            if (map.get("text") instanceof String plain) text.append(plain);
+            String modern = map.get("click_event") instanceof Map<?, ?> click && "open_url".equals(click.get("action")) ? String.valueOf(click.get("url")) : null;
+            String legacy = map.get("clickEvent") instanceof Map<?, ?> click && "open_url".equals(click.get("action")) ? String.valueOf(click.get("value")) : null;
+            if (modern != null || legacy != null) {
+                if (modern == null || !modern.equals(legacy)) throw new IllegalArgumentException("a link needs click_event.url and clickEvent.value, the same address: " + map);
+                links.add(modern);
+            }
+            if (map.get("extra") instanceof List<?> extra) for (Object part : extra) flatten(part, text, links);
+        } else {
+            throw new IllegalArgumentException("not a text component: " + component);
+        }
+    }
+
+    /** The server's console as a command sender: what commands tell it is kept, unread. */
+    private static final class FakeConsole implements ConsoleCommandSender {
+        final List<String> told = new ArrayList<>();
+
+        @Override
+        public synchronized void sendMessage(String message) {
+            told.add(message);
+        }
+
+        @Override
+        public String getName() {
+            return "CONSOLE";
+        }
+
+        @Override
+        public boolean isOp() {
+            return true;
+        }
+
+        @Override
+        public void setOp(boolean value) {
+            throw new UnsupportedOperationException("the console is always an operator");
+        }
     }
 
     @Override

@@ -91,7 +91,13 @@ public final class Harness {
         jsonParse = json.getMethod("parse", String.class);
         jsonWrite = json.getMethod("write", Object.class);
         scheduler = new FakeScheduler(mainThread, ticking);
-        server = new FakeServer(scheduler, () -> mainThread.schedule(this::restartPlugin, 100, TimeUnit.MILLISECONDS));
+        server = new FakeServer(scheduler, () -> mainThread.schedule(this::restartPlugin, 100, TimeUnit.MILLISECONDS), text -> {
+            try {
+                return jsonParse.invoke(null, text);
+            } catch (ReflectiveOperationException error) {
+                throw new IllegalArgumentException("not JSON: " + text, error);
+            }
+        });
         server.spigot = spigot;
         mainThread.submit(() -> server.calls.setMainThread(Thread.currentThread())).get();
         if (vault) {
@@ -367,6 +373,7 @@ public final class Harness {
         if (player == null) return state;
         synchronized (player.messages) {
             state.put("messages", new ArrayList<>(player.messages));
+            state.put("links", new ArrayList<>(player.links));
         }
         Location location = player.location;
         state.put("location", Map.of("world", location.getWorld().getName(), "x", location.getX(), "y", location.getY(), "z", location.getZ(), "yaw", (double) location.getYaw(), "pitch", (double) location.getPitch()));

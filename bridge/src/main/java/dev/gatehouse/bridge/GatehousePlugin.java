@@ -66,11 +66,11 @@ public final class GatehousePlugin extends JavaPlugin {
                 table, getLogger());
         server.getPluginManager().registerEvents(new GameEventsListener(bridge, bossBars, server.getOnlinePlayers()), this);
         PluginCommand register = getCommand("register");
-        if (register != null) register.setExecutor(SidecarCommand.register(bridge, mainThread));
+        if (register != null) register.setExecutor(SidecarCommand.register(bridge, mainThread, server));
         // The sidecar's player commands (its economy's /balance and /pay), as plugin.yml declares them.
         for (String name : SIDECAR_COMMANDS) {
             PluginCommand command = getCommand(name);
-            if (command != null) command.setExecutor(SidecarCommand.feature(bridge, mainThread, name));
+            if (command != null) command.setExecutor(SidecarCommand.feature(bridge, mainThread, server, name));
         }
 
         if (launch) startSidecar(config, token);

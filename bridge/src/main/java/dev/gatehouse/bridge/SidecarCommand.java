@@ -1,9 +1,12 @@
 package dev.gatehouse.bridge;
 
+import java.util.ArrayList;
 import java.util.Arrays;
 import java.util.LinkedHashMap;
+import java.util.List;
 import java.util.Map;
 import java.util.concurrent.CompletableFuture;
+import org.bukkit.Server;
 import org.bukkit.command.Command;
 import org.bukkit.command.CommandExecutor;
 import org.bukkit.command.CommandSender;
@@ -13,7 +16,10 @@ import org.bukkit.entity.Player;
  * A player command the sidecar answers: /register (`register.command`) and
  * the commands its features offer, /balance and /pay (`command.run`). The
  * question goes out on the bridge's threads; the answer is shown on the main
- * thread when it comes, so the server never waits for it.
+ * thread when it comes, so the server never waits for it. An answer with
+ * `parts` (the portal's address in /register's) is shown with its links
+ * clickable, through the server's own {@code tellraw}; its plain
+ * {@code message} where that cannot be done.
  */
 public final class SidecarCommand implements CommandExecutor {
     static final String REGISTER_APOLOGY = "Something went wrong getting your code. Please try again in a minute.";
@@ -29,22 +35,24 @@ public final class SidecarCommand implements CommandExecutor {
 
     private final BridgeConnection bridge;
     private final MainThread mainThread;
+    private final Server server;
     /** Null for /register, which has a method of its own. */
     private final String featureCommand;
 
-    private SidecarCommand(BridgeConnection bridge, MainThread mainThread, String featureCommand) {
+    private SidecarCommand(BridgeConnection bridge, MainThread mainThread, Server server, String featureCommand) {
         this.bridge = bridge;
         this.mainThread = mainThread;
+        this.server = server;
         this.featureCommand = featureCommand;
     }
 
-    static SidecarCommand register(BridgeConnection bridge, MainThread mainThread) {
-        return new SidecarCommand(bridge, mainThread, null);
+    static SidecarCommand register(BridgeConnection bridge, MainThread mainThread, Server server) {
+        return new SidecarCommand(bridge, mainThread, server, null);
     }
 
     /** @param name the command as plugin.yml and the sidecar name it, e.g. {@code balance} */
-    static SidecarCommand feature(BridgeConnection bridge, MainThread mainThread, String name) {
-        return new SidecarCommand(bridge, mainThread, name);
+    static SidecarCommand feature(BridgeConnection bridge, MainThread mainThread, Server server, String name) {
+        return new SidecarCommand(bridge, mainThread, server, name);
     }
 
     @Override
@@ -66,11 +74,49 @@ public final class SidecarCommand implements CommandExecutor {
                 : bridge.request("command.run", params, FEATURE_COMMAND_TIMEOUT_MS);
         asked.whenComplete((answer, error) -> {
             String message = error == null && answer instanceof Map<?, ?> map && map.get("message") instanceof String text ? text : failure(error);
+            String component = error == null && answer instanceof Map<?, ?> map ? linkedComponent(map.get("parts")) : null;
             mainThread.run(() -> {
-                if (player.isOnline()) player.sendMessage(message);
+                if (!player.isOnline()) return;
+                if (component == null || !tellraw(player, component)) player.sendMessage(message);
             });
         });
         return true;
+    }
+
+    /** Shows a text component to the player with the server's own tellraw, run by the console; false when the server has no such command. */
+    private boolean tellraw(Player player, String component) {
+        try {
+            return server.dispatchCommand(server.getConsoleSender(), "minecraft:tellraw " + player.getUniqueId() + " " + component);
+        } catch (RuntimeException error) {
+            return false;
+        }
+    }
+
+    /**
+     * The answer's {@code parts} ({@code [{text, url?}]}) as one JSON text component, each link underlined with its
+     * click event both ways a 1.21 server reads one, aqua and underlined (1.21.5 and later {@code click_event: {action, url}}, earlier
+     * {@code clickEvent: {action, value}}; each ignores the other's key); null without parts or with a malformed one.
+     */
+    static String linkedComponent(Object parts) {
+        if (!(parts instanceof List<?> list) || list.isEmpty()) return null;
+        List<Object> extra = new ArrayList<>();
+        for (Object item : list) {
+            if (!(item instanceof Map<?, ?> part) || !(part.get("text") instanceof String text)) return null;
+            Map<String, Object> piece = new LinkedHashMap<>();
+            piece.put("text", text);
+            if (part.get("url") != null) {
+                if (!(part.get("url") instanceof String url) || !(url.startsWith("http://") || url.startsWith("https://"))) return null;
+                piece.put("color", "aqua");
+                piece.put("underlined", Boolean.TRUE);
+                piece.put("click_event", Map.of("action", "open_url", "url", url));
+                piece.put("clickEvent", Map.of("action", "open_url", "value", url));
+            }
+            extra.add(piece);
+        }
+        Map<String, Object> root = new LinkedHashMap<>();
+        root.put("text", "");
+        root.put("extra", extra);
+        return Json.write(root);
     }
 
     /** What the player reads when no answer came: a sidecar without the command (its feature is off) says so. */
