@@ -58,6 +58,7 @@ export interface StartOptions {
 export async function startGatehouse(config: Config, logger: Logger, options: StartOptions = {}): Promise<Gatehouse> {
   checkServiceToken(config.token);
   const texts = await GameTexts.load(config.textsFile);
+  for (const warning of texts.warnings) logger.info(`warning: ${warning}`);
   const store = await createStore(config, { parts: allStoreParts(), logInfo: logger.info, logError: logger.error });
   // On a database several instances share, the game is this server's own, with what concerns a player carried to the server they are on.
   const network = networkFor(config, store, logger);

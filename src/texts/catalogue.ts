@@ -10,7 +10,11 @@ export class TextsError extends Error {
 
 /** The in-game texts: messages.yml over the defaults, checked at start. */
 export class GameTexts {
-  private constructor(private readonly texts: Record<TextKey, string>) {}
+  private constructor(
+    private readonly texts: Record<TextKey, string>,
+    /** What start-up should tell the owner about their messages.yml (a placeholder added since their text was written). */
+    readonly warnings: readonly string[] = [],
+  ) {}
 
   static defaults(): GameTexts {
     return new GameTexts(Object.fromEntries(Object.entries(defaultTexts).map(([key, { text }]) => [key, text])) as Record<TextKey, string>);
@@ -19,7 +23,9 @@ export class GameTexts {
   /**
    * Reads `file` (a missing file means the defaults). An unknown key, a text
    * that is not a string, a placeholder the text does not know, or one it
-   * must show and does not, stops start-up naming the key.
+   * must show and does not, stops start-up naming the key. A placeholder
+   * added in a later release (`addedLater`) that an owner's text lacks is
+   * put after the text, with a warning: an upgrade does not stop at start.
    */
   static async load(file: string): Promise<GameTexts> {
     let parsed: unknown;
@@ -31,6 +37,7 @@ export class GameTexts {
     }
     if (typeof parsed !== 'object' || parsed === null || Array.isArray(parsed)) throw new TextsError(`${file} must hold a mapping of keys to texts`);
     const texts = GameTexts.defaults().texts;
+    const warnings: string[] = [];
     for (const [key, value] of Object.entries(flatten(parsed as Record<string, unknown>))) {
       const definition = defaultTexts[key as TextKey];
       if (!definition) throw new TextsError(`${file}: unknown key "${key}"`);
@@ -40,12 +47,19 @@ export class GameTexts {
         if (!declared.includes(used!))
           throw new TextsError(`${file}: "${key}" uses the unknown placeholder {${used}} (it knows ${declared.map((name) => `{${name}}`).join(', ') || 'none'})`);
       }
+      const addedLater: readonly string[] = 'addedLater' in definition ? definition.addedLater : [];
+      let text = value;
       for (const name of declared) {
-        if (!value.includes(`{${name}}`)) throw new TextsError(`${file}: "${key}" must show the placeholder {${name}}`);
+        if (value.includes(`{${name}}`)) continue;
+        if (!addedLater.includes(name)) throw new TextsError(`${file}: "${key}" must show the placeholder {${name}}`);
+        text += ` {${name}}`;
+        warnings.push(
+          `${file}: "${key}" does not show {${name}} (${placeholderMeanings[name] ?? name}, added in this release); it is shown after the text: put {${name}} where it should stand`,
+        );
       }
-      texts[key as TextKey] = value;
+      texts[key as TextKey] = text;
     }
-    return new GameTexts(texts);
+    return new GameTexts(texts, warnings);
   }
 
   /** The text with its placeholders filled and `&` colour codes translated for the game. */
@@ -96,6 +110,9 @@ export class GameTexts {
     };
   }
 }
+
+/** What a placeholder added in a later release stands for, in the warning about a text without it. */
+const placeholderMeanings: Record<string, string> = { url: "the portal's address" };
 
 /** `{register: {code: '...'}}` and `{'register.code': '...'}` both name `register.code`. */
 function flatten(object: Record<string, unknown>, prefix = ''): Record<string, unknown> {

@@ -2,12 +2,15 @@
  * Every text Gatehouse shows in game, with its placeholders, as shipped in
  * messages.yml (a test keeps that file equal to this list). `&` colour codes
  * are translated when a text is shown; every placeholder a text declares must
- * appear in it.
+ * appear in it, except those `addedLater` (a text written before they existed
+ * gets them after its words).
  */
 export const defaultTexts = {
   'register.code': {
     text: '&aYour registration code: &f&l{code}&r&a. Make your web account with it at {url} (click it); it expires in {hours} hours.',
     placeholders: ['code', 'url', 'hours'],
+    // An owner's text from before {url} existed still starts: the link is shown after it, with a warning.
+    addedLater: ['url'],
   },
   'register.has-account': { text: '&eYou already have a web account: &f{username}&e. Log in with it.', placeholders: ['username'] },
   'reminder.unregistered': { text: '&eYou have no web account yet. Type &f{command}&e to get a code and create one.', placeholders: ['command'] },
@@ -41,7 +44,7 @@ export const defaultTexts = {
   'shop.sold': { text: '&aYou sold {quantity} {item} for {amount}.', placeholders: ['quantity', 'item', 'amount'] },
   'jobs.level-up': { text: '&6You reached level {level} as {job}! Your pay is now x{multiplier}.', placeholders: ['job', 'level', 'multiplier'] },
   'jobs.daily-cap': { text: "&eYou earned today's most as {job} ({cap}). Your experience still counts; pay starts again tomorrow (UTC).", placeholders: ['job', 'cap'] },
-} as const satisfies Record<string, { text: string; placeholders: readonly string[] }>;
+} as const satisfies Record<string, { text: string; placeholders: readonly string[]; addedLater?: readonly string[] }>;
 
 export type TextKey = keyof typeof defaultTexts;
 export type TextValues<K extends TextKey> = { [P in (typeof defaultTexts)[K]['placeholders'][number]]: string | number };
