@@ -105,7 +105,7 @@ describe('a network of servers on one database, with bots on each', function () 
     await eventually(() => (Math.abs(bot.entity.position.x - 30.5) < 0.01 ? true : undefined), 5000, 'the bot moved');
     await survival.gatehouse.game.require('inventories').give('Remote', 'diamond', 3);
     const inventory = await admin(creative)('GET', '/api/player/inventory?username=Remote');
-    expect(inventory.body.items).to.deep.include({ slot: 0, item: 'diamond', count: 3, sellPrice: inventory.body.items[0].sellPrice });
+    expect(inventory.body.items).to.deep.include({ slot: 0, item: 'diamond', name: 'Diamond', count: 3, sellPrice: inventory.body.items[0].sellPrice });
     await join(creative, 'Faraway');
     await eventually(
       async () => ((await admin(survival)('GET', '/api/players')).body.players.some((player: { name: string }) => player.name === 'Faraway') ? true : undefined),
