@@ -2,7 +2,7 @@ import { GameError, InsufficientFundsError } from '../../game/errors.js';
 import type { GamePort } from '../../game/port.js';
 import { ApiError } from '../../errors.js';
 import type { GameTexts } from '../../texts/catalogue.js';
-import { formatMoney, toCents } from './money.js';
+import { formatMoney, toCents } from '../common/money.js';
 import type { EconomyService } from './service.js';
 
 /**

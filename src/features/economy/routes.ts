@@ -7,7 +7,7 @@ import { requestSubject } from '../common/subject.js';
 import type { Services } from '../services.js';
 import { moneyAnswer, transactionAnswer } from './answers.js';
 import { idempotencyOf, replayHeaders } from './idempotency-key.js';
-import { formatMoney, fromCents, toCents } from './money.js';
+import { formatMoney, fromCents, toCents } from '../common/money.js';
 import { adjustBody, balanceAnswer, balanceQuery, historyAnswer, historyQuery, movedAnswer, reverseBody, reversedAnswer, symbolAnswer, transferBody } from './schemas.js';
 import type { EconomyService } from './service.js';
 

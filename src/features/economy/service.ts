@@ -6,7 +6,7 @@ import type { ServerSettings } from '../../config/server-settings.js';
 import type { Store, StorePart, TransactionalStores } from '../../store/port.js';
 import { UnopenedAccountError, type AccountBalance, type LedgerRecord, type LedgerStore, type Posting } from './store.js';
 import { MoneyBound } from './bound.js';
-import { formatMoney, toCents } from './money.js';
+import { formatMoney, toCents } from '../common/money.js';
 import type { IdempotencyRequest, MoveOptions, Once } from './movement.js';
 import { reverseRecord } from './reversals.js';
 import { adjustmentShortfall, transferShortfall, worded } from './shortfall.js';

@@ -19,6 +19,7 @@ import { randomUUID } from 'node:crypto';
 import { GameUnavailableError } from '../../game/errors.js';
 import type { EconomyProvider } from '../../game/port.js';
 import type { Posting } from './store.js';
+import { plainMoney } from '../common/money.js';
 
 export interface VaultMoveOptions {
   logError: (message: string) => void;
@@ -66,7 +67,7 @@ export class VaultMoves {
    */
   private async moveAtOnce(economy: Required<EconomyProvider>, postings: Posting[], operationId: string): Promise<{ balances: number[]; undo: () => Promise<void> }> {
     const order = postings.map((posting, index) => ({ posting, index })).sort((a, b) => a.posting.amount - b.posting.amount);
-    const what = `the movement ${order.map(({ posting }) => `${posting.amount < 0 ? 'from' : 'to'} ${posting.player.name} ${(Math.abs(posting.amount) / 100).toFixed(2)}`).join(', ')} (operation ${operationId})`;
+    const what = `the movement ${order.map(({ posting }) => `${posting.amount < 0 ? 'from' : 'to'} ${posting.player.name} ${plainMoney(Math.abs(posting.amount))}`).join(', ')} (operation ${operationId})`;
     const ask = () =>
       economy.move(
         order.map(({ posting }) => ({ playerName: posting.player.name, cents: posting.amount })),
@@ -76,7 +77,7 @@ export class VaultMoves {
       const { shortfallCents } = await economy.undoMove(operationId);
       if (shortfallCents > 0)
         this.options.logError(
-          `economy: putting back ${what}: ${(shortfallCents / 100).toFixed(2)} of it had been spent and stays where it is; the Vault balances and the ledger differ by that amount`,
+          `economy: putting back ${what}: ${plainMoney(shortfallCents)} of it had been spent and stays where it is; the Vault balances and the ledger differ by that amount`,
         );
       return shortfallCents;
     };
@@ -106,7 +107,7 @@ export class VaultMoves {
       return takes ? economy.withdraw(player.name, Math.abs(amount), { operationId }) : economy.deposit(player.name, Math.abs(amount), { operationId });
     };
     const describe = (step: Step, undo: boolean) =>
-      `${undo ? 'putting back' : 'moving'} ${(Math.abs(step.posting.amount) / 100).toFixed(2)} ${step.posting.amount < 0 !== undo ? 'from' : 'to'} ${step.posting.player.name}`;
+      `${undo ? 'putting back' : 'moving'} ${plainMoney(Math.abs(step.posting.amount))} ${step.posting.amount < 0 !== undo ? 'from' : 'to'} ${step.posting.player.name}`;
     const undo = async () => {
       for (const step of [...done].reverse()) await this.settle(ask(step, true), describe(step, true));
     };

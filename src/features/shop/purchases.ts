@@ -11,7 +11,7 @@ import type { PlayerRef } from '../../game/port.js';
 import { KeyedLock } from '../../lib/keyed-lock.js';
 import type { Store, StorePart, TransactionalStores } from '../../store/port.js';
 import type { LedgerRecord, Posting } from '../economy/store.js';
-import { maxCents } from '../economy/money.js';
+import { maxCents } from '../common/money.js';
 import type { EconomyService, IdempotencyRequest } from '../economy/service.js';
 import type { CatalogueItem } from './catalogue.js';
 import type { DeliveryService } from './deliveries.js';

@@ -8,7 +8,7 @@ import { pagination } from '../common/schemas.js';
 import { requestSubject } from '../common/subject.js';
 import { moneyAnswer } from '../economy/answers.js';
 import { idempotencyOf, replayHeaders } from '../economy/idempotency-key.js';
-import { formatMoney, fromCents } from '../economy/money.js';
+import { formatMoney, fromCents } from '../common/money.js';
 import { deliveryAnswer, quoteAnswer } from './answers.js';
 import type { DeliveryService } from './deliveries.js';
 import { knownItemIds } from './in-game.js';

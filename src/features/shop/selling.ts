@@ -25,7 +25,7 @@ import { playersHere } from '../../network/players-here.js';
 import type { Store, StorePart } from '../../store/port.js';
 import type { GameTexts } from '../../texts/catalogue.js';
 import type { LedgerRecord, Posting } from '../economy/store.js';
-import { formatMoney } from '../economy/money.js';
+import { formatMoney } from '../common/money.js';
 import type { EconomyService, IdempotencyRequest, Once } from '../economy/service.js';
 import { normaliseItemId, type CatalogueItem } from './catalogue.js';
 import { installationId } from './installation.js';
