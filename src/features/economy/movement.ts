@@ -4,15 +4,12 @@
  * sales) share, kept apart so that none of them needs the service's file for
  * its types.
  */
+import type { IdempotencyRequest } from '../../http/idempotency.js';
 import type { TransactionalStores } from '../../store/port.js';
 import type { DescribeShortfall } from './shortfall.js';
 import type { LedgerRecord, Posting } from './store.js';
 
-/** A money-moving request with an Idempotency-Key: the key scoped to its caller, and what the request said. */
-export interface IdempotencyRequest {
-  key: string;
-  fingerprint: string;
-}
+export type { IdempotencyRequest } from '../../http/idempotency.js';
 
 export interface Once<T> {
   result: T;

@@ -6,7 +6,7 @@ import { pagination } from '../common/schemas.js';
 import { requestSubject } from '../common/subject.js';
 import type { Services } from '../services.js';
 import { moneyAnswer, transactionAnswer } from './answers.js';
-import { idempotencyOf, replayHeaders } from './idempotency-key.js';
+import { idempotencyOf, replayHeaders } from '../../http/idempotency.js';
 import { formatMoney, fromCents, toCents } from '../common/money.js';
 import { adjustBody, balanceAnswer, balanceQuery, historyAnswer, historyQuery, movedAnswer, reverseBody, reversedAnswer, symbolAnswer, transferBody } from './schemas.js';
 import type { EconomyService } from './service.js';

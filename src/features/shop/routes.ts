@@ -7,7 +7,7 @@ import type { Store } from '../../store/port.js';
 import { pagination } from '../common/schemas.js';
 import { requestSubject } from '../common/subject.js';
 import { moneyAnswer } from '../economy/answers.js';
-import { idempotencyOf, replayHeaders } from '../economy/idempotency-key.js';
+import { idempotencyOf, replayHeaders } from '../../http/idempotency.js';
 import { formatMoney, fromCents } from '../common/money.js';
 import { deliveryAnswer, quoteAnswer } from './answers.js';
 import type { DeliveryService } from './deliveries.js';
