@@ -90,7 +90,7 @@ export function economyRoutes({ economy, access, audit, symbol, currencyName }: 
         const user = request.user();
         const from = { name: user.gameUsername, uuid: user.gameUuid };
         const { to, done } = await economy.transferToNamed(from, request.body.to, toCents(request.body.amount), request.body.note, idempotencyOf(request, '/api/economy/transfer'));
-        const [sent] = done.result;
+        const [sent] = done.records;
         return reply(
           {
             success: true as const,
@@ -124,7 +124,7 @@ export function economyRoutes({ economy, access, audit, symbol, currencyName }: 
         const player = await economy.requirePlayer(request.body.username);
         const actor = request.actor();
         const done = await economy.adjust(actor, player, cents, request.body.reason, idempotencyOf(request, '/api/admin/economy/adjust'));
-        const [record] = done.result;
+        const [record] = done.records;
         if (!done.replayed) await audit.record(actor, 'economy.adjust', { player: player.name, amount: fromCents(cents), reason: request.body.reason, transaction: record!.id });
         return reply(
           {
@@ -159,8 +159,9 @@ export function economyRoutes({ economy, access, audit, symbol, currencyName }: 
         if (!/^\d{1,15}$/.test(request.params.id ?? '') || !Number.isSafeInteger(id)) throw invalidField('id', 'id must be a transaction id');
         const actor = request.actor();
         const done = await economy.reverse(actor, id, request.body.reason, idempotencyOf(request, `/api/admin/economy/transactions/${id}/reverse`));
-        if (!done.replayed) await audit.record(actor, 'economy.reverse', { transaction: id, reversals: done.result.map((record) => record.id), reason: request.body.reason ?? '' });
-        return reply({ success: true as const, message: `Reversed transaction ${id}`, transactions: done.result.map(transactionAnswer) }, { headers: replayHeaders(done) });
+        if (!done.replayed)
+          await audit.record(actor, 'economy.reverse', { transaction: id, reversals: done.records.map((record) => record.id), reason: request.body.reason ?? '' });
+        return reply({ success: true as const, message: `Reversed transaction ${id}`, transactions: done.records.map(transactionAnswer) }, { headers: replayHeaders(done) });
       },
     }),
   ];

@@ -27,7 +27,7 @@ import type { GameTexts } from '../../texts/catalogue.js';
 import type { LedgerRecord, Posting } from '../economy/store.js';
 import { formatMoney } from '../common/money.js';
 import type { IdempotencyRequest } from '../../http/idempotency.js';
-import type { EconomyService, Once } from '../economy/service.js';
+import type { EconomyService, HeldKey, Moved } from '../economy/service.js';
 import { normaliseItemId, type CatalogueItem } from './catalogue.js';
 import { installationId } from './installation.js';
 import type { MarketService } from './market.js';
@@ -82,7 +82,7 @@ export class SaleService {
     const inventories = this.game.require('inventories');
     return this.economy.holdingKey(
       idempotency,
-      () =>
+      (heldKey) =>
         this.players.run(player.uuid, async () => {
           const online = (await this.game.onlinePlayers()).find((candidate) => candidate.uuid === player.uuid);
           if (!online) throw notFound(`${player.name} is not online: items are sold from the inventory in game`, 'player_not_online');
@@ -136,10 +136,10 @@ export class SaleService {
               'game_unavailable',
             );
           }
-          const done = await this.pay(player, taken, day, idempotency, refused);
-          return { records: done.result, refused, cap: await this.capOf(player, day), replayed: false };
+          const done = await this.pay(player, taken, day, heldKey, refused);
+          return { records: done.records, refused, cap: await this.capOf(player, day), replayed: false };
         }),
-      (stored) => this.replayed(player, stored),
+      (kept: Moved<SaleNote>) => this.replayed(player, kept),
     );
   }
 
@@ -301,9 +301,9 @@ export class SaleService {
     player: PlayerRef,
     taken: Array<{ sale: SaleRecord; removed: number }>,
     day: string,
-    idempotency: IdempotencyRequest | undefined,
+    held: HeldKey | undefined,
     refused: SaleRefusal[],
-  ): Promise<Once<LedgerRecord[]>> {
+  ): Promise<Moved<SaleNote>> {
     const paid = taken.filter(({ removed }) => removed > 0);
     const empty = taken.filter(({ removed }) => removed === 0);
     if (empty.length > 0) {
@@ -321,22 +321,21 @@ export class SaleService {
       return item ? [{ sale, removed, item }] : [];
     });
     if (items.length === 0) throw new ApiError(400, `Nothing was sold: ${describe(refused)}`, 'nothing_to_sell', {}, { refused });
-    const done = await this.economy.move(
-      async (tx) => {
-        const market = tx.part(this.part);
-        const postings: Posting[] = [];
-        for (const { item, removed } of items) {
-          const stock = (await market.item(item.id))?.stock ?? item.initialStock;
-          const income = sellIncomeCents(item, stock, removed, this.market.elasticity);
-          postings.push({ player, amount: income, type: 'SALE', description: `Sold ${removed} ${item.name}`, item: item.id, quantity: removed });
-        }
-        return postings;
-      },
-      idempotency,
+    const done = await this.economy.move<SaleNote>(
       {
-        keyHeld: true,
-        note: { refused },
-        after: async (tx, posted) => {
+        // The income of each item along the curve from the stock now.
+        plan: async (tx) => {
+          const market = tx.part(this.part);
+          const postings: Posting[] = [];
+          for (const { item, removed } of items) {
+            const stock = (await market.item(item.id))?.stock ?? item.initialStock;
+            const income = sellIncomeCents(item, stock, removed, this.market.elasticity);
+            postings.push({ player, amount: income, type: 'SALE', description: `Sold ${removed} ${item.name}`, item: item.id, quantity: removed });
+          }
+          return postings;
+        },
+        // The stock given back, today's income, and the sales' notes ended; the refusals kept for a replay.
+        record: async (tx, posted) => {
           const market = tx.part(this.part);
           for (const [index, { item, removed, sale }] of items.entries()) {
             await this.market.give(tx, item, removed);
@@ -346,11 +345,13 @@ export class SaleService {
               throw new ApiError(409, `The sale of ${removed} ${item.name} was finished and paid by another server meanwhile: see your history`, 'sale_finished_elsewhere');
             }
           }
+          return { refused };
         },
       },
+      held,
     );
     this.market.refresh(items.map(({ item }) => item.id));
-    for (const record of done.result) {
+    for (const record of done.records) {
       const text = this.texts.render('shop.sold', {
         quantity: record.quantity ?? 0,
         item: this.market.find(record.item ?? '')?.name ?? record.item ?? '',
@@ -364,9 +365,8 @@ export class SaleService {
     return done;
   }
 
-  private async replayed(player: PlayerRef, stored: Once<LedgerRecord[]>): Promise<SaleOutcome> {
-    const note = stored.note as { refused?: SaleRefusal[] } | undefined;
-    return { records: stored.result, refused: note?.refused ?? [], cap: await this.capOf(player, this.now().toISOString().slice(0, 10)), replayed: true };
+  private async replayed(player: PlayerRef, kept: Moved<SaleNote>): Promise<SaleOutcome> {
+    return { records: kept.records, refused: kept.note?.refused ?? [], cap: await this.capOf(player, this.now().toISOString().slice(0, 10)), replayed: true };
   }
 
   private async capOf(player: PlayerRef, day: string): Promise<SaleOutcome['cap']> {
@@ -375,6 +375,11 @@ export class SaleService {
     const earned = await this.store.part(this.part).soldToday(day, player.uuid);
     return { limit, earned, remaining: Math.max(0, limit - earned) };
   }
+}
+
+/** What a sale's answer needs besides its records, kept with them for a replay. */
+interface SaleNote {
+  refused: SaleRefusal[];
 }
 
 function describe(refused: SaleRefusal[]): string {
