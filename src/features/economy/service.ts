@@ -11,7 +11,7 @@ import { formatMoney, toCents } from '../common/money.js';
 import { MoneyBound } from './bound.js';
 import { MoneyMovements, type HeldKey, type Moved, type Movement } from './movement.js';
 import { reverseRecord } from './reversals.js';
-import { adjustmentShortfall, transferShortfall, worded } from './shortfall.js';
+import { adjustmentShortfall, transferShortfall, shortfallRefusal } from './shortfall.js';
 import { UnopenedAccountError, type AccountBalance, type LedgerRecord, type LedgerStore, type Posting } from './store.js';
 import { isVaultClaim } from './vault-claims.js';
 import type { VaultMoveOptions } from './vault-moves.js';
@@ -213,7 +213,7 @@ export class EconomyService {
       if (!done.replayed) this.events.emit('posted', done.records);
       return done;
     } catch (error) {
-      throw worded(error, movement.shortfall, (cents) => this.formatted(cents));
+      throw shortfallRefusal(error, movement.shortfall, (cents) => this.formatted(cents));
     }
   }
 

@@ -27,8 +27,8 @@ interface LevelUp {
   level: number;
 }
 
-/** What a count asks its unit: the work taken, the placed blocks changed, who pays, and the key the unit keeps. */
-interface CountAsked {
+/** A count: the work taken, the placed blocks changed, who pays, and the key its unit keeps. */
+interface Count {
   work: PendingWork[];
   placedChange: { added: Array<[string, number]>; removed: string[] };
   provider: 'builtin' | 'vault' | undefined;
@@ -181,7 +181,7 @@ export class Payouts {
    * `counted` for what follows the commit, worked out from the day's
    * earnings as the store holds them for the whole network.
    */
-  private async countWithin(tx: TransactionalStores, count: CountAsked, counted: Counted): Promise<void> {
+  private async countWithin(tx: TransactionalStores, count: Count, counted: Counted): Promise<void> {
     const jobs = tx.part(jobsPart);
     counted.payments = [];
     counted.levelUps = [];

@@ -1,7 +1,7 @@
 /**
  * Buying from the shop, one story in four steps:
  *
- * 1. The ask: the item is for sale, the quantity within market.max-quantity,
+ * 1. The request: the item is for sale, the quantity within market.max-quantity,
  *    and a weekly offer one of this week's.
  * 2. The plan, in a unit of work: the price along the curve from the stock
  *    there (a weekly offer at its discount), refused above the stock or past

@@ -36,7 +36,7 @@ import type { MarketStore, SaleRecord } from './store.js';
 import { sellIncomeCents, unitsWithinIncome } from './pricing.js';
 
 /** One item to sell; without `quantity`, all the player has of it. */
-export interface SaleAsk {
+export interface ItemToSell {
   item: string;
   quantity?: number;
 }
@@ -76,8 +76,8 @@ export class SaleService {
     this.installation = installationId(store.keys);
   }
 
-  /** `asks`, or everything the market buys when `asks` is 'everything'. */
-  async sell(player: PlayerRef, asks: SaleAsk[] | 'everything', idempotency?: IdempotencyRequest): Promise<SaleOutcome> {
+  /** The items asked for, or everything the market buys when `toSell` is 'everything'. */
+  async sell(player: PlayerRef, toSell: ItemToSell[] | 'everything', idempotency?: IdempotencyRequest): Promise<SaleOutcome> {
     this.economy.requireProvider();
     const inventories = this.game.require('inventories');
     return this.economy.holdingKey(
@@ -88,7 +88,7 @@ export class SaleService {
           if (!online) throw notFound(`${player.name} is not online: items are sold from the inventory in game`, 'player_not_online');
           const held = new Map<string, number>();
           for (const stack of await inventories.read(online.name)) held.set(stack.item, (held.get(stack.item) ?? 0) + stack.count);
-          const { plan, refused } = this.plan(asks, held);
+          const { plan, refused } = this.plan(toSell, held);
           if (plan.length === 0) {
             throw new ApiError(
               400,
@@ -175,12 +175,12 @@ export class SaleService {
     return sale.attempt.server === undefined || sale.attempt.server === this.servers.here;
   }
 
-  /** What to sell of what the player holds; what cannot be sold. Explicit asks of items the market does not buy refuse the request. */
-  private plan(asks: SaleAsk[] | 'everything', held: Map<string, number>): { plan: Array<{ item: CatalogueItem; quantity: number }>; refused: SaleRefusal[] } {
+  /** What to sell of what the player holds; what cannot be sold. Items named that the market does not buy refuse the request. */
+  private plan(toSell: ItemToSell[] | 'everything', held: Map<string, number>): { plan: Array<{ item: CatalogueItem; quantity: number }>; refused: SaleRefusal[] } {
     const refused: SaleRefusal[] = [];
     const plan: Array<{ item: CatalogueItem; quantity: number }> = [];
     const { maxQuantity } = this.market.rules.market;
-    if (asks === 'everything') {
+    if (toSell === 'everything') {
       for (const [id, count] of held) {
         const item = this.market.find(id);
         if (!item?.canSell) refused.push({ item: id, reason: item ? 'the market does not buy it' : 'not in the catalogue' });
@@ -191,20 +191,20 @@ export class SaleService {
     const unsellable: SaleRefusal[] = [];
     const beyondHeld: SaleRefusal[] = [];
     const seen = new Set<string>();
-    for (const ask of asks) {
-      const id = normaliseItemId(ask.item);
+    for (const wanted of toSell) {
+      const id = normaliseItemId(wanted.item);
       const item = this.market.find(id);
-      if (!item) unsellable.push({ item: ask.item, reason: 'not in the catalogue' });
+      if (!item) unsellable.push({ item: wanted.item, reason: 'not in the catalogue' });
       else if (!item.canSell) unsellable.push({ item: item.id, reason: 'the market does not buy it' });
       else if (seen.has(item.id)) unsellable.push({ item: item.id, reason: 'named twice' });
       else {
         seen.add(item.id);
         const holding = held.get(item.id) ?? 0;
-        const quantity = Math.min(ask.quantity ?? holding, holding, maxQuantity);
-        if (ask.quantity !== undefined && ask.quantity > maxQuantity) unsellable.push({ item: item.id, reason: `at most ${maxQuantity} at once` });
+        const quantity = Math.min(wanted.quantity ?? holding, holding, maxQuantity);
+        if (wanted.quantity !== undefined && wanted.quantity > maxQuantity) unsellable.push({ item: item.id, reason: `at most ${maxQuantity} at once` });
         // As buying more than the stock is refused, so is selling more than is held (without a quantity: all of it).
-        else if (ask.quantity !== undefined && ask.quantity > holding)
-          beyondHeld.push({ item: item.id, reason: `only ${holding} in the inventory; asked to sell ${ask.quantity}` });
+        else if (wanted.quantity !== undefined && wanted.quantity > holding)
+          beyondHeld.push({ item: item.id, reason: `only ${holding} in the inventory; asked to sell ${wanted.quantity}` });
         else if (quantity === 0) refused.push({ item: item.id, reason: 'none in the inventory' });
         else plan.push({ item, quantity });
       }
