@@ -6,7 +6,7 @@ import type { EconomyService } from '../economy/service.js';
 import type { Job, JobCatalogue } from './catalogue.js';
 import { freshRecord, jobsPart, type OwedPayout, type PlayerJobs } from './store.js';
 import { basisPointsPerUnit } from './levels.js';
-import type { PendingWork, PendingWorkLedger } from './pending-work.js';
+import type { PendingWork, PendingWorkTally } from './pending-work.js';
 import type { PlacedBlocks } from './placed-blocks.js';
 
 /** The Idempotency-Key an owed payout is paid under: a retry after a crash finds the first payment's answer. */
@@ -95,7 +95,7 @@ export class Payouts {
     private readonly store: Store,
     private readonly economy: EconomyService,
     private readonly catalogue: JobCatalogue,
-    private readonly pending: PendingWorkLedger,
+    private readonly pending: PendingWorkTally,
     private readonly placed: PlacedBlocks,
     private readonly options: {
       paysMoney: boolean;

@@ -88,7 +88,7 @@ export class SaleService {
           if (!online) throw notFound(`${player.name} is not online: items are sold from the inventory in game`, 'player_not_online');
           const held = new Map<string, number>();
           for (const stack of await inventories.read(online.name)) held.set(stack.item, (held.get(stack.item) ?? 0) + stack.count);
-          const { plan, refused } = this.plan(toSell, held);
+          const { plan, refused } = this.whatToSell(toSell, held);
           if (plan.length === 0) {
             throw new ApiError(
               400,
@@ -176,7 +176,7 @@ export class SaleService {
   }
 
   /** What to sell of what the player holds; what cannot be sold. Items named that the market does not buy refuse the request. */
-  private plan(toSell: ItemToSell[] | 'everything', held: Map<string, number>): { plan: Array<{ item: CatalogueItem; quantity: number }>; refused: SaleRefusal[] } {
+  private whatToSell(toSell: ItemToSell[] | 'everything', held: Map<string, number>): { plan: Array<{ item: CatalogueItem; quantity: number }>; refused: SaleRefusal[] } {
     const refused: SaleRefusal[] = [];
     const plan: Array<{ item: CatalogueItem; quantity: number }> = [];
     const { maxQuantity } = this.market.rules.market;
