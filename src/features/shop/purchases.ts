@@ -69,10 +69,7 @@ export class PurchaseService {
     const charge = () =>
       this.economy.move(
         {
-          plan: async (tx) => {
-            await this.checkWeeklyLimit(tx, order);
-            return [await this.priced(tx, order)];
-          },
+          plan: (tx) => this.planCharge(tx, order),
           record: (tx, [charged]) => this.recordPurchase(tx, order, charged!),
           shortfall: ({ needed, balance }) =>
             `Insufficient funds: ${item.name} x${request.quantity} costs ${needed}${balance === undefined ? ', more than your balance' : ` and your balance is ${balance}`}`,
@@ -108,21 +105,13 @@ export class PurchaseService {
     return offers.week;
   }
 
-  /** A weekly offer's purchase is refused when it would take the player past the offer's limit this week. */
-  private async checkWeeklyLimit(tx: TransactionalStores, order: Order): Promise<void> {
-    if (order.week === undefined) return;
-    const { limitPerPlayer } = this.market.rules.weekly;
-    const bought = await tx.part(this.part).weeklyBought(order.week, order.player.uuid, order.item.id);
-    if (bought + order.quantity > limitPerPlayer) {
-      throw badRequest(
-        `This week's offer of ${order.item.name} is limited to ${limitPerPlayer} per player; you may buy ${Math.max(0, limitPerPlayer - bought)} more`,
-        'weekly_limit_reached',
-      );
-    }
-  }
-
-  /** The charge, priced along the curve from the stock now (a weekly offer at its discount); refused above the stock. */
-  private async priced(tx: TransactionalStores, { player, item, quantity, week }: Order): Promise<Posting> {
+  /**
+   * The charge, priced along the curve from the stock now (a weekly offer at
+   * its discount); refused past the offer's limit or above the stock.
+   */
+  private async planCharge(tx: TransactionalStores, order: Order): Promise<Posting[]> {
+    await this.checkWeeklyLimit(tx, order);
+    const { player, item, quantity, week } = order;
     const stock = (await tx.part(this.part).item(item.id))?.stock ?? item.initialStock;
     if (quantity > stock) throw badRequest(`Only ${stock} ${item.name} in stock; asked for ${quantity}`, 'insufficient_stock');
     const { discountPercent } = this.market.rules.weekly;
@@ -131,7 +120,7 @@ export class PurchaseService {
     if (cost > maxCents) throw this.economy.bound.amountLimit(`${item.name} x${quantity} costs`);
     // The discount given, which the floor at the sell-back price may make less than the one configured.
     const description = `Bought ${quantity} ${item.name}${week !== undefined ? ` (weekly offer, ${givenDiscountPercent(regular, cost)}% off)` : ''}`;
-    return { player, amount: -cost, type: 'PURCHASE', description, item: item.id, quantity };
+    return [{ player, amount: -cost, type: 'PURCHASE', description, item: item.id, quantity }];
   }
 
   /**
@@ -140,8 +129,9 @@ export class PurchaseService {
    * weekly limit is checked again here, and taking the stock refuses what is
    * no longer there.
    */
-  private async recordPurchase(tx: TransactionalStores, { player, item, quantity, week }: Order, charged: LedgerRecord): Promise<void> {
-    await this.checkWeeklyLimit(tx, { player, item, quantity, week });
+  private async recordPurchase(tx: TransactionalStores, order: Order, charged: LedgerRecord): Promise<void> {
+    await this.checkWeeklyLimit(tx, order);
+    const { player, item, quantity, week } = order;
     await this.market.take(tx, item, quantity);
     const shop = tx.part(this.part);
     if (week !== undefined) await shop.addWeeklyBought(week, player.uuid, item.id, quantity);
@@ -158,6 +148,19 @@ export class PurchaseService {
       attempt: null,
       attempts: 0,
     });
+  }
+
+  /** A weekly offer's purchase is refused when it would take the player past the offer's limit this week. */
+  private async checkWeeklyLimit(tx: TransactionalStores, order: Order): Promise<void> {
+    if (order.week === undefined) return;
+    const { limitPerPlayer } = this.market.rules.weekly;
+    const bought = await tx.part(this.part).weeklyBought(order.week, order.player.uuid, order.item.id);
+    if (bought + order.quantity > limitPerPlayer) {
+      throw badRequest(
+        `This week's offer of ${order.item.name} is limited to ${limitPerPlayer} per player; you may buy ${Math.max(0, limitPerPlayer - bought)} more`,
+        'weekly_limit_reached',
+      );
+    }
   }
 }
 
