@@ -132,7 +132,7 @@ export const configFileSchema = group({
     provider: { type: 'string', enum: ['auto', 'builtin', 'vault', 'none'] },
     'currency-symbol': { type: 'string', maxLength: 8 },
     'currency-name': { type: 'string' },
-    // The economy's bound on a balance (100,000,000,000.00; src/features/economy/money.ts).
+    // The economy's bound on a balance (100,000,000,000.00; src/features/common/money.ts).
     'starting-balance': { type: 'number', minimum: 0, maximum: 1e11 },
     'large-adjustment-alert': { type: 'number', minimum: 0, maximum: 1e12 },
   }),

@@ -53,7 +53,7 @@ export function isReply(value: unknown): value is Reply<unknown> {
 }
 
 export interface Route<Body = unknown, Query = unknown, Answer = unknown> {
-  method: 'GET' | 'POST' | 'PUT' | 'DELETE';
+  method: 'GET' | 'POST' | 'DELETE';
   path: string;
   access: Access;
   /**

@@ -81,11 +81,6 @@ function exactPaths(
   return exact;
 }
 
-/** The paths and methods a router built from `routes` serves, as "METHOD /path". */
-export function operationsOf(routes: Route[]): string[] {
-  return routes.map((route) => `${route.method} ${route.path}`);
-}
-
 /** A route with what serving it needs worked out once: its name in the request meter. */
 interface ServedRoute {
   route: Route;

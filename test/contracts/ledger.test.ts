@@ -7,7 +7,7 @@
 import { readdir } from 'node:fs/promises';
 import path from 'node:path';
 import { expect } from 'chai';
-import { maxCents } from '../../src/features/economy/money.js';
+import { maxCents } from '../../src/features/common/money.js';
 import { ledgerPart, PastBoundError, UnopenedAccountError } from '../../src/features/economy/store.js';
 import type { LedgerRecord, LedgerStore } from '../../src/features/economy/store.js';
 import { InsufficientFundsError } from '../../src/game/errors.js';

@@ -7,7 +7,7 @@
  */
 import { expect } from 'chai';
 import type pg from 'pg';
-import { maxCents } from '../../src/features/economy/money.js';
+import { maxCents } from '../../src/features/common/money.js';
 import { ledgerPart } from '../../src/features/economy/store.js';
 import { implementationsOf } from '../helpers/store-implementations.js';
 import { PostgresStore } from '../../src/store/postgres/index.js';

@@ -95,7 +95,7 @@ describe('the API reference, served', function () {
     const { body: document } = await api(server.baseUrl, 'GET', '/api/openapi.json');
     const mismatches: string[] = [];
     for (const route of server.gatehouse.routes) {
-      const withBody = route.method === 'POST' || route.method === 'PUT';
+      const withBody = route.method === 'POST';
       const response = await fetch(server.baseUrl + route.path.replace(/:(\w+)/g, 'key_0000000000000000'), {
         method: route.method,
         headers: { authorization: `Bearer ${serviceToken}`, ...(withBody ? { 'content-type': 'application/json' } : {}) },

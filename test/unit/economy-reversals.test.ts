@@ -39,13 +39,13 @@ describe('economy: reversals of transfers made in the same millisecond', functio
     );
     const alice = { name: 'Alice', uuid: '00000000-0000-3000-8000-00000000a11c' };
     const bob = { name: 'Bob', uuid: '00000000-0000-3000-8000-000000000b0b' };
-    const first = (await economy.transfer(alice, bob, 1000, undefined)).result;
-    const second = (await economy.transfer(alice, bob, 1000, undefined)).result;
+    const first = (await economy.transfer(alice, bob, 1000, undefined)).records;
+    const second = (await economy.transfer(alice, bob, 1000, undefined)).records;
     expect(second[0]!.timestamp, 'the same millisecond').to.equal(first[0]!.timestamp);
     // Bob's side of the first transfer, whose next record is Alice's side of the second.
-    const reversed = (await economy.reverse({ name: 'admin', ipAddress: '127.0.0.1' }, first[1]!.id, undefined)).result;
+    const reversed = (await economy.reverse({ name: 'admin', ipAddress: '127.0.0.1' }, first[1]!.id, undefined)).records;
     expect(reversed.map((record) => record.reverses).sort()).to.deep.equal([first[0]!.id, first[1]!.id].sort());
-    const again = (await economy.reverse({ name: 'admin', ipAddress: '127.0.0.1' }, second[0]!.id, undefined)).result;
+    const again = (await economy.reverse({ name: 'admin', ipAddress: '127.0.0.1' }, second[0]!.id, undefined)).records;
     expect(again.map((record) => record.reverses).sort()).to.deep.equal([second[0]!.id, second[1]!.id].sort());
   });
 });

@@ -391,10 +391,10 @@ describe('jobs: payouts from work in game', function () {
     await second.payouts.run();
     vault.away = false;
     const [owed] = await store.part(jobsPart).owed();
-    await secondEconomy.move([{ player: owed!.player, amount: owed!.cents, type: 'REWARD', description: owed!.description }], {
-      key: owedPayoutKey(owed!.id),
-      fingerprint: `${owed!.player.uuid}:${owed!.cents}`,
-    });
+    await secondEconomy.move(
+      { plan: [{ player: owed!.player, amount: owed!.cents, type: 'REWARD', description: owed!.description }] },
+      { key: owedPayoutKey(owed!.id), fingerprint: `${owed!.player.uuid}:${owed!.cents}` },
+    );
     await store.close();
     store = await open();
     const { jobs: third } = await service({ provider: 'vault' });

@@ -1,5 +1,5 @@
 /** The economy's presenters: ledger records and balances as the API answers them. */
-import { formatMoney, fromCents } from './money.js';
+import { formatMoney, fromCents } from '../common/money.js';
 import type { LedgerRecord } from './store.js';
 
 /** A balance in the currency's units, with the symbol and as written for people. */

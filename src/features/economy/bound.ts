@@ -7,7 +7,7 @@
 import { ApiError } from '../../errors.js';
 import type { PlayerRef } from '../../game/port.js';
 import type { StorePart, TransactionalStores } from '../../store/port.js';
-import { maxCents } from './money.js';
+import { maxCents } from '../common/money.js';
 import { PastBoundError, type LedgerStore, type Posting } from './store.js';
 
 export class MoneyBound {

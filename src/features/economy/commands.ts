@@ -2,7 +2,7 @@ import { GameError, InsufficientFundsError } from '../../game/errors.js';
 import type { GamePort } from '../../game/port.js';
 import { ApiError } from '../../errors.js';
 import type { GameTexts } from '../../texts/catalogue.js';
-import { formatMoney, toCents } from './money.js';
+import { formatMoney, toCents } from '../common/money.js';
 import type { EconomyService } from './service.js';
 
 /**
@@ -35,12 +35,12 @@ export function registerEconomyCommands(game: GamePort, economy: EconomyService,
       if (recipient.uuid === player.uuid) return texts.render('economy.pay-yourself');
       const cents = toCents(Number(amountText));
       try {
-        const { result } = await economy.transfer(player, recipient, cents, undefined);
+        const { records } = await economy.transfer(player, recipient, cents, undefined);
         await game
           .capability('messaging')
           ?.sendMessage(recipient.name, texts.render('economy.received', { player: player.name, amount: money(cents) }))
           .catch(() => undefined);
-        return texts.render('economy.paid', { player: recipient.name, amount: money(cents), balance: money(result[0]!.balance) });
+        return texts.render('economy.paid', { player: recipient.name, amount: money(cents), balance: money(records[0]!.balance) });
       } catch (error) {
         if (error instanceof InsufficientFundsError) return texts.render('economy.insufficient-funds', { amount: money(cents), balance: money(error.balanceCents ?? 0) });
         // The service words the refusal for the API; the game says it in its own text, with the balance as it is now.

@@ -2,7 +2,7 @@ import { partImplementations } from '../../store/part-implementations.js';
 import { chatColours } from '../chat/colours.js';
 import { defineFeature } from '../feature.js';
 import { registerEconomyCommands } from './commands.js';
-import { formatMoney } from './money.js';
+import { formatMoney } from '../common/money.js';
 import { economyRoutes } from './routes.js';
 import { EconomyService } from './service.js';
 import { ledgerPart } from './store.js';

@@ -34,9 +34,9 @@ interface Waiting extends Queued {
 }
 
 /** At most this many statements on their way at once: one commits while the next is made. */
-const statementsAtOnce = 2;
+const maxStatementsInFlight = 2;
 /** At most this many postings a statement. */
-const postingsAStatement = 100;
+const maxPostingsPerStatement = 100;
 
 export class PostingBatches {
   private waiting: Waiting[] = [];
@@ -56,8 +56,8 @@ export class PostingBatches {
   }
 
   private pump(): void {
-    while (this.sending < statementsAtOnce && this.waiting.length > 0) {
-      const batch = this.waiting.splice(0, postingsAStatement);
+    while (this.sending < maxStatementsInFlight && this.waiting.length > 0) {
+      const batch = this.waiting.splice(0, maxPostingsPerStatement);
       this.sending += 1;
       void this.sendBatch(batch).finally(() => {
         this.sending -= 1;

@@ -1,5 +1,5 @@
 /** Postings as the PostgreSQL ledger's functions `<prefix>ledger_post_pair` and `_batch` take them, and what they answer. */
-import { maxCents } from './money.js';
+import { maxCents } from '../common/money.js';
 import type { LedgerRecord, Posting } from './store.js';
 
 /** Refuses an amount that is not whole cents; false when there is nothing to post. */

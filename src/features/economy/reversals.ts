@@ -6,8 +6,9 @@
  */
 import { badRequest, conflict, notFound } from '../../errors.js';
 import type { Actor } from '../../http/caller.js';
+import type { IdempotencyRequest } from '../../http/idempotency.js';
 import type { StorePart } from '../../store/port.js';
-import type { IdempotencyRequest, MovesMoney, Once } from './movement.js';
+import type { Moved, MovesMoney } from './movement.js';
 import { reversalShortfall } from './shortfall.js';
 import type { LedgerRecord, LedgerStore } from './store.js';
 
@@ -16,7 +17,7 @@ export async function reverseRecord(
   ledger: LedgerStore,
   ledgerPart: StorePart<LedgerStore>,
   { actor, id, reason, idempotency }: { actor: Actor; id: number; reason: string | undefined; idempotency?: IdempotencyRequest },
-): Promise<Once<LedgerRecord[]>> {
+): Promise<Moved> {
   economy.requireProvider();
   const original = await ledger.record(id);
   if (!original) throw notFound(`Transaction ${id} not found`, 'transaction_not_found');
@@ -28,21 +29,23 @@ export async function reverseRecord(
   }
   const why = reason ? `: ${reason}` : '';
   return economy.move(
-    records.map((record) => ({
-      player: record.player,
-      amount: -record.amount,
-      type: 'ADMIN' as const,
-      description: `Reversal of transaction ${record.id}${why}`,
-      reverses: record.id,
-      actor: actor.name,
-    })),
-    idempotency,
     {
       shortfall: reversalShortfall,
-      check: (tx) => refuseIfReversed(tx.part(ledgerPart), records),
-      // Through Vault the check and the record are two units with the game's movement between them: checked again
-      // where the reversal is recorded, so a second reversal that got past the first check undoes its movement.
-      after: async (tx, posted) => {
+      // Refused when a reversal got there first; else the opposite of each record.
+      plan: async (tx) => {
+        await refuseIfReversed(tx.part(ledgerPart), records);
+        return records.map((record) => ({
+          player: record.player,
+          amount: -record.amount,
+          type: 'ADMIN' as const,
+          description: `Reversal of transaction ${record.id}${why}`,
+          reverses: record.id,
+          actor: actor.name,
+        }));
+      },
+      // Through Vault the plan and the record are two units with the game's movement between them: checked again where
+      // the reversal is recorded, so a second reversal that got past the first check undoes its movement.
+      record: async (tx, posted) => {
         await refuseIfReversed(tx.part(ledgerPart), records);
         await tx.part(ledgerPart).markReversed(
           records.map((record) => record.id),
@@ -50,6 +53,7 @@ export async function reverseRecord(
         );
       },
     },
+    idempotency,
   );
 }
 

@@ -6,10 +6,10 @@ import { pagination } from '../common/schemas.js';
 import { requestSubject } from '../common/subject.js';
 import type { Services } from '../services.js';
 import { moneyAnswer, transactionAnswer } from './answers.js';
-import { idempotencyOf, replayHeaders } from './idempotency-key.js';
-import { formatMoney, fromCents, toCents } from './money.js';
+import { idempotencyOf, replayHeaders } from '../../http/idempotency.js';
+import { formatMoney, fromCents, toCents } from '../common/money.js';
 import { adjustBody, balanceAnswer, balanceQuery, historyAnswer, historyQuery, movedAnswer, reverseBody, reversedAnswer, symbolAnswer, transferBody } from './schemas.js';
-import type { EconomyService } from './service.js';
+import type { EconomyService, Moved } from './service.js';
 
 const unavailable = { 503: 'Economy system not available (economy.provider none, or Vault not offered by the server)' };
 
@@ -26,6 +26,12 @@ export function economyRoutes({ economy, access, audit, symbol, currencyName }: 
   /** The player a request is about: the caller's own, or (admins only) the one named. */
   const subject = (request: RouteRequest<unknown, { username?: string }>): Promise<PlayerRef> =>
     requestSubject(request, access, (asked) => economy.requirePlayer(asked), "Only admins may see another player's money");
+  /** A transfer's or an adjustment's answer: its first record (the caller's side) and the balance after it; a replay says so in a header. */
+  const movedReply = (message: string, done: Moved) =>
+    reply(
+      { success: true as const, message, transaction: transactionAnswer(done.records[0]!), ...moneyAnswer(done.records[0]!.balance, symbol()) },
+      { headers: replayHeaders(done) },
+    );
 
   return [
     route({
@@ -90,16 +96,8 @@ export function economyRoutes({ economy, access, audit, symbol, currencyName }: 
         const user = request.user();
         const from = { name: user.gameUsername, uuid: user.gameUuid };
         const { to, done } = await economy.transferToNamed(from, request.body.to, toCents(request.body.amount), request.body.note, idempotencyOf(request, '/api/economy/transfer'));
-        const [sent] = done.result;
-        return reply(
-          {
-            success: true as const,
-            message: `Sent ${formatMoney(-sent!.amount, symbol())} to ${sent!.counterparty?.name ?? to.name}`,
-            transaction: transactionAnswer(sent!),
-            ...moneyAnswer(sent!.balance, symbol()),
-          },
-          { headers: replayHeaders(done) },
-        );
+        const [sent] = done.records;
+        return movedReply(`Sent ${formatMoney(-sent!.amount, symbol())} to ${sent!.counterparty?.name ?? to.name}`, done);
       },
     }),
     route({
@@ -124,17 +122,9 @@ export function economyRoutes({ economy, access, audit, symbol, currencyName }: 
         const player = await economy.requirePlayer(request.body.username);
         const actor = request.actor();
         const done = await economy.adjust(actor, player, cents, request.body.reason, idempotencyOf(request, '/api/admin/economy/adjust'));
-        const [record] = done.result;
+        const [record] = done.records;
         if (!done.replayed) await audit.record(actor, 'economy.adjust', { player: player.name, amount: fromCents(cents), reason: request.body.reason, transaction: record!.id });
-        return reply(
-          {
-            success: true as const,
-            message: `Adjusted ${player.name}'s balance by ${formatMoney(cents, symbol())}`,
-            transaction: transactionAnswer(record!),
-            ...moneyAnswer(record!.balance, symbol()),
-          },
-          { headers: replayHeaders(done) },
-        );
+        return movedReply(`Adjusted ${player.name}'s balance by ${formatMoney(cents, symbol())}`, done);
       },
     }),
     route({
@@ -159,8 +149,9 @@ export function economyRoutes({ economy, access, audit, symbol, currencyName }: 
         if (!/^\d{1,15}$/.test(request.params.id ?? '') || !Number.isSafeInteger(id)) throw invalidField('id', 'id must be a transaction id');
         const actor = request.actor();
         const done = await economy.reverse(actor, id, request.body.reason, idempotencyOf(request, `/api/admin/economy/transactions/${id}/reverse`));
-        if (!done.replayed) await audit.record(actor, 'economy.reverse', { transaction: id, reversals: done.result.map((record) => record.id), reason: request.body.reason ?? '' });
-        return reply({ success: true as const, message: `Reversed transaction ${id}`, transactions: done.result.map(transactionAnswer) }, { headers: replayHeaders(done) });
+        if (!done.replayed)
+          await audit.record(actor, 'economy.reverse', { transaction: id, reversals: done.records.map((record) => record.id), reason: request.body.reason ?? '' });
+        return reply({ success: true as const, message: `Reversed transaction ${id}`, transactions: done.records.map(transactionAnswer) }, { headers: replayHeaders(done) });
       },
     }),
   ];

@@ -1,7 +1,7 @@
 /** Bodies and answers of the economy endpoints. Money is a number with at most two decimals. */
 import { t } from '../../lib/schema.js';
 import { gameText, money, pageQuery, paginationObject, playerName, timestamp } from '../common/schemas.js';
-import { fromCents, maxCents } from './money.js';
+import { fromCents, maxCents } from '../common/money.js';
 import { transactionTypes } from './store.js';
 
 /** The most one movement may be, as the API shows money (see maxCents). */

@@ -1,20 +1,20 @@
 import { EventEmitter } from 'node:events';
-import { ApiError, invalidField, conflict, notFound } from '../../errors.js';
+import type { ServerSettings } from '../../config/server-settings.js';
+import { ApiError, invalidField, notFound } from '../../errors.js';
 import type { GamePort, PlayerRef } from '../../game/port.js';
 import type { Actor } from '../../http/caller.js';
-import type { ServerSettings } from '../../config/server-settings.js';
-import type { Store, StorePart, TransactionalStores } from '../../store/port.js';
-import { UnopenedAccountError, type AccountBalance, type LedgerRecord, type LedgerStore, type Posting } from './store.js';
-import { MoneyBound } from './bound.js';
-import { formatMoney, toCents } from './money.js';
-import type { IdempotencyRequest, MoveOptions, Once } from './movement.js';
-import { reverseRecord } from './reversals.js';
-import { adjustmentShortfall, transferShortfall, worded } from './shortfall.js';
-import { isVaultClaim, VaultKeyClaims } from './vault-claims.js';
-import { VaultMoves, type VaultMoveOptions } from './vault-moves.js';
+import type { IdempotencyRequest } from '../../http/idempotency.js';
 import { asciiLowerCase } from '../../lib/ascii.js';
 import { Cache } from '../../lib/cache.js';
-import { KeyedLock } from '../../lib/keyed-lock.js';
+import type { Store, StorePart, TransactionalStores } from '../../store/port.js';
+import { formatMoney, toCents } from '../common/money.js';
+import { MoneyBound } from './bound.js';
+import { MoneyMovements, type HeldKey, type Moved, type Movement } from './movement.js';
+import { reverseRecord } from './reversals.js';
+import { adjustmentShortfall, transferShortfall, shortfallRefusal } from './shortfall.js';
+import { UnopenedAccountError, type AccountBalance, type LedgerRecord, type LedgerStore, type Posting } from './store.js';
+import { isVaultClaim } from './vault-claims.js';
+import type { VaultMoveOptions } from './vault-moves.js';
 
 export type ProviderSetting = 'auto' | 'builtin' | 'vault' | 'none';
 export type ProviderName = 'builtin' | 'vault';
@@ -27,7 +27,7 @@ export interface EconomyOptions {
   vault: VaultMoveOptions;
 }
 
-export type { IdempotencyRequest, MoveOptions, Once } from './movement.js';
+export type { HeldKey, Moved, Movement } from './movement.js';
 
 export const economyUnavailable = () => new ApiError(503, 'Economy system not available', 'economy_unavailable');
 
@@ -43,16 +43,16 @@ export const economyUnavailable = () => new ApiError(503, 'Economy system not av
  *   the ledger with the balance Vault reports.
  * - none, or Vault asked for and not there: every economy endpoint answers
  *   503 "Economy system not available".
+ *
+ * Every movement of money is made by `move`, in two phases: plan the
+ * postings, which may refuse; record what follows (movement.ts).
  */
 export class EconomyService {
   readonly events = new EventEmitter<{ posted: [LedgerRecord[]]; largeAdjustment: [LedgerRecord, Actor] }>();
-  /** Keys in use by a request being answered now, so a concurrent repeat waits for its answer. */
-  private readonly heldKeys = new KeyedLock();
   private lastDecision: ProviderName | undefined;
-  private readonly vaultMoves: VaultMoves;
   /** The bound on balances and amounts (maxCents). */
   readonly bound: MoneyBound;
-  private readonly vaultKeys: VaultKeyClaims;
+  private readonly movements: MoneyMovements;
   /** Players with an account, by the name (in lower case) a look-up found them under; see `transferToNamed`. */
   readonly playerNames = new Cache<string, PlayerRef>('player-names', 'Players with an economy account by a name looked up; a transfer to one checks the name is still theirs', {
     limit: 10_000,
@@ -67,18 +67,17 @@ export class EconomyService {
     private readonly options: EconomyOptions,
     private readonly now: () => Date = () => new Date(),
   ) {
-    this.vaultMoves = new VaultMoves(options.vault);
     this.bound = new MoneyBound(
       ledgerPart,
       (cents) => this.formatted(cents),
       () => this.startingCents(),
     );
-    this.vaultKeys = new VaultKeyClaims(store, ledgerPart, now);
+    this.movements = new MoneyMovements(store, ledgerPart, game, this.bound, () => this.startingCents(), options.vault, now);
   }
 
-  /** Stops settling Vault steps whose answers were lost (what is left unsettled is logged as it gives up). */
+  /** Stops settling Vault movements whose answers were lost (what is left unsettled is logged as it gives up). */
   stop(): void {
-    this.vaultMoves.stop();
+    this.movements.stop();
   }
 
   /** The provider serving now, or undefined when none is (503). */
@@ -151,16 +150,19 @@ export class EconomyService {
   }
 
   /** Moves money from one player to another: a TRANSFER record on each side. */
-  transfer(from: PlayerRef, to: PlayerRef, cents: number, note: string | undefined, idempotency?: IdempotencyRequest, accountsOpen = false): Promise<Once<LedgerRecord[]>> {
+  transfer(from: PlayerRef, to: PlayerRef, cents: number, note: string | undefined, idempotency?: IdempotencyRequest, accountsOpen = false): Promise<Moved> {
     if (from.uuid === to.uuid) return Promise.reject(invalidField('to', 'You cannot transfer money to yourself'));
     const suffix = note ? `: ${note}` : '';
     return this.move(
-      [
-        { player: from, amount: -cents, type: 'TRANSFER', description: `Transfer to ${to.name}${suffix}`, counterparty: to },
-        { player: to, amount: cents, type: 'TRANSFER', description: `Transfer from ${from.name}${suffix}`, counterparty: from },
-      ],
+      {
+        plan: [
+          { player: from, amount: -cents, type: 'TRANSFER', description: `Transfer to ${to.name}${suffix}`, counterparty: to },
+          { player: to, amount: cents, type: 'TRANSFER', description: `Transfer from ${from.name}${suffix}`, counterparty: from },
+        ],
+        shortfall: transferShortfall,
+        accountsOpen,
+      },
       idempotency,
-      { shortfall: transferShortfall, accountsOpen },
     );
   }
 
@@ -172,13 +174,7 @@ export class EconomyService {
    * less per transfer, and never money to a player who has given the name
    * up since. (Vault moves money by name, so it is always looked up there.)
    */
-  async transferToNamed(
-    from: PlayerRef,
-    name: string,
-    cents: number,
-    note: string | undefined,
-    idempotency?: IdempotencyRequest,
-  ): Promise<{ to: PlayerRef; done: Once<LedgerRecord[]> }> {
+  async transferToNamed(from: PlayerRef, name: string, cents: number, note: string | undefined, idempotency?: IdempotencyRequest): Promise<{ to: PlayerRef; done: Moved }> {
     const key = asciiLowerCase(name);
     const remembered = this.provider() === 'builtin' ? this.playerNames.get(key) : undefined;
     if (remembered) {
@@ -194,93 +190,31 @@ export class EconomyService {
   }
 
   /** An admin's adjustment: one ADMIN record (refused when it would leave the balance below zero). */
-  async adjust(actor: Actor, player: PlayerRef, cents: number, reason: string, idempotency?: IdempotencyRequest): Promise<Once<LedgerRecord[]>> {
-    const done = await this.move([{ player, amount: cents, type: 'ADMIN', description: reason, actor: actor.name }], idempotency, { shortfall: adjustmentShortfall });
-    if (!done.replayed && Math.abs(cents) >= this.options.largeAdjustmentCents) this.events.emit('largeAdjustment', done.result[0]!, actor);
+  async adjust(actor: Actor, player: PlayerRef, cents: number, reason: string, idempotency?: IdempotencyRequest): Promise<Moved> {
+    const done = await this.move({ plan: [{ player, amount: cents, type: 'ADMIN', description: reason, actor: actor.name }], shortfall: adjustmentShortfall }, idempotency);
+    if (!done.replayed && Math.abs(cents) >= this.options.largeAdjustmentCents) this.events.emit('largeAdjustment', done.records[0]!, actor);
     return done;
   }
 
   /** Undoes a record once, both sides of a transfer (reversals.ts). */
-  reverse(actor: Actor, id: number, reason: string | undefined, idempotency?: IdempotencyRequest): Promise<Once<LedgerRecord[]>> {
+  reverse(actor: Actor, id: number, reason: string | undefined, idempotency?: IdempotencyRequest): Promise<Moved> {
     return reverseRecord(this, this.store.part(this.ledgerPart), this.ledgerPart, { actor, id, reason, idempotency });
   }
 
   /**
-   * Posts a movement of money, once per Idempotency-Key. `postings` may be
-   * worked out inside the unit (a purchase priced from the stock it reads
-   * there). With the builtin provider it is one unit of work: the check of
-   * the key, `check`, the accounts, the balances, the records, `after` and
-   * the stored answer, all or nothing. With Vault, `check` and the postings
-   * come from a unit first, which also claims the Idempotency-Key for the
-   * whole network (vault-claims.ts), the game moves the money (withdrawals before
-   * deposits), and a second unit records it with `after`; if that unit
-   * fails, the game's movements are undone, so Vault never keeps a movement
-   * the ledger does not have. A caller whose postings depend on what another
-   * request could change between the two units (stock) holds a lock of its
-   * own around the call.
+   * Makes a movement of money (movement.ts: plan the postings, which may
+   * refuse; record what follows), once per Idempotency-Key, with the
+   * provider serving now; a refusal for want of money in the movement's words.
    */
-  async move(
-    postings: Posting[] | ((tx: TransactionalStores) => Promise<Posting[]>),
-    idempotency: IdempotencyRequest | undefined,
-    options: MoveOptions = {},
-  ): Promise<Once<LedgerRecord[]>> {
-    const { check, after, note, accountsOpen = false } = options;
+  async move<Note = void>(movement: Movement<Note>, idempotency?: IdempotencyRequest | HeldKey): Promise<Moved<Note>> {
     const provider = this.requireProvider();
-    const plan = async (tx: TransactionalStores) => {
-      await check?.(tx);
-      return typeof postings === 'function' ? postings(tx) : postings;
-    };
-    const once = options.keyHeld ? <T>(_key: unknown, work: () => Promise<T>) => work() : this.once.bind(this);
-    return once(idempotency, async () => {
-      if (provider === 'builtin') {
-        // A posting that goes with nothing else needs no unit of work around it: the ledger applies it whole or not at
-        // all by itself (on PostgreSQL in one statement with the postings made meanwhile, rather than BEGIN, the posting
-        // and COMMIT: see postgres-posting-batches.ts).
-        if (!idempotency && !check && !after && Array.isArray(postings)) return { result: await this.posted(this.ledger, postings, accountsOpen), replayed: false };
-        return this.store.transaction(async (tx) => {
-          const replay = await this.storedAnswer(tx, idempotency);
-          if (replay) return replay;
-          const posted = await this.posted(tx.part(this.ledgerPart), await plan(tx), accountsOpen);
-          await after?.(tx, posted);
-          await this.saveAnswer(tx, idempotency, posted, note);
-          return { result: posted, replayed: false };
-        });
-      }
-      const claim = await this.vaultKeys.begin(idempotency, plan, (tx) => this.storedAnswer(tx, idempotency));
-      if ('replay' in claim) return claim.replay;
-      const planned = claim.postings;
-      const vault = await (async () => {
-        // Vault keeps its balances itself; what Gatehouse bounds there is each amount it moves.
-        this.bound.checkAmounts(planned);
-        return this.vaultMoves.move(this.game.require('economy'), planned, claim.operation);
-      })().catch(async (error: unknown) => {
-        await this.vaultKeys.release(idempotency, claim);
-        throw error;
-      });
-      try {
-        return await this.store.transaction(async (tx) => {
-          // Vault keeps the balances: an account opened here starts at 0 and takes the balance Vault reported.
-          const posted = await tx.part(this.ledgerPart).openAndPost(
-            planned.map((posting, index) => ({ ...posting, externalBalance: vault.balances[index] })),
-            0,
-            this.now(),
-          );
-          await after?.(tx, posted);
-          await this.saveAnswer(tx, idempotency, posted, note);
-          return { result: posted, replayed: false };
-        });
-      } catch (error) {
-        await vault.undo();
-        await this.vaultKeys.release(idempotency, claim);
-        throw error;
-      }
-    }).then(
-      (done) => {
-        if (!done.replayed) this.events.emit('posted', done.result);
-        return done;
-      },
-      (error: unknown) => Promise.reject(worded(error, options.shortfall, (cents) => this.formatted(cents))),
-    );
+    try {
+      const done = await this.movements.make(provider, movement, idempotency);
+      if (!done.replayed) this.events.emit('posted', done.records);
+      return done;
+    } catch (error) {
+      throw shortfallRefusal(error, movement.shortfall, (cents) => this.formatted(cents));
+    }
   }
 
   /** Cents as the API shows them, with the currency symbol now. */
@@ -289,26 +223,12 @@ export class EconomyService {
   }
 
   /**
-   * Inside a unit of work of the caller's (a purchase with its delivery, a
-   * reward): opens the accounts and posts. Builtin only; with Vault a
-   * feature moves money through `move`.
+   * Inside a unit of work of the caller's (a jobs payout with the work it
+   * counts): opens the accounts and posts. Builtin only; with Vault a feature
+   * moves money through `move`.
    */
   postWithin(tx: TransactionalStores, postings: Posting[]): Promise<LedgerRecord[]> {
-    return this.posted(tx.part(this.ledgerPart), postings);
-  }
-
-  /**
-   * Opens the players' accounts as needed (unless they must be open
-   * already, `accountsOpen`) and posts, refused with nothing written for want
-   * of money or past the bound.
-   */
-  private async posted(ledger: LedgerStore, postings: Posting[], accountsOpen = false): Promise<LedgerRecord[]> {
-    this.bound.checkAmounts(postings);
-    try {
-      return await (accountsOpen ? ledger.post(postings, this.now()) : ledger.openAndPost(postings, this.startingCents(), this.now()));
-    } catch (error) {
-      throw this.bound.refusalOf(error);
-    }
+    return this.movements.posted(tx.part(this.ledgerPart), postings);
   }
 
   /** Refuses (400 `balance_limit`) money coming to a player past the bound, before the caller changes anything (a sale's items). Builtin only: Vault keeps its own. */
@@ -316,42 +236,13 @@ export class EconomyService {
     if (this.requireProvider() === 'builtin') this.bound.requireRoom(player, await this.balance(player), cents);
   }
 
-  private async storedAnswer(tx: TransactionalStores, idempotency: IdempotencyRequest | undefined): Promise<Once<LedgerRecord[]> | undefined> {
-    if (!idempotency) return undefined;
-    const stored = await tx.part(this.ledgerPart).answer(idempotency.key);
-    if (!stored || isVaultClaim(stored)) return undefined;
-    if (stored.fingerprint !== idempotency.fingerprint) {
-      throw conflict('This Idempotency-Key was used with another request; use a new key for a new request', 'idempotency_key_reused');
-    }
-    // The body is the records, or the records with the caller's note.
-    if (Array.isArray(stored.body)) return { result: stored.body as LedgerRecord[], replayed: true };
-    const { records, note } = stored.body as { records: LedgerRecord[]; note: unknown };
-    return { result: records, replayed: true, note };
-  }
-
-  private async saveAnswer(tx: TransactionalStores, idempotency: IdempotencyRequest | undefined, posted: LedgerRecord[], note?: unknown): Promise<void> {
-    if (!idempotency) return;
-    const body = note === undefined ? posted : { records: posted, note };
-    await tx.part(this.ledgerPart).saveAnswer(idempotency.key, { fingerprint: idempotency.fingerprint, status: 200, body, at: this.now().toISOString() });
-  }
-
   /**
-   * For work that ends in `move` but does more before it (a sale takes items
-   * in game first): the stored answer of an earlier request with this key
-   * (409 when the key came with another request) without doing anything, or
-   * the work, with the key held so a concurrent repeat waits for it. The
-   * work passes `keyHeld: true` to `move`.
+   * For a request that does more before its movement (a sale takes the items
+   * in game first): the answer kept for an earlier request with this key, or
+   * the work, holding the key (movement.ts).
    */
-  async holdingKey<T>(idempotency: IdempotencyRequest | undefined, work: () => Promise<T>, replay: (done: Once<LedgerRecord[]>) => Promise<T> | T): Promise<T> {
-    return this.once(idempotency, async () => {
-      const stored = idempotency && (await this.store.transaction((tx) => this.storedAnswer(tx, idempotency)));
-      return stored ? replay(stored) : work();
-    });
-  }
-
-  /** One request at a time per key: a concurrent repeat waits, then finds the first one's answer. */
-  private once<T>(idempotency: IdempotencyRequest | undefined, work: () => Promise<T>): Promise<T> {
-    return idempotency ? this.heldKeys.run(idempotency.key, work) : work();
+  holdingKey<T, Note>(idempotency: IdempotencyRequest | undefined, work: (held: HeldKey | undefined) => Promise<T>, replay: (kept: Moved<Note>) => Promise<T> | T): Promise<T> {
+    return this.movements.holdingKey(idempotency, work, replay);
   }
 
   /** Whether an answer is stored under this Idempotency-Key: a payment made with it, or a unit of work that kept it (see `keepKeyWithin`). */

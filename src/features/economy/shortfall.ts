@@ -22,7 +22,7 @@ export interface Shortfall {
 export type DescribeShortfall = (short: Shortfall) => string;
 
 /** `error`, or for a refusal for want of money the 400 `insufficient_funds` in the words `describe` gives it. */
-export function worded(error: unknown, describe: DescribeShortfall | undefined, format: (cents: number) => string): unknown {
+export function shortfallRefusal(error: unknown, describe: DescribeShortfall | undefined, format: (cents: number) => string): unknown {
   if (!(error instanceof InsufficientFundsError) || !describe) return error;
   const known = error.balanceCents;
   const short: Shortfall = {

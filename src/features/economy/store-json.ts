@@ -6,7 +6,7 @@ import type { JsonAccess, JsonStorePart } from '../../store/json/access.js';
 import type { JsonDatabase } from '../../store/json/database.js';
 import { IndexedLog } from '../../store/json/indexed-log.js';
 import { documentFile, shardedFile } from '../../store/json/table-files.js';
-import { maxCents } from './money.js';
+import { maxCents } from '../common/money.js';
 import {
   maxAccountOpenings,
   PastBoundError,

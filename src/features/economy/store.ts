@@ -6,7 +6,7 @@
  *
  * Amounts are integer cents. A posting that would make a balance negative
  * throws InsufficientFundsError, one that would raise a balance past the
- * bound (money.ts) PastBoundError; either way nothing of it is written.
+ * bound (common/money.ts) PastBoundError; either way nothing of it is written.
  */
 import type { PlayerRef } from '../../game/port.js';
 import { ExpectedError } from '../../lib/expected-error.js';
@@ -74,7 +74,7 @@ export interface Posting {
  */
 export const maxAccountOpenings = 3;
 
-/** A posting line would raise the player's balance past the bound (money.ts maxCents); nothing of the posting was written. */
+/** A posting line would raise the player's balance past the bound (common/money.ts maxCents); nothing of the posting was written. */
 export class PastBoundError extends ExpectedError {
   override name = 'PastBoundError';
   constructor(

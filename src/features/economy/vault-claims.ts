@@ -14,14 +14,9 @@
  */
 import { randomUUID } from 'node:crypto';
 import { conflict } from '../../errors.js';
+import type { IdempotencyRequest } from '../../http/idempotency.js';
 import type { Store, StorePart, TransactionalStores } from '../../store/port.js';
 import type { LedgerStore, Posting, StoredAnswer } from './store.js';
-
-/** A money-moving request's Idempotency-Key (scoped to its caller) and what the request said. */
-interface IdempotencyRequest {
-  key: string;
-  fingerprint: string;
-}
 
 /** The status of a stored answer that is a claim: the movement is under way. */
 const claimStatus = 202;

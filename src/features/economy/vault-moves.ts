@@ -1,32 +1,33 @@
 /**
- * Moving money through the game's economy (Vault) when an answer can be
+ * Moving money through the game's economy (Vault) when a response can be
  * lost on the way: the link drops, or the game answers after the sidecar
- * stopped waiting. Such an ask may or may not have happened.
+ * stopped waiting. Such a call may or may not have happened.
  *
- * Every ask carries an operation id, and the plugin answers a repeated id
+ * Every call carries an operation id, and the plugin answers a repeated id
  * from its journal (kept on disk a day, so also after a server restart) or,
- * when the first ask never started, does it then. A game that can moves the
- * whole movement in one ask (`move`), recorded before anything moves; else
- * step by step. So an ask whose answer was lost is asked again under the same
- * id until an answer comes: then it is known to have happened exactly once.
- * A movement that fails is put back in the same way, including one whose
- * answer came only later (in the background, so the caller gets its 503 at
- * once). What cannot be settled while the background asks (9 minutes), or
- * what was spent before it could be put back, is logged with the player and
- * the amount, for an admin.
+ * when the first call never started, does it then. A game that can moves the
+ * whole movement in one call (`move`), recorded before anything moves; else
+ * step by step. So a call whose response was lost is made again under the
+ * same id until a response comes: then it is known to have happened exactly
+ * once. A movement that fails is put back in the same way, including one
+ * whose response came only later (in the background, so the caller gets its
+ * 503 at once). What cannot be settled while the background retries (9
+ * minutes), or what was spent before it could be put back, is logged with
+ * the player and the amount, for an admin.
  */
 import { randomUUID } from 'node:crypto';
 import { GameUnavailableError } from '../../game/errors.js';
 import type { EconomyProvider } from '../../game/port.js';
 import type { Posting } from './store.js';
+import { plainMoney } from '../common/money.js';
 
 export interface VaultMoveOptions {
   logError: (message: string) => void;
-  /** Pauses before asking again, in the request (default 250 and 750 ms). */
+  /** Pauses before calling again, in the request (default 250 and 750 ms). */
   confirmDelaysMs?: number[];
-  /** Pauses between asks in the background, the last repeated (default 1 s doubling to 30 s). */
+  /** Pauses between calls in the background, the last repeated (default 1 s doubling to 30 s). */
   settleDelaysMs?: number[];
-  /** How long the background keeps asking (default 9 minutes): well within the day the plugin keeps its record of answers. */
+  /** How long the background keeps calling (default 9 minutes): well within the day the plugin keeps its record of answers. */
   settleForMs?: number;
 }
 
@@ -56,18 +57,18 @@ export class VaultMoves {
   }
 
   /**
-   * The whole movement in one ask, which the game records before it moves
+   * The whole movement in one call, which the game records before it moves
    * anything and answers from that record when asked again, also after a
    * restart; one interrupted by a restart it undoes. So no step can be lost
-   * between two asks, and the putting back is one ask too, which never makes
+   * between two calls, and the putting back is one call too, which never makes
    * money up when a player has spent what they were given (the game takes
    * back what is left and cuts the refunds by the rest; that shortfall is
    * logged for an admin).
    */
   private async moveAtOnce(economy: Required<EconomyProvider>, postings: Posting[], operationId: string): Promise<{ balances: number[]; undo: () => Promise<void> }> {
     const order = postings.map((posting, index) => ({ posting, index })).sort((a, b) => a.posting.amount - b.posting.amount);
-    const what = `the movement ${order.map(({ posting }) => `${posting.amount < 0 ? 'from' : 'to'} ${posting.player.name} ${(Math.abs(posting.amount) / 100).toFixed(2)}`).join(', ')} (operation ${operationId})`;
-    const ask = () =>
+    const what = `the movement ${order.map(({ posting }) => `${posting.amount < 0 ? 'from' : 'to'} ${posting.player.name} ${plainMoney(Math.abs(posting.amount))}`).join(', ')} (operation ${operationId})`;
+    const call = () =>
       economy.move(
         order.map(({ posting }) => ({ playerName: posting.player.name, cents: posting.amount })),
         { operationId },
@@ -76,17 +77,17 @@ export class VaultMoves {
       const { shortfallCents } = await economy.undoMove(operationId);
       if (shortfallCents > 0)
         this.options.logError(
-          `economy: putting back ${what}: ${(shortfallCents / 100).toFixed(2)} of it had been spent and stays where it is; the Vault balances and the ledger differ by that amount`,
+          `economy: putting back ${what}: ${plainMoney(shortfallCents)} of it had been spent and stays where it is; the Vault balances and the ledger differ by that amount`,
         );
       return shortfallCents;
     };
     const undo = () => this.settle(putBack, `putting back ${what}`);
     let after: number[];
     try {
-      after = await this.confirmed(ask);
+      after = await this.confirmed(call);
     } catch (error) {
       // It may have happened: learn whether (the game answers from its record), then put it back.
-      if (error instanceof GameUnavailableError) this.inBackground(ask, what, undo);
+      if (error instanceof GameUnavailableError) this.inBackground(call, what, undo);
       throw error;
     }
     const balances: number[] = [];
@@ -99,24 +100,24 @@ export class VaultMoves {
     const order = postings.map((posting, index) => ({ posting, index })).sort((a, b) => a.posting.amount - b.posting.amount);
     const balances: number[] = [];
     const done: Step[] = [];
-    const ask = (step: Step, undo: boolean) => () => {
+    const call = (step: Step, undo: boolean) => () => {
       const operationId = `${operation}-${step.index}${undo ? '-undo' : ''}`;
       const { player, amount } = step.posting;
       const takes = amount < 0 !== undo;
       return takes ? economy.withdraw(player.name, Math.abs(amount), { operationId }) : economy.deposit(player.name, Math.abs(amount), { operationId });
     };
     const describe = (step: Step, undo: boolean) =>
-      `${undo ? 'putting back' : 'moving'} ${(Math.abs(step.posting.amount) / 100).toFixed(2)} ${step.posting.amount < 0 !== undo ? 'from' : 'to'} ${step.posting.player.name}`;
+      `${undo ? 'putting back' : 'moving'} ${plainMoney(Math.abs(step.posting.amount))} ${step.posting.amount < 0 !== undo ? 'from' : 'to'} ${step.posting.player.name}`;
     const undo = async () => {
-      for (const step of [...done].reverse()) await this.settle(ask(step, true), describe(step, true));
+      for (const step of [...done].reverse()) await this.settle(call(step, true), describe(step, true));
     };
     for (const step of order) {
       try {
-        balances[step.index] = await this.confirmed(ask(step, false));
+        balances[step.index] = await this.confirmed(call(step, false));
       } catch (error) {
         if (error instanceof GameUnavailableError) {
           // It may have happened: learn whether, then put it back.
-          this.inBackground(ask(step, false), describe(step, false), () => this.settle(ask(step, true), describe(step, true)));
+          this.inBackground(call(step, false), describe(step, false), () => this.settle(call(step, true), describe(step, true)));
         }
         await undo();
         throw error;
@@ -126,7 +127,7 @@ export class VaultMoves {
     return { balances, undo };
   }
 
-  /** Cancels the background asks (at stop); what they had not settled is logged. */
+  /** Cancels the background calls (at stop); what they had not settled is logged. */
   stop(): void {
     this.stopped = true;
     for (const timer of this.timers) clearTimeout(timer);
@@ -140,11 +141,11 @@ export class VaultMoves {
   }
 
   /** The step's answer, asked again under its id while the answer is lost. */
-  private async confirmed<T>(ask: () => Promise<T>): Promise<T> {
+  private async confirmed<T>(call: () => Promise<T>): Promise<T> {
     const delays = this.options.confirmDelaysMs ?? [250, 750];
     for (let attempt = 0; ; attempt += 1) {
       try {
-        return await ask();
+        return await call();
       } catch (error) {
         if (!(error instanceof GameUnavailableError) || attempt >= delays.length) throw error;
         await new Promise((resolve) => setTimeout(resolve, delays[attempt]));
@@ -153,17 +154,17 @@ export class VaultMoves {
   }
 
   /** Does a putting back: at once when the game answers, else in the background. A refusal (the money spent since) is logged. */
-  private async settle(ask: () => Promise<unknown>, what: string): Promise<void> {
+  private async settle(call: () => Promise<unknown>, what: string): Promise<void> {
     try {
-      await this.confirmed(ask);
+      await this.confirmed(call);
     } catch (error) {
-      if (error instanceof GameUnavailableError) this.inBackground(ask, what);
+      if (error instanceof GameUnavailableError) this.inBackground(call, what);
       else this.options.logError(`economy: ${what} failed: ${(error as Error).message}; the Vault balance and the ledger differ by that amount`);
     }
   }
 
   /** Keeps asking under the same id until the game answers; then `then`. A refusal means nothing happened. */
-  private inBackground(ask: () => Promise<unknown>, what: string, then?: () => Promise<void>): void {
+  private inBackground(call: () => Promise<unknown>, what: string, then?: () => Promise<void>): void {
     if (this.stopped) {
       this.logUnsettled(what, 'Gatehouse was stopping');
       return;
@@ -177,7 +178,7 @@ export class VaultMoves {
         async () => {
           this.timers.delete(timer);
           try {
-            await ask();
+            await call();
           } catch (error) {
             if (this.stopped) return; // told at stop
             if (!(error instanceof GameUnavailableError)) return void this.unsettled.delete(token); // refused: it did not happen, nothing to put back

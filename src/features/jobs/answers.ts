@@ -1,6 +1,6 @@
 /** The jobs' presenters: a job as listed, and its pay table. */
 import type { PlayerRef } from '../../game/port.js';
-import { fromCents } from '../economy/money.js';
+import { fromCents } from '../common/money.js';
 import type { Job } from './catalogue.js';
 import type { JobsService } from './service.js';
 

@@ -9,6 +9,7 @@ import path from 'node:path';
 import YAML from 'yaml';
 import { defaultJobsFile } from './default-jobs.js';
 import { LevelCurve } from './levels.js';
+import { exactCents } from '../common/money.js';
 
 /** What one block or entity pays. */
 export interface PayEntry {
@@ -170,8 +171,8 @@ class FieldReader {
     const value = fields[lastKey(field)];
     if (value === undefined) this.fail(field, 'is missing');
     if (typeof value !== 'number' || !Number.isFinite(value) || value < 0 || value > 1_000_000_000) this.fail(field, 'must be an amount from 0 to 1000000000');
-    const cents = Math.round(value * 100);
-    if (Math.abs(cents - value * 100) > 1e-6) this.fail(field, 'must have at most two decimals');
+    const cents = exactCents(value);
+    if (cents === undefined) this.fail(field, 'must have at most two decimals');
     return cents;
   }
 

@@ -1,7 +1,7 @@
 import type { PlayerRef } from '../../game/port.js';
 import { partImplementations } from '../../store/part-implementations.js';
 import { chatColours } from '../chat/colours.js';
-import { formatMoney } from '../economy/money.js';
+import { formatMoney } from '../common/money.js';
 import { defineFeature } from '../feature.js';
 import { loadJobs } from './catalogue.js';
 import { basisPointsPerUnit } from './levels.js';

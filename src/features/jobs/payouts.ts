@@ -6,7 +6,7 @@ import type { EconomyService } from '../economy/service.js';
 import type { Job, JobCatalogue } from './catalogue.js';
 import { freshRecord, jobsPart, type OwedPayout, type PlayerJobs } from './store.js';
 import { basisPointsPerUnit } from './levels.js';
-import type { PendingWork, PendingWorkLedger } from './pending-work.js';
+import type { PendingWork, PendingWorkTally } from './pending-work.js';
 import type { PlacedBlocks } from './placed-blocks.js';
 
 /** The Idempotency-Key an owed payout is paid under: a retry after a crash finds the first payment's answer. */
@@ -19,6 +19,38 @@ interface Payment {
   cents: number;
   carry: number;
   description: string;
+}
+
+interface LevelUp {
+  player: PlayerRef;
+  job: Job;
+  level: number;
+}
+
+/** A count: the work taken, the placed blocks changed, who pays, and the key its unit keeps. */
+interface Count {
+  work: PendingWork[];
+  placedChange: { added: Array<[string, number]>; removed: string[] };
+  provider: 'builtin' | 'vault' | undefined;
+  key: string;
+}
+
+/** What a count's unit wrote and paid, for what follows its commit. */
+interface Counted {
+  payments: Payment[];
+  levelUps: LevelUp[];
+  records: PlayerJobs[];
+}
+
+/** Each player's pending work, in the order the players first worked. */
+function byPlayer(work: PendingWork[]): Iterable<PendingWork[]> {
+  const grouped = new Map<string, PendingWork[]>();
+  for (const entry of work) {
+    const list = grouped.get(entry.player.uuid) ?? [];
+    list.push(entry);
+    grouped.set(entry.player.uuid, list);
+  }
+  return grouped.values();
 }
 
 /** The key a count's unit writes with its records: after a failure whose outcome is unknown, it tells whether the unit committed. */
@@ -63,7 +95,7 @@ export class Payouts {
     private readonly store: Store,
     private readonly economy: EconomyService,
     private readonly catalogue: JobCatalogue,
-    private readonly pending: PendingWorkLedger,
+    private readonly pending: PendingWorkTally,
     private readonly placed: PlacedBlocks,
     private readonly options: {
       paysMoney: boolean;
@@ -111,7 +143,12 @@ export class Payouts {
     if (this.owedCount > 0 && this.economy.provider()) await this.payOwed();
   }
 
-  /** Counts the pending work in one unit of work, paying it in the same unit with Gatehouse's own economy. */
+  /**
+   * Counts the pending work in one unit of work, paying it in the same unit
+   * with Gatehouse's own economy; once the unit committed, the parts of a
+   * cent are carried and the level-ups told. A unit that failed is learnt
+   * from its key: committed after all, or the work goes back to wait.
+   */
   private async count(provider: 'builtin' | 'vault' | undefined): Promise<void> {
     // Throws while the store still cannot say: the work stays held, and the next run asks again.
     await this.settleUncertain();
@@ -119,65 +156,68 @@ export class Payouts {
     const key = countKey(randomUUID());
     const work = this.pending.take();
     const placedChange = this.placed.takeChanges();
-    const byPlayer = new Map<string, PendingWork[]>();
-    for (const entry of work) {
-      const list = byPlayer.get(entry.player.uuid) ?? [];
-      list.push(entry);
-      byPlayer.set(entry.player.uuid, list);
-    }
-    /** Worked out in the unit, from the day's earnings as the store holds them for the whole network. */
-    let payments: Payment[] = [];
-    /** After the unit committed: the carried parts of a cent, the owed count, and the level-ups told (not when learnt only later). */
-    const counted = (levelUps: Array<{ player: PlayerRef; job: Job; level: number }>, records: PlayerJobs[]) => {
-      for (const payment of payments) {
-        if (payment.carry > 0) this.carried.set(payment.player.uuid, payment.carry);
-        else this.carried.delete(payment.player.uuid);
-      }
-      if (provider !== 'builtin') this.owedCount += payments.filter((payment) => payment.cents > 0).length;
-      this.lastProblem = '';
-      this.options.counted?.(records);
-      for (const { player, job, level } of levelUps) this.options.levelUp(player, job, level);
-    };
+    const counted: Counted = { payments: [], levelUps: [], records: [] };
     try {
-      const written = await this.store.transaction(async (tx) => {
-        const jobs = tx.part(jobsPart);
-        const records: PlayerJobs[] = [];
-        const ups: Array<{ player: PlayerRef; job: Job; level: number }> = [];
-        payments = [];
-        for (const entries of byPlayer.values()) {
-          const { record, paid } = await this.addedUp(tx, entries, ups);
-          records.push(record);
-          payments.push(this.paymentOf(paid));
-        }
-        await jobs.save(records);
-        await jobs.recordPlacedBlocks(placedChange);
-        const owing = payments.filter((payment) => payment.cents > 0);
-        if (owing.length > 0 && provider === 'builtin') {
-          const postings = owing.map((payment) => ({ player: payment.player, amount: payment.cents, type: 'REWARD', description: payment.description }) satisfies Posting);
-          // Pay that would take a balance past the bound is not paid (the work still counts); the others are.
-          const { fitting, refused } = await this.economy.bound.withinBound(tx, postings);
-          for (const posting of refused)
-            this.logError(`jobs: ${posting.player.name}'s pay of ${this.economy.formatted(posting.amount)} is not paid: it would take their balance past the maximum`);
-          if (fitting.length > 0) await this.economy.postWithin(tx, fitting);
-        } else if (owing.length > 0) {
-          const countedAt = this.now().toISOString();
-          await jobs.addOwed(owing.map((payment): OwedPayout => ({ id: randomUUID(), player: payment.player, cents: payment.cents, description: payment.description, countedAt })));
-        }
-        await this.economy.keepKeyWithin(tx, key, 'jobs count');
-        return { ups, records };
-      });
-      counted(written.ups, written.records);
+      await this.store.transaction((tx) => this.countWithin(tx, { work, placedChange, provider, key }, counted));
+      this.afterCount(counted, provider);
     } catch (error) {
-      const undo = () => {
+      const putBack = () => {
         this.pending.restore(work);
         this.placed.restoreChanges(placedChange);
       };
-      // Did the unit commit? Its key says; if the store cannot say now, the work is held until it can.
-      this.uncertain = { key, settle: (done) => (done ? counted([], []) : undo()) };
+      // Did the unit commit? Its key says; if the store cannot say now, the work is held until it can. Level-ups learnt
+      // only later are not told.
+      this.uncertain = { key, settle: (committed) => (committed ? this.afterCount({ ...counted, levelUps: [], records: [] }, provider) : putBack()) };
       const committed = await this.settleUncertain().catch(() => undefined);
       if (committed) return;
       throw error;
     }
+  }
+
+  /**
+   * The unit of a count: each player's record with the work added, the
+   * placed blocks, the pay (posted with Gatehouse's own economy, owed for
+   * Vault), and the key that tells later whether the unit committed. Fills
+   * `counted` for what follows the commit, worked out from the day's
+   * earnings as the store holds them for the whole network.
+   */
+  private async countWithin(tx: TransactionalStores, count: Count, counted: Counted): Promise<void> {
+    const jobs = tx.part(jobsPart);
+    counted.payments = [];
+    counted.levelUps = [];
+    counted.records = [];
+    for (const entries of byPlayer(count.work)) {
+      const { record, paid } = await this.addedUp(tx, entries, counted.levelUps);
+      counted.records.push(record);
+      counted.payments.push(this.paymentOf(paid));
+    }
+    await jobs.save(counted.records);
+    await jobs.recordPlacedBlocks(count.placedChange);
+    const owing = counted.payments.filter((payment) => payment.cents > 0);
+    if (owing.length > 0 && count.provider === 'builtin') {
+      const postings = owing.map((payment) => ({ player: payment.player, amount: payment.cents, type: 'REWARD', description: payment.description }) satisfies Posting);
+      // Pay that would take a balance past the bound is not paid (the work still counts); the others are.
+      const { fitting, refused } = await this.economy.bound.withinBound(tx, postings);
+      for (const posting of refused)
+        this.logError(`jobs: ${posting.player.name}'s pay of ${this.economy.formatted(posting.amount)} is not paid: it would take their balance past the maximum`);
+      if (fitting.length > 0) await this.economy.postWithin(tx, fitting);
+    } else if (owing.length > 0) {
+      const countedAt = this.now().toISOString();
+      await jobs.addOwed(owing.map((payment): OwedPayout => ({ id: randomUUID(), player: payment.player, cents: payment.cents, description: payment.description, countedAt })));
+    }
+    await this.economy.keepKeyWithin(tx, count.key, 'jobs count');
+  }
+
+  /** After a count's unit committed: the carried parts of a cent, the owed count, the records and level-ups told. */
+  private afterCount({ payments, levelUps, records }: Counted, provider: 'builtin' | 'vault' | undefined): void {
+    for (const payment of payments) {
+      if (payment.carry > 0) this.carried.set(payment.player.uuid, payment.carry);
+      else this.carried.delete(payment.player.uuid);
+    }
+    if (provider !== 'builtin') this.owedCount += payments.filter((payment) => payment.cents > 0).length;
+    this.lastProblem = '';
+    this.options.counted?.(records);
+    for (const { player, job, level } of levelUps) this.options.levelUp(player, job, level);
   }
 
   /** Learns from its key whether the uncertain count's unit committed, and settles it; answers which (false too when there was none). */
@@ -209,11 +249,7 @@ export class Payouts {
    * payouts for one player take turns). Records are copied, never changed in
    * place.
    */
-  private async addedUp(
-    tx: TransactionalStores,
-    entries: PendingWork[],
-    ups: Array<{ player: PlayerRef; job: Job; level: number }>,
-  ): Promise<{ record: PlayerJobs; paid: PendingWork[] }> {
+  private async addedUp(tx: TransactionalStores, entries: PendingWork[], ups: LevelUp[]): Promise<{ record: PlayerJobs; paid: PendingWork[] }> {
     const player = entries[entries.length - 1]!.player;
     const stored = await tx.part(jobsPart).player(player.uuid);
     const jobs = { ...(stored?.jobs ?? {}) };
@@ -241,10 +277,10 @@ export class Payouts {
   private async payOwed(): Promise<void> {
     const jobs = this.store.part(jobsPart);
     for (const payout of await jobs.owed()) {
-      await this.economy.move([{ player: payout.player, amount: payout.cents, type: 'REWARD', description: payout.description }], {
-        key: owedPayoutKey(payout.id),
-        fingerprint: `${payout.player.uuid}:${payout.cents}`,
-      });
+      await this.economy.move(
+        { plan: [{ player: payout.player, amount: payout.cents, type: 'REWARD', description: payout.description }] },
+        { key: owedPayoutKey(payout.id), fingerprint: `${payout.player.uuid}:${payout.cents}` },
+      );
       await jobs.removeOwed([payout.id]);
       this.owedCount -= 1;
     }

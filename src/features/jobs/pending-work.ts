@@ -18,7 +18,7 @@ export interface PendingWork {
  * empties it for a payout; `restore` puts the work back when the payout
  * could not be written, so it is paid by a later one and never dropped.
  */
-export class PendingWorkLedger {
+export class PendingWorkTally {
   private entries = new Map<string, PendingWork>();
 
   get size(): number {

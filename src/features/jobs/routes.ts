@@ -2,7 +2,7 @@
 import { notFound } from '../../errors.js';
 import type { PlayerRef } from '../../game/port.js';
 import { route, type Route, type RouteRequest } from '../../http/route.js';
-import { fromCents } from '../economy/money.js';
+import { fromCents } from '../common/money.js';
 import { jobSummary, payTable } from './answers.js';
 import { basisPointsPerUnit } from './levels.js';
 import { detailsAnswer, jobBody, jobQuery, jobsAnswer, joinedAnswer } from './schemas.js';

@@ -6,7 +6,7 @@ import type { Job, JobCatalogue, WorkKind } from './catalogue.js';
 import { basisPointsPerUnit } from './levels.js';
 import { freshRecord, jobsPart, type JobRecord, type PlayerJobs } from './store.js';
 import { Payouts } from './payouts.js';
-import { PendingWorkLedger } from './pending-work.js';
+import { PendingWorkTally } from './pending-work.js';
 import { PlacedBlocks } from './placed-blocks.js';
 
 export interface JobsOptions {
@@ -76,7 +76,7 @@ export class JobsService {
   private readonly players = new Map<string, LivePlayer>();
   private readonly workers = new Map<string, number>();
   readonly placed: PlacedBlocks;
-  private readonly pending = new PendingWorkLedger();
+  private readonly pending = new PendingWorkTally();
   readonly payouts: Payouts;
   private timer: NodeJS.Timeout | null = null;
 

@@ -1,5 +1,5 @@
 /** The leaderboard's presenter: a ranked standing as answered. */
-import { fromCents } from '../economy/money.js';
+import { fromCents } from '../common/money.js';
 import type { RankedStanding } from './board.js';
 import type { boardTypes } from './schemas.js';
 

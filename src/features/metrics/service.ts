@@ -2,6 +2,7 @@
 import { timingSafeEqual } from 'node:crypto';
 import type { GamePort } from '../../game/port.js';
 import type { RequestMetrics } from '../../lib/request-metrics.js';
+import { fromCents } from '../common/money.js';
 import type { Services } from '../services.js';
 import type { Family } from './prometheus.js';
 
@@ -79,7 +80,7 @@ export async function currentFamilies(game: GamePort, requests: RequestMetrics, 
             name: 'gatehouse_economy_money',
             help: 'All money in all accounts, in the currency (builtin provider).',
             type: 'gauge' as const,
-            samples: [{ value: totals.cents / 100 }],
+            samples: [{ value: fromCents(totals.cents) }],
           },
         ]
       : []),

@@ -1,6 +1,6 @@
 /**
  * Where players were last seen in each world, kept from joins, quits,
- * teleports and a look at who is online every 30 s: a store part, so it
+ * teleports and a check of who is online every 30 s: a store part, so it
  * survives restarts.
  */
 import type { Location, PlayerRef } from '../../game/port.js';

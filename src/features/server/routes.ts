@@ -4,6 +4,7 @@ import { route, type Route } from '../../http/route.js';
 import type { RequestMetrics } from '../../lib/request-metrics.js';
 import type { Store } from '../../store/port.js';
 import { gatehouseVersion } from '../../version.js';
+import { fromCents } from '../common/money.js';
 import type { Services } from '../services.js';
 import { serverInfoAnswer, serverQuery, serverStatsAnswer } from './schemas.js';
 import { countPlayers, currentTicks, withoutColourCodes } from './service.js';
@@ -85,7 +86,7 @@ export function serverRoutes({ serverId, store, game, settings, players, economy
           players: { online, byServer, peakToday: Math.max(players.peakToday(), online ?? 0), max: settings.get().maxPlayers },
           requests: { seconds: recent.seconds, total: recent.requests, byStatusClass: recent.byStatusClass, p50Ms: recent.p50Ms, p99Ms: recent.p99Ms },
           store: { kind: store.kind, counts },
-          economy: totals ? { accounts: totals.accounts, money: totals.cents / 100 } : null,
+          economy: totals ? { accounts: totals.accounts, money: fromCents(totals.cents) } : null,
         };
       },
     }),

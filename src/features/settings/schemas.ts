@@ -2,7 +2,7 @@
 import { difficulties, gameModes } from '../../game/port.js';
 import { t, type Schema, type Static } from '../../lib/schema.js';
 import { gameText, money } from '../common/schemas.js';
-import { fromCents, maxCents } from '../economy/money.js';
+import { fromCents, maxCents } from '../common/money.js';
 
 const fields = {
   serverName: gameText({ minLength: 1, maxLength: 100 }),

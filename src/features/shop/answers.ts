@@ -1,5 +1,5 @@
 /** The shop's presenters: its records as the API answers them. */
-import { fromCents } from '../economy/money.js';
+import { fromCents } from '../common/money.js';
 import type { Quote } from './market.js';
 import type { DeliveryRecord } from './store.js';
 

@@ -11,6 +11,7 @@ import path from 'node:path';
 import YAML from 'yaml';
 import { defaultShopFile } from './default-catalogue.js';
 import { itemDisplayName } from '../common/item-names.js';
+import { exactCents, plainMoney } from '../common/money.js';
 
 export type TradeDirection = 'buy' | 'sell' | 'both';
 
@@ -140,15 +141,11 @@ export function parseCatalogue(text: string, fileName: string, knownItemIds?: Re
     const trade = reader.text(fields, where, 'trade', { fallback: 'both', pattern: /^(buy|sell|both)$/, describe: 'buy, sell or both' }) as TradeDirection;
     item.canBuy = trade !== 'sell';
     item.canSell = trade !== 'buy';
-    if (item.floorCents > item.priceCents) reader.fail(`${where}.floor`, `must be at most the price (${money(item.priceCents)})`);
-    if (item.ceilingCents < item.priceCents) reader.fail(`${where}.ceiling`, `must be at least the price (${money(item.priceCents)})`);
+    if (item.floorCents > item.priceCents) reader.fail(`${where}.floor`, `must be at most the price (${plainMoney(item.priceCents)})`);
+    if (item.ceilingCents < item.priceCents) reader.fail(`${where}.ceiling`, `must be at least the price (${plainMoney(item.priceCents)})`);
     items.set(id, item);
   }
   return { rules, items };
-}
-
-function money(cents: number): string {
-  return (cents / 100).toFixed(2);
 }
 
 type Fields = Record<string, unknown>;
@@ -191,9 +188,9 @@ class FieldReader {
     const raw = fields[key];
     if (raw === undefined && limits.fallback !== undefined) return limits.fallback;
     const value = this.number(fields, where, key, { min: 0, max: 1_000_000_000 });
-    const cents = Math.round(value * 100);
-    if (Math.abs(cents - value * 100) > 1e-6) this.fail(`${where}.${key}`, 'must have at most two decimals');
-    if (limits.min !== undefined && cents < limits.min) this.fail(`${where}.${key}`, `must be at least ${money(limits.min)}`);
+    const cents = exactCents(value);
+    if (cents === undefined) this.fail(`${where}.${key}`, 'must have at most two decimals');
+    if (limits.min !== undefined && cents < limits.min) this.fail(`${where}.${key}`, `must be at least ${plainMoney(limits.min)}`);
     return cents;
   }
 

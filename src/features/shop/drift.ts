@@ -1,8 +1,8 @@
 /**
- * The market's drift towards its target stock, looked for every minute (or
+ * The market's drift towards its target stock, checked every minute (or
  * every drift-minutes, when shorter). The steps due are counted in the store,
- * so a look that finds none does nothing; on a network one instance at a
- * time takes them.
+ * so a check that finds none due changes nothing; on a network one instance
+ * at a time takes them.
  */
 import type { Network } from '../../network/port.js';
 import type { MarketService } from './market.js';

@@ -1,5 +1,5 @@
 import { partImplementations } from '../../store/part-implementations.js';
-import { fromCents } from '../economy/money.js';
+import { fromCents } from '../common/money.js';
 import { defineFeature } from '../feature.js';
 import { loadCatalogue } from './catalogue.js';
 import { DeliveryService } from './deliveries.js';

@@ -121,7 +121,7 @@ export function recentPricesOf(samples: ReadonlyArray<{ at: string; cents: numbe
 /** Prices are kept per five minutes of trades (see `withSample`). */
 const sampleStepMs = 5 * 60 * 1000;
 /** At most this many samples an item: 13 five minutes of 4 each, and the one before the hour. */
-const samplesKept = 53;
+const maxSamplesKept = 53;
 
 /**
  * An item's samples with a new one (the price after a trade or a drift):
@@ -152,7 +152,7 @@ export function withSample(samples: readonly PriceSample[], sample: PriceSample)
   const since = at - trendWindowMs;
   let headStart = 0;
   while (headStart + 1 < tailStart && Date.parse(samples[headStart + 1]!.at) < since) headStart += 1;
-  return [...samples.slice(headStart, tailStart), ...tail.filter((candidate) => kept.has(candidate))].slice(-samplesKept);
+  return [...samples.slice(headStart, tailStart), ...tail.filter((candidate) => kept.has(candidate))].slice(-maxSamplesKept);
 }
 
 /**

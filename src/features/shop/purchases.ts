@@ -1,18 +1,31 @@
 /**
- * Buying from the shop: priced from the stock at the moment of the trade,
- * charged as one PURCHASE record, the stock taken and the delivery written
- * in the same unit of work as the charge (with the builtin economy; through
- * Vault, in the unit that records the game's withdrawal, under a lock per
- * item so the price cannot change in between). Then the delivery is tried
- * at once, if the player is online.
+ * Buying from the shop, one story in four steps:
+ *
+ * 1. The request: the item is for sale, the quantity within market.max-quantity,
+ *    and a weekly offer one of this week's.
+ * 2. The plan, in a unit of work: the price along the curve from the stock
+ *    there (a weekly offer at its discount), refused above the stock or past
+ *    the offer's limit: one PURCHASE posting.
+ * 3. The record, in the unit that writes the charge: the stock taken, the
+ *    week's count and the delivery.
+ * 4. After the commit: the market's prices follow the stock, and the delivery
+ *    is tried at once (when the player is online).
+ *
+ * With the builtin economy 2 and 3 are one unit of work, which the store
+ * isolates (the JSON store runs units one at a time, PostgreSQL locks the
+ * item's row). Through Vault the game's withdrawal comes between them, so
+ * purchases of one item take turns (its price holds from plan to record),
+ * the record checks the limit again and takes only what is there, and a
+ * refusal there puts the withdrawal back.
  */
 import { badRequest, invalidField } from '../../errors.js';
 import type { PlayerRef } from '../../game/port.js';
 import { KeyedLock } from '../../lib/keyed-lock.js';
 import type { Store, StorePart, TransactionalStores } from '../../store/port.js';
 import type { LedgerRecord, Posting } from '../economy/store.js';
-import { maxCents } from '../economy/money.js';
-import type { EconomyService, IdempotencyRequest } from '../economy/service.js';
+import { maxCents } from '../common/money.js';
+import type { IdempotencyRequest } from '../../http/idempotency.js';
+import type { EconomyService } from '../economy/service.js';
 import type { CatalogueItem } from './catalogue.js';
 import type { DeliveryService } from './deliveries.js';
 import type { MarketService } from './market.js';
@@ -36,7 +49,8 @@ export interface Purchase {
 }
 
 export class PurchaseService {
-  private readonly lock = new KeyedLock();
+  /** Through Vault, purchases of an item take turns, so its price holds between Vault's two units. */
+  private readonly turns = new KeyedLock();
 
   constructor(
     private readonly store: Store,
@@ -47,35 +61,32 @@ export class PurchaseService {
     private readonly now: () => Date,
   ) {}
 
-  /**
-   * Checks the item and the offer, charges and records the purchase once per
-   * Idempotency-Key (through Vault one purchase of an item at a time, so its
-   * price holds between Vault's two units), then tries the delivery.
-   */
   async purchase(player: PlayerRef, request: PurchaseRequest, idempotency?: IdempotencyRequest): Promise<Purchase> {
-    this.economy.requireProvider();
+    const provider = this.economy.requireProvider();
     const item = this.buyableItem(request);
     const weekly = request.weekly === true;
-    const week = weekly ? this.offeredWeek(item) : undefined;
-    const order: Order = { player, item, quantity: request.quantity, week };
-    const charged = () =>
-      this.economy.move((tx) => this.charge(tx, order), idempotency, {
-        check: (tx) => this.checkWeeklyLimit(tx, order),
-        after: (tx, posted) => this.recordPurchase(tx, order, posted[0]!),
-        note: { weekly },
-        shortfall: ({ needed, balance }) =>
-          `Insufficient funds: ${item.name} x${request.quantity} costs ${needed}${balance === undefined ? ', more than your balance' : ` and your balance is ${balance}`}`,
-      });
-    // With the builtin economy the price, the charge and the stock are one unit of work, which the store isolates
-    // (the JSON store runs units one at a time, PostgreSQL locks the item's row): a lock held across the commit
-    // would only make buyers of one item wait for each other's disk writes.
-    const done = await (this.economy.requireProvider() === 'vault' ? this.lock.run(item.id, charged) : charged());
-    if (!done.replayed) this.market.refresh([item.id]);
-    const record = done.result[0]!;
+    const order: Order = { player, item, quantity: request.quantity, week: weekly ? this.offeredWeek(item) : undefined };
+    const charge = () =>
+      this.economy.move(
+        {
+          plan: (tx) => this.planCharge(tx, order),
+          record: (tx, [charged]) => this.recordPurchase(tx, order, charged!),
+          shortfall: ({ needed, balance }) =>
+            `Insufficient funds: ${item.name} x${request.quantity} costs ${needed}${balance === undefined ? ', more than your balance' : ` and your balance is ${balance}`}`,
+        },
+        idempotency,
+      );
+    // With the builtin economy the store isolates the unit: turns held across its commit would only make buyers of one
+    // item wait for each other's disk writes.
+    const done = await (provider === 'vault' ? this.turns.run(item.id, charge) : charge());
+    const record = done.records[0]!;
     let delivery = (await this.store.part(this.part).deliveryOfTransaction(record.id))!;
-    // A replayed answer tries nothing new: the delivery is as it is now.
-    if (!done.replayed) delivery = await this.deliveries.attempt(delivery.id);
-    return { record, item, weekly: (done.note as { weekly?: boolean } | undefined)?.weekly ?? weekly, delivery, replayed: done.replayed };
+    // A replayed answer changes nothing and tries nothing new: the delivery is as it is now.
+    if (!done.replayed) {
+      this.market.refresh([item.id]);
+      delivery = await this.deliveries.attempt(delivery.id);
+    }
+    return { record, item, weekly, delivery, replayed: done.replayed };
   }
 
   /** The catalogue item asked for, refused when it is not sold or the quantity is above market.max-quantity. */
@@ -94,21 +105,13 @@ export class PurchaseService {
     return offers.week;
   }
 
-  /** A weekly offer's purchase is refused when it would take the player past the offer's limit this week. */
-  private async checkWeeklyLimit(tx: TransactionalStores, order: Order): Promise<void> {
-    if (order.week === undefined) return;
-    const { limitPerPlayer } = this.market.rules.weekly;
-    const bought = await tx.part(this.part).weeklyBought(order.week, order.player.uuid, order.item.id);
-    if (bought + order.quantity > limitPerPlayer) {
-      throw badRequest(
-        `This week's offer of ${order.item.name} is limited to ${limitPerPlayer} per player; you may buy ${Math.max(0, limitPerPlayer - bought)} more`,
-        'weekly_limit_reached',
-      );
-    }
-  }
-
-  /** The charge, priced along the curve from the stock now (a weekly offer at its discount); refused above the stock. */
-  private async charge(tx: TransactionalStores, { player, item, quantity, week }: Order): Promise<Posting[]> {
+  /**
+   * The charge, priced along the curve from the stock now (a weekly offer at
+   * its discount); refused past the offer's limit or above the stock.
+   */
+  private async planCharge(tx: TransactionalStores, order: Order): Promise<Posting[]> {
+    await this.checkWeeklyLimit(tx, order);
+    const { player, item, quantity, week } = order;
     const stock = (await tx.part(this.part).item(item.id))?.stock ?? item.initialStock;
     if (quantity > stock) throw badRequest(`Only ${stock} ${item.name} in stock; asked for ${quantity}`, 'insufficient_stock');
     const { discountPercent } = this.market.rules.weekly;
@@ -124,10 +127,11 @@ export class PurchaseService {
    * In the unit that records the charge: the stock taken, the weekly count,
    * and the delivery. Through Vault the money moved between two units, so the
    * weekly limit is checked again here, and taking the stock refuses what is
-   * no longer there; a refusal undoes the game's withdrawal.
+   * no longer there.
    */
-  private async recordPurchase(tx: TransactionalStores, { player, item, quantity, week }: Order, charged: LedgerRecord): Promise<void> {
-    await this.checkWeeklyLimit(tx, { player, item, quantity, week });
+  private async recordPurchase(tx: TransactionalStores, order: Order, charged: LedgerRecord): Promise<void> {
+    await this.checkWeeklyLimit(tx, order);
+    const { player, item, quantity, week } = order;
     await this.market.take(tx, item, quantity);
     const shop = tx.part(this.part);
     if (week !== undefined) await shop.addWeeklyBought(week, player.uuid, item.id, quantity);
@@ -144,6 +148,19 @@ export class PurchaseService {
       attempt: null,
       attempts: 0,
     });
+  }
+
+  /** A weekly offer's purchase is refused when it would take the player past the offer's limit this week. */
+  private async checkWeeklyLimit(tx: TransactionalStores, order: Order): Promise<void> {
+    if (order.week === undefined) return;
+    const { limitPerPlayer } = this.market.rules.weekly;
+    const bought = await tx.part(this.part).weeklyBought(order.week, order.player.uuid, order.item.id);
+    if (bought + order.quantity > limitPerPlayer) {
+      throw badRequest(
+        `This week's offer of ${order.item.name} is limited to ${limitPerPlayer} per player; you may buy ${Math.max(0, limitPerPlayer - bought)} more`,
+        'weekly_limit_reached',
+      );
+    }
   }
 }
 

@@ -7,8 +7,8 @@ import type { Store } from '../../store/port.js';
 import { pagination } from '../common/schemas.js';
 import { requestSubject } from '../common/subject.js';
 import { moneyAnswer } from '../economy/answers.js';
-import { idempotencyOf, replayHeaders } from '../economy/idempotency-key.js';
-import { formatMoney, fromCents } from '../economy/money.js';
+import { idempotencyOf, replayHeaders } from '../../http/idempotency.js';
+import { formatMoney, fromCents } from '../common/money.js';
 import { deliveryAnswer, quoteAnswer } from './answers.js';
 import type { DeliveryService } from './deliveries.js';
 import { knownItemIds } from './in-game.js';
@@ -32,7 +32,7 @@ import {
   sellBody,
   weeklyAnswer,
 } from './schemas.js';
-import type { SaleAsk, SaleService } from './selling.js';
+import type { ItemToSell, SaleService } from './selling.js';
 import { marketPart } from './store.js';
 import { weeklyOffers } from './weekly.js';
 import type { Services } from '../services.js';
@@ -309,8 +309,8 @@ export function shopRoutes({ store, game, market, purchases, sales, deliveries, 
         const forms = [item !== undefined, items !== undefined, all === true].filter(Boolean).length;
         if (forms !== 1) throw invalidField('body', 'Give exactly one of item (with an optional quantity), items, or all: true');
         if (quantity !== undefined && item === undefined) throw invalidField('quantity', 'quantity goes with item');
-        const asks: SaleAsk[] | 'everything' = all === true ? 'everything' : (items ?? [{ item: item!, ...(quantity !== undefined ? { quantity } : {}) }]);
-        const outcome = await sales.sell(player, asks, idempotencyOf(request, '/api/player/inventory/sell'));
+        const toSell: ItemToSell[] | 'everything' = all === true ? 'everything' : (items ?? [{ item: item!, ...(quantity !== undefined ? { quantity } : {}) }]);
+        const outcome = await sales.sell(player, toSell, idempotencyOf(request, '/api/player/inventory/sell'));
         const total = outcome.records.reduce((sum, record) => sum + record.amount, 0);
         const last = outcome.records.at(-1)!;
         return reply(

@@ -25,8 +25,9 @@ import { playersHere } from '../../network/players-here.js';
 import type { Store, StorePart } from '../../store/port.js';
 import type { GameTexts } from '../../texts/catalogue.js';
 import type { LedgerRecord, Posting } from '../economy/store.js';
-import { formatMoney } from '../economy/money.js';
-import type { EconomyService, IdempotencyRequest, Once } from '../economy/service.js';
+import { formatMoney } from '../common/money.js';
+import type { IdempotencyRequest } from '../../http/idempotency.js';
+import type { EconomyService, HeldKey, Moved } from '../economy/service.js';
 import { normaliseItemId, type CatalogueItem } from './catalogue.js';
 import { installationId } from './installation.js';
 import type { MarketService } from './market.js';
@@ -35,7 +36,7 @@ import type { MarketStore, SaleRecord } from './store.js';
 import { sellIncomeCents, unitsWithinIncome } from './pricing.js';
 
 /** One item to sell; without `quantity`, all the player has of it. */
-export interface SaleAsk {
+export interface ItemToSell {
   item: string;
   quantity?: number;
 }
@@ -75,19 +76,19 @@ export class SaleService {
     this.installation = installationId(store.keys);
   }
 
-  /** `asks`, or everything the market buys when `asks` is 'everything'. */
-  async sell(player: PlayerRef, asks: SaleAsk[] | 'everything', idempotency?: IdempotencyRequest): Promise<SaleOutcome> {
+  /** The items asked for, or everything the market buys when `toSell` is 'everything'. */
+  async sell(player: PlayerRef, toSell: ItemToSell[] | 'everything', idempotency?: IdempotencyRequest): Promise<SaleOutcome> {
     this.economy.requireProvider();
     const inventories = this.game.require('inventories');
     return this.economy.holdingKey(
       idempotency,
-      () =>
+      (heldKey) =>
         this.players.run(player.uuid, async () => {
           const online = (await this.game.onlinePlayers()).find((candidate) => candidate.uuid === player.uuid);
           if (!online) throw notFound(`${player.name} is not online: items are sold from the inventory in game`, 'player_not_online');
           const held = new Map<string, number>();
           for (const stack of await inventories.read(online.name)) held.set(stack.item, (held.get(stack.item) ?? 0) + stack.count);
-          const { plan, refused } = this.plan(asks, held);
+          const { plan, refused } = this.whatToSell(toSell, held);
           if (plan.length === 0) {
             throw new ApiError(
               400,
@@ -135,10 +136,10 @@ export class SaleService {
               'game_unavailable',
             );
           }
-          const done = await this.pay(player, taken, day, idempotency, refused);
-          return { records: done.result, refused, cap: await this.capOf(player, day), replayed: false };
+          const done = await this.pay(player, taken, day, heldKey, refused);
+          return { records: done.records, refused, cap: await this.capOf(player, day), replayed: false };
         }),
-      (stored) => this.replayed(player, stored),
+      (kept: Moved<SaleNote>) => this.replayed(player, kept),
     );
   }
 
@@ -174,12 +175,12 @@ export class SaleService {
     return sale.attempt.server === undefined || sale.attempt.server === this.servers.here;
   }
 
-  /** What to sell of what the player holds; what cannot be sold. Explicit asks of items the market does not buy refuse the request. */
-  private plan(asks: SaleAsk[] | 'everything', held: Map<string, number>): { plan: Array<{ item: CatalogueItem; quantity: number }>; refused: SaleRefusal[] } {
+  /** What to sell of what the player holds; what cannot be sold. Items named that the market does not buy refuse the request. */
+  private whatToSell(toSell: ItemToSell[] | 'everything', held: Map<string, number>): { plan: Array<{ item: CatalogueItem; quantity: number }>; refused: SaleRefusal[] } {
     const refused: SaleRefusal[] = [];
     const plan: Array<{ item: CatalogueItem; quantity: number }> = [];
     const { maxQuantity } = this.market.rules.market;
-    if (asks === 'everything') {
+    if (toSell === 'everything') {
       for (const [id, count] of held) {
         const item = this.market.find(id);
         if (!item?.canSell) refused.push({ item: id, reason: item ? 'the market does not buy it' : 'not in the catalogue' });
@@ -190,20 +191,20 @@ export class SaleService {
     const unsellable: SaleRefusal[] = [];
     const beyondHeld: SaleRefusal[] = [];
     const seen = new Set<string>();
-    for (const ask of asks) {
-      const id = normaliseItemId(ask.item);
+    for (const wanted of toSell) {
+      const id = normaliseItemId(wanted.item);
       const item = this.market.find(id);
-      if (!item) unsellable.push({ item: ask.item, reason: 'not in the catalogue' });
+      if (!item) unsellable.push({ item: wanted.item, reason: 'not in the catalogue' });
       else if (!item.canSell) unsellable.push({ item: item.id, reason: 'the market does not buy it' });
       else if (seen.has(item.id)) unsellable.push({ item: item.id, reason: 'named twice' });
       else {
         seen.add(item.id);
         const holding = held.get(item.id) ?? 0;
-        const quantity = Math.min(ask.quantity ?? holding, holding, maxQuantity);
-        if (ask.quantity !== undefined && ask.quantity > maxQuantity) unsellable.push({ item: item.id, reason: `at most ${maxQuantity} at once` });
+        const quantity = Math.min(wanted.quantity ?? holding, holding, maxQuantity);
+        if (wanted.quantity !== undefined && wanted.quantity > maxQuantity) unsellable.push({ item: item.id, reason: `at most ${maxQuantity} at once` });
         // As buying more than the stock is refused, so is selling more than is held (without a quantity: all of it).
-        else if (ask.quantity !== undefined && ask.quantity > holding)
-          beyondHeld.push({ item: item.id, reason: `only ${holding} in the inventory; asked to sell ${ask.quantity}` });
+        else if (wanted.quantity !== undefined && wanted.quantity > holding)
+          beyondHeld.push({ item: item.id, reason: `only ${holding} in the inventory; asked to sell ${wanted.quantity}` });
         else if (quantity === 0) refused.push({ item: item.id, reason: 'none in the inventory' });
         else plan.push({ item, quantity });
       }
@@ -300,9 +301,9 @@ export class SaleService {
     player: PlayerRef,
     taken: Array<{ sale: SaleRecord; removed: number }>,
     day: string,
-    idempotency: IdempotencyRequest | undefined,
+    held: HeldKey | undefined,
     refused: SaleRefusal[],
-  ): Promise<Once<LedgerRecord[]>> {
+  ): Promise<Moved<SaleNote>> {
     const paid = taken.filter(({ removed }) => removed > 0);
     const empty = taken.filter(({ removed }) => removed === 0);
     if (empty.length > 0) {
@@ -320,22 +321,21 @@ export class SaleService {
       return item ? [{ sale, removed, item }] : [];
     });
     if (items.length === 0) throw new ApiError(400, `Nothing was sold: ${describe(refused)}`, 'nothing_to_sell', {}, { refused });
-    const done = await this.economy.move(
-      async (tx) => {
-        const market = tx.part(this.part);
-        const postings: Posting[] = [];
-        for (const { item, removed } of items) {
-          const stock = (await market.item(item.id))?.stock ?? item.initialStock;
-          const income = sellIncomeCents(item, stock, removed, this.market.elasticity);
-          postings.push({ player, amount: income, type: 'SALE', description: `Sold ${removed} ${item.name}`, item: item.id, quantity: removed });
-        }
-        return postings;
-      },
-      idempotency,
+    const done = await this.economy.move<SaleNote>(
       {
-        keyHeld: true,
-        note: { refused },
-        after: async (tx, posted) => {
+        // The income of each item along the curve from the stock now.
+        plan: async (tx) => {
+          const market = tx.part(this.part);
+          const postings: Posting[] = [];
+          for (const { item, removed } of items) {
+            const stock = (await market.item(item.id))?.stock ?? item.initialStock;
+            const income = sellIncomeCents(item, stock, removed, this.market.elasticity);
+            postings.push({ player, amount: income, type: 'SALE', description: `Sold ${removed} ${item.name}`, item: item.id, quantity: removed });
+          }
+          return postings;
+        },
+        // The stock given back, today's income, and the sales' notes ended; the refusals kept for a replay.
+        record: async (tx, posted) => {
           const market = tx.part(this.part);
           for (const [index, { item, removed, sale }] of items.entries()) {
             await this.market.give(tx, item, removed);
@@ -345,11 +345,13 @@ export class SaleService {
               throw new ApiError(409, `The sale of ${removed} ${item.name} was finished and paid by another server meanwhile: see your history`, 'sale_finished_elsewhere');
             }
           }
+          return { refused };
         },
       },
+      held,
     );
     this.market.refresh(items.map(({ item }) => item.id));
-    for (const record of done.result) {
+    for (const record of done.records) {
       const text = this.texts.render('shop.sold', {
         quantity: record.quantity ?? 0,
         item: this.market.find(record.item ?? '')?.name ?? record.item ?? '',
@@ -363,9 +365,8 @@ export class SaleService {
     return done;
   }
 
-  private async replayed(player: PlayerRef, stored: Once<LedgerRecord[]>): Promise<SaleOutcome> {
-    const note = stored.note as { refused?: SaleRefusal[] } | undefined;
-    return { records: stored.result, refused: note?.refused ?? [], cap: await this.capOf(player, this.now().toISOString().slice(0, 10)), replayed: true };
+  private async replayed(player: PlayerRef, kept: Moved<SaleNote>): Promise<SaleOutcome> {
+    return { records: kept.records, refused: kept.note?.refused ?? [], cap: await this.capOf(player, this.now().toISOString().slice(0, 10)), replayed: true };
   }
 
   private async capOf(player: PlayerRef, day: string): Promise<SaleOutcome['cap']> {
@@ -374,6 +375,11 @@ export class SaleService {
     const earned = await this.store.part(this.part).soldToday(day, player.uuid);
     return { limit, earned, remaining: Math.max(0, limit - earned) };
   }
+}
+
+/** What a sale's answer needs besides its records, kept with them for a replay. */
+interface SaleNote {
+  refused: SaleRefusal[];
 }
 
 function describe(refused: SaleRefusal[]): string {

@@ -29,7 +29,7 @@ export class ServerInventories {
 
   /**
    * The server the player is on now, or undefined when they are on none. A
-   * single server is asked directly, without a look at who is online first:
+   * single server is asked directly, without first asking who is online:
    * its game says whether the player is there when it is asked; unless the
    * game knows without asking that the player is away (then there is
    * nothing to ask, and nothing to write down before asking).

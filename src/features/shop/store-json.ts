@@ -130,12 +130,7 @@ class JsonMarketStore implements MarketStore {
   }
 
   createDelivery(delivery: Omit<DeliveryRecord, 'id'>): Promise<DeliveryRecord> {
-    return this.access.write((tx) => {
-      const id = this.nextId(tx, 'deliveries');
-      const created = { id, ...delivery };
-      tx.put(deliveries, String(id), created);
-      return created;
-    });
+    return this.create(deliveries, 'deliveries', delivery);
   }
 
   async delivery(id: number): Promise<DeliveryRecord | undefined> {
@@ -189,12 +184,7 @@ class JsonMarketStore implements MarketStore {
   }
 
   createSale(sale: Omit<SaleRecord, 'id'>): Promise<SaleRecord> {
-    return this.access.write((tx) => {
-      const id = this.nextId(tx, 'sales');
-      const created = { id, ...sale };
-      tx.put(sales, String(id), created);
-      return created;
-    });
+    return this.create(sales, 'sales', sale);
   }
 
   deleteSale(id: number): Promise<boolean> {
@@ -236,9 +226,14 @@ class JsonMarketStore implements MarketStore {
     });
   }
 
-  private nextId(tx: Parameters<Parameters<JsonAccess['write']>[0]>[0], name: string): number {
-    const next = tx.get<{ next: number }>(counters, name)?.next ?? 1;
-    tx.put(counters, name, { next: next + 1 });
-    return next;
+  /** Writes `record` into `table` under the next id of its counter. */
+  private create<T>(table: string, counter: string, record: T): Promise<T & { id: number }> {
+    return this.access.write((tx) => {
+      const next = tx.get<{ next: number }>(counters, counter)?.next ?? 1;
+      tx.put(counters, counter, { next: next + 1 });
+      const created = { id: next, ...record };
+      tx.put(table, String(next), created);
+      return created;
+    });
   }
 }

@@ -3,7 +3,7 @@ import { t } from '../../lib/schema.js';
 import { playerName, timestamp, worldId } from '../common/schemas.js';
 
 /** X/Z within the world border, Y within the 1.18+ build height. */
-const horizontalLimit = 29_999_984;
+const maxHorizontalCoordinate = 29_999_984;
 
 const place = { world: t.string(), x: t.number(), y: t.number(), z: t.number() };
 
@@ -33,9 +33,9 @@ export const coordinatesBody = t.object(
   {
     player: playerName,
     world: worldId,
-    x: t.number({ minimum: -horizontalLimit, maximum: horizontalLimit }),
+    x: t.number({ minimum: -maxHorizontalCoordinate, maximum: maxHorizontalCoordinate }),
     y: t.number({ minimum: -64, maximum: 319 }),
-    z: t.number({ minimum: -horizontalLimit, maximum: horizontalLimit }),
+    z: t.number({ minimum: -maxHorizontalCoordinate, maximum: maxHorizontalCoordinate }),
     yaw: t.number({ default: 0, minimum: -360, maximum: 360 }),
     pitch: t.number({ default: 0, minimum: -90, maximum: 90 }),
   },

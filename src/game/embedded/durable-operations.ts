@@ -27,7 +27,7 @@ import type { EmbeddedModule } from './module.js';
 import type { RecentOperations } from './recent-operations.js';
 
 const tagName = 'GatehouseOperations';
-const keptPerPlayer = 200;
+const maxKeptPerPlayer = 200;
 
 interface NbtTag {
   type: string;
@@ -86,7 +86,10 @@ export class DurableOperations implements EmbeddedModule {
     return this.recent.once(operationKey, async () => {
       const result = await change();
       // Kept before the write waits its turn, so every write of the file holds every change already made and answered.
-      this.kept.set(player.uuid, [...(this.kept.get(player.uuid) ?? []).filter(([key]) => key !== operationKey), [operationKey, result] as [string, number]].slice(-keptPerPlayer));
+      this.kept.set(
+        player.uuid,
+        [...(this.kept.get(player.uuid) ?? []).filter(([key]) => key !== operationKey), [operationKey, result] as [string, number]].slice(-maxKeptPerPlayer),
+      );
       try {
         // flying-squid writes a new player's file with every field, which the write below then replaces; first, and
         // outside the lock, since a save of the player takes it itself (kept-worlds.ts).

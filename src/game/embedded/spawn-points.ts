@@ -20,7 +20,7 @@ import type { EmbeddedModule } from './module.js';
 const spawnColumn = { x: 15, z: 15 };
 const searchFromY = 81;
 /** How far the search goes along x past water, and up through solid blocks, before it stops where it is. */
-const searchLimit = 256;
+const maxSearchDistance = 256;
 
 interface NbtTag {
   type: string;
@@ -100,8 +100,8 @@ export class SpawnPoints implements EmbeddedModule {
     let y = searchFromY;
     const typeAt = () => blocks.getBlockType(new this.Vec3(x, y, z));
     while (y > 0 && (await typeAt()) === 0) y--;
-    while (x < spawnColumn.x + searchLimit && water.has(await typeAt())) x++;
-    while (y < searchFromY + searchLimit && (await typeAt()) !== 0) y++;
+    while (x < spawnColumn.x + maxSearchDistance && water.has(await typeAt())) x++;
+    while (y < searchFromY + maxSearchDistance && (await typeAt()) !== 0) y++;
     return { x, y, z };
   }
 }

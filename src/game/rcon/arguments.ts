@@ -20,7 +20,7 @@ const playerNamePattern = /^[A-Za-z0-9_]{1,16}$/;
 /** A resource location as vanilla reads one: an optional `namespace:`, then a path. */
 const resourcePattern = /^(?:[a-z0-9_.-]+:)?[a-z0-9_./-]+$/;
 /** Vanilla's ids (items, dimensions, boss bars) are short; a longer one is no id. */
-const resourceMaxLength = 128;
+const maxResourceLength = 128;
 
 /** A player name as Minecraft allows them: 1 to 16 letters, digits or _. */
 export function playerArgument(value: string, field = 'player'): string {
@@ -30,8 +30,8 @@ export function playerArgument(value: string, field = 'player'): string {
 
 /** A resource location (`minecraft:diamond`, `minecraft:the_nether`, `gatehouse:restart`): lower-case letters, digits and `_ . -`, `/` in the path. */
 export function resourceArgument(value: string, field: string): string {
-  if (typeof value !== 'string' || value.length > resourceMaxLength || !resourcePattern.test(value)) {
-    throw new InvalidArgumentError(field, `must be an id of lower-case letters, digits, _ . - and / with an optional namespace: prefix, at most ${resourceMaxLength} characters`);
+  if (typeof value !== 'string' || value.length > maxResourceLength || !resourcePattern.test(value)) {
+    throw new InvalidArgumentError(field, `must be an id of lower-case letters, digits, _ . - and / with an optional namespace: prefix, at most ${maxResourceLength} characters`);
   }
   return value;
 }

@@ -2,8 +2,8 @@ import type { BossBar, BossBars } from '../port.js';
 import { checkCommandLength, choiceArgument, resourceArgument, textComponent } from './arguments.js';
 import { UnexpectedReplyError } from './replies.js';
 
-/** Vanilla boss bars carry a value out of a maximum: progress in thousandths. */
-const maximum = 1000;
+/** Vanilla boss bars carry a value out of a maximum of our choosing: progress in thousandths. */
+const maxBarValue = 1000;
 
 /**
  * Boss bars by vanilla's `bossbar` command. A bar is shown to `@a` when it
@@ -22,7 +22,7 @@ export class RconBossBars implements BossBars {
     if (!this.bars.has(bar.id)) {
       const created = await this.command(checkCommandLength(`bossbar add ${id} ${title(bar.title)}`, 'title'));
       if (!/^Created custom bossbar|^A bossbar already exists/.test(created)) throw new UnexpectedReplyError('bossbar add', created);
-      await this.command(`bossbar set ${id} max ${maximum}`);
+      await this.command(`bossbar set ${id} max ${maxBarValue}`);
       this.bars.set(bar.id, { ...bar, title: '', progress: -1, color: 'white' });
     }
     await this.update(bar);
@@ -35,7 +35,7 @@ export class RconBossBars implements BossBars {
     const id = barId(bar.id);
     const rename = checkCommandLength(`bossbar set ${id} name ${title(bar.title)}`, 'title');
     const color = choiceArgument(bar.color, barColors, 'color');
-    if (shown.progress !== bar.progress) await this.command(`bossbar set ${id} value ${Math.round(Math.min(1, Math.max(0, bar.progress)) * maximum)}`);
+    if (shown.progress !== bar.progress) await this.command(`bossbar set ${id} value ${Math.round(Math.min(1, Math.max(0, bar.progress)) * maxBarValue)}`);
     if (shown.title !== bar.title) await this.command(rename);
     if (shown.color !== bar.color) await this.command(`bossbar set ${id} color ${color}`);
     this.bars.set(bar.id, { ...bar });

@@ -14,7 +14,7 @@ const require = createRequire(import.meta.url);
 const { createSplitter } = require('rcon-client/lib/splitter.js') as { createSplitter(): NodeJS.ReadWriteStream };
 
 /** Vanilla splits replies into packets of at most this many characters. */
-const packetCharacters = 4096;
+const maxPacketCharacters = 4096;
 /** A command with a short, harmless reply, sent to find where a long reply ends. */
 const endMarkerCommand = 'seed';
 
@@ -74,7 +74,7 @@ export class RconLink {
     this.payloads.set(id, []);
     try {
       const first = await this.rcon.send(text);
-      if (first.length < packetCharacters) return first;
+      if (first.length < maxPacketCharacters) return first;
       await this.rcon.send(endMarkerCommand);
       // Both readers see each chunk; let the link's own reader finish the chunk that held the marker.
       await new Promise((resolve) => setImmediate(resolve));

@@ -23,7 +23,8 @@ const keepDays = 7;
  * 2^31; an amount is at most an inventory's worth (41 stacks of 64).
  */
 const dayFactor = 10_000;
-const sweepLimit = 500;
+/** At most this many records are looked at by a connection's sweep. */
+const maxSweptPerConnection = 500;
 
 export interface OperationRecord {
   /** Give: 1 once given (0 when the give failed). Clear: the count removed. */
@@ -98,7 +99,7 @@ export class OperationScores {
     const amounts = listed[1]!
       .split(', ')
       .filter((name) => /^#gh[0-9a-f]{16}a$/.test(name))
-      .slice(0, sweepLimit);
+      .slice(0, maxSweptPerConnection);
     for (const holder of amounts) {
       const score = await this.read(holder);
       if (score !== undefined && Math.floor(score / dayFactor) < this.today() - keepDays) await this.forget({ outcome: holder.slice(0, -1), amount: holder });

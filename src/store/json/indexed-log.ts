@@ -15,7 +15,7 @@ const filePattern = /^(\d{4}-\d{2}-\d{2})-(\d{10})\.jsonl$/;
 const indexEntryBytes = 12;
 
 /** A growable array of unsigned 32-bit numbers: a million of them take 4 MB, not 8 plus an object each. */
-class Numbers {
+class GrowableUint32Array {
   private values = new Uint32Array(1024);
   length = 0;
   push(value: number): void {
@@ -73,15 +73,15 @@ export class IndexedLog<T extends LogRecord> implements PersistedTable {
    * begins).
    */
   private firstId = 1;
-  private offsetOf = new Numbers();
+  private offsetOf = new GrowableUint32Array();
   /**
    * Each group's records as a chain, newest first: the group's last id, and
    * for every id the one before it in its group (0 at the start). Three
    * typed arrays instead of an array per group: 8 bytes a record.
    */
-  private readonly lastOfGroup = new Numbers();
-  private readonly countOfGroup = new Numbers();
-  private readonly previousInGroup = new Numbers();
+  private readonly lastOfGroup = new GrowableUint32Array();
+  private readonly countOfGroup = new GrowableUint32Array();
+  private readonly previousInGroup = new GrowableUint32Array();
   private previousBase = 1;
   private lastIdOnDisk = 0;
   private lastId = 0;

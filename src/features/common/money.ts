@@ -1,6 +1,7 @@
 /**
  * Money: integer cents inside, numbers with two decimals outside. Every
- * conversion goes through here, so no float ever adds up to a balance.
+ * conversion goes through here, so no float ever adds up to a balance; every
+ * group (economy, shop, jobs, settings) counts and shows money with these.
  */
 
 /**
@@ -17,6 +18,12 @@ export function toCents(amount: number): number {
   return Math.round(amount * 100);
 }
 
+/** A number as cents when it has at most two decimals; undefined when it has more (a configuration file's amount, say). */
+export function exactCents(amount: number): number | undefined {
+  const cents = Math.round(amount * 100);
+  return Math.abs(cents - amount * 100) > 1e-6 ? undefined : cents;
+}
+
 /** Cents as the API shows them: a number with two decimals at most. */
 export function fromCents(cents: number): number {
   return cents / 100;
@@ -30,4 +37,9 @@ export function formatMoney(cents: number, symbol: string): string {
     .toString()
     .replace(/\B(?=(\d{3})+(?!\d))/g, ',');
   return `${sign}${symbol}${whole}.${String(absolute % 100).padStart(2, '0')}`;
+}
+
+/** `1234.50`: the amount alone, as a configuration file or a log line writes it (no symbol, no separators). */
+export function plainMoney(cents: number): string {
+  return (cents / 100).toFixed(2);
 }
