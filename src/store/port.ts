@@ -128,14 +128,6 @@ export interface TeleportRecord {
   target?: string;
 }
 
-/** Settings changed through the API, as a partial settings object; the configured defaults fill the rest. */
-export type SettingsOverrides = Record<string, unknown>;
-
-export interface SettingsStore {
-  load(): Promise<SettingsOverrides>;
-  save(overrides: SettingsOverrides): Promise<void>;
-}
-
 export type MessageType = 'ANNOUNCEMENT' | 'DIRECT';
 
 export interface MessageRecord {
@@ -188,7 +180,6 @@ export interface KeyStore {
 export interface TransactionalStores {
   readonly users: UserStore;
   readonly registrationCodes: RegistrationCodeStore;
-  readonly settings: SettingsStore;
   readonly messages: MessageStore;
   readonly restarts: RestartStore;
   readonly keys: KeyStore;

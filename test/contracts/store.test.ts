@@ -6,11 +6,12 @@
  */
 import { expect } from 'chai';
 import { positionsPart } from '../../src/features/players/store.js';
+import { settingsPart } from '../../src/features/settings/store.js';
 import { UniqueConflictError, type NewUser, type Store, type StorePart } from '../../src/store/port.js';
 import { storeImplementations, type StoreFixture } from '../helpers/store-implementations.js';
 
 /** Feature parts whose contracts live here too. */
-const parts = [positionsPart as StorePart<unknown>];
+const parts = [positionsPart, settingsPart] as Array<StorePart<unknown>>;
 const implementations = storeImplementations('store', parts);
 
 function newUser(username: string, gameUsername = username, uuid = `uuid-${gameUsername.toLowerCase()}`): NewUser {
@@ -188,12 +189,12 @@ for (const [name, implementation] of Object.entries(implementations)) {
       it('keeps every write of a unit, or none when the unit throws, across a restart', async function () {
         await store.transaction(async (tx) => {
           await tx.users.create(newUser('Together'));
-          await tx.settings.save({ serverName: 'together' });
+          await tx.part(settingsPart).save({ serverName: 'together' });
         });
         const failed = await store
           .transaction(async (tx) => {
             await tx.users.create(newUser('Never'));
-            await tx.settings.save({ serverName: 'never' });
+            await tx.part(settingsPart).save({ serverName: 'never' });
             throw new Error('changed my mind');
           })
           .catch((error: Error) => error.message);
@@ -201,7 +202,7 @@ for (const [name, implementation] of Object.entries(implementations)) {
         const expectOnlyTheFirstUnit = async () => {
           expect(await store.users.findByUsername('Together')).to.not.equal(undefined);
           expect(await store.users.findByUsername('Never')).to.equal(undefined);
-          expect(await store.settings.load()).to.deep.equal({ serverName: 'together' });
+          expect(await store.part(settingsPart).load()).to.deep.equal({ serverName: 'together' });
         };
         await expectOnlyTheFirstUnit();
         store = await fixture.reopen(store);
@@ -223,15 +224,15 @@ for (const [name, implementation] of Object.entries(implementations)) {
         await Promise.all(
           Array.from({ length: 40 }, (_, index) =>
             store.transaction(async (tx) => {
-              const overrides = await tx.settings.load();
-              await tx.settings.save({ ...overrides, [`key${index}`]: index });
+              const overrides = await tx.part(settingsPart).load();
+              await tx.part(settingsPart).save({ ...overrides, [`key${index}`]: index });
             }),
           ),
         );
         const expected = Object.fromEntries(Array.from({ length: 40 }, (_, index) => [`key${index}`, index]));
-        expect(await store.settings.load()).to.deep.equal(expected);
+        expect(await store.part(settingsPart).load()).to.deep.equal(expected);
         store = await fixture.reopen(store);
-        expect(await store.settings.load()).to.deep.equal(expected);
+        expect(await store.part(settingsPart).load()).to.deep.equal(expected);
       });
     });
 

@@ -8,6 +8,7 @@
 import { expect } from 'chai';
 import { ledgerPart } from '../../src/features/economy/store.js';
 import { positionsPart } from '../../src/features/players/store.js';
+import { settingsPart } from '../../src/features/settings/store.js';
 import type { PostgresMigration } from '../../src/store/postgres/access.js';
 import { PostgresStore } from '../../src/store/postgres/index.js';
 import type { StorePartImplementations } from '../../src/store/part-implementations.js';
@@ -187,7 +188,9 @@ describe('PostgreSQL store: the schema and its migrations', function () {
   });
 
   it('keeps two table prefixes in one database apart', async function () {
-    const [lobby, survival] = await Promise.all([uniquePrefix('lobby'), uniquePrefix('survival')].map((prefix) => PostgresStore.open(postgres.settings(prefix))));
+    const [lobby, survival] = await Promise.all(
+      [uniquePrefix('lobby'), uniquePrefix('survival')].map((prefix) => PostgresStore.open(postgres.settings(prefix), { parts: implementationsOf(settingsPart) })),
+    );
     try {
       const newUser = (username: string) => ({
         username,
@@ -199,8 +202,8 @@ describe('PostgreSQL store: the schema and its migrations', function () {
       });
       await lobby!.users.create(newUser('Same'));
       await survival!.users.create(newUser('Same'));
-      await lobby!.settings.save({ serverName: 'lobby' });
-      expect(await survival!.settings.load()).to.deep.equal({});
+      await lobby!.part(settingsPart).save({ serverName: 'lobby' });
+      expect(await survival!.part(settingsPart).load()).to.deep.equal({});
       expect(await lobby!.users.count()).to.equal(1);
       expect(await survival!.users.count()).to.equal(1);
     } finally {

@@ -5,6 +5,7 @@ import type { Store } from '../../store/port.js';
 import type { ServerSettings } from '../../config/server-settings.js';
 import { deepMerge, isPlainObject } from '../../lib/objects.js';
 import { translateColourCodes } from '../../lib/colours.js';
+import { settingsPart } from './store.js';
 
 export type { ServerSettings } from '../../config/server-settings.js';
 
@@ -65,7 +66,7 @@ export class SettingsService {
     logError: (message: string) => void,
     network: Network,
   ): Promise<SettingsService> {
-    const overrides = await store.settings.load();
+    const overrides = await store.part(settingsPart).load();
     checkStored(overrides);
     return new SettingsService(defaults, overrides, store, logError, network);
   }
@@ -145,8 +146,9 @@ export class SettingsService {
     if (updated.length === 0) return { updated, appliedInGame: [] };
     const number = ++this.updatesAsked;
     const overrides = await this.store.transaction(async (tx) => {
-      const merged = withoutResets(deepMerge(await tx.settings.load(), change as Record<string, unknown>));
-      await tx.settings.save(merged);
+      const stored = tx.part(settingsPart);
+      const merged = withoutResets(deepMerge(await stored.load(), change as Record<string, unknown>));
+      await stored.save(merged);
       await this.network.publishIn(tx, 'settings', { updated });
       return merged;
     });
@@ -169,7 +171,7 @@ export class SettingsService {
    * on the way, is made here too.
    */
   async reload(updated: string[] = []): Promise<void> {
-    const overrides = await this.store.settings.load();
+    const overrides = await this.store.part(settingsPart).load();
     const before = this.current;
     this.updatesAsked += 1;
     this.updateShown = this.updatesAsked;

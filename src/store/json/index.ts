@@ -5,7 +5,7 @@ import { JsonDatabase } from './database.js';
 import { DatedJsonLinesLog } from './dated-log.js';
 import { ensurePrivateDirectory } from '../../lib/durable-file.js';
 import { defineRegistrationCodes, JsonRegistrationCodeStore } from './registration-codes.js';
-import { defineKeys, defineMessages, defineRestart, defineSettings, JsonKeyStore, JsonMessageStore, JsonRestartStore, JsonSettingsStore } from './small-documents.js';
+import { defineKeys, defineMessages, defineRestart, JsonKeyStore, JsonMessageStore, JsonRestartStore } from './small-documents.js';
 import { defineUsers, JsonUserStore, type UserIndex } from './users.js';
 
 export interface JsonStoreOptions {
@@ -30,7 +30,6 @@ export class JsonStore implements Store {
   readonly kind = 'json';
   readonly users: JsonUserStore;
   readonly registrationCodes: JsonRegistrationCodeStore;
-  readonly settings: JsonSettingsStore;
   readonly messages: JsonMessageStore;
   readonly restarts: JsonRestartStore;
   readonly keys: JsonKeyStore;
@@ -39,7 +38,7 @@ export class JsonStore implements Store {
   private constructor(
     private readonly database: JsonDatabase,
     private readonly userIndex: UserIndex,
-    private readonly parts: Map<string, JsonStorePart<unknown>>,
+    private readonly parts: Map<string, { implementation: JsonStorePart<unknown>; opened: unknown }>,
     readonly connectionLog: DatedJsonLinesLog<ConnectionLogEntry>,
     readonly auditLog: DatedJsonLinesLog<AuditEntry>,
     readonly teleportLog: DatedJsonLinesLog<TeleportRecord>,
@@ -47,7 +46,6 @@ export class JsonStore implements Store {
     const stores = this.storesOver(committedAccess(database));
     this.users = stores.users;
     this.registrationCodes = stores.registrationCodes;
-    this.settings = stores.settings;
     this.messages = stores.messages;
     this.restarts = stores.restarts;
     this.keys = stores.keys;
@@ -61,12 +59,11 @@ export class JsonStore implements Store {
     const database = new JsonDatabase({ checkpointIntervalMs: options.checkpointIntervalMs, logError: options.logError });
     const userIndex = defineUsers(database, dataDirectory);
     defineRegistrationCodes(database, dataDirectory);
-    defineSettings(database, dataDirectory);
     defineMessages(database, dataDirectory);
     defineRestart(database, dataDirectory);
     defineKeys(database, dataDirectory);
-    const parts = new Map((options.parts ?? []).map(({ part, json }) => [part.name, json]));
-    for (const part of parts.values()) part.define(database, dataDirectory);
+    const parts = new Map<string, { implementation: JsonStorePart<unknown>; opened: unknown }>();
+    for (const { part, json } of options.parts ?? []) parts.set(part.name, { implementation: json, opened: await json.define(database, dataDirectory) });
     await database.open(dataDirectory);
     const file = (name: string) => path.join(dataDirectory, name);
     return new JsonStore(
@@ -108,7 +105,12 @@ export class JsonStore implements Store {
   }
 
   async close(): Promise<void> {
-    await Promise.all([this.connectionLog.drain(), this.auditLog.drain(), this.teleportLog.drain()]);
+    await Promise.all([
+      this.connectionLog.drain(),
+      this.auditLog.drain(),
+      this.teleportLog.drain(),
+      ...[...this.parts.values()].map(({ implementation, opened }) => implementation.close?.(opened)),
+    ]);
     await this.database.close();
   }
 
@@ -117,7 +119,6 @@ export class JsonStore implements Store {
     return {
       users: new JsonUserStore(access, this.userIndex),
       registrationCodes: new JsonRegistrationCodeStore(access),
-      settings: new JsonSettingsStore(access),
       messages: new JsonMessageStore(access),
       restarts: new JsonRestartStore(access),
       keys: new JsonKeyStore(access),
@@ -133,6 +134,6 @@ export class JsonStore implements Store {
   private bindPart<P>(definition: StorePart<P>, access: JsonAccess): P {
     const part = this.parts.get(definition.name);
     if (!part) throw new Error(`store part ${definition.name} was not declared when the store opened`);
-    return part.bind(access, this.database) as P;
+    return part.implementation.bind(access, this.database, part.opened) as P;
   }
 }

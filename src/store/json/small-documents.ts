@@ -1,34 +1,10 @@
 import path from 'node:path';
-import type { KeyStore, MessageRecord, MessageStore, PendingRestart, RestartStore, SettingsOverrides, SettingsStore } from '../port.js';
+import type { KeyStore, MessageRecord, MessageStore, PendingRestart, RestartStore } from '../port.js';
 import type { JsonAccess } from './access.js';
 import type { JsonDatabase, TableFile } from './database.js';
 import { writeFileDurably } from '../../lib/durable-file.js';
 import { documentFile } from './table-files.js';
 import { readdir, readFile } from 'node:fs/promises';
-
-/** settings.json: only what was changed through the API; config.yml supplies the rest. */
-export function defineSettings(database: JsonDatabase, dataDirectory: string): void {
-  database.define<SettingsOverrides>(
-    { name: 'settings' },
-    documentFile<SettingsOverrides, { overrides?: SettingsOverrides }>(path.join(dataDirectory, 'settings.json'), {
-      pretty: true,
-      fromDocument: (document) => [['overrides', document.overrides ?? {}]],
-      toDocument: (records) => ({ overrides: records.find(([key]) => key === 'overrides')?.[1] ?? {} }),
-    }),
-  );
-}
-
-export class JsonSettingsStore implements SettingsStore {
-  constructor(private readonly access: JsonAccess) {}
-
-  async load(): Promise<SettingsOverrides> {
-    return structuredClone(this.access.read<SettingsOverrides>('settings').get('overrides') ?? {});
-  }
-
-  save(overrides: SettingsOverrides): Promise<void> {
-    return this.access.write((tx) => tx.put('settings', 'overrides', structuredClone(overrides)));
-  }
-}
 
 /** The message table's record of the next id: ids are never reused, even after every message expired. */
 const nextIdKey = 'next-id';

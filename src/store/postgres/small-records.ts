@@ -1,26 +1,5 @@
-import type { KeyStore, MessageRecord, MessageStore, PendingRestart, RestartStore, SettingsOverrides, SettingsStore } from '../port.js';
+import type { KeyStore, MessageRecord, MessageStore, PendingRestart, RestartStore } from '../port.js';
 import type { PostgresAccess } from './access.js';
-
-/**
- * The settings changed through the API, one row (created by the migration,
- * so there is always a row to lock). Read inside a unit of work, the row is
- * locked until the unit ends: a read-modify-write of the settings is never
- * lost to another running at the same time.
- */
-export class PostgresSettingsStore implements SettingsStore {
-  constructor(private readonly access: PostgresAccess) {}
-
-  async load(): Promise<SettingsOverrides> {
-    const [row] = await this.access.query<{ overrides: SettingsOverrides }>(
-      `SELECT overrides FROM ${this.access.name('settings')} WHERE id = 1${this.access.inUnit ? ' FOR UPDATE' : ''}`,
-    );
-    return row?.overrides ?? {};
-  }
-
-  async save(overrides: SettingsOverrides): Promise<void> {
-    await this.access.query(`UPDATE ${this.access.name('settings')} SET overrides = $1 WHERE id = 1`, [JSON.stringify(overrides)]);
-  }
-}
 
 interface MessageRow {
   id: number;
