@@ -50,23 +50,6 @@ export interface UserStore {
   count(): Promise<number>;
 }
 
-export interface RegistrationCodeRecord {
-  code: string;
-  gameUsername: string;
-  gameUuid: string;
-  createdAt: string;
-  expiresAt: string;
-}
-
-export interface RegistrationCodeStore {
-  /** Stores the code and removes every earlier code of the same player. */
-  replaceForPlayer(record: RegistrationCodeRecord): Promise<void>;
-  find(code: string): Promise<RegistrationCodeRecord | undefined>;
-  remove(code: string): Promise<void>;
-  /** Removes codes that expired before `now`; returns how many. */
-  removeExpired(now: Date): Promise<number>;
-}
-
 export type ConnectionAction = 'LOGIN' | 'LOGOUT';
 
 export interface ConnectionLogEntry {
@@ -179,7 +162,6 @@ export interface KeyStore {
 /** The stores whose writes may be grouped in a unit of work. */
 export interface TransactionalStores {
   readonly users: UserStore;
-  readonly registrationCodes: RegistrationCodeStore;
   readonly messages: MessageStore;
   readonly restarts: RestartStore;
   readonly keys: KeyStore;

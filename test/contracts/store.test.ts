@@ -6,12 +6,13 @@
  */
 import { expect } from 'chai';
 import { positionsPart } from '../../src/features/players/store.js';
+import { registrationCodesPart } from '../../src/features/accounts/store.js';
 import { settingsPart } from '../../src/features/settings/store.js';
 import { UniqueConflictError, type NewUser, type Store, type StorePart } from '../../src/store/port.js';
 import { storeImplementations, type StoreFixture } from '../helpers/store-implementations.js';
 
 /** Feature parts whose contracts live here too. */
-const parts = [positionsPart, settingsPart] as Array<StorePart<unknown>>;
+const parts = [positionsPart, settingsPart, registrationCodesPart] as Array<StorePart<unknown>>;
 const implementations = storeImplementations('store', parts);
 
 function newUser(username: string, gameUsername = username, uuid = `uuid-${gameUsername.toLowerCase()}`): NewUser {
@@ -106,24 +107,24 @@ for (const [name, implementation] of Object.entries(implementations)) {
       });
 
       it('keeps one code per player: a new one replaces the old', async function () {
-        await store.registrationCodes.replaceForPlayer(record('AAAA2222', 'p1'));
-        await store.registrationCodes.replaceForPlayer(record('BBBB3333', 'p2'));
-        await store.registrationCodes.replaceForPlayer(record('CCCC4444', 'p1'));
-        expect(await store.registrationCodes.find('AAAA2222')).to.equal(undefined);
-        expect((await store.registrationCodes.find('CCCC4444'))!.gameUsername).to.equal('p1');
-        expect((await store.registrationCodes.find('BBBB3333'))!.gameUsername).to.equal('p2');
+        await store.part(registrationCodesPart).replaceForPlayer(record('AAAA2222', 'p1'));
+        await store.part(registrationCodesPart).replaceForPlayer(record('BBBB3333', 'p2'));
+        await store.part(registrationCodesPart).replaceForPlayer(record('CCCC4444', 'p1'));
+        expect(await store.part(registrationCodesPart).find('AAAA2222')).to.equal(undefined);
+        expect((await store.part(registrationCodesPart).find('CCCC4444'))!.gameUsername).to.equal('p1');
+        expect((await store.part(registrationCodesPart).find('BBBB3333'))!.gameUsername).to.equal('p2');
       });
 
       it('removes a used code and expired codes, and keeps the rest across a restart', async function () {
-        await store.registrationCodes.replaceForPlayer(record('USED2222', 'p1'));
-        await store.registrationCodes.replaceForPlayer(record('OLD22222', 'p2', '2000-01-01T00:00:00.000Z'));
-        await store.registrationCodes.replaceForPlayer(record('KEEP2222', 'p3'));
-        await store.registrationCodes.remove('USED2222');
-        expect(await store.registrationCodes.removeExpired(new Date())).to.equal(1);
+        await store.part(registrationCodesPart).replaceForPlayer(record('USED2222', 'p1'));
+        await store.part(registrationCodesPart).replaceForPlayer(record('OLD22222', 'p2', '2000-01-01T00:00:00.000Z'));
+        await store.part(registrationCodesPart).replaceForPlayer(record('KEEP2222', 'p3'));
+        await store.part(registrationCodesPart).remove('USED2222');
+        expect(await store.part(registrationCodesPart).removeExpired(new Date())).to.equal(1);
         store = await fixture.reopen(store);
-        expect(await store.registrationCodes.find('USED2222')).to.equal(undefined);
-        expect(await store.registrationCodes.find('OLD22222')).to.equal(undefined);
-        expect(await store.registrationCodes.find('KEEP2222')).to.not.equal(undefined);
+        expect(await store.part(registrationCodesPart).find('USED2222')).to.equal(undefined);
+        expect(await store.part(registrationCodesPart).find('OLD22222')).to.equal(undefined);
+        expect(await store.part(registrationCodesPart).find('KEEP2222')).to.not.equal(undefined);
       });
     });
 
@@ -240,7 +241,7 @@ for (const [name, implementation] of Object.entries(implementations)) {
       it('registration codes of 30 players written at once', async function () {
         await Promise.all(
           Array.from({ length: 30 }, (_, index) =>
-            store.registrationCodes.replaceForPlayer({
+            store.part(registrationCodesPart).replaceForPlayer({
               code: `CODE${String(index).padStart(4, '0')}`,
               gameUsername: `p${index}`,
               gameUuid: `uuid-p${index}`,
@@ -250,7 +251,8 @@ for (const [name, implementation] of Object.entries(implementations)) {
           ),
         );
         store = await fixture.reopen(store);
-        for (let index = 0; index < 30; index += 1) expect(await store.registrationCodes.find(`CODE${String(index).padStart(4, '0')}`), `code ${index}`).to.not.equal(undefined);
+        for (let index = 0; index < 30; index += 1)
+          expect(await store.part(registrationCodesPart).find(`CODE${String(index).padStart(4, '0')}`), `code ${index}`).to.not.equal(undefined);
       });
 
       it('30 messages added at once, each with its own id', async function () {

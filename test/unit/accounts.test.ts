@@ -5,6 +5,7 @@ import { ApiError } from '../../src/errors.js';
 import { AccessControl } from '../../src/features/accounts/access-control.js';
 import { plainText, type ChatText } from '../../src/game/chat-line.js';
 import { AccountService } from '../../src/features/accounts/service.js';
+import { registrationCodesPart } from '../../src/features/accounts/store.js';
 import { ConnectionLogRecorder } from '../../src/features/connections/service.js';
 import { LoginThrottle } from '../../src/features/accounts/login-throttle.js';
 import { GameTexts } from '../../src/texts/catalogue.js';
@@ -14,6 +15,7 @@ import { TokenService } from '../../src/features/accounts/tokens.js';
 import { JsonStore } from '../../src/store/json/index.js';
 import { FakeGame } from '../helpers/fake-game.js';
 import { temporaryDirectory } from '../helpers/gatehouse.js';
+import { implementationsOf } from '../helpers/store-implementations.js';
 
 describe('services against the store port', function () {
   let directory: string;
@@ -25,7 +27,7 @@ describe('services against the store port', function () {
 
   beforeEach(async function () {
     directory = await temporaryDirectory('gatehouse-services-');
-    store = await JsonStore.open(directory);
+    store = await JsonStore.open(directory, { parts: implementationsOf(registrationCodesPart) });
     game = new FakeGame();
     passwords = new PasswordHasher(4, 1);
     now = new Date('2026-11-21T12:00:00.000Z');
@@ -73,7 +75,7 @@ describe('services against the store port', function () {
     it('consumes the code, links the player, and then tells /register the account name', async function () {
       const code = codeIn(await accounts.handleRegisterCommand(player));
       await accounts.register({ username: 'mira_web', password: 'secret1', email: 'm@example.com', code }, '1.1.1.1');
-      expect(await store.registrationCodes.find(code)).to.equal(undefined);
+      expect(await store.part(registrationCodesPart).find(code)).to.equal(undefined);
       const user = await store.users.findByGameUuid('uuid-mira');
       expect(user).to.deep.include({ username: 'mira_web', gameUsername: 'Mira', createdAt: '2026-11-21T12:00:00.000Z' });
       expect(user!.passwordHash).to.match(/^\$2[aby]\$04\$/);

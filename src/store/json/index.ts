@@ -4,7 +4,6 @@ import { committedAccess, transactionAccess, type JsonAccess, type JsonPartImple
 import { JsonDatabase } from './database.js';
 import { DatedJsonLinesLog } from './dated-log.js';
 import { ensurePrivateDirectory } from '../../lib/durable-file.js';
-import { defineRegistrationCodes, JsonRegistrationCodeStore } from './registration-codes.js';
 import { defineKeys, defineMessages, defineRestart, JsonKeyStore, JsonMessageStore, JsonRestartStore } from './small-documents.js';
 import { defineUsers, JsonUserStore, type UserIndex } from './users.js';
 
@@ -29,7 +28,6 @@ export interface JsonStoreOptions {
 export class JsonStore implements Store {
   readonly kind = 'json';
   readonly users: JsonUserStore;
-  readonly registrationCodes: JsonRegistrationCodeStore;
   readonly messages: JsonMessageStore;
   readonly restarts: JsonRestartStore;
   readonly keys: JsonKeyStore;
@@ -45,7 +43,6 @@ export class JsonStore implements Store {
   ) {
     const stores = this.storesOver(committedAccess(database));
     this.users = stores.users;
-    this.registrationCodes = stores.registrationCodes;
     this.messages = stores.messages;
     this.restarts = stores.restarts;
     this.keys = stores.keys;
@@ -58,7 +55,6 @@ export class JsonStore implements Store {
     }
     const database = new JsonDatabase({ checkpointIntervalMs: options.checkpointIntervalMs, logError: options.logError });
     const userIndex = defineUsers(database, dataDirectory);
-    defineRegistrationCodes(database, dataDirectory);
     defineMessages(database, dataDirectory);
     defineRestart(database, dataDirectory);
     defineKeys(database, dataDirectory);
@@ -118,7 +114,6 @@ export class JsonStore implements Store {
     const boundParts = new Map<string, unknown>();
     return {
       users: new JsonUserStore(access, this.userIndex),
-      registrationCodes: new JsonRegistrationCodeStore(access),
       messages: new JsonMessageStore(access),
       restarts: new JsonRestartStore(access),
       keys: new JsonKeyStore(access),

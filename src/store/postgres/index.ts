@@ -3,7 +3,6 @@ import { committedAccess, unitAccess, type PostgresAccess, type PostgresPartImpl
 import { PostgresAppendLog } from './append-log.js';
 import { PostgresDatabase } from './database.js';
 import { migrate } from './migrations.js';
-import { PostgresRegistrationCodeStore } from './registration-codes.js';
 import { coreMigrations } from './schema.js';
 import type { PostgresSettings } from './settings.js';
 import { PostgresKeyStore, PostgresMessageStore, PostgresRestartStore } from './small-records.js';
@@ -29,7 +28,6 @@ export interface PostgresStoreOptions {
 export class PostgresStore implements Store {
   readonly kind = 'postgresql';
   readonly users: PostgresUserStore;
-  readonly registrationCodes: PostgresRegistrationCodeStore;
   readonly messages: PostgresMessageStore;
   readonly restarts: PostgresRestartStore;
   readonly keys: PostgresKeyStore;
@@ -44,7 +42,6 @@ export class PostgresStore implements Store {
   ) {
     const stores = this.storesOver(committedAccess(database));
     this.users = stores.users;
-    this.registrationCodes = stores.registrationCodes;
     this.messages = stores.messages;
     this.restarts = stores.restarts;
     this.keys = stores.keys;
@@ -105,7 +102,6 @@ export class PostgresStore implements Store {
   private storesOver(access: PostgresAccess) {
     return {
       users: new PostgresUserStore(access),
-      registrationCodes: new PostgresRegistrationCodeStore(access),
       messages: new PostgresMessageStore(access),
       restarts: new PostgresRestartStore(access),
       keys: new PostgresKeyStore(access),
