@@ -5,6 +5,7 @@
  * saying why, where no server can be started).
  */
 import { expect } from 'chai';
+import { messagesPart } from '../../src/features/messages/store.js';
 import { positionsPart } from '../../src/features/players/store.js';
 import { registrationCodesPart } from '../../src/features/accounts/store.js';
 import { settingsPart } from '../../src/features/settings/store.js';
@@ -12,7 +13,7 @@ import { UniqueConflictError, type NewUser, type Store, type StorePart } from '.
 import { storeImplementations, type StoreFixture } from '../helpers/store-implementations.js';
 
 /** Feature parts whose contracts live here too. */
-const parts = [positionsPart, settingsPart, registrationCodesPart] as Array<StorePart<unknown>>;
+const parts = [positionsPart, settingsPart, registrationCodesPart, messagesPart] as Array<StorePart<unknown>>;
 const implementations = storeImplementations('store', parts);
 
 function newUser(username: string, gameUsername = username, uuid = `uuid-${gameUsername.toLowerCase()}`): NewUser {
@@ -258,13 +259,13 @@ for (const [name, implementation] of Object.entries(implementations)) {
       it('30 messages added at once, each with its own id', async function () {
         const added = await Promise.all(
           Array.from({ length: 30 }, (_, index) =>
-            store.messages.add({ type: 'DIRECT', content: `m${index}`, createdAt: new Date().toISOString(), expiresAt: null, recipient: 'x', sentBy: 'y' }),
+            store.part(messagesPart).add({ type: 'DIRECT', content: `m${index}`, createdAt: new Date().toISOString(), expiresAt: null, recipient: 'x', sentBy: 'y' }),
           ),
         );
         expect(new Set(added.map((message) => message.id)).size).to.equal(30);
         store = await fixture.reopen(store);
-        expect((await store.messages.list(100)).map((message) => message.content).sort()).to.deep.equal(added.map((message) => message.content).sort());
-        const next = await store.messages.add({ type: 'DIRECT', content: 'after', createdAt: new Date().toISOString(), expiresAt: null, recipient: 'x', sentBy: 'y' });
+        expect((await store.part(messagesPart).list(100)).map((message) => message.content).sort()).to.deep.equal(added.map((message) => message.content).sort());
+        const next = await store.part(messagesPart).add({ type: 'DIRECT', content: 'after', createdAt: new Date().toISOString(), expiresAt: null, recipient: 'x', sentBy: 'y' });
         expect(next.id).to.be.greaterThan(Math.max(...added.map((message) => message.id)));
       });
 
@@ -308,48 +309,48 @@ for (const [name, implementation] of Object.entries(implementations)) {
     describe('messages, audit and teleport logs', function () {
       it('lists messages newest first, shows announcements until they expire, and deletes old ones', async function () {
         const add = (content: string, type: 'ANNOUNCEMENT' | 'DIRECT', createdAt: string, expiresAt: string | null) =>
-          store.messages.add({ type, content, createdAt, expiresAt, ...(type === 'DIRECT' ? { recipient: 'Steve' } : {}), sentBy: 'admin' });
+          store.part(messagesPart).add({ type, content, createdAt, expiresAt, ...(type === 'DIRECT' ? { recipient: 'Steve' } : {}), sentBy: 'admin' });
         const old = await add('old', 'ANNOUNCEMENT', '2026-01-01T00:00:00.000Z', '2026-01-02T00:00:00.000Z');
         const direct = await add('hello', 'DIRECT', '2026-03-01T00:00:00.000Z', null);
         const current = await add('current', 'ANNOUNCEMENT', '2026-03-02T00:00:00.000Z', '2026-03-09T00:00:00.000Z');
         expect(direct).to.deep.include({ type: 'DIRECT', recipient: 'Steve', expiresAt: null, createdAt: '2026-03-01T00:00:00.000Z' });
         expect(current).to.not.have.property('recipient');
-        expect((await store.messages.list(2)).map((message) => message.content)).to.deep.equal(['current', 'hello']);
-        expect((await store.messages.activeAnnouncements(new Date('2026-03-05T00:00:00.000Z'))).map((message) => message.id)).to.deep.equal([current.id]);
-        expect(await store.messages.deleteBefore(new Date('2026-02-01T00:00:00.000Z'))).to.equal(1);
-        expect((await store.messages.list(10)).map((message) => message.id)).to.deep.equal([current.id, direct.id]);
-        expect((await store.messages.list(1, 1)).map((message) => message.id)).to.deep.equal([direct.id]);
-        expect(await store.messages.count()).to.equal(2);
+        expect((await store.part(messagesPart).list(2)).map((message) => message.content)).to.deep.equal(['current', 'hello']);
+        expect((await store.part(messagesPart).activeAnnouncements(new Date('2026-03-05T00:00:00.000Z'))).map((message) => message.id)).to.deep.equal([current.id]);
+        expect(await store.part(messagesPart).deleteBefore(new Date('2026-02-01T00:00:00.000Z'))).to.equal(1);
+        expect((await store.part(messagesPart).list(10)).map((message) => message.id)).to.deep.equal([current.id, direct.id]);
+        expect((await store.part(messagesPart).list(1, 1)).map((message) => message.id)).to.deep.equal([direct.id]);
+        expect(await store.part(messagesPart).count()).to.equal(2);
         expect(old.id).to.be.lessThan(direct.id);
       });
 
       it('shows an announcement without an end until it is removed, keeps announcements still shown past the retention, and removes only announcements', async function () {
         const add = (content: string, type: 'ANNOUNCEMENT' | 'DIRECT', createdAt: string, expiresAt: string | null) =>
-          store.messages.add({ type, content, createdAt, expiresAt, ...(type === 'DIRECT' ? { recipient: 'Steve' } : {}), sentBy: 'admin' });
+          store.part(messagesPart).add({ type, content, createdAt, expiresAt, ...(type === 'DIRECT' ? { recipient: 'Steve' } : {}), sentBy: 'admin' });
         const forever = await add('until removed', 'ANNOUNCEMENT', '2026-01-01T00:00:00.000Z', null);
         const long = await add('a long one', 'ANNOUNCEMENT', '2026-01-02T00:00:00.000Z', '2026-06-01T00:00:00.000Z');
         const ended = await add('ended', 'ANNOUNCEMENT', '2026-01-03T00:00:00.000Z', '2026-01-04T00:00:00.000Z');
         const direct = await add('hello', 'DIRECT', '2026-01-05T00:00:00.000Z', null);
-        const shown = async (at: string) => (await store.messages.activeAnnouncements(new Date(at))).map((message) => message.content);
+        const shown = async (at: string) => (await store.part(messagesPart).activeAnnouncements(new Date(at))).map((message) => message.content);
         expect(await shown('2026-03-01T00:00:00.000Z')).to.deep.equal(['until removed', 'a long one']);
         expect(await shown('2030-01-01T00:00:00.000Z')).to.deep.equal(['until removed']);
 
         // The retention takes what was made before the cutoff, but not an announcement still shown then.
-        expect(await store.messages.deleteBefore(new Date('2026-03-01T00:00:00.000Z'))).to.equal(2);
-        expect((await store.messages.list(10)).map((message) => message.id)).to.deep.equal([long.id, forever.id]);
+        expect(await store.part(messagesPart).deleteBefore(new Date('2026-03-01T00:00:00.000Z'))).to.equal(2);
+        expect((await store.part(messagesPart).list(10)).map((message) => message.id)).to.deep.equal([long.id, forever.id]);
         expect(ended.id).to.be.lessThan(direct.id);
 
-        const removed = await store.messages.removeAnnouncement(forever.id);
+        const removed = await store.part(messagesPart).removeAnnouncement(forever.id);
         expect(removed).to.deep.include({ id: forever.id, content: 'until removed', type: 'ANNOUNCEMENT' });
-        expect(await store.messages.removeAnnouncement(forever.id), 'removed once').to.equal(null);
+        expect(await store.part(messagesPart).removeAnnouncement(forever.id), 'removed once').to.equal(null);
         expect(await shown('2026-03-01T00:00:00.000Z')).to.deep.equal(['a long one']);
         const another = await add('hi again', 'DIRECT', '2026-03-02T00:00:00.000Z', null);
-        expect(await store.messages.removeAnnouncement(another.id), 'a direct message is no announcement').to.equal(null);
-        expect(await store.messages.removeAnnouncement(987654), 'an unknown id').to.equal(null);
-        expect((await store.messages.list(10)).map((message) => message.id)).to.deep.equal([another.id, long.id]);
+        expect(await store.part(messagesPart).removeAnnouncement(another.id), 'a direct message is no announcement').to.equal(null);
+        expect(await store.part(messagesPart).removeAnnouncement(987654), 'an unknown id').to.equal(null);
+        expect((await store.part(messagesPart).list(10)).map((message) => message.id)).to.deep.equal([another.id, long.id]);
         store = await fixture.reopen(store);
         expect(
-          (await store.messages.list(10)).map((message) => message.id),
+          (await store.part(messagesPart).list(10)).map((message) => message.id),
           'after a restart',
         ).to.deep.equal([another.id, long.id]);
       });

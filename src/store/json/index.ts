@@ -4,7 +4,7 @@ import { committedAccess, transactionAccess, type JsonAccess, type JsonPartImple
 import { JsonDatabase } from './database.js';
 import { DatedJsonLinesLog } from './dated-log.js';
 import { ensurePrivateDirectory } from '../../lib/durable-file.js';
-import { defineKeys, defineMessages, defineRestart, JsonKeyStore, JsonMessageStore, JsonRestartStore } from './small-documents.js';
+import { defineKeys, defineRestart, JsonKeyStore, JsonRestartStore } from './small-documents.js';
 import { defineUsers, JsonUserStore, type UserIndex } from './users.js';
 
 export interface JsonStoreOptions {
@@ -28,7 +28,6 @@ export interface JsonStoreOptions {
 export class JsonStore implements Store {
   readonly kind = 'json';
   readonly users: JsonUserStore;
-  readonly messages: JsonMessageStore;
   readonly restarts: JsonRestartStore;
   readonly keys: JsonKeyStore;
   private readonly boundParts = new Map<string, unknown>();
@@ -43,7 +42,6 @@ export class JsonStore implements Store {
   ) {
     const stores = this.storesOver(committedAccess(database));
     this.users = stores.users;
-    this.messages = stores.messages;
     this.restarts = stores.restarts;
     this.keys = stores.keys;
   }
@@ -55,7 +53,6 @@ export class JsonStore implements Store {
     }
     const database = new JsonDatabase({ checkpointIntervalMs: options.checkpointIntervalMs, logError: options.logError });
     const userIndex = defineUsers(database, dataDirectory);
-    defineMessages(database, dataDirectory);
     defineRestart(database, dataDirectory);
     defineKeys(database, dataDirectory);
     const parts = new Map<string, { implementation: JsonStorePart<unknown>; opened: unknown }>();
@@ -114,7 +111,6 @@ export class JsonStore implements Store {
     const boundParts = new Map<string, unknown>();
     return {
       users: new JsonUserStore(access, this.userIndex),
-      messages: new JsonMessageStore(access),
       restarts: new JsonRestartStore(access),
       keys: new JsonKeyStore(access),
       part: <P>(definition: StorePart<P>) => {

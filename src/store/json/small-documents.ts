@@ -1,93 +1,10 @@
 import path from 'node:path';
-import type { KeyStore, MessageRecord, MessageStore, PendingRestart, RestartStore } from '../port.js';
+import type { KeyStore, PendingRestart, RestartStore } from '../port.js';
 import type { JsonAccess } from './access.js';
 import type { JsonDatabase, TableFile } from './database.js';
 import { writeFileDurably } from '../../lib/durable-file.js';
 import { documentFile } from './table-files.js';
 import { readdir, readFile } from 'node:fs/promises';
-
-/** The message table's record of the next id: ids are never reused, even after every message expired. */
-const nextIdKey = 'next-id';
-type MessageRow = MessageRecord | { nextId: number };
-
-/** messages.json: announcements and direct messages; people type them, so they stay few. */
-export function defineMessages(database: JsonDatabase, dataDirectory: string): void {
-  database.define<MessageRow>(
-    { name: 'messages' },
-    documentFile<MessageRow, { nextId?: number; messages?: MessageRecord[] }>(path.join(dataDirectory, 'messages.json'), {
-      fromDocument: (document) => [
-        [nextIdKey, { nextId: document.nextId ?? 1 }],
-        ...(document.messages ?? []).map((message): [string, MessageRow] => [String(message.id), message]),
-      ],
-      toDocument: (records) => {
-        const messages = records.filter(([key]) => key !== nextIdKey).map(([, row]) => row as MessageRecord);
-        return { nextId: (records.find(([key]) => key === nextIdKey)?.[1] as { nextId: number } | undefined)?.nextId ?? 1, messages: messages.sort((a, b) => a.id - b.id) };
-      },
-    }),
-  );
-}
-
-export class JsonMessageStore implements MessageStore {
-  constructor(private readonly access: JsonAccess) {}
-
-  add(message: Omit<MessageRecord, 'id'>): Promise<MessageRecord> {
-    return this.access.write((tx) => {
-      const id = tx.get<{ nextId: number }>('messages', nextIdKey)?.nextId ?? 1;
-      const record: MessageRecord = { ...message, id };
-      tx.put('messages', nextIdKey, { nextId: id + 1 });
-      tx.put('messages', String(id), record);
-      return { ...record };
-    });
-  }
-
-  async list(limit: number, offset = 0): Promise<MessageRecord[]> {
-    return this.messages()
-      .reverse()
-      .slice(offset, offset + limit);
-  }
-
-  async count(): Promise<number> {
-    return this.messages().length;
-  }
-
-  async activeAnnouncements(now: Date): Promise<MessageRecord[]> {
-    const nowIso = now.toISOString();
-    return this.messages().filter((message) => message.type === 'ANNOUNCEMENT' && (message.expiresAt === null || message.expiresAt > nowIso));
-  }
-
-  deleteBefore(cutoff: Date): Promise<number> {
-    const cutoffIso = cutoff.toISOString();
-    const stillShown = (message: MessageRecord) => message.type === 'ANNOUNCEMENT' && (message.expiresAt === null || message.expiresAt >= cutoffIso);
-    return this.access.write((tx) => {
-      let removed = 0;
-      for (const message of this.messages()) {
-        if (message.createdAt < cutoffIso && !stillShown(message)) {
-          tx.remove('messages', String(message.id));
-          removed += 1;
-        }
-      }
-      return removed;
-    });
-  }
-
-  removeAnnouncement(id: number): Promise<MessageRecord | null> {
-    return this.access.write((tx) => {
-      const found = tx.get<MessageRow>('messages', String(id));
-      if (!found || !('id' in found) || found.type !== 'ANNOUNCEMENT') return null;
-      tx.remove('messages', String(id));
-      return { ...found };
-    });
-  }
-
-  /** In id order, copied. */
-  private messages(): MessageRecord[] {
-    const rows = [...this.access.read<MessageRow>('messages').values()];
-    return rows
-      .filter((row): row is MessageRecord => 'id' in row)
-      .sort((a, b) => a.id - b.id)
-      .map((message) => ({ ...message }));
-  }
-}
 
 /**
  * restart.json: the pending restart by `server.id`, so it survives a restart

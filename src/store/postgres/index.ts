@@ -5,7 +5,7 @@ import { PostgresDatabase } from './database.js';
 import { migrate } from './migrations.js';
 import { coreMigrations } from './schema.js';
 import type { PostgresSettings } from './settings.js';
-import { PostgresKeyStore, PostgresMessageStore, PostgresRestartStore } from './small-records.js';
+import { PostgresKeyStore, PostgresRestartStore } from './small-records.js';
 import { PostgresUserStore } from './users.js';
 
 export interface PostgresStoreOptions {
@@ -28,7 +28,6 @@ export interface PostgresStoreOptions {
 export class PostgresStore implements Store {
   readonly kind = 'postgresql';
   readonly users: PostgresUserStore;
-  readonly messages: PostgresMessageStore;
   readonly restarts: PostgresRestartStore;
   readonly keys: PostgresKeyStore;
   readonly connectionLog: PostgresAppendLog<ConnectionLogEntry>;
@@ -42,7 +41,6 @@ export class PostgresStore implements Store {
   ) {
     const stores = this.storesOver(committedAccess(database));
     this.users = stores.users;
-    this.messages = stores.messages;
     this.restarts = stores.restarts;
     this.keys = stores.keys;
     this.connectionLog = new PostgresAppendLog(database, 'connection_log');
@@ -102,7 +100,6 @@ export class PostgresStore implements Store {
   private storesOver(access: PostgresAccess) {
     return {
       users: new PostgresUserStore(access),
-      messages: new PostgresMessageStore(access),
       restarts: new PostgresRestartStore(access),
       keys: new PostgresKeyStore(access),
       part: <P>(definition: StorePart<P>) => this.bindPart(definition, access),
