@@ -111,21 +111,6 @@ export interface TeleportRecord {
   target?: string;
 }
 
-export interface PendingRestart {
-  restartAt: string;
-  reason: string;
-  requestedBy: string;
-  requestedAt: string;
-  /** Seconds of the countdown when it was scheduled, for the boss bar's progress. */
-  delaySeconds: number;
-}
-
-/** Pending restarts by `server.id`: on a network each server restarts on its own. */
-export interface RestartStore {
-  load(server: string): Promise<PendingRestart | null>;
-  save(server: string, pending: PendingRestart | null): Promise<void>;
-}
-
 /** Secrets every instance sharing the store must agree on (the JWT signing key). */
 export interface KeyStore {
   /** The named key, made with `create` and stored the first time it is asked for (by whichever instance is first). */
@@ -135,7 +120,6 @@ export interface KeyStore {
 /** The stores whose writes may be grouped in a unit of work. */
 export interface TransactionalStores {
   readonly users: UserStore;
-  readonly restarts: RestartStore;
   readonly keys: KeyStore;
   /** A feature's own store part (see StorePart), inside this unit of work. */
   part<P>(definition: StorePart<P>): P;

@@ -7,13 +7,14 @@
 import { expect } from 'chai';
 import { messagesPart } from '../../src/features/messages/store.js';
 import { positionsPart } from '../../src/features/players/store.js';
+import { restartsPart } from '../../src/features/restarts/store.js';
 import { registrationCodesPart } from '../../src/features/accounts/store.js';
 import { settingsPart } from '../../src/features/settings/store.js';
 import { UniqueConflictError, type NewUser, type Store, type StorePart } from '../../src/store/port.js';
 import { storeImplementations, type StoreFixture } from '../helpers/store-implementations.js';
 
 /** Feature parts whose contracts live here too. */
-const parts = [positionsPart, settingsPart, registrationCodesPart, messagesPart] as Array<StorePart<unknown>>;
+const parts = [positionsPart, settingsPart, registrationCodesPart, messagesPart, restartsPart] as Array<StorePart<unknown>>;
 const implementations = storeImplementations('store', parts);
 
 function newUser(username: string, gameUsername = username, uuid = `uuid-${gameUsername.toLowerCase()}`): NewUser {
@@ -286,16 +287,16 @@ for (const [name, implementation] of Object.entries(implementations)) {
           requestedAt: '2026-01-01T00:00:00.000Z',
           delaySeconds: index,
         });
-        await Promise.all(Array.from({ length: 20 }, (_, index) => store.restarts.save('survival', restart(index))));
-        await store.restarts.save('creative', restart(42));
-        const saved = await store.restarts.load('survival');
+        await Promise.all(Array.from({ length: 20 }, (_, index) => store.part(restartsPart).save('survival', restart(index))));
+        await store.part(restartsPart).save('creative', restart(42));
+        const saved = await store.part(restartsPart).load('survival');
         expect(saved).to.not.equal(null);
         store = await fixture.reopen(store);
-        expect(await store.restarts.load('survival')).to.deep.equal(saved);
-        expect((await store.restarts.load('creative'))!.reason).to.equal('r42');
-        await store.restarts.save('creative', null);
-        expect(await store.restarts.load('creative')).to.equal(null);
-        expect(await store.restarts.load('lobby')).to.equal(null);
+        expect(await store.part(restartsPart).load('survival')).to.deep.equal(saved);
+        expect((await store.part(restartsPart).load('creative'))!.reason).to.equal('r42');
+        await store.part(restartsPart).save('creative', null);
+        expect(await store.part(restartsPart).load('creative')).to.equal(null);
+        expect(await store.part(restartsPart).load('lobby')).to.equal(null);
       });
 
       it('one signing key, however many ask for it first at once', async function () {

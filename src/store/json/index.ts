@@ -4,7 +4,7 @@ import { committedAccess, transactionAccess, type JsonAccess, type JsonPartImple
 import { JsonDatabase } from './database.js';
 import { DatedJsonLinesLog } from './dated-log.js';
 import { ensurePrivateDirectory } from '../../lib/durable-file.js';
-import { defineKeys, defineRestart, JsonKeyStore, JsonRestartStore } from './small-documents.js';
+import { defineKeys, JsonKeyStore } from './small-documents.js';
 import { defineUsers, JsonUserStore, type UserIndex } from './users.js';
 
 export interface JsonStoreOptions {
@@ -28,7 +28,6 @@ export interface JsonStoreOptions {
 export class JsonStore implements Store {
   readonly kind = 'json';
   readonly users: JsonUserStore;
-  readonly restarts: JsonRestartStore;
   readonly keys: JsonKeyStore;
   private readonly boundParts = new Map<string, unknown>();
 
@@ -42,7 +41,6 @@ export class JsonStore implements Store {
   ) {
     const stores = this.storesOver(committedAccess(database));
     this.users = stores.users;
-    this.restarts = stores.restarts;
     this.keys = stores.keys;
   }
 
@@ -53,7 +51,6 @@ export class JsonStore implements Store {
     }
     const database = new JsonDatabase({ checkpointIntervalMs: options.checkpointIntervalMs, logError: options.logError });
     const userIndex = defineUsers(database, dataDirectory);
-    defineRestart(database, dataDirectory);
     defineKeys(database, dataDirectory);
     const parts = new Map<string, { implementation: JsonStorePart<unknown>; opened: unknown }>();
     for (const { part, json } of options.parts ?? []) parts.set(part.name, { implementation: json, opened: await json.define(database, dataDirectory) });
@@ -111,7 +108,6 @@ export class JsonStore implements Store {
     const boundParts = new Map<string, unknown>();
     return {
       users: new JsonUserStore(access, this.userIndex),
-      restarts: new JsonRestartStore(access),
       keys: new JsonKeyStore(access),
       part: <P>(definition: StorePart<P>) => {
         // Bound once per access (a unit of work asks for the same parts many times).

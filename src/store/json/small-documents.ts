@@ -1,42 +1,9 @@
 import path from 'node:path';
-import type { KeyStore, PendingRestart, RestartStore } from '../port.js';
+import type { KeyStore } from '../port.js';
 import type { JsonAccess } from './access.js';
 import type { JsonDatabase, TableFile } from './database.js';
 import { writeFileDurably } from '../../lib/durable-file.js';
-import { documentFile } from './table-files.js';
 import { readdir, readFile } from 'node:fs/promises';
-
-/**
- * restart.json: the pending restart by `server.id`, so it survives a restart
- * of Gatehouse itself (`{"servers": {"main": {...}}}`; an older file's
- * `{"pending": ...}` is the server `main`'s).
- */
-export function defineRestart(database: JsonDatabase, dataDirectory: string): void {
-  database.define<{ pending: PendingRestart | null }>(
-    { name: 'restart' },
-    documentFile<{ pending: PendingRestart | null }, { servers?: Record<string, PendingRestart>; pending?: PendingRestart | null }>(path.join(dataDirectory, 'restart.json'), {
-      pretty: true,
-      fromDocument: (document) => [
-        ...Object.entries(document.servers ?? {}).map(([server, pending]): [string, { pending: PendingRestart | null }] => [server, { pending }]),
-        ...(document.pending ? [['main', { pending: document.pending }] as [string, { pending: PendingRestart | null }]] : []),
-      ],
-      toDocument: (records) => ({ servers: Object.fromEntries(records.flatMap(([server, { pending }]) => (pending ? [[server, pending]] : []))) }),
-    }),
-  );
-}
-
-export class JsonRestartStore implements RestartStore {
-  constructor(private readonly access: JsonAccess) {}
-
-  async load(server: string): Promise<PendingRestart | null> {
-    const pending = this.access.read<{ pending: PendingRestart | null }>('restart').get(server)?.pending ?? null;
-    return pending && { ...pending };
-  }
-
-  save(server: string, pending: PendingRestart | null): Promise<void> {
-    return this.access.write((tx) => (pending ? tx.put('restart', server, { pending: { ...pending } }) : tx.remove('restart', server)));
-  }
-}
 
 /**
  * Keys as `<name>.key` files in the data directory, base64, owner-only

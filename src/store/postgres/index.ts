@@ -5,7 +5,7 @@ import { PostgresDatabase } from './database.js';
 import { migrate } from './migrations.js';
 import { coreMigrations } from './schema.js';
 import type { PostgresSettings } from './settings.js';
-import { PostgresKeyStore, PostgresRestartStore } from './small-records.js';
+import { PostgresKeyStore } from './small-records.js';
 import { PostgresUserStore } from './users.js';
 
 export interface PostgresStoreOptions {
@@ -28,7 +28,6 @@ export interface PostgresStoreOptions {
 export class PostgresStore implements Store {
   readonly kind = 'postgresql';
   readonly users: PostgresUserStore;
-  readonly restarts: PostgresRestartStore;
   readonly keys: PostgresKeyStore;
   readonly connectionLog: PostgresAppendLog<ConnectionLogEntry>;
   readonly auditLog: PostgresAppendLog<AuditEntry>;
@@ -41,7 +40,6 @@ export class PostgresStore implements Store {
   ) {
     const stores = this.storesOver(committedAccess(database));
     this.users = stores.users;
-    this.restarts = stores.restarts;
     this.keys = stores.keys;
     this.connectionLog = new PostgresAppendLog(database, 'connection_log');
     this.auditLog = new PostgresAppendLog(database, 'audit_log');
@@ -100,7 +98,6 @@ export class PostgresStore implements Store {
   private storesOver(access: PostgresAccess) {
     return {
       users: new PostgresUserStore(access),
-      restarts: new PostgresRestartStore(access),
       keys: new PostgresKeyStore(access),
       part: <P>(definition: StorePart<P>) => this.bindPart(definition, access),
     };

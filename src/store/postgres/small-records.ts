@@ -1,29 +1,5 @@
-import type { KeyStore, PendingRestart, RestartStore } from '../port.js';
+import type { KeyStore } from '../port.js';
 import type { PostgresAccess } from './access.js';
-
-/** Pending restarts, a row per server; locked like the settings when read inside a unit of work. */
-export class PostgresRestartStore implements RestartStore {
-  constructor(private readonly access: PostgresAccess) {}
-
-  async load(server: string): Promise<PendingRestart | null> {
-    const [row] = await this.access.query<{ pending: PendingRestart }>(
-      `SELECT pending FROM ${this.access.name('pending_restarts')} WHERE server = $1${this.access.inUnit ? ' FOR UPDATE' : ''}`,
-      [server],
-    );
-    return row?.pending ?? null;
-  }
-
-  async save(server: string, pending: PendingRestart | null): Promise<void> {
-    if (pending === null) {
-      await this.access.query(`DELETE FROM ${this.access.name('pending_restarts')} WHERE server = $1`, [server]);
-      return;
-    }
-    await this.access.query(`INSERT INTO ${this.access.name('pending_restarts')} (server, pending) VALUES ($1, $2) ON CONFLICT (server) DO UPDATE SET pending = EXCLUDED.pending`, [
-      server,
-      JSON.stringify(pending),
-    ]);
-  }
-}
 
 /** Keys shared by every instance on the database, base64 in `<prefix>keys`. */
 export class PostgresKeyStore implements KeyStore {
