@@ -50,19 +50,6 @@ export interface UserStore {
   count(): Promise<number>;
 }
 
-export type ConnectionAction = 'LOGIN' | 'LOGOUT';
-
-export interface ConnectionLogEntry {
-  id: number;
-  username: string;
-  action: ConnectionAction;
-  ipAddress: string;
-  timestamp: string;
-  success: boolean;
-  /** Why a login was refused; only on refused logins. */
-  reason?: string;
-}
-
 /**
  * A query of an append-only log, in terms a database can run: the newest
  * `limit` records whose named string fields equal the given values, ignoring
@@ -75,7 +62,7 @@ export interface LogQuery<T> {
   equals?: { [K in keyof T]?: T[K] extends string ? string : never };
 }
 
-/** Append-only records, newest first on reading: connections, audit entries, teleports. */
+/** Append-only records with an id and a time, newest first on reading (a group's log: its store part is one of the store's log pieces). */
 export interface AppendLog<T extends { id: number; timestamp: string }> {
   append(entry: Omit<T, 'id'>): Promise<T>;
   recent(query: LogQuery<T>): Promise<T[]>;
@@ -83,32 +70,6 @@ export interface AppendLog<T extends { id: number; timestamp: string }> {
   count(query: Pick<LogQuery<T>, 'equals'>): Promise<number>;
   /** Deletes records older than `cutoff`; returns how many went (records, or whole day files). */
   deleteBefore(cutoff: Date): Promise<number>;
-}
-
-export type ConnectionLogStore = AppendLog<ConnectionLogEntry>;
-
-/** Who changed what, when, from where. */
-export interface AuditEntry {
-  id: number;
-  timestamp: string;
-  /** Web username, `service` for the token service account, or `key:<name>` for an API key. */
-  actor: string;
-  /** The acting API key's id (entries written before it was kept have none). */
-  actorKeyId?: string;
-  ipAddress: string;
-  action: string;
-  details: Record<string, unknown>;
-}
-
-export interface TeleportRecord {
-  id: number;
-  timestamp: string;
-  requestedBy: string;
-  player: string;
-  from: { world: string; x: number; y: number; z: number };
-  to: { world: string; x: number; y: number; z: number; yaw?: number; pitch?: number };
-  /** The player teleported to, for player-to-player teleports. */
-  target?: string;
 }
 
 /** Secrets every instance sharing the store must agree on (the JWT signing key). */
@@ -128,9 +89,6 @@ export interface TransactionalStores {
 export interface Store extends TransactionalStores {
   /** `json`, or another implementation's name, for logs and /api/health. */
   readonly kind: string;
-  readonly connectionLog: ConnectionLogStore;
-  readonly auditLog: AppendLog<AuditEntry>;
-  readonly teleportLog: AppendLog<TeleportRecord>;
   /**
    * Runs `work` as one unit of work: every write made through `tx` is kept
    * together or not at all, and conflicting units run one after another.

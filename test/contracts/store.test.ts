@@ -5,6 +5,9 @@
  * saying why, where no server can be started).
  */
 import { expect } from 'chai';
+import { teleportLogPart } from '../../src/features/teleports/store.js';
+import { auditLogPart } from '../../src/features/audit/store.js';
+import { connectionLogPart } from '../../src/features/connections/store.js';
 import { messagesPart } from '../../src/features/messages/store.js';
 import { positionsPart } from '../../src/features/players/store.js';
 import { restartsPart } from '../../src/features/restarts/store.js';
@@ -14,7 +17,7 @@ import { UniqueConflictError, type NewUser, type Store, type StorePart } from '.
 import { storeImplementations, type StoreFixture } from '../helpers/store-implementations.js';
 
 /** Feature parts whose contracts live here too. */
-const parts = [positionsPart, settingsPart, registrationCodesPart, messagesPart, restartsPart] as Array<StorePart<unknown>>;
+const parts = [positionsPart, settingsPart, registrationCodesPart, messagesPart, restartsPart, connectionLogPart, auditLogPart, teleportLogPart] as Array<StorePart<unknown>>;
 const implementations = storeImplementations('store', parts);
 
 function newUser(username: string, gameUsername = username, uuid = `uuid-${gameUsername.toLowerCase()}`): NewUser {
@@ -141,17 +144,17 @@ for (const [name, implementation] of Object.entries(implementations)) {
 
       it('assigns increasing ids and returns entries newest first, filtered by username in any case', async function () {
         const written = await Promise.all([
-          store.connectionLog.append(entry('Ann', '2026-11-19T10:00:00.000Z')),
-          store.connectionLog.append(entry('Bob', '2026-11-20T10:00:00.000Z')),
-          store.connectionLog.append(entry('Ann', '2026-11-21T10:00:00.000Z', 'LOGOUT')),
+          store.part(connectionLogPart).append(entry('Ann', '2026-11-19T10:00:00.000Z')),
+          store.part(connectionLogPart).append(entry('Bob', '2026-11-20T10:00:00.000Z')),
+          store.part(connectionLogPart).append(entry('Ann', '2026-11-21T10:00:00.000Z', 'LOGOUT')),
         ]);
         expect(written.map((record) => record.id)).to.deep.equal([written[0]!.id, written[0]!.id + 1, written[0]!.id + 2]);
-        const newest = await store.connectionLog.recent({ limit: 10 });
+        const newest = await store.part(connectionLogPart).recent({ limit: 10 });
         expect(newest.map((record) => record.username)).to.deep.equal(['Ann', 'Bob', 'Ann']);
         expect(newest[0]!.action).to.equal('LOGOUT');
-        const ann = await store.connectionLog.recent({ limit: 10, equals: { username: 'ann' } });
+        const ann = await store.part(connectionLogPart).recent({ limit: 10, equals: { username: 'ann' } });
         expect(ann.map((record) => record.timestamp)).to.deep.equal(['2026-11-21T10:00:00.000Z', '2026-11-19T10:00:00.000Z']);
-        expect(await store.connectionLog.recent({ limit: 1 })).to.have.length(1);
+        expect(await store.part(connectionLogPart).recent({ limit: 1 })).to.have.length(1);
       });
 
       it('reads a page: skips the newest `offset` matching entries, and counts them all', async function () {
@@ -161,29 +164,29 @@ for (const [name, implementation] of Object.entries(implementations)) {
           ['Ann', 21],
           ['Ann', 22],
         ] as const) {
-          await store.connectionLog.append(entry(username, `2026-11-${day}T10:00:00.000Z`));
+          await store.part(connectionLogPart).append(entry(username, `2026-11-${day}T10:00:00.000Z`));
         }
-        const second = await store.connectionLog.recent({ limit: 2, offset: 2 });
+        const second = await store.part(connectionLogPart).recent({ limit: 2, offset: 2 });
         expect(second.map((record) => record.timestamp)).to.deep.equal(['2026-11-20T10:00:00.000Z', '2026-11-19T10:00:00.000Z']);
-        const ann = await store.connectionLog.recent({ limit: 2, offset: 1, equals: { username: 'ANN' } });
+        const ann = await store.part(connectionLogPart).recent({ limit: 2, offset: 1, equals: { username: 'ANN' } });
         expect(ann.map((record) => record.timestamp)).to.deep.equal(['2026-11-21T10:00:00.000Z', '2026-11-19T10:00:00.000Z']);
-        expect(await store.connectionLog.recent({ limit: 5, offset: 4 })).to.deep.equal([]);
-        expect(await store.connectionLog.count({})).to.equal(4);
-        expect(await store.connectionLog.count({ equals: { username: 'ann' } })).to.equal(3);
+        expect(await store.part(connectionLogPart).recent({ limit: 5, offset: 4 })).to.deep.equal([]);
+        expect(await store.part(connectionLogPart).count({})).to.equal(4);
+        expect(await store.part(connectionLogPart).count({ equals: { username: 'ann' } })).to.equal(3);
       });
 
       it('continues ids after a restart', async function () {
-        const first = await store.connectionLog.append(entry('Ann', '2026-11-21T10:00:00.000Z'));
+        const first = await store.part(connectionLogPart).append(entry('Ann', '2026-11-21T10:00:00.000Z'));
         store = await fixture.reopen(store);
-        const second = await store.connectionLog.append(entry('Ann', '2026-11-21T11:00:00.000Z'));
+        const second = await store.part(connectionLogPart).append(entry('Ann', '2026-11-21T11:00:00.000Z'));
         expect(second.id).to.equal(first.id + 1);
       });
 
       it('deletes entries older than a cutoff', async function () {
-        await store.connectionLog.append(entry('Old', '2026-10-01T10:00:00.000Z'));
-        await store.connectionLog.append(entry('New', '2026-11-20T10:00:00.000Z'));
-        await store.connectionLog.deleteBefore(new Date('2026-10-22T00:00:00.000Z'));
-        const left = await store.connectionLog.recent({ limit: 10 });
+        await store.part(connectionLogPart).append(entry('Old', '2026-10-01T10:00:00.000Z'));
+        await store.part(connectionLogPart).append(entry('New', '2026-11-20T10:00:00.000Z'));
+        await store.part(connectionLogPart).deleteBefore(new Date('2026-10-22T00:00:00.000Z'));
+        const left = await store.part(connectionLogPart).recent({ limit: 10 });
         expect(left.map((record) => record.username)).to.deep.equal(['New']);
       });
     });
@@ -358,9 +361,9 @@ for (const [name, implementation] of Object.entries(implementations)) {
 
       it('keeps audit details and teleports as they were written, newest first', async function () {
         const details = { updated: ['serverName', 'chat.enabled'], previous: { serverName: 'a', nested: { deep: [1, 2, null] } }, note: 'quote " and \\ and \u00e9' };
-        await store.auditLog.append({ timestamp: '2026-11-20T10:00:00.000Z', actor: 'admin', ipAddress: '10.0.0.2', action: 'settings.update', details });
-        await store.auditLog.append({ timestamp: '2026-11-20T11:00:00.000Z', actor: 'service', ipAddress: '10.0.0.3', action: 'restart.schedule', details: {} });
-        const [newest, oldest] = await store.auditLog.recent({ limit: 10 });
+        await store.part(auditLogPart).append({ timestamp: '2026-11-20T10:00:00.000Z', actor: 'admin', ipAddress: '10.0.0.2', action: 'settings.update', details });
+        await store.part(auditLogPart).append({ timestamp: '2026-11-20T11:00:00.000Z', actor: 'service', ipAddress: '10.0.0.3', action: 'restart.schedule', details: {} });
+        const [newest, oldest] = await store.part(auditLogPart).recent({ limit: 10 });
         expect(newest).to.deep.include({ actor: 'service', action: 'restart.schedule' });
         expect(oldest!.details).to.deep.equal(details);
         const teleport = {
@@ -371,10 +374,10 @@ for (const [name, implementation] of Object.entries(implementations)) {
           to: { world: 'world_nether', x: 0, y: 70, z: 0, yaw: 90, pitch: -10 },
           target: 'Alex',
         };
-        const written = await store.teleportLog.append(teleport);
+        const written = await store.part(teleportLogPart).append(teleport);
         store = await fixture.reopen(store);
-        expect(await store.teleportLog.recent({ limit: 1, equals: { player: 'STEVE' } })).to.deep.equal([{ ...teleport, id: written.id }]);
-        expect(await store.teleportLog.recent({ limit: 1, equals: { player: 'Alex' } })).to.deep.equal([]);
+        expect(await store.part(teleportLogPart).recent({ limit: 1, equals: { player: 'STEVE' } })).to.deep.equal([{ ...teleport, id: written.id }]);
+        expect(await store.part(teleportLogPart).recent({ limit: 1, equals: { player: 'Alex' } })).to.deep.equal([]);
       });
     });
 

@@ -1,6 +1,7 @@
 import { readdir, rm } from 'node:fs/promises';
 import path from 'node:path';
 import { expect } from 'chai';
+import { connectionLogPart } from '../../src/features/connections/store.js';
 import { ApiError } from '../../src/errors.js';
 import { AccessControl } from '../../src/features/accounts/access-control.js';
 import { plainText, type ChatText } from '../../src/game/chat-line.js';
@@ -27,7 +28,7 @@ describe('services against the store port', function () {
 
   beforeEach(async function () {
     directory = await temporaryDirectory('gatehouse-services-');
-    store = await JsonStore.open(directory, { parts: implementationsOf(registrationCodesPart) });
+    store = await JsonStore.open(directory, { parts: implementationsOf(registrationCodesPart, connectionLogPart) });
     game = new FakeGame();
     passwords = new PasswordHasher(4, 1);
     now = new Date('2026-11-21T12:00:00.000Z');
@@ -188,14 +189,14 @@ describe('services against the store port', function () {
 
   describe('ConnectionLogRecorder and RetentionJob', function () {
     it('records join, quit and refused logins, and retention deletes days older than 30', async function () {
-      const recorder = new ConnectionLogRecorder(store.connectionLog, game, () => now);
+      const recorder = new ConnectionLogRecorder(store.part(connectionLogPart), game, () => now);
       now = new Date('2026-10-01T08:00:00.000Z');
       game.events.emit('join', { player, ipAddress: '10.1.1.1' });
       now = new Date('2026-11-21T08:00:00.000Z');
       game.events.emit('quit', { player, ipAddress: '10.1.1.1' });
       game.events.emit('loginRefused', { name: 'Bad', uuid: null, ipAddress: '10.9.9.9', reason: 'The server is full!' });
       await recorder.settled();
-      const entries = await store.connectionLog.recent({ limit: 10 });
+      const entries = await store.part(connectionLogPart).recent({ limit: 10 });
       expect(entries.map(({ username, action, success }) => ({ username, action, success }))).to.deep.equal([
         { username: 'Bad', action: 'LOGIN', success: false },
         { username: 'Mira', action: 'LOGOUT', success: true },
@@ -204,7 +205,7 @@ describe('services against the store port', function () {
       expect(entries[0]!.reason).to.equal('The server is full!');
 
       const retention = new RetentionJob(() => now);
-      retention.keepDays('connection log', 30, (cutoff) => store.connectionLog.deleteBefore(cutoff));
+      retention.keepDays('connection log', 30, (cutoff) => store.part(connectionLogPart).deleteBefore(cutoff));
       expect((await retention.runOnce())['connection log']).to.equal(1);
       expect(await readdir(path.join(directory, 'connections'))).to.deep.equal(['2026-11-21.jsonl']);
     });

@@ -2,13 +2,14 @@ import { appendFile, readFile, readdir, rm, stat, symlink, writeFile } from 'nod
 import path from 'node:path';
 import { expect } from 'chai';
 import { StoreCorruptError } from '../../src/lib/corrupt-data.js';
+import { connectionLogPart } from '../../src/features/connections/store.js';
 import { settingsPart } from '../../src/features/settings/store.js';
 import { JsonStore } from '../../src/store/json/index.js';
 import { temporaryDirectory } from '../helpers/gatehouse.js';
 import { implementationsOf } from '../helpers/store-implementations.js';
 
-/** The settings' part: its one small document is written in the units below. */
-const parts = implementationsOf(settingsPart);
+/** The settings' part (its one small document is written in the units below) and the connection log's (day files outside the journal). */
+const parts = implementationsOf(settingsPart, connectionLogPart);
 
 const newUser = (username: string) => ({
   username,
@@ -137,11 +138,11 @@ describe('JSON store: the journal and checkpoints on disk', function () {
     await writeFile(path.join(directory, 'settings.json'), '{}');
     await chmod(directory, 0o755);
     const logged: string[] = [];
-    const store = await JsonStore.open(directory, { logInfo: (message) => logged.push(message) });
+    const store = await JsonStore.open(directory, { parts, logInfo: (message) => logged.push(message) });
     expect(logged.join('\n')).to.match(/now owner-only/);
     await store.users.create(newUser('private'));
     await store.keys.getOrCreate('jwt-signing', () => Buffer.alloc(64, 1));
-    await store.connectionLog.append({ username: 'x', action: 'LOGIN', ipAddress: '10.0.0.1', timestamp: new Date().toISOString(), success: true });
+    await store.part(connectionLogPart).append({ username: 'x', action: 'LOGIN', ipAddress: '10.0.0.1', timestamp: new Date().toISOString(), success: true });
     await store.close();
     expect((await stat(directory)).mode & 0o777).to.equal(0o700);
     const files = [

@@ -1,8 +1,6 @@
-import path from 'node:path';
-import type { AuditEntry, ConnectionLogEntry, Store, StorePart, TeleportRecord, TransactionalStores } from '../port.js';
+import type { Store, StorePart, TransactionalStores } from '../port.js';
 import { committedAccess, transactionAccess, type JsonAccess, type JsonPartImplementation, type JsonStorePart } from './access.js';
 import { JsonDatabase } from './database.js';
-import { DatedJsonLinesLog } from './dated-log.js';
 import { ensurePrivateDirectory } from '../../lib/durable-file.js';
 import { defineKeys, JsonKeyStore } from './small-documents.js';
 import { defineUsers, JsonUserStore, type UserIndex } from './users.js';
@@ -35,9 +33,6 @@ export class JsonStore implements Store {
     private readonly database: JsonDatabase,
     private readonly userIndex: UserIndex,
     private readonly parts: Map<string, { implementation: JsonStorePart<unknown>; opened: unknown }>,
-    readonly connectionLog: DatedJsonLinesLog<ConnectionLogEntry>,
-    readonly auditLog: DatedJsonLinesLog<AuditEntry>,
-    readonly teleportLog: DatedJsonLinesLog<TeleportRecord>,
   ) {
     const stores = this.storesOver(committedAccess(database));
     this.users = stores.users;
@@ -55,15 +50,7 @@ export class JsonStore implements Store {
     const parts = new Map<string, { implementation: JsonStorePart<unknown>; opened: unknown }>();
     for (const { part, json } of options.parts ?? []) parts.set(part.name, { implementation: json, opened: await json.define(database, dataDirectory) });
     await database.open(dataDirectory);
-    const file = (name: string) => path.join(dataDirectory, name);
-    return new JsonStore(
-      database,
-      userIndex,
-      parts,
-      await DatedJsonLinesLog.open<ConnectionLogEntry>(file('connections')),
-      await DatedJsonLinesLog.open<AuditEntry>(file('audit')),
-      await DatedJsonLinesLog.open<TeleportRecord>(file('teleports')),
-    );
+    return new JsonStore(database, userIndex, parts);
   }
 
   part<P>(definition: StorePart<P>): P {
@@ -95,12 +82,7 @@ export class JsonStore implements Store {
   }
 
   async close(): Promise<void> {
-    await Promise.all([
-      this.connectionLog.drain(),
-      this.auditLog.drain(),
-      this.teleportLog.drain(),
-      ...[...this.parts.values()].map(({ implementation, opened }) => implementation.close?.(opened)),
-    ]);
+    await Promise.all([...this.parts.values()].map(({ implementation, opened }) => implementation.close?.(opened)));
     await this.database.close();
   }
 

@@ -1,6 +1,5 @@
-import type { AuditEntry, ConnectionLogEntry, Store, StorePart, TeleportRecord, TransactionalStores } from '../port.js';
+import type { Store, StorePart, TransactionalStores } from '../port.js';
 import { committedAccess, unitAccess, type PostgresAccess, type PostgresPartImplementation, type PostgresStorePart } from './access.js';
-import { PostgresAppendLog } from './append-log.js';
 import { PostgresDatabase } from './database.js';
 import { migrate } from './migrations.js';
 import { coreMigrations } from './schema.js';
@@ -29,9 +28,6 @@ export class PostgresStore implements Store {
   readonly kind = 'postgresql';
   readonly users: PostgresUserStore;
   readonly keys: PostgresKeyStore;
-  readonly connectionLog: PostgresAppendLog<ConnectionLogEntry>;
-  readonly auditLog: PostgresAppendLog<AuditEntry>;
-  readonly teleportLog: PostgresAppendLog<TeleportRecord>;
   private readonly boundParts = new Map<string, unknown>();
 
   private constructor(
@@ -41,9 +37,6 @@ export class PostgresStore implements Store {
     const stores = this.storesOver(committedAccess(database));
     this.users = stores.users;
     this.keys = stores.keys;
-    this.connectionLog = new PostgresAppendLog(database, 'connection_log');
-    this.auditLog = new PostgresAppendLog(database, 'audit_log');
-    this.teleportLog = new PostgresAppendLog(database, 'teleport_log');
   }
 
   /** Connects, brings the schema (the port's and every part's) up to date, and opens the store. */
@@ -86,12 +79,7 @@ export class PostgresStore implements Store {
   }
 
   async close(): Promise<void> {
-    await Promise.all([
-      this.connectionLog.drain(),
-      this.auditLog.drain(),
-      this.teleportLog.drain(),
-      ...[...this.parts.values()].map(({ implementation, opened }) => implementation.close?.(opened)),
-    ]);
+    await Promise.all([...this.parts.values()].map(({ implementation, opened }) => implementation.close?.(opened)));
     await this.database.close();
   }
 
