@@ -61,7 +61,7 @@ export const accountsFeature = defineFeature({
       chat.post({ title: 'New web account', description: `${gameUsername} created the web account ${username}`, color: chatColours.account });
       // whitelist.autoApprove: a player who made an account may join a whitelisted server.
       const whitelist = game.capability('whitelist');
-      if (settings.get().whitelist.autoApprove && whitelist && game.isConnected()) {
+      if (settings.read().whitelist.autoApprove && whitelist && game.isConnected()) {
         whitelist.add(gameUsername).catch((error: Error) => log.error(`whitelist auto-approve of ${gameUsername}: ${error.message}`));
       }
     });
