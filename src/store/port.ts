@@ -1,12 +1,18 @@
 /**
- * The store port: the only way services reach persistent data. The JSON-file
- * store is one implementation; any other (SQL, say) must pass the same
- * contract tests in test/contracts/store.test.ts.
+ * The store port: the only way services reach persistent data. Two adapters
+ * implement it, JSON files in the data directory (./json/) and a PostgreSQL
+ * database (./postgres/), and both pass test/contracts/store.test.ts;
+ * ./factory.ts opens the one `storage.type` names.
  *
- * Every write resolves only once the data is durable (on disk, synced);
- * callers acknowledge a request after that and never before. Several writes
- * that must happen together go in one unit of work (`transaction`): all of
- * them, or none, whatever crashes.
+ * It holds what every group shares: the users, the keys every instance must
+ * agree on, units of work, and the shape of an append-only log. A group
+ * that keeps records of its own declares them as a store part (StorePart,
+ * below) in its own folder; this file names none of them.
+ *
+ * A write resolves only once it is durable (synced to disk, or committed by
+ * PostgreSQL); callers acknowledge a request after that and never before.
+ * Several writes that must happen together go in one unit of work
+ * (`transaction`): all of them, or none, whatever crashes.
  */
 
 export interface UserRecord {
@@ -62,7 +68,11 @@ export interface LogQuery<T> {
   equals?: { [K in keyof T]?: T[K] extends string ? string : never };
 }
 
-/** Append-only records with an id and a time, newest first on reading (a group's log: its store part is one of the store's log pieces). */
+/**
+ * Append-only records with an id and a time, newest first on reading. A
+ * group's log is a store part built of the adapters' log pieces
+ * (datedLogPart, appendLogPart), so each group names its own record.
+ */
 export interface AppendLog<T extends { id: number; timestamp: string }> {
   append(entry: Omit<T, 'id'>): Promise<T>;
   recent(query: LogQuery<T>): Promise<T[]>;
@@ -121,7 +131,7 @@ export function storePart<P>(name: string): StorePart<P> {
   return { name };
 }
 
-/** The store cannot accept writes (its journal could not be written); the API answers 503 until a restart. */
+/** The store cannot take writes: its journal could not be written (until a restart), or its database cannot be reached (StoreUnavailableError, until it is back). The API answers 503. */
 export class StoreFailedError extends Error {
   override name = 'StoreFailedError';
   /** True when it passes by itself (a database away for now); false when only a restart helps (a journal that failed). */

@@ -128,9 +128,8 @@ interface ServerSamples {
   /**
    * Points of closed buckets (ending at or before the newest sample, so no
    * sample of the minute-by-minute sampler can join them), by resolution and
-   * start: charts ask for the same week again and again, and the route keeps
-   * each point's JSON beside it. Emptied when a sample lands anywhere but
-   * last, and when retention deletes samples.
+   * start: charts ask for the same week again and again. Emptied when a
+   * sample lands anywhere but last, and when retention deletes samples.
    */
   closed: Map<number, Map<number, HistoryPoint>>;
 }

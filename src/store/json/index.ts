@@ -2,7 +2,7 @@ import type { Store, StorePart, TransactionalStores } from '../port.js';
 import { committedAccess, transactionAccess, type JsonAccess, type JsonPartImplementation, type JsonStorePart } from './access.js';
 import { JsonDatabase } from './database.js';
 import { ensurePrivateDirectory } from '../../lib/durable-file.js';
-import { defineKeys, JsonKeyStore } from './small-documents.js';
+import { defineKeys, JsonKeyStore } from './secrets.js';
 import { defineUsers, JsonUserStore, type UserIndex } from './users.js';
 
 export interface JsonStoreOptions {
@@ -15,13 +15,14 @@ export interface JsonStoreOptions {
 }
 
 /**
- * The JSON-file store. Layout under the data directory:
- *   journal/                                every write, one line per unit of work, until a checkpoint
- *   users/users-NNNNNN.json                 users, 1,000 to a file by id     } written at checkpoints,
- *   registration-codes.json, settings.json, messages.json, restart.json       } whole and atomically
- *   jwt-signing.key                         the token signing key
- *   connections/, audit/, teleports/        JSON Lines, one file per UTC day, appended
- * The directory and every file in it are readable by their owner only.
+ * The JSON-file store. Its own layout under the data directory:
+ *   journal/                   every write, one line per unit of work, until a checkpoint
+ *   users/users-NNNNNN.json    users, 1,000 to a file by id, written at checkpoints, whole and atomically
+ *   jwt-signing.key            the token signing key
+ * and what each group's store part keeps there (settings.json, messages.json,
+ * audit/, economy/, ...: docs/storage.md lists them), declared before the
+ * database opens. The directory and every file in it are readable by their
+ * owner only.
  */
 export class JsonStore implements Store {
   readonly kind = 'json';

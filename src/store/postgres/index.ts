@@ -4,7 +4,7 @@ import { PostgresDatabase } from './database.js';
 import { migrate } from './migrations.js';
 import { coreMigrations } from './schema.js';
 import type { PostgresSettings } from './settings.js';
-import { PostgresKeyStore } from './small-records.js';
+import { PostgresKeyStore } from './secrets.js';
 import { PostgresUserStore } from './users.js';
 
 export interface PostgresStoreOptions {
@@ -21,8 +21,8 @@ export interface PostgresStoreOptions {
  * migrate). Units of work are transactions (see PostgresDatabase for the
  * locking); a write is acknowledged once PostgreSQL acknowledged its commit.
  *
- * `database` is the way in for what needs a connection of its own later
- * (LISTEN, session locks): `database.openSession()`.
+ * `database` is the way in for what needs a connection of its own (the
+ * network's LISTEN and its jobs' session locks): `database.openSession()`.
  */
 export class PostgresStore implements Store {
   readonly kind = 'postgresql';

@@ -1,7 +1,7 @@
 import type { KeyStore } from '../port.js';
 import type { PostgresAccess } from './access.js';
 
-/** Keys shared by every instance on the database, base64 in `<prefix>keys`. */
+/** The secrets every instance on the database shares (the token signing key), base64 in `<prefix>keys`. */
 export class PostgresKeyStore implements KeyStore {
   constructor(private readonly access: PostgresAccess) {}
 

@@ -6,7 +6,8 @@ import { writeFileDurably } from '../../lib/durable-file.js';
 import { readdir, readFile } from 'node:fs/promises';
 
 /**
- * Keys as `<name>.key` files in the data directory, base64, owner-only
+ * The secrets every instance must agree on (the token signing key), as
+ * `<name>.key` files in the data directory, base64, owner-only
  * (`jwt-signing.key` has always been there).
  */
 export function defineKeys(database: JsonDatabase, dataDirectory: string): void {
