@@ -1,6 +1,6 @@
 import { EventEmitter } from 'node:events';
 import type { GamePort } from '../../game/port.js';
-import type { PendingRestart, RestartStore } from '../../store/port.js';
+import type { PendingRestart, RestartStore } from './store.js';
 
 /** This server's pending restart in the store (on a network, each server has its own). */
 export function restartOf(store: RestartStore, server: string): ServerRestart {

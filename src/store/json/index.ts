@@ -1,11 +1,8 @@
-import path from 'node:path';
-import type { AuditEntry, ConnectionLogEntry, Store, StorePart, TeleportRecord, TransactionalStores } from '../port.js';
+import type { Store, StorePart, TransactionalStores } from '../port.js';
 import { committedAccess, transactionAccess, type JsonAccess, type JsonPartImplementation, type JsonStorePart } from './access.js';
 import { JsonDatabase } from './database.js';
-import { DatedJsonLinesLog } from './dated-log.js';
 import { ensurePrivateDirectory } from '../../lib/durable-file.js';
-import { defineRegistrationCodes, JsonRegistrationCodeStore } from './registration-codes.js';
-import { defineKeys, defineMessages, defineRestart, defineSettings, JsonKeyStore, JsonMessageStore, JsonRestartStore, JsonSettingsStore } from './small-documents.js';
+import { defineKeys, JsonKeyStore } from './secrets.js';
 import { defineUsers, JsonUserStore, type UserIndex } from './users.js';
 
 export interface JsonStoreOptions {
@@ -18,38 +15,28 @@ export interface JsonStoreOptions {
 }
 
 /**
- * The JSON-file store. Layout under the data directory:
- *   journal/                                every write, one line per unit of work, until a checkpoint
- *   users/users-NNNNNN.json                 users, 1,000 to a file by id     } written at checkpoints,
- *   registration-codes.json, settings.json, messages.json, restart.json       } whole and atomically
- *   jwt-signing.key                         the token signing key
- *   connections/, audit/, teleports/        JSON Lines, one file per UTC day, appended
- * The directory and every file in it are readable by their owner only.
+ * The JSON-file store. Its own layout under the data directory:
+ *   journal/                   every write, one line per unit of work, until a checkpoint
+ *   users/users-NNNNNN.json    users, 1,000 to a file by id, written at checkpoints, whole and atomically
+ *   jwt-signing.key            the token signing key
+ * and what each group's store part keeps there (settings.json, messages.json,
+ * audit/, economy/, ...: docs/storage.md lists them), declared before the
+ * database opens. The directory and every file in it are readable by their
+ * owner only.
  */
 export class JsonStore implements Store {
   readonly kind = 'json';
   readonly users: JsonUserStore;
-  readonly registrationCodes: JsonRegistrationCodeStore;
-  readonly settings: JsonSettingsStore;
-  readonly messages: JsonMessageStore;
-  readonly restarts: JsonRestartStore;
   readonly keys: JsonKeyStore;
   private readonly boundParts = new Map<string, unknown>();
 
   private constructor(
     private readonly database: JsonDatabase,
     private readonly userIndex: UserIndex,
-    private readonly parts: Map<string, JsonStorePart<unknown>>,
-    readonly connectionLog: DatedJsonLinesLog<ConnectionLogEntry>,
-    readonly auditLog: DatedJsonLinesLog<AuditEntry>,
-    readonly teleportLog: DatedJsonLinesLog<TeleportRecord>,
+    private readonly parts: Map<string, { implementation: JsonStorePart<unknown>; opened: unknown }>,
   ) {
     const stores = this.storesOver(committedAccess(database));
     this.users = stores.users;
-    this.registrationCodes = stores.registrationCodes;
-    this.settings = stores.settings;
-    this.messages = stores.messages;
-    this.restarts = stores.restarts;
     this.keys = stores.keys;
   }
 
@@ -60,23 +47,11 @@ export class JsonStore implements Store {
     }
     const database = new JsonDatabase({ checkpointIntervalMs: options.checkpointIntervalMs, logError: options.logError });
     const userIndex = defineUsers(database, dataDirectory);
-    defineRegistrationCodes(database, dataDirectory);
-    defineSettings(database, dataDirectory);
-    defineMessages(database, dataDirectory);
-    defineRestart(database, dataDirectory);
     defineKeys(database, dataDirectory);
-    const parts = new Map((options.parts ?? []).map(({ part, json }) => [part.name, json]));
-    for (const part of parts.values()) part.define(database, dataDirectory);
+    const parts = new Map<string, { implementation: JsonStorePart<unknown>; opened: unknown }>();
+    for (const { part, json } of options.parts ?? []) parts.set(part.name, { implementation: json, opened: await json.define(database, dataDirectory) });
     await database.open(dataDirectory);
-    const file = (name: string) => path.join(dataDirectory, name);
-    return new JsonStore(
-      database,
-      userIndex,
-      parts,
-      await DatedJsonLinesLog.open<ConnectionLogEntry>(file('connections')),
-      await DatedJsonLinesLog.open<AuditEntry>(file('audit')),
-      await DatedJsonLinesLog.open<TeleportRecord>(file('teleports')),
-    );
+    return new JsonStore(database, userIndex, parts);
   }
 
   part<P>(definition: StorePart<P>): P {
@@ -108,7 +83,7 @@ export class JsonStore implements Store {
   }
 
   async close(): Promise<void> {
-    await Promise.all([this.connectionLog.drain(), this.auditLog.drain(), this.teleportLog.drain()]);
+    await Promise.all([...this.parts.values()].map(({ implementation, opened }) => implementation.close?.(opened)));
     await this.database.close();
   }
 
@@ -116,10 +91,6 @@ export class JsonStore implements Store {
     const boundParts = new Map<string, unknown>();
     return {
       users: new JsonUserStore(access, this.userIndex),
-      registrationCodes: new JsonRegistrationCodeStore(access),
-      settings: new JsonSettingsStore(access),
-      messages: new JsonMessageStore(access),
-      restarts: new JsonRestartStore(access),
       keys: new JsonKeyStore(access),
       part: <P>(definition: StorePart<P>) => {
         // Bound once per access (a unit of work asks for the same parts many times).
@@ -133,6 +104,6 @@ export class JsonStore implements Store {
   private bindPart<P>(definition: StorePart<P>, access: JsonAccess): P {
     const part = this.parts.get(definition.name);
     if (!part) throw new Error(`store part ${definition.name} was not declared when the store opened`);
-    return part.bind(access, this.database) as P;
+    return part.implementation.bind(access, this.database, part.opened) as P;
   }
 }
