@@ -215,6 +215,28 @@ describe('what the admin console’s pages say (Chromium, a fresh embedded serve
     expect(unexpectedProblems(portal.problems)).to.deep.equal([]);
   });
 
+  it('takes the focus to the field a refusal names, on the console’s forms as on the player’s', async function () {
+    await goInPortal(page, '/admin/economy');
+    const adjust = page.getByRole('form', { name: 'Adjust a balance' });
+    await adjust.getByLabel('Player', { exact: true }).fill('Nobody');
+    await adjust.getByLabel('Amount', { exact: true }).fill('5');
+    await adjust.getByLabel('Reason', { exact: true }).fill('a test');
+    await adjust.getByRole('button', { name: 'Adjust' }).click();
+    const player = adjust.getByLabel('Player', { exact: true });
+    await eventually(async () => ((await player.getAttribute('aria-invalid')) === 'true' ? true : undefined), 10_000, 'the player marked invalid');
+    // A screen reader says the error with the field it lands on; a keyboard user types the correction at once.
+    await eventually(async () => ((await player.evaluate((element) => element === document.activeElement)) ? true : undefined), 5000, 'the focus on the player refused');
+
+    await goInPortal(page, '/admin/whitelist');
+    const add = page.getByRole('form', { name: 'Add a player' });
+    await add.getByRole('button', { name: 'Add to the whitelist' }).click();
+    const name = add.getByLabel('Player name', { exact: true });
+    await eventually(async () => ((await name.getAttribute('aria-invalid')) === 'true' ? true : undefined), 10_000, 'the empty name marked invalid');
+    await eventually(async () => ((await name.evaluate((element) => element === document.activeElement)) ? true : undefined), 5000, 'the focus on the name refused');
+    // The refusals asked for here are logged by the browser as failed requests: taken off the page's record, which the next test reads.
+    expect(unexpectedProblems(portal.problems.splice(0), [400, 404])).to.deep.equal([]);
+  });
+
   it('never offers to teleport a player to themselves: the player to move is not among those to move them to', async function () {
     await goInPortal(page, '/admin/teleports');
     const form = page.locator('form', { has: page.getByRole('heading', { name: 'A player to a player' }) });
