@@ -1,5 +1,10 @@
-/** The portal's entry: the style sheet and the app, mounted into index.html. */
+/**
+ * The portal's entry: the app, mounted into index.html, and its style
+ * sheets, in cascade order: the console's rules, uPlot's (through the
+ * charts), then styles.css.
+ */
 import { render } from 'preact';
+import './admin/admin.css';
 import { App } from './app.js';
 import './styles.css';
 
