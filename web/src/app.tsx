@@ -3,12 +3,14 @@
  * session (with a visible mark when it is an admin's), and the page the
  * address names. A page that needs a login sends a logged-out visitor to the
  * login page and back after; an admin page tells a player it is not theirs
- * and fetches nothing. Moving to a page puts the keyboard focus on its title
- * (the page's frame, parts/page.tsx).
+ * and fetches nothing of it, not even its code. A page that fails while
+ * drawing says so in its place (the error boundary), under a header that
+ * still works.
  */
 import type { ComponentChildren } from 'preact';
 import { useEffect, useState } from 'preact/hooks';
 import { sendToLogin } from './api.js';
+import { ErrorBoundary } from './parts/error-boundary.js';
 import { Page } from './parts/page.js';
 import { Link, navigate, useLocation } from './router.js';
 import { type PageRoute, routes } from './routes.js';
@@ -56,7 +58,13 @@ export function App() {
   // An expired session shows nothing while it goes to the login page: its page would only send the dead token.
   else if (route.access !== 'anyone' && (!session || expired)) content = null;
   else if (route.access === 'admin' && !session?.isAdmin) content = <NotAdmin />;
-  else content = <route.page />;
+  else
+    content = (
+      // Keyed by the page: moving to another page leaves a failed one behind.
+      <ErrorBoundary key={route.path}>
+        <route.page />
+      </ErrorBoundary>
+    );
 
   const nav = routes.filter((candidate) => candidate.nav && (candidate.access === 'anyone' ? !session : candidate.access === 'player' ? session : session?.isAdmin));
   return (

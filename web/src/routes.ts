@@ -1,29 +1,35 @@
 /**
  * Every page of the portal, once: its address, its title, who may open it,
  * and its name in the navigation that lists it. The header's navigation, the
- * console's own and the routing in app.tsx all read this list.
+ * console's own and the routing in app.tsx all read this list. The pages a
+ * visitor opens first, logged out, come with the first load; every other
+ * page is fetched when first opened (parts/lazy.tsx), with what only it
+ * uses: a player never downloads the console, and the login page not the
+ * charts.
  */
 import type { FunctionComponent } from 'preact';
-import { AuditPage } from './admin/pages/audit.js';
-import { CachesPage } from './admin/pages/caches.js';
-import { ConnectionsPage } from './admin/pages/connections.js';
-import { EconomyPage } from './admin/pages/economy.js';
-import { KeysPage } from './admin/pages/keys.js';
-import { MessagesPage } from './admin/pages/messages.js';
-import { OverviewPage } from './admin/pages/overview.js';
-import { RestartPage } from './admin/pages/restart.js';
-import { SettingsPage } from './admin/pages/settings.js';
-import { TeleportsPage } from './admin/pages/teleports.js';
-import { UsersPage } from './admin/pages/users.js';
-import { WhitelistPage } from './admin/pages/whitelist.js';
-import { AccountPage } from './pages/account.js';
-import { InventoryPage } from './pages/inventory.js';
-import { JobsPage } from './pages/jobs.js';
-import { LeaderboardsPage } from './pages/leaderboards.js';
 import { LoginPage } from './pages/login.js';
-import { MarketPage } from './pages/market.js';
 import { RegisterPage } from './pages/register.js';
-import { ShopPage } from './pages/shop.js';
+import { lazy } from './parts/lazy.js';
+
+const AccountPage = lazy(() => import('./pages/account.js').then((m) => m.AccountPage));
+const ShopPage = lazy(() => import('./pages/shop.js').then((m) => m.ShopPage));
+const InventoryPage = lazy(() => import('./pages/inventory.js').then((m) => m.InventoryPage));
+const MarketPage = lazy(() => import('./pages/market.js').then((m) => m.MarketPage));
+const JobsPage = lazy(() => import('./pages/jobs.js').then((m) => m.JobsPage));
+const LeaderboardsPage = lazy(() => import('./pages/leaderboards.js').then((m) => m.LeaderboardsPage));
+const OverviewPage = lazy(() => import('./admin/pages/overview.js').then((m) => m.OverviewPage));
+const SettingsPage = lazy(() => import('./admin/pages/settings.js').then((m) => m.SettingsPage));
+const UsersPage = lazy(() => import('./admin/pages/users.js').then((m) => m.UsersPage));
+const ConnectionsPage = lazy(() => import('./admin/pages/connections.js').then((m) => m.ConnectionsPage));
+const MessagesPage = lazy(() => import('./admin/pages/messages.js').then((m) => m.MessagesPage));
+const RestartPage = lazy(() => import('./admin/pages/restart.js').then((m) => m.RestartPage));
+const TeleportsPage = lazy(() => import('./admin/pages/teleports.js').then((m) => m.TeleportsPage));
+const WhitelistPage = lazy(() => import('./admin/pages/whitelist.js').then((m) => m.WhitelistPage));
+const EconomyPage = lazy(() => import('./admin/pages/economy.js').then((m) => m.EconomyPage));
+const AuditPage = lazy(() => import('./admin/pages/audit.js').then((m) => m.AuditPage));
+const CachesPage = lazy(() => import('./admin/pages/caches.js').then((m) => m.CachesPage));
+const KeysPage = lazy(() => import('./admin/pages/keys.js').then((m) => m.KeysPage));
 
 export interface PageRoute {
   path: string;
