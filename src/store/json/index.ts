@@ -1,3 +1,4 @@
+import { OpenedParts } from '../opened-parts.js';
 import type { Store, StorePart, TransactionalStores } from '../port.js';
 import { committedAccess, transactionAccess, type JsonAccess, type JsonPartImplementation, type JsonStorePart } from './access.js';
 import { JsonDatabase } from './database.js';
@@ -28,16 +29,19 @@ export class JsonStore implements Store {
   readonly kind = 'json';
   readonly users: JsonUserStore;
   readonly keys: JsonKeyStore;
-  private readonly boundParts = new Map<string, unknown>();
+  private readonly parts: OpenedParts<JsonAccess, JsonStorePart<unknown>>;
+  private readonly committedParts: <P>(definition: StorePart<P>) => P;
 
   private constructor(
     private readonly database: JsonDatabase,
     private readonly userIndex: UserIndex,
-    private readonly parts: Map<string, { implementation: JsonStorePart<unknown>; opened: unknown }>,
+    parts: Map<string, { implementation: JsonStorePart<unknown>; opened: unknown }>,
   ) {
+    this.parts = new OpenedParts(parts, (implementation, access, opened) => implementation.bind(access, database, opened));
     const stores = this.storesOver(committedAccess(database));
     this.users = stores.users;
     this.keys = stores.keys;
+    this.committedParts = stores.part;
   }
 
   static async open(dataDirectory: string, options: JsonStoreOptions = {}): Promise<JsonStore> {
@@ -55,12 +59,7 @@ export class JsonStore implements Store {
   }
 
   part<P>(definition: StorePart<P>): P {
-    let bound = this.boundParts.get(definition.name);
-    if (bound === undefined) {
-      bound = this.bindPart(definition, committedAccess(this.database));
-      this.boundParts.set(definition.name, bound);
-    }
-    return bound as P;
+    return this.committedParts(definition);
   }
 
   transaction<T>(work: (tx: TransactionalStores) => Promise<T>): Promise<T> {
@@ -83,27 +82,11 @@ export class JsonStore implements Store {
   }
 
   async close(): Promise<void> {
-    await Promise.all([...this.parts.values()].map(({ implementation, opened }) => implementation.close?.(opened)));
+    await this.parts.close();
     await this.database.close();
   }
 
   private storesOver(access: JsonAccess) {
-    const boundParts = new Map<string, unknown>();
-    return {
-      users: new JsonUserStore(access, this.userIndex),
-      keys: new JsonKeyStore(access),
-      part: <P>(definition: StorePart<P>) => {
-        // Bound once per access (a unit of work asks for the same parts many times).
-        let bound = boundParts.get(definition.name);
-        if (bound === undefined) boundParts.set(definition.name, (bound = this.bindPart(definition, access)));
-        return bound as P;
-      },
-    };
-  }
-
-  private bindPart<P>(definition: StorePart<P>, access: JsonAccess): P {
-    const part = this.parts.get(definition.name);
-    if (!part) throw new Error(`store part ${definition.name} was not declared when the store opened`);
-    return part.implementation.bind(access, this.database, part.opened) as P;
+    return { users: new JsonUserStore(access, this.userIndex), keys: new JsonKeyStore(access), part: this.parts.binderFor(access) };
   }
 }

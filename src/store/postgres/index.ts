@@ -1,3 +1,4 @@
+import { OpenedParts } from '../opened-parts.js';
 import type { Store, StorePart, TransactionalStores } from '../port.js';
 import { committedAccess, unitAccess, type PostgresAccess, type PostgresPartImplementation, type PostgresStorePart } from './access.js';
 import { PostgresDatabase } from './database.js';
@@ -28,15 +29,18 @@ export class PostgresStore implements Store {
   readonly kind = 'postgresql';
   readonly users: PostgresUserStore;
   readonly keys: PostgresKeyStore;
-  private readonly boundParts = new Map<string, unknown>();
+  private readonly parts: OpenedParts<PostgresAccess, PostgresStorePart<unknown>>;
+  private readonly committedParts: <P>(definition: StorePart<P>) => P;
 
   private constructor(
     readonly database: PostgresDatabase,
-    private readonly parts: Map<string, { implementation: PostgresStorePart<unknown>; opened: unknown }>,
+    parts: Map<string, { implementation: PostgresStorePart<unknown>; opened: unknown }>,
   ) {
+    this.parts = new OpenedParts(parts, (implementation, access, opened) => implementation.bind(access, opened));
     const stores = this.storesOver(committedAccess(database));
     this.users = stores.users;
     this.keys = stores.keys;
+    this.committedParts = stores.part;
   }
 
   /** Connects, brings the schema (the port's and every part's) up to date, and opens the store. */
@@ -62,12 +66,7 @@ export class PostgresStore implements Store {
   }
 
   part<P>(definition: StorePart<P>): P {
-    let bound = this.boundParts.get(definition.name);
-    if (bound === undefined) {
-      bound = this.bindPart(definition, committedAccess(this.database));
-      this.boundParts.set(definition.name, bound);
-    }
-    return bound as P;
+    return this.committedParts(definition);
   }
 
   transaction<T>(work: (tx: TransactionalStores) => Promise<T>): Promise<T> {
@@ -79,21 +78,11 @@ export class PostgresStore implements Store {
   }
 
   async close(): Promise<void> {
-    await Promise.all([...this.parts.values()].map(({ implementation, opened }) => implementation.close?.(opened)));
+    await this.parts.close();
     await this.database.close();
   }
 
   private storesOver(access: PostgresAccess) {
-    return {
-      users: new PostgresUserStore(access),
-      keys: new PostgresKeyStore(access),
-      part: <P>(definition: StorePart<P>) => this.bindPart(definition, access),
-    };
-  }
-
-  private bindPart<P>(definition: StorePart<P>, access: PostgresAccess): P {
-    const part = this.parts.get(definition.name);
-    if (!part) throw new Error(`store part ${definition.name} was not declared when the store opened`);
-    return part.implementation.bind(access, part.opened) as P;
+    return { users: new PostgresUserStore(access), keys: new PostgresKeyStore(access), part: this.parts.binderFor(access) };
   }
 }
