@@ -52,7 +52,7 @@ export const accountsFeature = defineFeature({
     caches.register(access.accountsSeen);
     services.provide('accounts', accounts);
     services.provide('access', access);
-    game.onRegisterCommand((player) => accounts.handleRegisterCommand(player));
+    game.onCodeCommand('register', (player) => accounts.handleRegisterCommand(player));
     services.get('retention').register('expired registration codes', (at) => store.part(registrationCodesPart).removeExpired(at));
 
     const settings = services.get('settings');
