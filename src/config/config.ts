@@ -48,6 +48,13 @@ export interface Config {
     addressMaxFailedAttempts: number;
     codeCheckMaxFailures: number;
   };
+  /** How a login lasts (docs/sessions.md). */
+  sessions: {
+    portalTokenLifetimeSeconds: number;
+    idleDays: number;
+    refreshReuseLeewaySeconds: number;
+    keptDays: number;
+  };
   /** Webhooks may point at loopback and private addresses (a LAN relay); off by default. */
   chatAllowPrivateAddresses: boolean;
   economy: { provider: 'auto' | 'builtin' | 'vault' | 'none'; currencyName: string; largeAdjustmentAlertCents: number };
@@ -196,6 +203,12 @@ function toConfig(file: ConfigFile, cwd: string, beside: string): Config {
       failedAttemptWindowSeconds: file.accounts['failed-attempt-window-seconds'],
       addressMaxFailedAttempts: file.accounts['address-max-failed-attempts'],
       codeCheckMaxFailures: file.accounts['code-check-max-failures'],
+    },
+    sessions: {
+      portalTokenLifetimeSeconds: file.sessions['portal-token-lifetime-seconds'],
+      idleDays: file.sessions['idle-days'],
+      refreshReuseLeewaySeconds: file.sessions['refresh-reuse-leeway-seconds'],
+      keptDays: file.sessions['kept-days'],
     },
     chatAllowPrivateAddresses: file.chat['allow-private-addresses'],
     economy: {

@@ -41,6 +41,12 @@ export interface ConfigFile {
     'address-max-failed-attempts': number;
     'code-check-max-failures': number;
   };
+  sessions: {
+    'portal-token-lifetime-seconds': number;
+    'idle-days': number;
+    'refresh-reuse-leeway-seconds': number;
+    'kept-days': number;
+  };
   economy: { provider: 'auto' | 'builtin' | 'vault' | 'none'; 'currency-symbol': string; 'currency-name': string; 'starting-balance': number; 'large-adjustment-alert': number };
   retention: {
     'connection-log-days': number;
@@ -127,6 +133,12 @@ export const configFileSchema = group({
     'failed-attempt-window-seconds': positiveInteger,
     'address-max-failed-attempts': positiveInteger,
     'code-check-max-failures': positiveInteger,
+  }),
+  sessions: group({
+    'portal-token-lifetime-seconds': { type: 'integer', minimum: 60, maximum: 86400 },
+    'idle-days': { type: 'integer', minimum: 1, maximum: 400 },
+    'refresh-reuse-leeway-seconds': { type: 'integer', minimum: 0, maximum: 60 },
+    'kept-days': positiveInteger,
   }),
   economy: group({
     provider: { type: 'string', enum: ['auto', 'builtin', 'vault', 'none'] },

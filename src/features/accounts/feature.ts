@@ -20,7 +20,8 @@ declare module '../services.js' {
 }
 
 /**
- * Web accounts: /register in game, then register, log in, the profile.
+ * Web accounts: /register in game, then register, log in (each login a
+ * session of ../sessions), the profile.
  * Offers the access control every protected route goes through.
  */
 export const accountsFeature = defineFeature({
@@ -35,20 +36,23 @@ export const accountsFeature = defineFeature({
       addressMaxFailedAttempts: config.accounts.addressMaxFailedAttempts,
       codeCheckMaxFailures: config.accounts.codeCheckMaxFailures,
     });
+    const sessions = services.get('sessions');
     const accounts = new AccountService(
       store,
       game,
       passwords,
       tokens,
+      sessions,
       throttle,
       texts,
       {
         registrationCodeLifetimeSeconds: config.accounts.registrationCodeLifetimeSeconds,
+        portalTokenSeconds: config.sessions.portalTokenLifetimeSeconds,
         portalAddress,
       },
       now,
     );
-    const access = new AccessControl(tokens, store.users, accounts, () => game.isConnected(), config.token);
+    const access = new AccessControl(tokens, sessions, store.users, accounts, () => game.isConnected(), config.token);
     caches.register(access.accountsSeen);
     services.provide('accounts', accounts);
     services.provide('access', access);
@@ -67,7 +71,7 @@ export const accountsFeature = defineFeature({
     });
 
     return {
-      routes: accountsRoutes(accounts),
+      routes: accountsRoutes(accounts, { cookieSeconds: config.sessions.idleDays * 86_400, ownOrigins: () => [new URL(portalAddress()).origin] }),
       stop: () => passwords.close(),
     };
   },

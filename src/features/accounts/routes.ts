@@ -1,11 +1,41 @@
-/** Register, log in, the profile, and checking a registration code. */
-import { invalidField } from '../../errors.js';
-import { route, reply, type Route } from '../../http/route.js';
+/** Register, log in (the API's and the portal's, with its refresh), the profile, and checking a registration code. */
+import { ApiError, invalidField } from '../../errors.js';
+import { route, reply, type Route, type RouteRequest } from '../../http/route.js';
+import { requireSameOrigin } from '../../http/same-origin.js';
 import { messageAnswer } from '../common/schemas.js';
-import { loginAnswer, loginBody, profileAnswer, registerBody, verifyCodeAnswer, verifyCodeBody } from './schemas.js';
-import type { AccountService } from './service.js';
+import { clearedCookies, fromHttpsPage, refreshTokenIn, sessionCookies } from '../sessions/cookies.js';
+import type { SessionClient } from '../sessions/service.js';
+import { loginAnswer, loginBody, portalLoginAnswer, profileAnswer, registerBody, verifyCodeAnswer, verifyCodeBody } from './schemas.js';
+import type { AccountService, SignedIn } from './service.js';
 
-export function accountsRoutes(accounts: AccountService): Route[] {
+export interface PortalSessionSettings {
+  /** How long the refresh cookie is kept: the portal session's idle days. */
+  cookieSeconds: number;
+  /** Origins of this server besides the request's Host (portal.public-url's). */
+  ownOrigins: () => string[];
+}
+
+const clientOf = (request: RouteRequest<unknown, unknown>): SessionClient => ({ address: request.address, userAgent: request.header('user-agent') });
+
+/** bcrypt reads at most 72 bytes: a longer password (in characters that take several) is refused rather than cut. */
+function requireHashable(field: string, password: string): void {
+  if (Buffer.byteLength(password) > 72) throw invalidField(field, `${field} must be at most 72 bytes`);
+}
+
+export function accountsRoutes(accounts: AccountService, portal: PortalSessionSettings): Route[] {
+  /** The portal's login answer, with the cookie of its new refresh token when there is one. */
+  const portalReply = (signedIn: SignedIn, origin: string | undefined) =>
+    reply(
+      {
+        success: true as const,
+        token: signedIn.token,
+        username: signedIn.username,
+        gameUsername: signedIn.gameUsername,
+        isAdmin: signedIn.isAdmin,
+        expiresAt: signedIn.expiresAt.toISOString(),
+      },
+      signedIn.refreshToken ? { headers: { 'Set-Cookie': sessionCookies(signedIn.refreshToken, portal.cookieSeconds, fromHttpsPage(origin)) } } : {},
+    );
   return [
     route({
       method: 'POST',
@@ -23,7 +53,7 @@ export function accountsRoutes(accounts: AccountService): Route[] {
       },
       errorFields: { invalid_code: 'code', username_taken: 'username', player_has_account: 'code' },
       handle: async ({ body, address }) => {
-        if (Buffer.byteLength(body.password) > 72) throw invalidField('password', 'password must be at most 72 bytes');
+        requireHashable('password', body.password);
         await accounts.register(body, address);
         // The account is read, once logged in, at /api/auth/me.
         return reply({ success: true as const, message: `Account ${body.username} created; you can log in now` }, { status: 201, headers: { Location: '/api/auth/me' } });
@@ -34,12 +64,62 @@ export function accountsRoutes(accounts: AccountService): Route[] {
       path: '/api/auth/login',
       access: 'public',
       summary: 'Log in and receive a JWT',
+      description:
+        'The token is valid 24 hours (accounts.token-lifetime-seconds) and names its session (`sid`), which GET /api/auth/sessions lists and DELETE /api/auth/session ends. The portal logs in with POST /api/auth/session instead.',
       body: loginBody,
       answer: loginAnswer,
       errors: { 400: 'Missing username or password', 401: 'Invalid credentials', 429: 'Too many failed attempts; see Retry-After' },
       // Either may be wrong, and the answer does not say which: it stands by the password, the one typed again.
       errorFields: { invalid_credentials: 'password' },
-      handle: async ({ body, address }) => ({ success: true as const, ...(await accounts.login(body.username, body.password, address)) }),
+      handle: async (request) => {
+        const { token, username, gameUsername, isAdmin } = await accounts.login(request.body.username, request.body.password, clientOf(request), 'api');
+        return { success: true as const, token, username, gameUsername, isAdmin };
+      },
+    }),
+    route({
+      method: 'POST',
+      path: '/api/auth/session',
+      access: 'public',
+      summary: "The portal's login: a short token, and a refresh cookie that keeps the session across tabs and reloads",
+      description:
+        "Answers a token valid sessions.portal-token-lifetime-seconds (15 minutes) and sets `gatehouse_refresh`, a refresh token in a cookie that is HttpOnly, SameSite=Strict and sent only to /api/auth/session and its refresh, with `gatehouse_signed_in=1` for the page (Secure too when the page is on HTTPS). Only from Gatehouse's own page: a request another origin's page made is refused (403). API clients use POST /api/auth/login.",
+      body: loginBody,
+      answer: portalLoginAnswer,
+      errors: {
+        400: 'Missing username or password',
+        401: 'Invalid credentials',
+        403: "Sent from another site's page (cross_site_request)",
+        429: 'Too many failed attempts; see Retry-After',
+      },
+      errorFields: { invalid_credentials: 'password' },
+      handle: async (request) => {
+        requireSameOrigin(request.header, portal.ownOrigins());
+        return portalReply(await accounts.login(request.body.username, request.body.password, clientOf(request), 'portal'), request.header('origin'));
+      },
+    }),
+    route({
+      method: 'POST',
+      path: '/api/auth/session/refresh',
+      access: 'public',
+      summary: "The portal's session goes on: a new token for its refresh cookie, and the cookie's next refresh token",
+      description:
+        "Takes the `gatehouse_refresh` cookie (no body) and rotates it: each refresh token works once. One used again after its rotation ends the whole session (someone holds a copy), except within sessions.refresh-reuse-leeway-seconds (two tabs loading at once), which gets a token and no new cookie. A refusal removes the cookies. Only from Gatehouse's own page (403 otherwise).",
+      answer: portalLoginAnswer,
+      errors: {
+        401: 'No cookie (no_session), not a refresh token of this Gatehouse (invalid_session), or a session that has ended (session_ended)',
+        403: "Sent from another site's page (cross_site_request)",
+      },
+      handle: async (request) => {
+        requireSameOrigin(request.header, portal.ownOrigins());
+        const origin = request.header('origin');
+        try {
+          return portalReply(await accounts.refreshSession(refreshTokenIn(request.header('cookie')), clientOf(request)), origin);
+        } catch (error) {
+          // A cookie that leads nowhere goes, so that the page stops offering it.
+          if (error instanceof ApiError && error.status === 401) throw new ApiError(401, error.message, error.code, { 'Set-Cookie': clearedCookies(fromHttpsPage(origin)) });
+          throw error;
+        }
+      },
     }),
     route({
       method: 'GET',

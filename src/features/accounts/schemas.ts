@@ -46,3 +46,12 @@ export const verifyCodeAnswer = t.object({
   valid: t.boolean(),
   gameUsername: t.optional(t.string({ description: 'Only when valid.' })),
 });
+
+export const portalLoginAnswer = t.object({
+  success: t.literal(true),
+  token: t.string({ description: 'HS256 JWT for the page to keep in memory, valid sessions.portal-token-lifetime-seconds (15 minutes); send as Authorization: Bearer <token>.' }),
+  username: t.string(),
+  gameUsername: t.string(),
+  isAdmin: t.boolean({ description: 'Operator status on the game server now.' }),
+  expiresAt: t.string({ format: 'date-time', description: 'When the token expires: the page gets a new one with its refresh cookie (POST /api/auth/session/refresh).' }),
+});

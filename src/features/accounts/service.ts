@@ -8,11 +8,15 @@ import type { GameTexts } from '../../texts/catalogue.js';
 import type { LoginThrottle } from './login-throttle.js';
 import type { PasswordHasher } from '../../lib/password-hasher.js';
 import { generateRegistrationCode, normalizeRegistrationCode } from './registration-codes.js';
+import { type LiveSession, type SessionClient, type SessionService, sessionEnded } from '../sessions/service.js';
+import type { SessionKind } from '../sessions/store.js';
 import { registrationCodesPart } from './store.js';
 import type { TokenService } from './tokens.js';
 
 export interface AccountSettings {
   registrationCodeLifetimeSeconds: number;
+  /** How long the portal's access tokens last (the API's last the TokenService's 24 hours). */
+  portalTokenSeconds: number;
   /** The portal's address players are sent to, ending in `/` (known once the API listens). */
   portalAddress: () => string;
 }
@@ -24,11 +28,19 @@ export interface Registration {
   code: string;
 }
 
+/** What the API's login answers (api.md): exactly these. */
 export interface LoginResult {
   token: string;
   username: string;
   gameUsername: string;
   isAdmin: boolean;
+}
+
+/** A login that succeeded: its answer, when its token expires, its session, and for the portal the refresh token for its cookie (absent: keep the cookie). */
+export interface SignedIn extends LoginResult {
+  expiresAt: Date;
+  session: LiveSession['session'];
+  refreshToken?: string;
 }
 
 export interface Profile {
@@ -54,6 +66,7 @@ export class AccountService {
     private readonly game: GamePort,
     private readonly passwords: PasswordHasher,
     private readonly tokens: TokenService,
+    private readonly sessions: SessionService,
     private readonly throttle: LoginThrottle,
     private readonly texts: GameTexts,
     private readonly settings: AccountSettings,
@@ -124,20 +137,51 @@ export class AccountService {
     this.events.emit('registered', { username: registration.username, gameUsername: codeRecord.gameUsername, gameUuid: codeRecord.gameUuid });
   }
 
-  async login(username: string, password: string, clientAddress: string): Promise<LoginResult> {
-    this.refuseIfThrottled(this.throttle.loginWait(clientAddress, username));
+  /** A login with a password: the API's (`api`, a token of 24 hours) or the portal's (`portal`, a short token and a refresh token). */
+  async login(username: string, password: string, client: SessionClient, kind: SessionKind): Promise<SignedIn> {
+    this.refuseIfThrottled(this.throttle.loginWait(client.address, username));
     // Usernames are ASCII by rule; a look-alike (the Kelvin sign for "K") must not find an account.
     const user = isPrintableAscii(username) ? await this.store.users.findByUsername(username) : undefined;
     const matches = await this.passwords.verify(password, user?.passwordHash ?? (await this.decoyHash));
     if (!user || !matches) {
-      this.throttle.loginFailed(clientAddress, username);
+      this.throttle.loginFailed(client.address, username);
       throw unauthorized('Invalid username or password', 'invalid_credentials');
     }
-    this.throttle.loginSucceeded(clientAddress, username);
+    return this.completeLogin(user, client, kind);
+  }
+
+  /**
+   * Every login that succeeds ends here, whatever proved who the person is
+   * (a password now, a second factor after it later): the throttle is told,
+   * the last login written, a session started and its token issued.
+   */
+  async completeLogin(user: UserRecord, client: SessionClient, kind: SessionKind): Promise<SignedIn> {
+    this.throttle.loginSucceeded(client.address, user.username);
     const isAdmin = await this.isOperatorNow(user.gameUsername);
     await this.store.users.recordLogin(user.id, this.now().toISOString());
-    const token = this.tokens.issue({ sub: String(user.id), username: user.username, gameUsername: user.gameUsername, isAdmin });
-    return { token, username: user.username, gameUsername: user.gameUsername, isAdmin };
+    return this.signedIn(user, isAdmin, await this.sessions.start(user.id, kind, client));
+  }
+
+  /** The portal's session goes on with its refresh token (rotated; ../sessions/service.ts): a new access token, with operator status asked again. */
+  async refreshSession(refreshToken: string | undefined, client: SessionClient): Promise<SignedIn> {
+    const live = await this.sessions.refresh(refreshToken, client);
+    const user = await this.store.users.findById(live.session.userId);
+    if (!user) throw sessionEnded('The account of this session no longer exists');
+    return this.signedIn(user, await this.isOperatorNow(user.gameUsername), live);
+  }
+
+  private signedIn(user: UserRecord, isAdmin: boolean, live: LiveSession): SignedIn {
+    const claims = { sub: String(user.id), sid: live.session.id, username: user.username, gameUsername: user.gameUsername, isAdmin };
+    const { token, expiresAt } = live.session.kind === 'api' ? this.tokens.issue(claims) : this.tokens.issue(claims, this.settings.portalTokenSeconds);
+    return {
+      token,
+      username: user.username,
+      gameUsername: user.gameUsername,
+      isAdmin,
+      expiresAt,
+      session: live.session,
+      ...(live.refreshToken ? { refreshToken: live.refreshToken } : {}),
+    };
   }
 
   async profile(user: UserRecord): Promise<Profile> {
