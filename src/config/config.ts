@@ -48,12 +48,13 @@ export interface Config {
     addressMaxFailedAttempts: number;
     codeCheckMaxFailures: number;
   };
-  /** How a login lasts (docs/sessions.md). */
+  /** How a login lasts (docs/sessions.md), and the way back in: /resetpassword's code. */
   sessions: {
     portalTokenLifetimeSeconds: number;
     idleDays: number;
     refreshReuseLeewaySeconds: number;
     keptDays: number;
+    resetCodeLifetimeSeconds: number;
   };
   /** Webhooks may point at loopback and private addresses (a LAN relay); off by default. */
   chatAllowPrivateAddresses: boolean;
@@ -209,6 +210,7 @@ function toConfig(file: ConfigFile, cwd: string, beside: string): Config {
       idleDays: file.sessions['idle-days'],
       refreshReuseLeewaySeconds: file.sessions['refresh-reuse-leeway-seconds'],
       keptDays: file.sessions['kept-days'],
+      resetCodeLifetimeSeconds: file.sessions['reset-code-lifetime-seconds'],
     },
     chatAllowPrivateAddresses: file.chat['allow-private-addresses'],
     economy: {

@@ -45,6 +45,7 @@ export const configDefaults: ConfigFile = {
     'idle-days': 30,
     'refresh-reuse-leeway-seconds': 10,
     'kept-days': 7,
+    'reset-code-lifetime-seconds': 1800,
   },
   economy: { provider: 'auto', 'currency-symbol': '$', 'currency-name': 'Dollars', 'starting-balance': 100, 'large-adjustment-alert': 1000 },
   retention: { 'connection-log-days': 30, 'message-days': 90, 'teleport-log-days': 90, 'audit-log-days': 365, 'transaction-days': 90, 'metrics-history-days': 7 },

@@ -46,6 +46,7 @@ export interface ConfigFile {
     'idle-days': number;
     'refresh-reuse-leeway-seconds': number;
     'kept-days': number;
+    'reset-code-lifetime-seconds': number;
   };
   economy: { provider: 'auto' | 'builtin' | 'vault' | 'none'; 'currency-symbol': string; 'currency-name': string; 'starting-balance': number; 'large-adjustment-alert': number };
   retention: {
@@ -139,6 +140,7 @@ export const configFileSchema = group({
     'idle-days': { type: 'integer', minimum: 1, maximum: 400 },
     'refresh-reuse-leeway-seconds': { type: 'integer', minimum: 0, maximum: 60 },
     'kept-days': positiveInteger,
+    'reset-code-lifetime-seconds': { type: 'integer', minimum: 60, maximum: 86400 },
   }),
   economy: group({
     provider: { type: 'string', enum: ['auto', 'builtin', 'vault', 'none'] },

@@ -1,11 +1,24 @@
-/** Register, log in (the API's and the portal's, with its refresh), the profile, and checking a registration code. */
+/** Register, log in (the API's and the portal's, with its refresh), the profile, checking a registration code, and passwords. */
 import { ApiError, invalidField } from '../../errors.js';
 import { route, reply, type Route, type RouteRequest } from '../../http/route.js';
 import { requireSameOrigin } from '../../http/same-origin.js';
 import { messageAnswer } from '../common/schemas.js';
 import { clearedCookies, fromHttpsPage, refreshTokenIn, sessionCookies } from '../sessions/cookies.js';
 import type { SessionClient } from '../sessions/service.js';
-import { loginAnswer, loginBody, portalLoginAnswer, profileAnswer, registerBody, verifyCodeAnswer, verifyCodeBody } from './schemas.js';
+import type { PasswordService } from './passwords.js';
+import {
+  changePasswordAnswer,
+  changePasswordBody,
+  loginAnswer,
+  loginBody,
+  portalLoginAnswer,
+  profileAnswer,
+  registerBody,
+  resetPasswordAnswer,
+  resetPasswordBody,
+  verifyCodeAnswer,
+  verifyCodeBody,
+} from './schemas.js';
 import type { AccountService, SignedIn } from './service.js';
 
 export interface PortalSessionSettings {
@@ -22,7 +35,7 @@ function requireHashable(field: string, password: string): void {
   if (Buffer.byteLength(password) > 72) throw invalidField(field, `${field} must be at most 72 bytes`);
 }
 
-export function accountsRoutes(accounts: AccountService, portal: PortalSessionSettings): Route[] {
+export function accountsRoutes(accounts: AccountService, passwords: PasswordService, portal: PortalSessionSettings): Route[] {
   /** The portal's login answer, with the cookie of its new refresh token when there is one. */
   const portalReply = (signedIn: SignedIn, origin: string | undefined) =>
     reply(
@@ -138,6 +151,42 @@ export function accountsRoutes(accounts: AccountService, portal: PortalSessionSe
       answer: verifyCodeAnswer,
       errors: { 400: 'Missing code', 429: 'Too many failed code checks; see Retry-After' },
       handle: async ({ body, address }) => ({ success: true as const, ...(await accounts.verifyCode(body.code, address)) }),
+    }),
+    route({
+      method: 'POST',
+      path: '/api/auth/password',
+      access: 'login',
+      summary: "Changes the caller's password, given the current one; the account's other sessions end",
+      body: changePasswordBody,
+      answer: changePasswordAnswer,
+      errors: {
+        400: 'A wrong current password (wrong_password, counted as a failed login), or an invalid new one',
+        403: 'The service token has no password',
+        429: 'Too many failed attempts; see Retry-After',
+      },
+      handle: async (request) => {
+        requireHashable('newPassword', request.body.newPassword);
+        const user = request.user();
+        const sessionId = request.caller.kind === 'user' ? request.caller.sessionId : '';
+        const endedSessions = await passwords.change(user, sessionId, request.body.currentPassword, request.body.newPassword, request.address);
+        return { success: true as const, message: `Password changed; ${endedSessions} other session${endedSessions === 1 ? '' : 's'} ended`, endedSessions };
+      },
+    }),
+    route({
+      method: 'POST',
+      path: '/api/auth/password/reset',
+      access: 'public',
+      summary: 'Sets a new password with a code from /resetpassword in game; every session of the account ends',
+      description:
+        "The code is used once and expires after sessions.reset-code-lifetime-seconds (30 minutes). Failed codes count with the registration codes' (accounts.code-check-max-failures per address, then 429).",
+      body: resetPasswordBody,
+      answer: resetPasswordAnswer,
+      errors: { 400: 'An invalid or expired code (invalid_code), or an invalid new password', 429: 'Too many failed code checks; see Retry-After' },
+      handle: async ({ body, address }) => {
+        requireHashable('newPassword', body.newPassword);
+        const username = await passwords.reset(body.code, body.newPassword, address);
+        return { success: true as const, message: `The password of ${username} is changed; log in with it`, username };
+      },
     }),
   ];
 }

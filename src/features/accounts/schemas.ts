@@ -55,3 +55,18 @@ export const portalLoginAnswer = t.object({
   isAdmin: t.boolean({ description: 'Operator status on the game server now.' }),
   expiresAt: t.string({ format: 'date-time', description: 'When the token expires: the page gets a new one with its refresh cookie (POST /api/auth/session/refresh).' }),
 });
+
+// bcrypt reads at most 72 bytes; longer passwords would be silently cut (the route also counts bytes).
+const newPassword = t.string({ minLength: 6, maxLength: 72, example: 'correct horse' });
+
+export const changePasswordBody = t.object({ currentPassword: t.string({ minLength: 1, maxLength: 1024 }), newPassword }, { additionalProperties: true });
+
+export const changePasswordAnswer = t.object({
+  success: t.literal(true),
+  message: t.string(),
+  endedSessions: t.integer({ description: "How many of the account's other sessions the change ended." }),
+});
+
+export const resetPasswordBody = t.object({ code: t.string({ minLength: 1, maxLength: 64, example: 'K7QW2MXP' }), newPassword }, { additionalProperties: true });
+
+export const resetPasswordAnswer = t.object({ success: t.literal(true), message: t.string(), username: t.string({ description: 'The web account whose password it set.' }) });
