@@ -9,7 +9,7 @@ import { Link, navigate, useLocation } from '../router.js';
 import { startSession } from '../session.js';
 
 const reasons: Record<string, string> = {
-  expired: 'Your session expired. Log in again to carry on.',
+  ended: 'Your session has ended: it was ended from another device or by a password change, or went unused too long. Log in again to carry on.',
   'signed-out': 'Gatehouse no longer accepts your session. Log in again to carry on.',
   needed: 'Log in to see this page.',
   'logged-out': 'You are logged out.',
@@ -28,9 +28,10 @@ export function LoginPage() {
   const login = useAction(['username', 'password']);
   const reason = reasons[query.get('reason') ?? ''];
   const registered = query.get('registered') === '1';
+  const reset = query.get('reset') === '1';
 
   const logIn = async () => {
-    startSession(await data(api.request('post', '/api/auth/login', { body: { username, password } })));
+    startSession(await data(api.request('post', '/api/auth/session', { body: { username, password } })));
     navigate(safeNext(query.get('next')), { replace: true });
   };
 
@@ -41,7 +42,12 @@ export function LoginPage() {
           Your account is made. Log in with your new password.
         </p>
       )}
-      {reason && !registered && (
+      {reset && (
+        <p class="notice success" role="status">
+          Your password is changed, and every session of your account has ended. Log in with the new password.
+        </p>
+      )}
+      {reason && !registered && !reset && (
         <p class="notice" role="status">
           {reason}
         </p>
@@ -54,6 +60,9 @@ export function LoginPage() {
           {login.busy ? 'Logging in…' : 'Log in'}
         </button>
       </Form>
+      <p>
+        <Link href="/forgot-password">Forgot your password?</Link>
+      </p>
       <p>
         No account yet? Type <kbd>/register</kbd> in the game, then <Link href="/register">make your account</Link>.
       </p>
