@@ -91,7 +91,7 @@ export const accountsFeature = defineFeature({
     });
 
     return {
-      routes: accountsRoutes(accounts, passwordService, { cookieSeconds: config.sessions.idleDays * 86_400, ownOrigins: () => [new URL(portalAddress()).origin] }),
+      routes: accountsRoutes(accounts, passwordService, { ownOrigins: () => [new URL(portalAddress()).origin] }),
       stop: () => passwords.close(),
     };
   },

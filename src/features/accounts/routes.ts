@@ -1,10 +1,10 @@
 /** Register, log in (the API's and the portal's, with its refresh), the profile, checking a registration code, and passwords. */
 import { ApiError, invalidField } from '../../errors.js';
-import { route, reply, type Route, type RouteRequest } from '../../http/route.js';
+import { route, reply, type Route } from '../../http/route.js';
 import { requireSameOrigin } from '../../http/same-origin.js';
 import { messageAnswer } from '../common/schemas.js';
-import { clearedCookies, fromHttpsPage, refreshTokenIn, sessionCookies } from '../sessions/cookies.js';
-import type { SessionClient } from '../sessions/service.js';
+import { clearedCookies, fromHttpsPage, refreshTokenIn } from '../sessions/cookies.js';
+import { apiLoginAnswer, clientOf, portalLoginReply } from './login-answers.js';
 import type { PasswordService } from './passwords.js';
 import {
   changePasswordAnswer,
@@ -19,16 +19,12 @@ import {
   verifyCodeAnswer,
   verifyCodeBody,
 } from './schemas.js';
-import type { AccountService, SignedIn } from './service.js';
+import type { AccountService } from './service.js';
 
 export interface PortalSessionSettings {
-  /** How long the refresh cookie is kept: the portal session's idle days. */
-  cookieSeconds: number;
   /** Origins of this server besides the request's Host (portal.public-url's). */
   ownOrigins: () => string[];
 }
-
-const clientOf = (request: RouteRequest<unknown, unknown>): SessionClient => ({ address: request.address, userAgent: request.header('user-agent') });
 
 /** bcrypt reads at most 72 bytes: a longer password (in characters that take several) is refused rather than cut. */
 function requireHashable(field: string, password: string): void {
@@ -36,19 +32,6 @@ function requireHashable(field: string, password: string): void {
 }
 
 export function accountsRoutes(accounts: AccountService, passwords: PasswordService, portal: PortalSessionSettings): Route[] {
-  /** The portal's login answer, with the cookie of its new refresh token when there is one. */
-  const portalReply = (signedIn: SignedIn, origin: string | undefined) =>
-    reply(
-      {
-        success: true as const,
-        token: signedIn.token,
-        username: signedIn.username,
-        gameUsername: signedIn.gameUsername,
-        isAdmin: signedIn.isAdmin,
-        expiresAt: signedIn.expiresAt.toISOString(),
-      },
-      signedIn.refreshToken ? { headers: { 'Set-Cookie': sessionCookies(signedIn.refreshToken, portal.cookieSeconds, fromHttpsPage(origin)) } } : {},
-    );
   return [
     route({
       method: 'POST',
@@ -85,8 +68,7 @@ export function accountsRoutes(accounts: AccountService, passwords: PasswordServ
       // Either may be wrong, and the answer does not say which: it stands by the password, the one typed again.
       errorFields: { invalid_credentials: 'password' },
       handle: async (request) => {
-        const { token, username, gameUsername, isAdmin } = await accounts.login(request.body.username, request.body.password, clientOf(request), 'api');
-        return { success: true as const, token, username, gameUsername, isAdmin };
+        return apiLoginAnswer(await accounts.login(request.body.username, request.body.password, clientOf(request), 'api'));
       },
     }),
     route({
@@ -107,7 +89,7 @@ export function accountsRoutes(accounts: AccountService, passwords: PasswordServ
       errorFields: { invalid_credentials: 'password' },
       handle: async (request) => {
         requireSameOrigin(request.header, portal.ownOrigins());
-        return portalReply(await accounts.login(request.body.username, request.body.password, clientOf(request), 'portal'), request.header('origin'));
+        return portalLoginReply(await accounts.login(request.body.username, request.body.password, clientOf(request), 'portal'), request);
       },
     }),
     route({
@@ -126,7 +108,7 @@ export function accountsRoutes(accounts: AccountService, passwords: PasswordServ
         requireSameOrigin(request.header, portal.ownOrigins());
         const origin = request.header('origin');
         try {
-          return portalReply(await accounts.refreshSession(refreshTokenIn(request.header('cookie')), clientOf(request)), origin);
+          return portalLoginReply(await accounts.refreshSession(refreshTokenIn(request.header('cookie')), clientOf(request)), request);
         } catch (error) {
           // A cookie that leads nowhere goes, so that the page stops offering it.
           if (error instanceof ApiError && error.status === 401) throw new ApiError(401, error.message, error.code, { 'Set-Cookie': clearedCookies(fromHttpsPage(origin)) });
