@@ -39,6 +39,7 @@ export const configDefaults: ConfigFile = {
     'failed-attempt-window-seconds': 600,
     'address-max-failed-attempts': 100,
     'code-check-max-failures': 10,
+    'require-second-factor-for-admins': false,
   },
   sessions: {
     'portal-token-lifetime-seconds': 900,

@@ -40,6 +40,8 @@ export interface ConfigFile {
     'failed-attempt-window-seconds': number;
     'address-max-failed-attempts': number;
     'code-check-max-failures': number;
+    // Issue 32: second factors.
+    'require-second-factor-for-admins': boolean;
   };
   sessions: {
     'portal-token-lifetime-seconds': number;
@@ -134,6 +136,7 @@ export const configFileSchema = group({
     'failed-attempt-window-seconds': positiveInteger,
     'address-max-failed-attempts': positiveInteger,
     'code-check-max-failures': positiveInteger,
+    'require-second-factor-for-admins': { type: 'boolean' },
   }),
   sessions: group({
     'portal-token-lifetime-seconds': { type: 'integer', minimum: 60, maximum: 86400 },

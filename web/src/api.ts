@@ -11,7 +11,7 @@ import { gatehouseClient, type Result } from '../../client/gatehouse-client.js';
 import { waitInWords } from './parts/format.js';
 import { Problem } from './parts/problem.js';
 import { navigate } from './router.js';
-import { currentSession, endSession, hasSessionCookie, startSession } from './session.js';
+import { currentSession, endSession, hasSessionCookie, startSession, updateSession } from './session.js';
 
 /** The session's own requests: the refresh carries the cookie, never a token. */
 const sessionApi = gatehouseClient(location.origin);
@@ -29,9 +29,12 @@ let lastRenewal: Renewal | undefined;
 export function renewSession(): Promise<Renewal> {
   renewing ??= (async (): Promise<Renewal> => {
     try {
+      const before = currentSession();
       const answer = await sessionApi.request('post', '/api/auth/session/refresh');
       if (answer.ok) {
         startSession(answer.data);
+        // An admin held at the second factor's set-up stays held through a new token.
+        if (before?.heldAtSetUp && before.username === answer.data.username) updateSession({ heldAtSetUp: true });
         return 'renewed';
       }
       if (answer.status === 401) {
@@ -52,7 +55,11 @@ export function renewSession(): Promise<Renewal> {
 
 /** The session this browser holds, at the page's start: a new tab or a reload stays logged in. */
 export async function resumeSession(): Promise<void> {
-  if (hasSessionCookie() && !currentSession()) await renewSession();
+  if (!hasSessionCookie() || currentSession() || (await renewSession()) !== 'renewed') return;
+  // An admin whom the owner requires to have a second factor, and who has none, is held at its set-up (as at the login).
+  if (!currentSession()?.isAdmin) return;
+  const factors = await api.request('get', '/api/auth/factors').catch(() => undefined);
+  if (factors?.ok && factors.data.heldAtSetUp) updateSession({ heldAtSetUp: true });
 }
 
 /** A refusal of the token itself: expired (403), or no longer taken (401: its session ended here or elsewhere, or another login replaced this browser's). */
@@ -133,6 +140,11 @@ function problemOf(status: number, headers: Headers, error: unknown): Problem {
   const said = typeof answer.error === 'string' ? answer.error : '';
   // A wrong password is a 401 too, of the login itself: it says nothing of the session there may be, and stays on its page.
   if (code === 'invalid_credentials') return new Problem(status, code, said || 'Wrong username or password.', answer.field);
+  if (code === 'invalid_second_factor' || code === 'invalid_ticket' || code === 'invalid_passkey' || code === 'invalid_challenge') {
+    return new Problem(status, code, said || 'That did not prove it is you. Try again.', answer.field);
+  }
+  // An admin whom the owner's rule (turned on since the login) holds: the console becomes the page that sets up a factor.
+  if (code === 'second_factor_required' && currentSession()) updateSession({ heldAtSetUp: true });
   if (status === 401 || code === 'token_expired') {
     // fetchRenewing tried the refresh cookie already: the session is over.
     if (currentSession()) sendToLogin(code === 'session_ended' || code === 'token_expired' ? 'ended' : 'signed-out');

@@ -14,6 +14,8 @@ export interface Session {
   isAdmin: boolean;
   /** When the token stops working (ms since the epoch): the page then gets a new one. */
   expiresAt: number;
+  /** An admin whom the owner requires to set up a second factor first: the console shows only the page that sets one up. */
+  heldAtSetUp?: boolean;
 }
 
 let session: Session | undefined;
@@ -27,6 +29,13 @@ export function startSession(login: { token: string; username: string; gameUsern
   session = { token: login.token, username: login.username, gameUsername: login.gameUsername, isAdmin: login.isAdmin, expiresAt: Date.parse(login.expiresAt) };
   notify();
   return session;
+}
+
+/** Changes what the session knows (an admin's hold lifted once a factor is set up). */
+export function updateSession(change: Partial<Pick<Session, 'heldAtSetUp'>>): void {
+  if (!session) return;
+  session = { ...session, ...change };
+  notify();
 }
 
 export function endSession(): void {

@@ -11,6 +11,7 @@ import {
   changePasswordBody,
   loginAnswer,
   loginBody,
+  portalLoggedInAnswer,
   portalLoginAnswer,
   profileAnswer,
   registerBody,
@@ -59,7 +60,7 @@ export function accountsRoutes(accounts: AccountService, passwords: PasswordServ
       method: 'POST',
       path: '/api/auth/login',
       access: 'public',
-      summary: 'Log in and receive a JWT',
+      summary: 'Log in and receive a JWT (or, with a second factor, a ticket to send it with)',
       description:
         'The token is valid 24 hours (accounts.token-lifetime-seconds) and names its session (`sid`), which GET /api/auth/sessions lists and DELETE /api/auth/session ends. The portal logs in with POST /api/auth/session instead.',
       body: loginBody,
@@ -68,7 +69,8 @@ export function accountsRoutes(accounts: AccountService, passwords: PasswordServ
       // Either may be wrong, and the answer does not say which: it stands by the password, the one typed again.
       errorFields: { invalid_credentials: 'password' },
       handle: async (request) => {
-        return apiLoginAnswer(await accounts.login(request.body.username, request.body.password, clientOf(request), 'api'));
+        const result = await accounts.login(request.body.username, request.body.password, clientOf(request), 'api');
+        return 'secondFactor' in result ? { success: true as const, ...result } : apiLoginAnswer(result);
       },
     }),
     route({
@@ -77,7 +79,7 @@ export function accountsRoutes(accounts: AccountService, passwords: PasswordServ
       access: 'public',
       summary: "The portal's login: a short token, and a refresh cookie that keeps the session across tabs and reloads",
       description:
-        "Answers a token valid sessions.portal-token-lifetime-seconds (15 minutes) and sets `gatehouse_refresh`, a refresh token in a cookie that is HttpOnly, SameSite=Strict and sent only to /api/auth/session and its refresh, with `gatehouse_signed_in=1` for the page (Secure too when the page is on HTTPS). Only from Gatehouse's own page: a request another origin's page made is refused (403). API clients use POST /api/auth/login.",
+        "Answers a token valid sessions.portal-token-lifetime-seconds (15 minutes) and sets `gatehouse_refresh`, a refresh token in a cookie that is HttpOnly, SameSite=Strict and sent only to /api/auth/session and its refresh, with `gatehouse_signed_in=1` for the page (Secure too when the page is on HTTPS). An account with a second factor is answered its step instead (secondFactor, no token, no cookie), completed with POST /api/auth/session/second-factor. Only from Gatehouse's own page: a request another origin's page made is refused (403). API clients use POST /api/auth/login.",
       body: loginBody,
       answer: portalLoginAnswer,
       errors: {
@@ -89,7 +91,9 @@ export function accountsRoutes(accounts: AccountService, passwords: PasswordServ
       errorFields: { invalid_credentials: 'password' },
       handle: async (request) => {
         requireSameOrigin(request.header, portal.ownOrigins());
-        return portalLoginReply(await accounts.login(request.body.username, request.body.password, clientOf(request), 'portal'), request);
+        const result = await accounts.login(request.body.username, request.body.password, clientOf(request), 'portal');
+        // An account with a second factor gets its step, and the cookie once it is proved (POST /api/auth/session/second-factor).
+        return 'secondFactor' in result ? reply({ success: true as const, ...result }) : portalLoginReply(result, request);
       },
     }),
     route({
@@ -99,7 +103,7 @@ export function accountsRoutes(accounts: AccountService, passwords: PasswordServ
       summary: "The portal's session goes on: a new token for its refresh cookie, and the cookie's next refresh token",
       description:
         "Takes the `gatehouse_refresh` cookie (no body) and rotates it: each refresh token works once. One used again after its rotation ends the whole session (someone holds a copy), except within sessions.refresh-reuse-leeway-seconds (two tabs loading at once), which gets a token and no new cookie. A refusal removes the cookies. Only from Gatehouse's own page (403 otherwise).",
-      answer: portalLoginAnswer,
+      answer: portalLoggedInAnswer,
       errors: {
         401: 'No cookie (no_session), not a refresh token of this Gatehouse (invalid_session), or a session that has ended (session_ended)',
         403: "Sent from another site's page (cross_site_request)",
