@@ -23,6 +23,8 @@ export interface Actor {
   /** The API key's id, when a key acts: key names need not be unique. */
   keyId?: string;
   ipAddress: string;
+  /** A web user's session the request came in (../features/sessions), so that what it changes can end the user's other sessions and keep this one. */
+  sessionId?: string;
 }
 
 /** What the router asks on every route that is not public. */

@@ -107,7 +107,8 @@ export function route<Body = undefined, Query = undefined, Answer = unknown>(def
 
 export function actorOf(caller: Caller, address: string): Actor {
   if (caller.kind === 'key') return { name: `key:${caller.key.name}`, keyId: caller.key.id, ipAddress: address };
-  return { name: caller.kind === 'user' ? caller.user.username : 'service', ipAddress: address };
+  if (caller.kind === 'user') return { name: caller.user.username, ipAddress: address, sessionId: caller.sessionId };
+  return { name: 'service', ipAddress: address };
 }
 
 export function userOf(caller: Caller): UserRecord {

@@ -14,12 +14,16 @@ export type EndReason =
   | 'logged-out'
   /** Its owner ended it from the list (from any session of theirs). */
   | 'ended'
-  /** Its owner ended every session but one ("end all others"), or a new second factor did. */
+  /** Its owner ended every session but one ("end all others"). */
   | 'ended-by-others'
   | 'password-changed'
   | 'password-reset'
   /** A refresh token of it was used again after it had been rotated: someone holds a copy. */
-  | 'refresh-reused';
+  | 'refresh-reused'
+  /** Its owner added or removed a second factor from another session of theirs. */
+  | 'second-factor-changed'
+  /** An admin reset the account's second factors. */
+  | 'second-factors-reset';
 
 export interface SessionRecord {
   /** `ses_` and 32 hex digits: named in the token (`sid`), the refresh token and the list's URLs. */

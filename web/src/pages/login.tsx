@@ -15,7 +15,7 @@ import { Link, navigate, useLocation } from '../router.js';
 import { SecondFactorStep, type Step } from './second-factor.js';
 
 const reasons: Record<string, string> = {
-  ended: 'Your session has ended: it was ended from another device or by a password change, or went unused too long. Log in again to carry on.',
+  ended: 'Your session has ended: it was ended from another device, by a password change or a change to your second factors, or went unused too long. Log in again to carry on.',
   'signed-out': 'Gatehouse no longer accepts your session. Log in again to carry on.',
   needed: 'Log in to see this page.',
   'logged-out': 'You are logged out.',
