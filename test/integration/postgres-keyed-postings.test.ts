@@ -76,4 +76,88 @@ describe('money moved under an Idempotency-Key on PostgreSQL', function () {
     const keyed = await statementsOf(() => purchase('user:1:bought'));
     expect(keyed, `with a key: ${keyed.join(' | ')}`).to.have.length(unkeyed.length + 1);
   });
+
+  it('answers a repeat with the first answer, moving nothing, and refuses the key with another request', async function () {
+    const once = { key: 'user:1:repeat', fingerprint: 'transfer 10 to Bob' };
+    const first = await economy.transfer(alice, bob, 10, 'rent', once);
+    const repeats = await Promise.all(Array.from({ length: 5 }, () => economy.transfer(alice, bob, 10, 'rent', once)));
+    expect(first.replayed).to.equal(false);
+    for (const repeat of repeats) expect(repeat).to.deep.equal({ ...first, replayed: true });
+    const other = await economy.transfer(alice, bob, 20, undefined, { key: once.key, fingerprint: 'transfer 20 to Bob' }).catch((error) => error);
+    expect(other).to.include({ status: 409, code: 'idempotency_key_reused' });
+    expect((await store.part(ledgerPart).account(alice.uuid))!.cents, 'in cents: 1,000.00 less 0.01 and 0.10').to.equal(100_000 - 1 - 10);
+  });
+});
+
+describe('money moved under an Idempotency-Key on PostgreSQL, through a crash of the database', function () {
+  let postgres: ThrowawayPostgres;
+  before(async function () {
+    this.timeout(120_000);
+    postgres = await requirePostgres(this, { own: true });
+  });
+  after(async function () {
+    await postgres?.dispose();
+  });
+
+  it("commits each key's answer with its posting or neither: every key sent again after the restart has moved money exactly once", async function () {
+    this.timeout(120_000);
+    const settings = postgres.settings(uniquePrefix('keyedcrash'), 10);
+    const economyOver = async (opened: PostgresStore) => {
+      const config = (await loadConfig({}, '/nonexistent')).settings;
+      config.economy.startingBalance = 1_000_000;
+      return new EconomyService(opened, ledgerPart, new FakeGame(), () => config, { provider: 'builtin', largeAdjustmentCents: 1e12, vault: { logError: () => undefined } });
+    };
+    let store = await PostgresStore.open(settings, { parts: implementationsOf(ledgerPart) });
+    let economy = await economyOver(store);
+    await economy.transfer(alice, bob, 1, undefined);
+    // Each transfer names its key in its note, so its records can be found.
+    const send = (service: EconomyService, no: number) => service.transfer(alice, bob, 1, `k${no}`, { key: `user:1:k${no}`, fingerprint: `k${no}` });
+    const acknowledged = new Set<number>();
+    let next = 0;
+    let stopping = false;
+    const clients = Array.from({ length: 16 }, async () => {
+      while (!stopping) {
+        const no = next++;
+        await send(economy, no).then(
+          () => acknowledged.add(no),
+          () => undefined,
+        );
+      }
+    });
+    await new Promise((resolve) => setTimeout(resolve, 1500));
+    await postgres.stopServer('immediate');
+    stopping = true;
+    await Promise.all(clients);
+    await store.close().catch(() => undefined);
+    await postgres.startServer();
+    store = await PostgresStore.open(settings, { parts: implementationsOf(ledgerPart) });
+    economy = await economyOver(store);
+    const client = await postgres.client();
+    try {
+      const answered = new Set((await client.query<{ key: string }>(`SELECT key FROM ${settings.tablePrefix}economy_answers`)).rows.map((row) => row.key));
+      const posted = (await client.query<{ description: string }>(`SELECT description FROM ${settings.tablePrefix}ledger WHERE player_name = 'Alice' AND description LIKE '%: k%'`))
+        .rows;
+      const postedKeys = new Set(posted.map((row) => `user:1:${row.description.split(': ')[1]}`));
+      expect(acknowledged.size, 'transfers were acknowledged before the crash').to.be.greaterThan(20);
+      expect(
+        [...acknowledged].filter((no) => !answered.has(`user:1:k${no}`)),
+        'acknowledged without an answer',
+      ).to.deep.equal([]);
+      expect(
+        [...postedKeys].filter((key) => !answered.has(key)),
+        'posted without an answer',
+      ).to.deep.equal([]);
+      expect(
+        [...answered].filter((key) => !postedKeys.has(key)),
+        'answered without a posting',
+      ).to.deep.equal([]);
+    } finally {
+      await client.end();
+    }
+    // Every request sent again, as a client whose answer was lost would: each key's money moved once.
+    for (let no = 0; no < next; no += 1) await send(economy, no);
+    const balance = (await store.part(ledgerPart).account(alice.uuid))!.cents;
+    await store.close();
+    expect(balance, 'in cents').to.equal(100_000_000 - 1 - next);
+  });
 });

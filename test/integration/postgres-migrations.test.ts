@@ -108,7 +108,7 @@ describe('PostgreSQL store: the schema and its migrations', function () {
       'teleport_log',
       'users',
     ]);
-    expect(await versionsOf(prefix)).to.deep.equal(['core 1', 'core 2', 'ledger 1', 'ledger 2', 'ledger 3', 'ledger 4', 'player-positions 1']);
+    expect(await versionsOf(prefix)).to.deep.equal(['core 1', 'core 2', 'ledger 1', 'ledger 2', 'ledger 3', 'ledger 4', 'ledger 5', 'player-positions 1']);
   });
 
   it('runs each migration once when four instances start at once', async function () {
@@ -118,7 +118,7 @@ describe('PostgreSQL store: the schema and its migrations', function () {
       Array.from({ length: 4 }, () => PostgresStore.open(postgres.settings(prefix), { parts: implementationsOf(ledgerPart), logInfo: (line) => logs.push(line) })),
     );
     await Promise.all(stores.map((store) => store.close()));
-    expect(await versionsOf(prefix)).to.deep.equal(['core 1', 'core 2', 'ledger 1', 'ledger 2', 'ledger 3', 'ledger 4']);
+    expect(await versionsOf(prefix)).to.deep.equal(['core 1', 'core 2', 'ledger 1', 'ledger 2', 'ledger 3', 'ledger 4', 'ledger 5']);
     expect(logs.filter((line) => /schema migrated/.test(line))).to.deep.equal([
       'store: core schema migrated to version 1: users, registration codes, connection, audit and teleport logs, settings, messages, the pending restart, keys',
       'store: core schema migrated to version 2: pending restarts by server (a network restarts each server on its own)',
@@ -126,6 +126,7 @@ describe('PostgreSQL store: the schema and its migrations', function () {
       'store: ledger schema migrated to version 2: a posting whose players all have accounts under their names in one call',
       "store: ledger schema migrated to version 3: an Idempotency-Key's lock and its stored answer in one call",
       'store: ledger schema migrated to version 4: postings checked and applied line by line, refusals undone in the call, the balance bound kept; postings made alone together',
+      "store: ledger schema migrated to version 5: postings with their Idempotency-Keys' claims and answers, in one statement",
     ]);
   });
 

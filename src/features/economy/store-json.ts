@@ -3,7 +3,7 @@ import { InsufficientFundsError } from '../../game/errors.js';
 import type { PlayerRef } from '../../game/port.js';
 import { asciiLowerCase } from '../../lib/ascii.js';
 import type { JsonAccess, JsonStorePart } from '../../store/json/access.js';
-import type { JsonDatabase } from '../../store/json/database.js';
+import type { JsonDatabase, TableTransaction } from '../../store/json/database.js';
 import { IndexedLog } from '../../store/json/indexed-log.js';
 import { documentFile, shardedFile } from '../../store/json/table-files.js';
 import { maxCents } from '../common/money.js';
@@ -16,6 +16,8 @@ import {
   type LedgerRecord,
   type LedgerStore,
   type Posting,
+  type PostedOnce,
+  type RequestKey,
   type StoredAnswer,
 } from './store.js';
 
@@ -121,10 +123,15 @@ class JsonLedgerStore implements LedgerStore {
   }
 
   async openAndPost(postings: Posting[], startingCents: number, at: Date): Promise<LedgerRecord[]> {
+    return this.opening(postings, startingCents, at, () => this.post(postings, at));
+  }
+
+  /** `post` after opening the accounts, opened again when renamed between the two, a few times at most. */
+  private async opening<T>(postings: Posting[], startingCents: number, at: Date, post: () => Promise<T>): Promise<T> {
     for (let attempt = 1; ; attempt += 1) {
       for (const posting of postings) await this.openAccount(posting.player, startingCents, at);
       try {
-        return await this.post(postings, at);
+        return await post();
       } catch (error) {
         // Renamed between the open and the posting (outside a unit of work, a join may come between): opened again, a few times at most.
         if (!(error instanceof UnopenedAccountError) || attempt >= maxAccountOpenings) throw error;
@@ -133,40 +140,57 @@ class JsonLedgerStore implements LedgerStore {
   }
 
   post(postings: Posting[], at: Date): Promise<LedgerRecord[]> {
-    return this.access.write((tx) => {
-      const table = tx.reader<EconomyAccount>(accounts);
-      const timestamp = at.toISOString();
-      let id = this.state.log.nextId();
-      const records: LedgerRecord[] = [];
-      for (const posting of postings) {
-        if (!Number.isSafeInteger(posting.amount)) throw new Error(`a posting's amount must be whole cents, not ${posting.amount}`);
-        const account = table.findBy('uuid', posting.player.uuid);
-        if (account?.name !== posting.player.name) throw new UnopenedAccountError(posting.player);
-        const balance = posting.externalBalance ?? account.cents + posting.amount;
-        if (posting.externalBalance === undefined && balance < 0) throw new InsufficientFundsError(account.name, -posting.amount, account.cents);
-        if (posting.externalBalance === undefined && posting.amount > 0 && balance > maxCents) throw new PastBoundError(posting.player, account.cents, posting.amount);
-        while (tx.get(ledger, String(id))) id += 1;
-        const record: LedgerRecord = {
-          id,
-          account: account.no,
-          player: { name: account.name, uuid: account.uuid },
-          type: posting.type,
-          amount: posting.amount,
-          balance,
-          description: posting.description,
-          timestamp,
-          ...(posting.counterparty ? { counterparty: posting.counterparty } : {}),
-          ...(posting.item !== undefined ? { item: posting.item, quantity: posting.quantity } : {}),
-          ...(posting.reverses !== undefined ? { reverses: posting.reverses } : {}),
-          ...(posting.actor !== undefined ? { actor: posting.actor } : {}),
-        };
-        tx.put(accounts, String(account.no), { ...account, cents: balance });
-        tx.put(ledger, String(id), record);
-        records.push(record);
-        id += 1;
-      }
-      return records;
-    });
+    return this.access.write((tx) => this.postWithin(tx, postings, at));
+  }
+
+  /** The answer kept under the key, or the posting and its records kept as the answer in one write (one unit of the journal). */
+  async postOnce(postings: Posting[], at: Date, once: RequestKey, startingCents?: number): Promise<PostedOnce> {
+    const kept = this.access.read<StoredAnswer>(answers).get(once.key);
+    if (kept) return { kept };
+    const post = () =>
+      this.access.write((tx): PostedOnce => {
+        const answered = tx.reader<StoredAnswer>(answers).get(once.key);
+        if (answered) return { kept: answered };
+        const records = this.postWithin(tx, postings, at);
+        tx.put<AnswerRow>(answers, once.key, { fingerprint: once.fingerprint, status: 200, body: records, at: at.toISOString(), key: once.key });
+        return { records };
+      });
+    return startingCents === undefined ? post() : this.opening(postings, startingCents, at, post);
+  }
+
+  private postWithin(tx: TableTransaction, postings: Posting[], at: Date): LedgerRecord[] {
+    const table = tx.reader<EconomyAccount>(accounts);
+    const timestamp = at.toISOString();
+    let id = this.state.log.nextId();
+    const records: LedgerRecord[] = [];
+    for (const posting of postings) {
+      if (!Number.isSafeInteger(posting.amount)) throw new Error(`a posting's amount must be whole cents, not ${posting.amount}`);
+      const account = table.findBy('uuid', posting.player.uuid);
+      if (account?.name !== posting.player.name) throw new UnopenedAccountError(posting.player);
+      const balance = posting.externalBalance ?? account.cents + posting.amount;
+      if (posting.externalBalance === undefined && balance < 0) throw new InsufficientFundsError(account.name, -posting.amount, account.cents);
+      if (posting.externalBalance === undefined && posting.amount > 0 && balance > maxCents) throw new PastBoundError(posting.player, account.cents, posting.amount);
+      while (tx.get(ledger, String(id))) id += 1;
+      const record: LedgerRecord = {
+        id,
+        account: account.no,
+        player: { name: account.name, uuid: account.uuid },
+        type: posting.type,
+        amount: posting.amount,
+        balance,
+        description: posting.description,
+        timestamp,
+        ...(posting.counterparty ? { counterparty: posting.counterparty } : {}),
+        ...(posting.item !== undefined ? { item: posting.item, quantity: posting.quantity } : {}),
+        ...(posting.reverses !== undefined ? { reverses: posting.reverses } : {}),
+        ...(posting.actor !== undefined ? { actor: posting.actor } : {}),
+      };
+      tx.put(accounts, String(account.no), { ...account, cents: balance });
+      tx.put(ledger, String(id), record);
+      records.push(record);
+      id += 1;
+    }
+    return records;
   }
 
   async record(id: number): Promise<LedgerRecord | undefined> {
@@ -228,7 +252,7 @@ class JsonLedgerStore implements LedgerStore {
     })();
   }
 
-  private releaseName(tx: Parameters<Parameters<JsonAccess['write']>[0]>[0], name: string, keeper: number): void {
+  private releaseName(tx: TableTransaction, name: string, keeper: number): void {
     const holder = tx.reader<EconomyAccount>(accounts).findBy('name', asciiLowerCase(name));
     if (holder && holder.no !== keeper) tx.put(accounts, String(holder.no), { ...holder, name: `${holder.name}~${holder.no}` });
   }
