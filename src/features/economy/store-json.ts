@@ -6,6 +6,7 @@ import type { JsonAccess, JsonStorePart } from '../../store/json/access.js';
 import type { JsonDatabase, TableTransaction } from '../../store/json/database.js';
 import { IndexedLog } from '../../store/json/indexed-log.js';
 import { documentFile, shardedFile } from '../../store/json/table-files.js';
+import { type AnswerRow, answersFile } from './answers-file.js';
 import { maxCents } from '../common/money.js';
 import {
   maxAccountOpenings,
@@ -41,7 +42,8 @@ const states = new WeakMap<JsonDatabase, LedgerState>();
  * The ledger on the JSON store: accounts in `economy/accounts-NNNNNN.json`
  * (1,000 to a file by number), the ledger in `economy/ledger/` day files with
  * their indexes (see IndexedLog: records stay on disk, not in memory),
- * reversals and the answers kept for Idempotency-Keys in small documents.
+ * reversals in a small document, and the answers kept for Idempotency-Keys
+ * in `economy/idempotency.jsonl`, appended at checkpoints (./answers-file.ts).
  * Balances are kept on the accounts, so they never depend on old records.
  */
 export const jsonLedgerPart: JsonStorePart<LedgerStore> = {
@@ -74,13 +76,7 @@ export const jsonLedgerPart: JsonStorePart<LedgerStore> = {
         toDocument: (records) => Object.fromEntries(records.map(([id, { reversal }]) => [id, reversal])),
       }),
     );
-    database.define<AnswerRow>(
-      { name: answers },
-      documentFile<AnswerRow, Record<string, StoredAnswer>>(path.join(directory, 'idempotency.json'), {
-        fromDocument: (document) => Object.entries(document).map(([key, answer]) => [key, { ...answer, key }]),
-        toDocument: (records) => Object.fromEntries(records.map(([key, { key: _key, ...answer }]) => [key, answer])),
-      }),
-    );
+    database.define<AnswerRow>({ name: answers }, answersFile(directory));
   },
   bind: (access, database) => new JsonLedgerStore(access, states.get(database)!),
 };
@@ -257,9 +253,6 @@ class JsonLedgerStore implements LedgerStore {
     if (holder && holder.no !== keeper) tx.put(accounts, String(holder.no), { ...holder, name: `${holder.name}~${holder.no}` });
   }
 }
-
-/** A stored answer carries its key, so a scan can remove it. */
-type AnswerRow = StoredAnswer & { key: string };
 
 function copy<T extends object>(value: T | undefined): T | undefined {
   return value && { ...value };
