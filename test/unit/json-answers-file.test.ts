@@ -156,4 +156,29 @@ describe('JSON store: the answers kept for Idempotency-Keys on disk', function (
     await rm(file);
     store = await open();
   });
+
+  it("keeps a posting's answer as its records' ids, answered as the records, and forgotten with them past retention", async function () {
+    const ledger = store.part(ledgerPart);
+    const alice = { name: 'Alice', uuid: 'uuid-a' };
+    const bob = { name: 'Bob', uuid: 'uuid-b' };
+    const pay = [
+      { player: alice, amount: -5, type: 'TRANSFER' as const, description: 'Transfer to Bob', counterparty: bob },
+      { player: bob, amount: 5, type: 'TRANSFER' as const, description: 'Transfer from Alice', counterparty: alice },
+    ];
+    const made = await ledger.postOnce(pay, new Date('2026-08-01T12:00:00.000Z'), { key: 'user:1:pay', fingerprint: 'f' }, 100);
+    if (!('records' in made)) throw new Error('not made');
+    await store.checkpoint();
+    const [line] = (await readFile(path.join(directory, 'economy', 'idempotency.jsonl'), 'utf8')).trim().split('\n');
+    expect(JSON.parse(line!)).to.deep.equal({
+      k: 'user:1:pay',
+      v: { fingerprint: 'f', status: 200, at: '2026-08-01T12:00:00.000Z', firstRecordId: made.records[0]!.id, recordCount: 2 },
+    });
+    const again = await reopen();
+    expect(await again.answer('user:1:pay')).to.deep.include({ fingerprint: 'f', status: 200, body: made.records });
+    // A day file goes only once every record in it is past retention, days after the answer's own day.
+    await again.post([{ player: alice, amount: 1, type: 'ADMIN', description: 'later' }], new Date('2026-11-20T12:00:00.000Z'));
+    await store.checkpoint();
+    await again.deleteRecordsBefore(new Date('2026-08-24T00:00:00.000Z'));
+    expect(await again.answer('user:1:pay')).to.equal(undefined);
+  });
 });

@@ -25,8 +25,22 @@ import { readJsonFile } from '../../store/json/table-files.js';
 import { appendDurably, writeFileDurably } from '../../lib/durable-file.js';
 import type { StoredAnswer } from './store.js';
 
-/** A stored answer carries its key, so a scan can remove it. */
-export type AnswerRow = StoredAnswer & { key: string };
+/**
+ * A stored answer, with its key (so a scan can remove it). An answer that is
+ * exactly the records of a posting (`LedgerStore.postOnce`) keeps their ids
+ * instead of the records, which the ledger keeps anyway: an answer a
+ * request, kept a day, costs memory, the journal and the checkpoint little.
+ */
+export type AnswerRow = (StoredAnswer | KeptRecords) & { key: string };
+
+/** An answer whose body is the ledger's `recordCount` records from `firstRecordId` on (a posting's records have consecutive ids). */
+export interface KeptRecords {
+  fingerprint: string;
+  status: number;
+  at: string;
+  firstRecordId: number;
+  recordCount: number;
+}
 
 /** Lines a file may hold beyond twice the answers kept before a checkpoint writes it whole. */
 const slack = 1000;
@@ -62,9 +76,9 @@ export function answersFile(directory: string): TableFile<AnswerRow> {
       // After the last newline: nothing, or an append cut short.
       if (pieces.pop() !== '') whole = true;
       for (const [index, piece] of pieces.entries()) {
-        let line: { k: string; v?: StoredAnswer };
+        let line: { k: string; v?: StoredAnswer | KeptRecords };
         try {
-          line = JSON.parse(piece) as { k: string; v?: StoredAnswer };
+          line = JSON.parse(piece) as { k: string; v?: StoredAnswer | KeptRecords };
         } catch (error) {
           throw new StoreCorruptError(
             `${file} cannot be read at line ${index + 1} (${(error as Error).message}). It was left untouched: restore it from a backup or move it away to start empty.`,

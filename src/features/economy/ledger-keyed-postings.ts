@@ -10,15 +10,15 @@ import { moveLine } from './ledger-posting-functions.js';
  * A posted line's record as the JSON the ledger's records are in memory
  * (store.ts LedgerRecord, the fields in the same order, those it lacks left
  * out), for the answer kept under a key: what a repeat of the request is
- * answered from, whichever instance made it.
+ * answered from, whichever instance made it. `l` is the line.
  */
 const recordJson = `json_strip_nulls(json_build_object(
-            'id', first_id + l - first_line, 'account', numbers[l],
-            'player', json_build_object('name', player_names[l], 'uuid', uuids[l]),
-            'type', types[l], 'amount', amounts[l], 'balance', balances[l], 'description', descriptions[l],
-            'timestamp', to_char(ats[l] AT TIME ZONE 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS.MS"Z"'),
-            'counterparty', CASE WHEN counterparty_uuids[l] IS NOT NULL THEN json_build_object('name', counterparty_names[l], 'uuid', counterparty_uuids[l]) END,
-            'item', items[l], 'quantity', quantities[l], 'reverses', reversed_ids[l], 'actor', actors[l]))`;
+              'id', ids[l], 'account', numbers[l],
+              'player', json_build_object('name', player_names[l], 'uuid', uuids[l]),
+              'type', types[l], 'amount', amounts[l], 'balance', balances[l], 'description', descriptions[l],
+              'timestamp', to_char(ats[l] AT TIME ZONE 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS.MS"Z"'),
+              'counterparty', CASE WHEN counterparty_uuids[l] IS NOT NULL THEN json_build_object('name', counterparty_names[l], 'uuid', counterparty_uuids[l]) END,
+              'item', items[l], 'quantity', quantities[l], 'reverses', reversed_ids[l], 'actor', actors[l]))`;
 
 export const keyedPostings: PostgresMigration = {
   version: 5,
@@ -33,12 +33,15 @@ export const keyedPostings: PostgresMigration = {
   // whose key has an answer already (another request's, committed before
   // the lock was given: each statement of the function sees what committed
   // before it began) is not made, and answers 'answered' with the answer
-  // kept; otherwise it is made or refused exactly as in ledger_post_batch,
-  // and a posting made keeps its records as its key's answer, with it. So a
-  // key's claim, its posting and its answer are one statement, committed
-  // with the postings made beside it (postgres-posting-batches.ts): a
-  // request repeated at once on another instance waits for the lock, then
-  // finds the answer.
+  // kept; otherwise it is moved or refused exactly as in ledger_post_batch.
+  // The records of the postings made are then inserted in one statement,
+  // the answers of those made under a key (their records, as JSON) in one
+  // more, and the lines answered in a third, rather than statement by
+  // statement. So a key's claim, its posting and its answer are one
+  // statement, committed with the postings made beside it
+  // (postgres-posting-batches.ts): a request repeated at once on another
+  // instance waits for the lock, then finds the answer. A key twice in one
+  // call is refused whole (the caller sends each posting alone then).
   sql: ({ name }) => `
       CREATE FUNCTION ${name('ledger_post_once')}(
         postings integer[], uuids text[], player_names text[], amounts bigint[], external_balances bigint[], ats timestamptz[], types text[],
@@ -56,12 +59,14 @@ export const keyedPostings: PostgresMigration = {
         numbers integer[];
         balances bigint[];
         before_line bigint[];
+        ids bigint[];
+        made integer[] := '{}';
+        made_keys text[] := '{}';
         first_id bigint;
         line_amount bigint;
         line_external bigint;
         lock_key bigint;
         number integer;
-        answer json[];
       BEGIN
         FOR lock_key IN SELECT DISTINCT k FROM unnest(answer_locks) AS k WHERE k IS NOT NULL ORDER BY k LOOP
           PERFORM pg_advisory_xact_lock(lock_key);
@@ -74,6 +79,9 @@ export const keyedPostings: PostgresMigration = {
           END LOOP;
           number := postings[first_line];
           IF answer_keys[number] IS NOT NULL THEN
+            IF answer_keys[number] = ANY(made_keys) THEN
+              RAISE EXCEPTION 'the Idempotency-Key % is twice in one call', answer_keys[number];
+            END IF;
             SELECT a.fingerprint, a.status, a.body, a.at INTO kept FROM ${name('economy_answers')} a WHERE a.key = answer_keys[number];
             IF FOUND THEN
               RETURN QUERY VALUES (number, NULL::integer, 'answered'::text, NULL::bigint, NULL::integer, NULL::bigint, kept.fingerprint, kept.status, kept.body, kept.at);
@@ -100,25 +108,28 @@ export const keyedPostings: PostgresMigration = {
             END LOOP;
           ELSE
             first_id := ${name('ledger_reserve_ids')}(last_line - first_line + 1);
-            answer := '{}';
             FOR l IN first_line .. last_line LOOP
-              INSERT INTO ${name('ledger')} (id, account, player_uuid, player_name, type, amount, balance, description, timestamp,
-                                            counterparty_uuid, counterparty_name, item, quantity, reverses, actor)
-              VALUES (first_id + l - first_line, numbers[l], uuids[l], player_names[l], types[l], amounts[l], balances[l], descriptions[l], ats[l],
-                      counterparty_uuids[l], counterparty_names[l], items[l], quantities[l], reversed_ids[l], actors[l]);
-              IF answer_keys[number] IS NOT NULL THEN
-                answer := answer || ${recordJson};
-              END IF;
-              RETURN QUERY VALUES (number, l - first_line + 1, NULL::text, first_id + l - first_line, numbers[l], balances[l],
-                                   NULL::text, NULL::integer, NULL::json, NULL::timestamptz);
+              ids[l] := first_id + l - first_line;
+              made := made || l;
             END LOOP;
             IF answer_keys[number] IS NOT NULL THEN
-              INSERT INTO ${name('economy_answers')} (key, fingerprint, status, body, at)
-              VALUES (answer_keys[number], fingerprints[number], 200, array_to_json(answer), ats[first_line]);
+              made_keys := made_keys || answer_keys[number];
             END IF;
           END IF;
           first_line := last_line + 1;
         END LOOP;
+        INSERT INTO ${name('ledger')} (id, account, player_uuid, player_name, type, amount, balance, description, timestamp,
+                                      counterparty_uuid, counterparty_name, item, quantity, reverses, actor)
+          SELECT ids[l], numbers[l], uuids[l], player_names[l], types[l], amounts[l], balances[l], descriptions[l], ats[l],
+                 counterparty_uuids[l], counterparty_names[l], items[l], quantities[l], reversed_ids[l], actors[l]
+          FROM unnest(made) AS l;
+        INSERT INTO ${name('economy_answers')} (key, fingerprint, status, body, at)
+          SELECT answer_keys[postings[l]], fingerprints[postings[l]], 200, json_agg(${recordJson} ORDER BY l), min(ats[l])
+          FROM unnest(made) AS l WHERE answer_keys[postings[l]] IS NOT NULL
+          GROUP BY postings[l], answer_keys[postings[l]], fingerprints[postings[l]];
+        RETURN QUERY SELECT postings[l], (l - array_position(postings, postings[l]) + 1)::integer, NULL::text, ids[l], numbers[l], balances[l],
+                            NULL::text, NULL::integer, NULL::json, NULL::timestamptz
+          FROM unnest(made) AS l ORDER BY l;
       END
       $$;
     `,

@@ -61,13 +61,30 @@ export class PostingBatches {
 
   private pump(): void {
     while (this.sending < maxStatementsInFlight && this.waiting.length > 0) {
-      const batch = this.waiting.splice(0, maxPostingsPerStatement);
+      const batch = this.nextBatch();
       this.sending += 1;
       void this.sendBatch(batch).finally(() => {
         this.sending -= 1;
         this.pump();
       });
     }
+  }
+
+  /** The postings waiting longest, at most maxPostingsPerStatement, and never two under one key: a key's second waits for the next statement, which sees the first's answer. */
+  private nextBatch(): Waiting[] {
+    const batch: Waiting[] = [];
+    const keys = new Set<string>();
+    const left: Waiting[] = [];
+    for (const waiting of this.waiting) {
+      if (batch.length < maxPostingsPerStatement && !(waiting.key && keys.has(waiting.key.key))) {
+        batch.push(waiting);
+        if (waiting.key) keys.add(waiting.key.key);
+      } else {
+        left.push(waiting);
+      }
+    }
+    this.waiting = left;
+    return batch;
   }
 
   private async sendBatch(batch: Waiting[]): Promise<void> {

@@ -139,19 +139,47 @@ class JsonLedgerStore implements LedgerStore {
     return this.access.write((tx) => this.postWithin(tx, postings, at));
   }
 
-  /** The answer kept under the key, or the posting and its records kept as the answer in one write (one unit of the journal). */
+  /**
+   * The answer kept under the key, or the posting and its records kept as
+   * the answer in one write (one unit of the journal); the answer keeps the
+   * records' ids (answers-file.ts).
+   */
   async postOnce(postings: Posting[], at: Date, once: RequestKey, startingCents?: number): Promise<PostedOnce> {
-    const kept = this.access.read<StoredAnswer>(answers).get(once.key);
-    if (kept) return { kept };
     const post = () =>
       this.access.write((tx): PostedOnce => {
-        const answered = tx.reader<StoredAnswer>(answers).get(once.key);
+        const answered = this.storedAnswer(tx, tx.reader<AnswerRow>(answers).get(once.key));
         if (answered) return { kept: answered };
         const records = this.postWithin(tx, postings, at);
-        tx.put<AnswerRow>(answers, once.key, { fingerprint: once.fingerprint, status: 200, body: records, at: at.toISOString(), key: once.key });
+        // Four numbers and strings the request and the records hold anyway: an answer for every keyed request, kept a day.
+        const row: AnswerRow = {
+          fingerprint: once.fingerprint,
+          status: 200,
+          at: records[0]?.timestamp ?? at.toISOString(),
+          firstRecordId: records[0]?.id ?? 0,
+          recordCount: records.length,
+          key: once.key,
+        };
+        tx.put<AnswerRow>(answers, once.key, row);
         return { records };
       });
     return startingCents === undefined ? post() : this.opening(postings, startingCents, at, post);
+  }
+
+  /**
+   * A row as the answer it keeps: the records of one that keeps their ids
+   * read from the ledger (in the unit, which may have written them); none
+   * when they are gone, past retention, which keeps every record for more
+   * than the answer's day.
+   */
+  private storedAnswer(tx: TableTransaction, row: AnswerRow | undefined): (StoredAnswer & { key: string }) | undefined {
+    if (!row || !('firstRecordId' in row)) return row;
+    const records: LedgerRecord[] = [];
+    for (let id = row.firstRecordId; id < row.firstRecordId + row.recordCount; id += 1) {
+      const record = tx.get<LedgerRecord>(ledger, String(id));
+      if (!record) return undefined;
+      records.push(record);
+    }
+    return { key: row.key, fingerprint: row.fingerprint, status: row.status, body: records, at: row.at };
   }
 
   private postWithin(tx: TableTransaction, postings: Posting[], at: Date): LedgerRecord[] {
@@ -211,7 +239,10 @@ class JsonLedgerStore implements LedgerStore {
   }
 
   async answer(key: string): Promise<StoredAnswer | undefined> {
-    return this.access.read<StoredAnswer>(answers).get(key);
+    const row = this.access.read<AnswerRow>(answers).get(key);
+    if (!row || !('firstRecordId' in row)) return row;
+    // Read through a unit (of the caller's, or one of its own with nothing to write), which sees the records it wrote.
+    return this.access.write((tx) => this.storedAnswer(tx, row));
   }
 
   saveAnswer(key: string, answer: StoredAnswer): Promise<void> {
