@@ -19,6 +19,21 @@ module.exports = {
       to: { path: '^src/store/(json|postgres)/' },
     },
     {
+      name: 'group-store-names-no-adapter',
+      comment:
+        "A group's store.ts is its part's interface and token, as store/port.ts is the store's: only store-json.ts and store-postgres.ts implement it (and the store's core holds no group's record: test/unit/layout.test.ts).",
+      severity: 'error',
+      from: { path: '^src/features/[^/]+/store\\.ts$' },
+      to: { path: '^src/store/(json|postgres)/' },
+    },
+    {
+      name: 'part-implementation-stays-on-its-store',
+      comment: "A group's store-json.ts is built on the JSON store's pieces only, its store-postgres.ts on PostgreSQL's only.",
+      severity: 'error',
+      from: { path: '^src/features/[^/]+/store-(json|postgres)\\.ts$' },
+      to: { path: '^src/store/(json|postgres)/', pathNot: '^src/store/$1/' },
+    },
+    {
       name: 'game-port-names-no-adapter',
       comment: 'The game port is an interface; src/game/factory.ts picks the adapter.',
       severity: 'error',

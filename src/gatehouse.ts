@@ -12,11 +12,7 @@ import type { Route } from './http/route.js';
 import { routerFor } from './http/router.js';
 import { createApiServer } from './http/server.js';
 import { NetworkGame } from './network/network-game.js';
-import type { Network } from './network/port.js';
-import { SingleServer } from './network/single-server.js';
-import { createStore } from './store/factory.js';
-import { PostgresStore } from './store/postgres/index.js';
-import { PostgresNetwork } from './store/postgres/network.js';
+import { openStore } from './store/factory.js';
 import { CacheRegistry } from './lib/cache.js';
 import type { Logger } from './lib/logger.js';
 import { RequestMetrics } from './lib/request-metrics.js';
@@ -59,9 +55,8 @@ export async function startGatehouse(config: Config, logger: Logger, options: St
   checkServiceToken(config.token);
   const texts = await GameTexts.load(config.textsFile);
   for (const warning of texts.warnings) logger.info(`warning: ${warning}`);
-  const store = await createStore(config, { parts: allStoreParts(), logInfo: logger.info, logError: logger.error });
+  const { store, network } = await openStore(config, { parts: allStoreParts(), logInfo: logger.info, logError: logger.error });
   // On a database several instances share, the game is this server's own, with what concerns a player carried to the server they are on.
-  const network = networkFor(config, store, logger);
   const ownGame = options.game ?? createGameAdapter(config, gatehouseVersion, logger);
   const game = network.shared ? new NetworkGame(ownGame, network, logger.error) : ownGame;
   const services = new ServiceRegistry();
@@ -138,12 +133,6 @@ export async function startGatehouse(config: Config, logger: Logger, options: St
     await stopAll().catch(() => undefined);
     throw error;
   }
-}
-
-/** The network of servers on the store: PostgreSQL's when the store is a database several instances may share. */
-function networkFor(config: Config, store: Store, logger: Logger): Network {
-  if (store instanceof PostgresStore) return new PostgresNetwork(store.database, config.serverId, { log: logger.info });
-  return new SingleServer(config.serverId);
 }
 
 function listen(http: Server, host: string, port: number): Promise<void> {

@@ -9,7 +9,6 @@ import { cacheFeature } from './cache/feature.js';
 import { chatFeature } from './chat/feature.js';
 import { connectionsFeature } from './connections/feature.js';
 import { economyFeature } from './economy/feature.js';
-import { networkPart } from '../store/postgres/network.js';
 import type { StorePartImplementations } from '../store/part-implementations.js';
 import type { Feature } from './feature.js';
 import { healthFeature } from './health/feature.js';
@@ -30,9 +29,9 @@ import { teleportsFeature } from './teleports/feature.js';
 import { usersFeature } from './users/feature.js';
 import { whitelistFeature } from './whitelist/feature.js';
 
-/** Every store part Gatehouse keeps (the network's tables, and the features'): a store opened on its data must know them all. */
+/** Every feature's store part: a store opened on Gatehouse's data must know them all. */
 export function allStoreParts(): Array<StorePartImplementations<unknown>> {
-  return [networkPart, ...features.flatMap((feature) => feature.storeParts ?? [])];
+  return features.flatMap((feature) => feature.storeParts ?? []);
 }
 
 export const features: Feature[] = [

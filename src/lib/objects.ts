@@ -14,3 +14,18 @@ export function deepMerge(target: Record<string, unknown>, source: Record<string
   }
   return target;
 }
+
+/** `T` with every property, however deep, read-only. */
+export type DeepReadonly<T> = { readonly [K in keyof T]: T[K] extends object ? DeepReadonly<T[K]> : T[K] };
+
+/**
+ * Freezes `value` and every object in it, and returns it: one value that
+ * every reader shares and none can change under the others.
+ */
+export function deepFreeze<T>(value: T): DeepReadonly<T> {
+  if (typeof value === 'object' && value !== null && !Object.isFrozen(value)) {
+    for (const inner of Object.values(value)) deepFreeze(inner);
+    Object.freeze(value);
+  }
+  return value as DeepReadonly<T>;
+}

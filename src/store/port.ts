@@ -1,12 +1,18 @@
 /**
- * The store port: the only way services reach persistent data. The JSON-file
- * store is one implementation; any other (SQL, say) must pass the same
- * contract tests in test/contracts/store.test.ts.
+ * The store port: the only way services reach persistent data. Two adapters
+ * implement it, JSON files in the data directory (./json/) and a PostgreSQL
+ * database (./postgres/), and both pass test/contracts/store.test.ts;
+ * ./factory.ts opens the one `storage.type` names.
  *
- * Every write resolves only once the data is durable (on disk, synced);
- * callers acknowledge a request after that and never before. Several writes
- * that must happen together go in one unit of work (`transaction`): all of
- * them, or none, whatever crashes.
+ * It holds what every group shares: the users, the keys every instance must
+ * agree on, units of work, and the shape of an append-only log. A group
+ * that keeps records of its own declares them as a store part (StorePart,
+ * below) in its own folder; this file names none of them.
+ *
+ * A write resolves only once it is durable (synced to disk, or committed by
+ * PostgreSQL); callers acknowledge a request after that and never before.
+ * Several writes that must happen together go in one unit of work
+ * (`transaction`): all of them, or none, whatever crashes.
  */
 
 export interface UserRecord {
@@ -50,36 +56,6 @@ export interface UserStore {
   count(): Promise<number>;
 }
 
-export interface RegistrationCodeRecord {
-  code: string;
-  gameUsername: string;
-  gameUuid: string;
-  createdAt: string;
-  expiresAt: string;
-}
-
-export interface RegistrationCodeStore {
-  /** Stores the code and removes every earlier code of the same player. */
-  replaceForPlayer(record: RegistrationCodeRecord): Promise<void>;
-  find(code: string): Promise<RegistrationCodeRecord | undefined>;
-  remove(code: string): Promise<void>;
-  /** Removes codes that expired before `now`; returns how many. */
-  removeExpired(now: Date): Promise<number>;
-}
-
-export type ConnectionAction = 'LOGIN' | 'LOGOUT';
-
-export interface ConnectionLogEntry {
-  id: number;
-  username: string;
-  action: ConnectionAction;
-  ipAddress: string;
-  timestamp: string;
-  success: boolean;
-  /** Why a login was refused; only on refused logins. */
-  reason?: string;
-}
-
 /**
  * A query of an append-only log, in terms a database can run: the newest
  * `limit` records whose named string fields equal the given values, ignoring
@@ -92,7 +68,11 @@ export interface LogQuery<T> {
   equals?: { [K in keyof T]?: T[K] extends string ? string : never };
 }
 
-/** Append-only records, newest first on reading: connections, audit entries, teleports. */
+/**
+ * Append-only records with an id and a time, newest first on reading. A
+ * group's log is a store part built of the adapters' log pieces
+ * (datedLogPart, appendLogPart), so each group names its own record.
+ */
 export interface AppendLog<T extends { id: number; timestamp: string }> {
   append(entry: Omit<T, 'id'>): Promise<T>;
   recent(query: LogQuery<T>): Promise<T[]>;
@@ -100,82 +80,6 @@ export interface AppendLog<T extends { id: number; timestamp: string }> {
   count(query: Pick<LogQuery<T>, 'equals'>): Promise<number>;
   /** Deletes records older than `cutoff`; returns how many went (records, or whole day files). */
   deleteBefore(cutoff: Date): Promise<number>;
-}
-
-export type ConnectionLogStore = AppendLog<ConnectionLogEntry>;
-
-/** Who changed what, when, from where. */
-export interface AuditEntry {
-  id: number;
-  timestamp: string;
-  /** Web username, `service` for the token service account, or `key:<name>` for an API key. */
-  actor: string;
-  /** The acting API key's id (entries written before it was kept have none). */
-  actorKeyId?: string;
-  ipAddress: string;
-  action: string;
-  details: Record<string, unknown>;
-}
-
-export interface TeleportRecord {
-  id: number;
-  timestamp: string;
-  requestedBy: string;
-  player: string;
-  from: { world: string; x: number; y: number; z: number };
-  to: { world: string; x: number; y: number; z: number; yaw?: number; pitch?: number };
-  /** The player teleported to, for player-to-player teleports. */
-  target?: string;
-}
-
-/** Settings changed through the API, as a partial settings object; the configured defaults fill the rest. */
-export type SettingsOverrides = Record<string, unknown>;
-
-export interface SettingsStore {
-  load(): Promise<SettingsOverrides>;
-  save(overrides: SettingsOverrides): Promise<void>;
-}
-
-export type MessageType = 'ANNOUNCEMENT' | 'DIRECT';
-
-export interface MessageRecord {
-  id: number;
-  type: MessageType;
-  content: string;
-  createdAt: string;
-  /** When an announcement stops being shown to joining players; null for direct messages, and for an announcement shown until it is removed. */
-  expiresAt: string | null;
-  /** The in-game recipient of a direct message. */
-  recipient?: string;
-  sentBy: string;
-}
-
-export interface MessageStore {
-  add(message: Omit<MessageRecord, 'id'>): Promise<MessageRecord>;
-  /** Newest first, skipping the newest `offset`. */
-  list(limit: number, offset?: number): Promise<MessageRecord[]>;
-  count(): Promise<number>;
-  /** The announcements shown to joining players at `now`: those not yet expired, and those without an end. In id order. */
-  activeAnnouncements(now: Date): Promise<MessageRecord[]>;
-  /** Deletes what was made before `cutoff`, except announcements still shown then (without an end, or ending after it). */
-  deleteBefore(cutoff: Date): Promise<number>;
-  /** Deletes the announcement with this id and returns it; null when no announcement has it (a direct message is left alone). */
-  removeAnnouncement(id: number): Promise<MessageRecord | null>;
-}
-
-export interface PendingRestart {
-  restartAt: string;
-  reason: string;
-  requestedBy: string;
-  requestedAt: string;
-  /** Seconds of the countdown when it was scheduled, for the boss bar's progress. */
-  delaySeconds: number;
-}
-
-/** Pending restarts by `server.id`: on a network each server restarts on its own. */
-export interface RestartStore {
-  load(server: string): Promise<PendingRestart | null>;
-  save(server: string, pending: PendingRestart | null): Promise<void>;
 }
 
 /** Secrets every instance sharing the store must agree on (the JWT signing key). */
@@ -187,10 +91,6 @@ export interface KeyStore {
 /** The stores whose writes may be grouped in a unit of work. */
 export interface TransactionalStores {
   readonly users: UserStore;
-  readonly registrationCodes: RegistrationCodeStore;
-  readonly settings: SettingsStore;
-  readonly messages: MessageStore;
-  readonly restarts: RestartStore;
   readonly keys: KeyStore;
   /** A feature's own store part (see StorePart), inside this unit of work. */
   part<P>(definition: StorePart<P>): P;
@@ -199,9 +99,6 @@ export interface TransactionalStores {
 export interface Store extends TransactionalStores {
   /** `json`, or another implementation's name, for logs and /api/health. */
   readonly kind: string;
-  readonly connectionLog: ConnectionLogStore;
-  readonly auditLog: AppendLog<AuditEntry>;
-  readonly teleportLog: AppendLog<TeleportRecord>;
   /**
    * Runs `work` as one unit of work: every write made through `tx` is kept
    * together or not at all, and conflicting units run one after another.
@@ -234,7 +131,7 @@ export function storePart<P>(name: string): StorePart<P> {
   return { name };
 }
 
-/** The store cannot accept writes (its journal could not be written); the API answers 503 until a restart. */
+/** The store cannot take writes: its journal could not be written (until a restart), or its database cannot be reached (StoreUnavailableError, until it is back). The API answers 503. */
 export class StoreFailedError extends Error {
   override name = 'StoreFailedError';
   /** True when it passes by itself (a database away for now); false when only a restart helps (a journal that failed). */

@@ -5,12 +5,19 @@
  * saying why, where no server can be started).
  */
 import { expect } from 'chai';
+import { teleportLogPart } from '../../src/features/teleports/store.js';
+import { auditLogPart } from '../../src/features/audit/store.js';
+import { connectionLogPart } from '../../src/features/connections/store.js';
+import { messagesPart } from '../../src/features/messages/store.js';
 import { positionsPart } from '../../src/features/players/store.js';
+import { restartsPart } from '../../src/features/restarts/store.js';
+import { registrationCodesPart } from '../../src/features/accounts/store.js';
+import { settingsPart } from '../../src/features/settings/store.js';
 import { UniqueConflictError, type NewUser, type Store, type StorePart } from '../../src/store/port.js';
 import { storeImplementations, type StoreFixture } from '../helpers/store-implementations.js';
 
 /** Feature parts whose contracts live here too. */
-const parts = [positionsPart as StorePart<unknown>];
+const parts = [positionsPart, settingsPart, registrationCodesPart, messagesPart, restartsPart, connectionLogPart, auditLogPart, teleportLogPart] as Array<StorePart<unknown>>;
 const implementations = storeImplementations('store', parts);
 
 function newUser(username: string, gameUsername = username, uuid = `uuid-${gameUsername.toLowerCase()}`): NewUser {
@@ -105,24 +112,24 @@ for (const [name, implementation] of Object.entries(implementations)) {
       });
 
       it('keeps one code per player: a new one replaces the old', async function () {
-        await store.registrationCodes.replaceForPlayer(record('AAAA2222', 'p1'));
-        await store.registrationCodes.replaceForPlayer(record('BBBB3333', 'p2'));
-        await store.registrationCodes.replaceForPlayer(record('CCCC4444', 'p1'));
-        expect(await store.registrationCodes.find('AAAA2222')).to.equal(undefined);
-        expect((await store.registrationCodes.find('CCCC4444'))!.gameUsername).to.equal('p1');
-        expect((await store.registrationCodes.find('BBBB3333'))!.gameUsername).to.equal('p2');
+        await store.part(registrationCodesPart).replaceForPlayer(record('AAAA2222', 'p1'));
+        await store.part(registrationCodesPart).replaceForPlayer(record('BBBB3333', 'p2'));
+        await store.part(registrationCodesPart).replaceForPlayer(record('CCCC4444', 'p1'));
+        expect(await store.part(registrationCodesPart).find('AAAA2222')).to.equal(undefined);
+        expect((await store.part(registrationCodesPart).find('CCCC4444'))!.gameUsername).to.equal('p1');
+        expect((await store.part(registrationCodesPart).find('BBBB3333'))!.gameUsername).to.equal('p2');
       });
 
       it('removes a used code and expired codes, and keeps the rest across a restart', async function () {
-        await store.registrationCodes.replaceForPlayer(record('USED2222', 'p1'));
-        await store.registrationCodes.replaceForPlayer(record('OLD22222', 'p2', '2000-01-01T00:00:00.000Z'));
-        await store.registrationCodes.replaceForPlayer(record('KEEP2222', 'p3'));
-        await store.registrationCodes.remove('USED2222');
-        expect(await store.registrationCodes.removeExpired(new Date())).to.equal(1);
+        await store.part(registrationCodesPart).replaceForPlayer(record('USED2222', 'p1'));
+        await store.part(registrationCodesPart).replaceForPlayer(record('OLD22222', 'p2', '2000-01-01T00:00:00.000Z'));
+        await store.part(registrationCodesPart).replaceForPlayer(record('KEEP2222', 'p3'));
+        await store.part(registrationCodesPart).remove('USED2222');
+        expect(await store.part(registrationCodesPart).removeExpired(new Date())).to.equal(1);
         store = await fixture.reopen(store);
-        expect(await store.registrationCodes.find('USED2222')).to.equal(undefined);
-        expect(await store.registrationCodes.find('OLD22222')).to.equal(undefined);
-        expect(await store.registrationCodes.find('KEEP2222')).to.not.equal(undefined);
+        expect(await store.part(registrationCodesPart).find('USED2222')).to.equal(undefined);
+        expect(await store.part(registrationCodesPart).find('OLD22222')).to.equal(undefined);
+        expect(await store.part(registrationCodesPart).find('KEEP2222')).to.not.equal(undefined);
       });
     });
 
@@ -137,17 +144,17 @@ for (const [name, implementation] of Object.entries(implementations)) {
 
       it('assigns increasing ids and returns entries newest first, filtered by username in any case', async function () {
         const written = await Promise.all([
-          store.connectionLog.append(entry('Ann', '2026-11-19T10:00:00.000Z')),
-          store.connectionLog.append(entry('Bob', '2026-11-20T10:00:00.000Z')),
-          store.connectionLog.append(entry('Ann', '2026-11-21T10:00:00.000Z', 'LOGOUT')),
+          store.part(connectionLogPart).append(entry('Ann', '2026-11-19T10:00:00.000Z')),
+          store.part(connectionLogPart).append(entry('Bob', '2026-11-20T10:00:00.000Z')),
+          store.part(connectionLogPart).append(entry('Ann', '2026-11-21T10:00:00.000Z', 'LOGOUT')),
         ]);
         expect(written.map((record) => record.id)).to.deep.equal([written[0]!.id, written[0]!.id + 1, written[0]!.id + 2]);
-        const newest = await store.connectionLog.recent({ limit: 10 });
+        const newest = await store.part(connectionLogPart).recent({ limit: 10 });
         expect(newest.map((record) => record.username)).to.deep.equal(['Ann', 'Bob', 'Ann']);
         expect(newest[0]!.action).to.equal('LOGOUT');
-        const ann = await store.connectionLog.recent({ limit: 10, equals: { username: 'ann' } });
+        const ann = await store.part(connectionLogPart).recent({ limit: 10, equals: { username: 'ann' } });
         expect(ann.map((record) => record.timestamp)).to.deep.equal(['2026-11-21T10:00:00.000Z', '2026-11-19T10:00:00.000Z']);
-        expect(await store.connectionLog.recent({ limit: 1 })).to.have.length(1);
+        expect(await store.part(connectionLogPart).recent({ limit: 1 })).to.have.length(1);
       });
 
       it('reads a page: skips the newest `offset` matching entries, and counts them all', async function () {
@@ -157,29 +164,29 @@ for (const [name, implementation] of Object.entries(implementations)) {
           ['Ann', 21],
           ['Ann', 22],
         ] as const) {
-          await store.connectionLog.append(entry(username, `2026-11-${day}T10:00:00.000Z`));
+          await store.part(connectionLogPart).append(entry(username, `2026-11-${day}T10:00:00.000Z`));
         }
-        const second = await store.connectionLog.recent({ limit: 2, offset: 2 });
+        const second = await store.part(connectionLogPart).recent({ limit: 2, offset: 2 });
         expect(second.map((record) => record.timestamp)).to.deep.equal(['2026-11-20T10:00:00.000Z', '2026-11-19T10:00:00.000Z']);
-        const ann = await store.connectionLog.recent({ limit: 2, offset: 1, equals: { username: 'ANN' } });
+        const ann = await store.part(connectionLogPart).recent({ limit: 2, offset: 1, equals: { username: 'ANN' } });
         expect(ann.map((record) => record.timestamp)).to.deep.equal(['2026-11-21T10:00:00.000Z', '2026-11-19T10:00:00.000Z']);
-        expect(await store.connectionLog.recent({ limit: 5, offset: 4 })).to.deep.equal([]);
-        expect(await store.connectionLog.count({})).to.equal(4);
-        expect(await store.connectionLog.count({ equals: { username: 'ann' } })).to.equal(3);
+        expect(await store.part(connectionLogPart).recent({ limit: 5, offset: 4 })).to.deep.equal([]);
+        expect(await store.part(connectionLogPart).count({})).to.equal(4);
+        expect(await store.part(connectionLogPart).count({ equals: { username: 'ann' } })).to.equal(3);
       });
 
       it('continues ids after a restart', async function () {
-        const first = await store.connectionLog.append(entry('Ann', '2026-11-21T10:00:00.000Z'));
+        const first = await store.part(connectionLogPart).append(entry('Ann', '2026-11-21T10:00:00.000Z'));
         store = await fixture.reopen(store);
-        const second = await store.connectionLog.append(entry('Ann', '2026-11-21T11:00:00.000Z'));
+        const second = await store.part(connectionLogPart).append(entry('Ann', '2026-11-21T11:00:00.000Z'));
         expect(second.id).to.equal(first.id + 1);
       });
 
       it('deletes entries older than a cutoff', async function () {
-        await store.connectionLog.append(entry('Old', '2026-10-01T10:00:00.000Z'));
-        await store.connectionLog.append(entry('New', '2026-11-20T10:00:00.000Z'));
-        await store.connectionLog.deleteBefore(new Date('2026-10-22T00:00:00.000Z'));
-        const left = await store.connectionLog.recent({ limit: 10 });
+        await store.part(connectionLogPart).append(entry('Old', '2026-10-01T10:00:00.000Z'));
+        await store.part(connectionLogPart).append(entry('New', '2026-11-20T10:00:00.000Z'));
+        await store.part(connectionLogPart).deleteBefore(new Date('2026-10-22T00:00:00.000Z'));
+        const left = await store.part(connectionLogPart).recent({ limit: 10 });
         expect(left.map((record) => record.username)).to.deep.equal(['New']);
       });
     });
@@ -188,12 +195,12 @@ for (const [name, implementation] of Object.entries(implementations)) {
       it('keeps every write of a unit, or none when the unit throws, across a restart', async function () {
         await store.transaction(async (tx) => {
           await tx.users.create(newUser('Together'));
-          await tx.settings.save({ serverName: 'together' });
+          await tx.part(settingsPart).save({ serverName: 'together' });
         });
         const failed = await store
           .transaction(async (tx) => {
             await tx.users.create(newUser('Never'));
-            await tx.settings.save({ serverName: 'never' });
+            await tx.part(settingsPart).save({ serverName: 'never' });
             throw new Error('changed my mind');
           })
           .catch((error: Error) => error.message);
@@ -201,7 +208,7 @@ for (const [name, implementation] of Object.entries(implementations)) {
         const expectOnlyTheFirstUnit = async () => {
           expect(await store.users.findByUsername('Together')).to.not.equal(undefined);
           expect(await store.users.findByUsername('Never')).to.equal(undefined);
-          expect(await store.settings.load()).to.deep.equal({ serverName: 'together' });
+          expect(await store.part(settingsPart).load()).to.deep.equal({ serverName: 'together' });
         };
         await expectOnlyTheFirstUnit();
         store = await fixture.reopen(store);
@@ -223,15 +230,15 @@ for (const [name, implementation] of Object.entries(implementations)) {
         await Promise.all(
           Array.from({ length: 40 }, (_, index) =>
             store.transaction(async (tx) => {
-              const overrides = await tx.settings.load();
-              await tx.settings.save({ ...overrides, [`key${index}`]: index });
+              const overrides = await tx.part(settingsPart).load();
+              await tx.part(settingsPart).save({ ...overrides, [`key${index}`]: index });
             }),
           ),
         );
         const expected = Object.fromEntries(Array.from({ length: 40 }, (_, index) => [`key${index}`, index]));
-        expect(await store.settings.load()).to.deep.equal(expected);
+        expect(await store.part(settingsPart).load()).to.deep.equal(expected);
         store = await fixture.reopen(store);
-        expect(await store.settings.load()).to.deep.equal(expected);
+        expect(await store.part(settingsPart).load()).to.deep.equal(expected);
       });
     });
 
@@ -239,7 +246,7 @@ for (const [name, implementation] of Object.entries(implementations)) {
       it('registration codes of 30 players written at once', async function () {
         await Promise.all(
           Array.from({ length: 30 }, (_, index) =>
-            store.registrationCodes.replaceForPlayer({
+            store.part(registrationCodesPart).replaceForPlayer({
               code: `CODE${String(index).padStart(4, '0')}`,
               gameUsername: `p${index}`,
               gameUuid: `uuid-p${index}`,
@@ -249,19 +256,20 @@ for (const [name, implementation] of Object.entries(implementations)) {
           ),
         );
         store = await fixture.reopen(store);
-        for (let index = 0; index < 30; index += 1) expect(await store.registrationCodes.find(`CODE${String(index).padStart(4, '0')}`), `code ${index}`).to.not.equal(undefined);
+        for (let index = 0; index < 30; index += 1)
+          expect(await store.part(registrationCodesPart).find(`CODE${String(index).padStart(4, '0')}`), `code ${index}`).to.not.equal(undefined);
       });
 
       it('30 messages added at once, each with its own id', async function () {
         const added = await Promise.all(
           Array.from({ length: 30 }, (_, index) =>
-            store.messages.add({ type: 'DIRECT', content: `m${index}`, createdAt: new Date().toISOString(), expiresAt: null, recipient: 'x', sentBy: 'y' }),
+            store.part(messagesPart).add({ type: 'DIRECT', content: `m${index}`, createdAt: new Date().toISOString(), expiresAt: null, recipient: 'x', sentBy: 'y' }),
           ),
         );
         expect(new Set(added.map((message) => message.id)).size).to.equal(30);
         store = await fixture.reopen(store);
-        expect((await store.messages.list(100)).map((message) => message.content).sort()).to.deep.equal(added.map((message) => message.content).sort());
-        const next = await store.messages.add({ type: 'DIRECT', content: 'after', createdAt: new Date().toISOString(), expiresAt: null, recipient: 'x', sentBy: 'y' });
+        expect((await store.part(messagesPart).list(100)).map((message) => message.content).sort()).to.deep.equal(added.map((message) => message.content).sort());
+        const next = await store.part(messagesPart).add({ type: 'DIRECT', content: 'after', createdAt: new Date().toISOString(), expiresAt: null, recipient: 'x', sentBy: 'y' });
         expect(next.id).to.be.greaterThan(Math.max(...added.map((message) => message.id)));
       });
 
@@ -282,16 +290,16 @@ for (const [name, implementation] of Object.entries(implementations)) {
           requestedAt: '2026-01-01T00:00:00.000Z',
           delaySeconds: index,
         });
-        await Promise.all(Array.from({ length: 20 }, (_, index) => store.restarts.save('survival', restart(index))));
-        await store.restarts.save('creative', restart(42));
-        const saved = await store.restarts.load('survival');
+        await Promise.all(Array.from({ length: 20 }, (_, index) => store.part(restartsPart).save('survival', restart(index))));
+        await store.part(restartsPart).save('creative', restart(42));
+        const saved = await store.part(restartsPart).load('survival');
         expect(saved).to.not.equal(null);
         store = await fixture.reopen(store);
-        expect(await store.restarts.load('survival')).to.deep.equal(saved);
-        expect((await store.restarts.load('creative'))!.reason).to.equal('r42');
-        await store.restarts.save('creative', null);
-        expect(await store.restarts.load('creative')).to.equal(null);
-        expect(await store.restarts.load('lobby')).to.equal(null);
+        expect(await store.part(restartsPart).load('survival')).to.deep.equal(saved);
+        expect((await store.part(restartsPart).load('creative'))!.reason).to.equal('r42');
+        await store.part(restartsPart).save('creative', null);
+        expect(await store.part(restartsPart).load('creative')).to.equal(null);
+        expect(await store.part(restartsPart).load('lobby')).to.equal(null);
       });
 
       it('one signing key, however many ask for it first at once', async function () {
@@ -305,57 +313,57 @@ for (const [name, implementation] of Object.entries(implementations)) {
     describe('messages, audit and teleport logs', function () {
       it('lists messages newest first, shows announcements until they expire, and deletes old ones', async function () {
         const add = (content: string, type: 'ANNOUNCEMENT' | 'DIRECT', createdAt: string, expiresAt: string | null) =>
-          store.messages.add({ type, content, createdAt, expiresAt, ...(type === 'DIRECT' ? { recipient: 'Steve' } : {}), sentBy: 'admin' });
+          store.part(messagesPart).add({ type, content, createdAt, expiresAt, ...(type === 'DIRECT' ? { recipient: 'Steve' } : {}), sentBy: 'admin' });
         const old = await add('old', 'ANNOUNCEMENT', '2026-01-01T00:00:00.000Z', '2026-01-02T00:00:00.000Z');
         const direct = await add('hello', 'DIRECT', '2026-03-01T00:00:00.000Z', null);
         const current = await add('current', 'ANNOUNCEMENT', '2026-03-02T00:00:00.000Z', '2026-03-09T00:00:00.000Z');
         expect(direct).to.deep.include({ type: 'DIRECT', recipient: 'Steve', expiresAt: null, createdAt: '2026-03-01T00:00:00.000Z' });
         expect(current).to.not.have.property('recipient');
-        expect((await store.messages.list(2)).map((message) => message.content)).to.deep.equal(['current', 'hello']);
-        expect((await store.messages.activeAnnouncements(new Date('2026-03-05T00:00:00.000Z'))).map((message) => message.id)).to.deep.equal([current.id]);
-        expect(await store.messages.deleteBefore(new Date('2026-02-01T00:00:00.000Z'))).to.equal(1);
-        expect((await store.messages.list(10)).map((message) => message.id)).to.deep.equal([current.id, direct.id]);
-        expect((await store.messages.list(1, 1)).map((message) => message.id)).to.deep.equal([direct.id]);
-        expect(await store.messages.count()).to.equal(2);
+        expect((await store.part(messagesPart).list(2)).map((message) => message.content)).to.deep.equal(['current', 'hello']);
+        expect((await store.part(messagesPart).activeAnnouncements(new Date('2026-03-05T00:00:00.000Z'))).map((message) => message.id)).to.deep.equal([current.id]);
+        expect(await store.part(messagesPart).deleteBefore(new Date('2026-02-01T00:00:00.000Z'))).to.equal(1);
+        expect((await store.part(messagesPart).list(10)).map((message) => message.id)).to.deep.equal([current.id, direct.id]);
+        expect((await store.part(messagesPart).list(1, 1)).map((message) => message.id)).to.deep.equal([direct.id]);
+        expect(await store.part(messagesPart).count()).to.equal(2);
         expect(old.id).to.be.lessThan(direct.id);
       });
 
       it('shows an announcement without an end until it is removed, keeps announcements still shown past the retention, and removes only announcements', async function () {
         const add = (content: string, type: 'ANNOUNCEMENT' | 'DIRECT', createdAt: string, expiresAt: string | null) =>
-          store.messages.add({ type, content, createdAt, expiresAt, ...(type === 'DIRECT' ? { recipient: 'Steve' } : {}), sentBy: 'admin' });
+          store.part(messagesPart).add({ type, content, createdAt, expiresAt, ...(type === 'DIRECT' ? { recipient: 'Steve' } : {}), sentBy: 'admin' });
         const forever = await add('until removed', 'ANNOUNCEMENT', '2026-01-01T00:00:00.000Z', null);
         const long = await add('a long one', 'ANNOUNCEMENT', '2026-01-02T00:00:00.000Z', '2026-06-01T00:00:00.000Z');
         const ended = await add('ended', 'ANNOUNCEMENT', '2026-01-03T00:00:00.000Z', '2026-01-04T00:00:00.000Z');
         const direct = await add('hello', 'DIRECT', '2026-01-05T00:00:00.000Z', null);
-        const shown = async (at: string) => (await store.messages.activeAnnouncements(new Date(at))).map((message) => message.content);
+        const shown = async (at: string) => (await store.part(messagesPart).activeAnnouncements(new Date(at))).map((message) => message.content);
         expect(await shown('2026-03-01T00:00:00.000Z')).to.deep.equal(['until removed', 'a long one']);
         expect(await shown('2030-01-01T00:00:00.000Z')).to.deep.equal(['until removed']);
 
         // The retention takes what was made before the cutoff, but not an announcement still shown then.
-        expect(await store.messages.deleteBefore(new Date('2026-03-01T00:00:00.000Z'))).to.equal(2);
-        expect((await store.messages.list(10)).map((message) => message.id)).to.deep.equal([long.id, forever.id]);
+        expect(await store.part(messagesPart).deleteBefore(new Date('2026-03-01T00:00:00.000Z'))).to.equal(2);
+        expect((await store.part(messagesPart).list(10)).map((message) => message.id)).to.deep.equal([long.id, forever.id]);
         expect(ended.id).to.be.lessThan(direct.id);
 
-        const removed = await store.messages.removeAnnouncement(forever.id);
+        const removed = await store.part(messagesPart).removeAnnouncement(forever.id);
         expect(removed).to.deep.include({ id: forever.id, content: 'until removed', type: 'ANNOUNCEMENT' });
-        expect(await store.messages.removeAnnouncement(forever.id), 'removed once').to.equal(null);
+        expect(await store.part(messagesPart).removeAnnouncement(forever.id), 'removed once').to.equal(null);
         expect(await shown('2026-03-01T00:00:00.000Z')).to.deep.equal(['a long one']);
         const another = await add('hi again', 'DIRECT', '2026-03-02T00:00:00.000Z', null);
-        expect(await store.messages.removeAnnouncement(another.id), 'a direct message is no announcement').to.equal(null);
-        expect(await store.messages.removeAnnouncement(987654), 'an unknown id').to.equal(null);
-        expect((await store.messages.list(10)).map((message) => message.id)).to.deep.equal([another.id, long.id]);
+        expect(await store.part(messagesPart).removeAnnouncement(another.id), 'a direct message is no announcement').to.equal(null);
+        expect(await store.part(messagesPart).removeAnnouncement(987654), 'an unknown id').to.equal(null);
+        expect((await store.part(messagesPart).list(10)).map((message) => message.id)).to.deep.equal([another.id, long.id]);
         store = await fixture.reopen(store);
         expect(
-          (await store.messages.list(10)).map((message) => message.id),
+          (await store.part(messagesPart).list(10)).map((message) => message.id),
           'after a restart',
         ).to.deep.equal([another.id, long.id]);
       });
 
       it('keeps audit details and teleports as they were written, newest first', async function () {
         const details = { updated: ['serverName', 'chat.enabled'], previous: { serverName: 'a', nested: { deep: [1, 2, null] } }, note: 'quote " and \\ and \u00e9' };
-        await store.auditLog.append({ timestamp: '2026-11-20T10:00:00.000Z', actor: 'admin', ipAddress: '10.0.0.2', action: 'settings.update', details });
-        await store.auditLog.append({ timestamp: '2026-11-20T11:00:00.000Z', actor: 'service', ipAddress: '10.0.0.3', action: 'restart.schedule', details: {} });
-        const [newest, oldest] = await store.auditLog.recent({ limit: 10 });
+        await store.part(auditLogPart).append({ timestamp: '2026-11-20T10:00:00.000Z', actor: 'admin', ipAddress: '10.0.0.2', action: 'settings.update', details });
+        await store.part(auditLogPart).append({ timestamp: '2026-11-20T11:00:00.000Z', actor: 'service', ipAddress: '10.0.0.3', action: 'restart.schedule', details: {} });
+        const [newest, oldest] = await store.part(auditLogPart).recent({ limit: 10 });
         expect(newest).to.deep.include({ actor: 'service', action: 'restart.schedule' });
         expect(oldest!.details).to.deep.equal(details);
         const teleport = {
@@ -366,10 +374,10 @@ for (const [name, implementation] of Object.entries(implementations)) {
           to: { world: 'world_nether', x: 0, y: 70, z: 0, yaw: 90, pitch: -10 },
           target: 'Alex',
         };
-        const written = await store.teleportLog.append(teleport);
+        const written = await store.part(teleportLogPart).append(teleport);
         store = await fixture.reopen(store);
-        expect(await store.teleportLog.recent({ limit: 1, equals: { player: 'STEVE' } })).to.deep.equal([{ ...teleport, id: written.id }]);
-        expect(await store.teleportLog.recent({ limit: 1, equals: { player: 'Alex' } })).to.deep.equal([]);
+        expect(await store.part(teleportLogPart).recent({ limit: 1, equals: { player: 'STEVE' } })).to.deep.equal([{ ...teleport, id: written.id }]);
+        expect(await store.part(teleportLogPart).recent({ limit: 1, equals: { player: 'Alex' } })).to.deep.equal([]);
       });
     });
 

@@ -55,8 +55,9 @@ describe('what the admin console’s pages say (Chromium, a fresh embedded serve
   // First, while the server is fresh: the sampler's first sample is a minute after start, and this test takes one now.
   it('says on the overview why the charts of a fresh server are a single point, and when the next comes', async function () {
     const sample = await server.gatehouse.services.get('metricsSampler').sampleNow();
-    const answer = page.waitForResponse((response) => response.url().includes('/api/admin/metrics/history'));
-    // The login left the page on the overview: read again, with the sample.
+    // The login left the page on the overview: read again, with the sample. Its first read may still be on its way: the answer awaited is one asked for after the reload.
+    const reloaded = Date.now();
+    const answer = page.waitForResponse((response) => response.url().includes('/api/admin/metrics/history') && response.request().timing().startTime >= reloaded);
     await page.reload();
     const history = (await (await answer).json()) as { servers: Array<{ at: string[] }> };
     expect(history.servers.map((series) => series.at.length)).to.deep.equal([1]);
@@ -213,6 +214,28 @@ describe('what the admin console’s pages say (Chromium, a fresh embedded serve
       await page.unroute(secondPage);
     }
     expect(unexpectedProblems(portal.problems)).to.deep.equal([]);
+  });
+
+  it('takes the focus to the field a refusal names, on the console’s forms as on the player’s', async function () {
+    await goInPortal(page, '/admin/economy');
+    const adjust = page.getByRole('form', { name: 'Adjust a balance' });
+    await adjust.getByLabel('Player', { exact: true }).fill('Nobody');
+    await adjust.getByLabel('Amount', { exact: true }).fill('5');
+    await adjust.getByLabel('Reason', { exact: true }).fill('a test');
+    await adjust.getByRole('button', { name: 'Adjust' }).click();
+    const player = adjust.getByLabel('Player', { exact: true });
+    await eventually(async () => ((await player.getAttribute('aria-invalid')) === 'true' ? true : undefined), 10_000, 'the player marked invalid');
+    // A screen reader says the error with the field it lands on; a keyboard user types the correction at once.
+    await eventually(async () => ((await player.evaluate((element) => element === document.activeElement)) ? true : undefined), 5000, 'the focus on the player refused');
+
+    await goInPortal(page, '/admin/whitelist');
+    const add = page.getByRole('form', { name: 'Add a player' });
+    await add.getByRole('button', { name: 'Add to the whitelist' }).click();
+    const name = add.getByLabel('Player name', { exact: true });
+    await eventually(async () => ((await name.getAttribute('aria-invalid')) === 'true' ? true : undefined), 10_000, 'the empty name marked invalid');
+    await eventually(async () => ((await name.evaluate((element) => element === document.activeElement)) ? true : undefined), 5000, 'the focus on the name refused');
+    // The refusals asked for here are logged by the browser as failed requests: taken off the page's record, which the next test reads.
+    expect(unexpectedProblems(portal.problems.splice(0), [400, 404])).to.deep.equal([]);
   });
 
   it('never offers to teleport a player to themselves: the player to move is not among those to move them to', async function () {

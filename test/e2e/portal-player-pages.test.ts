@@ -207,6 +207,20 @@ describe("the player's pages say what is so (Chromium, embedded server, a bot)",
     await page.getByRole('heading', { name: 'Shop', level: 1 }).waitFor();
   });
 
+  it('says a page whose file cannot be fetched (the portal updated meanwhile) failed, with a way to reload, and the other pages still open', async function () {
+    expectedStatuses.push(404);
+    const page = await loggedIn('/account');
+    // A page's code is fetched when it is first opened; after an update the old file is gone.
+    await page.route(`${server.baseUrl}/assets/jobs-*.js`, (route) => route.fulfill({ status: 404, body: 'No such file\n' }));
+    await page.getByRole('link', { name: 'Jobs' }).click();
+    await page.getByRole('heading', { name: 'This page failed', level: 1 }).waitFor();
+    expect(await page.getByRole('alert').textContent()).to.contain('This page could not be loaded: Gatehouse may have been updated since this tab opened. Reload the page.');
+    await page.getByRole('button', { name: 'Try again' }).waitFor();
+    expect(await seriousAxeFindings(page)).to.deep.equal([]);
+    await page.getByRole('link', { name: 'Market' }).click();
+    await page.getByRole('heading', { name: 'Market prices', level: 1 }).waitFor();
+  });
+
   it("fills in the code the game's link brings on the register page", async function () {
     const portal = await openPortal(browser, server.baseUrl, '/register?code=K7QW2MXP', desktop);
     opened.push(portal);

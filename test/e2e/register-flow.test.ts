@@ -1,4 +1,5 @@
 import { expect } from 'chai';
+import { connectionLogPart } from '../../src/features/connections/store.js';
 import type { Bot } from 'mineflayer';
 import type { ChatMessage } from 'prismarine-chat';
 import { runConsoleLine } from '../../src/console.js';
@@ -100,7 +101,7 @@ describe('end to end: a player registers in game and uses the API (mineflayer on
 
     const entries = await eventually(
       async () => {
-        const recent = await server.gatehouse.store.connectionLog.recent({ limit: 10, equals: { username: 'logan' } });
+        const recent = await server.gatehouse.store.part(connectionLogPart).recent({ limit: 10, equals: { username: 'logan' } });
         return recent.length >= 3 ? recent : undefined;
       },
       15_000,

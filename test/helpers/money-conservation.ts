@@ -7,6 +7,7 @@
  * every transaction the API acknowledged there.
  */
 import { expect } from 'chai';
+import { registrationCodesPart } from '../../src/features/accounts/store.js';
 import { ledgerPart } from '../../src/features/economy/store.js';
 import type { LedgerRecord } from '../../src/features/economy/store.js';
 import { offlinePlayerUuid } from '../../src/game/embedded/offline-uuid.js';
@@ -21,7 +22,7 @@ export const conservationPlayers = Array.from({ length: 20 }, (_, index) => `Sav
 /** Registration codes for every player, as /register would have stored them, so a run needs no game clients. */
 export async function storeCodes(store: Store): Promise<void> {
   for (const [index, player] of conservationPlayers.entries()) {
-    await store.registrationCodes.replaceForPlayer({
+    await store.part(registrationCodesPart).replaceForPlayer({
       code: `SAVE${String(index).padStart(4, '0')}`,
       gameUsername: player,
       gameUuid: offlinePlayerUuid(player),

@@ -1,4 +1,5 @@
 import { expect } from 'chai';
+import { connectionLogPart } from '../../src/features/connections/store.js';
 import { registeredUser } from '../helpers/accounts.js';
 import { eventually } from '../helpers/bots.js';
 import { FakeGame } from '../helpers/fake-game.js';
@@ -169,7 +170,7 @@ describe('admin endpoints over HTTP', function () {
 
   describe('connections', function () {
     it('answers newest first in the given shape, filtered by username, and refuses limit over 500', async function () {
-      const log = server.gatehouse.store.connectionLog;
+      const log = server.gatehouse.store.part(connectionLogPart);
       await log.append({ username: 'Ann', action: 'LOGIN', ipAddress: '10.0.0.1', timestamp: '2026-11-20T10:00:00.000Z', success: true });
       await log.append({ username: 'Bob', action: 'LOGIN', ipAddress: '10.0.0.2', timestamp: '2026-11-21T10:00:00.000Z', success: false, reason: 'The server is full!' });
       await log.append({ username: 'Ann', action: 'LOGOUT', ipAddress: '10.0.0.1', timestamp: '2026-11-21T11:00:00.000Z', success: true });

@@ -1,5 +1,6 @@
 import { expect } from 'chai';
 import jwt from 'jsonwebtoken';
+import { registrationCodesPart } from '../../src/features/accounts/store.js';
 import { offlinePlayerUuid } from '../../src/game/embedded/offline-uuid.js';
 import { codeFor, registeredUser } from '../helpers/accounts.js';
 import { api, startTestGatehouse, type TestGatehouse } from '../helpers/gatehouse.js';
@@ -62,7 +63,7 @@ describe('account endpoints over HTTP', function () {
       expect(unknown.status).to.equal(400);
       expect(unknown.body.error).to.match(/invalid or expired/i);
 
-      await server.gatehouse.store.registrationCodes.replaceForPlayer({
+      await server.gatehouse.store.part(registrationCodesPart).replaceForPlayer({
         code: 'EXPRD234',
         gameUsername: 'Late',
         gameUuid: offlinePlayerUuid('Late'),
@@ -83,7 +84,7 @@ describe('account endpoints over HTTP', function () {
       // The account is linked to the player the code was given to, and the code is used up.
       const user = await server.gatehouse.store.users.findByUsername('typist');
       expect(user).to.deep.include({ gameUsername: 'Typist', gameUuid: offlinePlayerUuid('Typist'), email: 't@example.com' });
-      expect(await server.gatehouse.store.registrationCodes.find(code), 'the code is used up').to.equal(undefined);
+      expect(await server.gatehouse.store.part(registrationCodesPart).find(code), 'the code is used up').to.equal(undefined);
       const again = await post('/api/auth/register', { username: 'typist_two', password: 'secret1', email: 't2@example.com', code });
       expect(again.status, 'a used code registers nobody else').to.equal(400);
       const login = await post('/api/auth/login', { username: 'typist', password: 'secret1' });

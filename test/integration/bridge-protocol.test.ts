@@ -2,6 +2,7 @@ import { execFileSync } from 'node:child_process';
 import { readFile } from 'node:fs/promises';
 import path from 'node:path';
 import { expect } from 'chai';
+import { connectionLogPart } from '../../src/features/connections/store.js';
 import type { BridgeGameAdapter } from '../../src/game/bridge/adapter.js';
 import { decodeLine, startBudgetMs, type Message } from '../../src/game/bridge/json-rpc.js';
 import {
@@ -158,7 +159,7 @@ describe('bridge protocol: the sidecar with a stand-in plugin', function () {
     plugin.notify('event.join', { player: { name: 'Steve', uuid: 'u-1' }, ipAddress: '10.0.0.7' });
     await eventually(
       async () => {
-        const [entry] = await server.gatehouse.store.connectionLog.recent({ limit: 1 });
+        const [entry] = await server.gatehouse.store.part(connectionLogPart).recent({ limit: 1 });
         return entry?.username === 'Steve' ? entry : undefined;
       },
       15_000,

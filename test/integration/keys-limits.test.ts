@@ -6,6 +6,7 @@
  * id and name; the error a key gets for a missing username.
  */
 import { expect } from 'chai';
+import { auditLogPart } from '../../src/features/audit/store.js';
 import type { Bot } from 'mineflayer';
 import type { EmbeddedGameServer } from '../../src/game/embedded/adapter.js';
 import type { NetworkGame } from '../../src/network/network-game.js';
@@ -168,7 +169,7 @@ for (const storeName of ['JSON files', 'PostgreSQL'] as const) {
       const second = await makeKey({ name: 'janitor', scopes: ['server:write'] });
       for (const { secret } of [first, second]) expect((await withKey(secret, 'POST', '/api/cache/invalidate', {})).status).to.equal(200);
       // An entry as one was written before ids were recorded.
-      await server.gatehouse.store.auditLog.append({
+      await server.gatehouse.store.part(auditLogPart).append({
         timestamp: new Date().toISOString(),
         actor: 'key:old janitor',
         ipAddress: '10.0.0.8',

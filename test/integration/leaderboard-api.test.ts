@@ -4,6 +4,7 @@
  */
 import { rm } from 'node:fs/promises';
 import { expect } from 'chai';
+import { connectionLogPart } from '../../src/features/connections/store.js';
 import { offlinePlayerUuid } from '../../src/game/embedded/offline-uuid.js';
 import { registeredUser } from '../helpers/accounts.js';
 import { FakeGame } from '../helpers/fake-game.js';
@@ -132,7 +133,7 @@ describe('the playtime leaderboard, from the connection log across a restart', f
     const game = new FakeGame();
     server = await startTestGatehouse(undefined, { dataDirectory, game });
     const token = await registeredUser(server.gatehouse, server.baseUrl, 'steve', 'Steve');
-    const log = server.gatehouse.store.connectionLog;
+    const log = server.gatehouse.store.part(connectionLogPart);
     const ago = (minutes: number) => new Date(Date.now() - minutes * 60_000).toISOString();
     const entries: Array<[string, 'LOGIN' | 'LOGOUT', number]> = [
       ['Steve', 'LOGIN', 180],

@@ -6,6 +6,7 @@
 import { rm, writeFile } from 'node:fs/promises';
 import path from 'node:path';
 import { expect } from 'chai';
+import { settingsPart } from '../../src/features/settings/store.js';
 import type { EmbeddedGameServer } from '../../src/game/embedded/adapter.js';
 import { api, startTestGatehouse, temporaryDirectory, type TestGatehouse } from '../helpers/gatehouse.js';
 
@@ -61,7 +62,7 @@ describe('settings changed through the API, config.yml and restarts', function (
     const [audit] = (await asService('GET', '/api/admin/audit?limit=1')).body.entries;
     expect(audit).to.deep.include({ action: 'settings.update' });
     expect(audit.details).to.deep.equal({ change: { serverName: null }, before: { serverName: '&bSet through the API' } });
-    expect(await server!.gatehouse.store.settings.load(), 'the stored overrides').to.deep.equal({ maxPlayers: 7 });
+    expect(await server!.gatehouse.store.part(settingsPart).load(), 'the stored overrides').to.deep.equal({ maxPlayers: 7 });
 
     // A nested key too; with nothing left overridden the start is quiet again.
     await asService('POST', '/api/admin/settings', { chat: { enabled: false } });

@@ -9,6 +9,7 @@
 import { rm } from 'node:fs/promises';
 import { expect } from 'chai';
 import type { Config } from '../../src/config/config.js';
+import { settingsPart } from '../../src/features/settings/store.js';
 import type { GameSettingsChange } from '../../src/game/port.js';
 import { eventually } from '../helpers/bots.js';
 import { FakeGame } from '../helpers/fake-game.js';
@@ -121,7 +122,7 @@ for (const [storeName, open] of Object.entries(stores)) {
         );
         await eventually(() => (instance.applied.some((change) => change.difficulty === 'easy') ? true : undefined), 10_000, `the game of ${instance.server.config.serverId}`);
       }
-      expect(await instances[0]!.server.gatehouse.store.settings.load(), 'the stored overrides').to.deep.equal({ chat: { enabled: true } });
+      expect(await instances[0]!.server.gatehouse.store.part(settingsPart).load(), 'the stored overrides').to.deep.equal({ chat: { enabled: true } });
 
       const [audit] = (await first()('GET', '/api/admin/audit?limit=1')).body.entries;
       expect(audit).to.deep.include({ action: 'settings.update', actor: 'service' });

@@ -1,10 +1,12 @@
 import { readdir, rm } from 'node:fs/promises';
 import path from 'node:path';
 import { expect } from 'chai';
+import { connectionLogPart } from '../../src/features/connections/store.js';
 import { ApiError } from '../../src/errors.js';
 import { AccessControl } from '../../src/features/accounts/access-control.js';
 import { plainText, type ChatText } from '../../src/game/chat-line.js';
 import { AccountService } from '../../src/features/accounts/service.js';
+import { registrationCodesPart } from '../../src/features/accounts/store.js';
 import { ConnectionLogRecorder } from '../../src/features/connections/service.js';
 import { LoginThrottle } from '../../src/features/accounts/login-throttle.js';
 import { GameTexts } from '../../src/texts/catalogue.js';
@@ -14,6 +16,7 @@ import { TokenService } from '../../src/features/accounts/tokens.js';
 import { JsonStore } from '../../src/store/json/index.js';
 import { FakeGame } from '../helpers/fake-game.js';
 import { temporaryDirectory } from '../helpers/gatehouse.js';
+import { implementationsOf } from '../helpers/store-implementations.js';
 
 describe('services against the store port', function () {
   let directory: string;
@@ -25,7 +28,7 @@ describe('services against the store port', function () {
 
   beforeEach(async function () {
     directory = await temporaryDirectory('gatehouse-services-');
-    store = await JsonStore.open(directory);
+    store = await JsonStore.open(directory, { parts: implementationsOf(registrationCodesPart, connectionLogPart) });
     game = new FakeGame();
     passwords = new PasswordHasher(4, 1);
     now = new Date('2026-11-21T12:00:00.000Z');
@@ -73,7 +76,7 @@ describe('services against the store port', function () {
     it('consumes the code, links the player, and then tells /register the account name', async function () {
       const code = codeIn(await accounts.handleRegisterCommand(player));
       await accounts.register({ username: 'mira_web', password: 'secret1', email: 'm@example.com', code }, '1.1.1.1');
-      expect(await store.registrationCodes.find(code)).to.equal(undefined);
+      expect(await store.part(registrationCodesPart).find(code)).to.equal(undefined);
       const user = await store.users.findByGameUuid('uuid-mira');
       expect(user).to.deep.include({ username: 'mira_web', gameUsername: 'Mira', createdAt: '2026-11-21T12:00:00.000Z' });
       expect(user!.passwordHash).to.match(/^\$2[aby]\$04\$/);
@@ -186,14 +189,14 @@ describe('services against the store port', function () {
 
   describe('ConnectionLogRecorder and RetentionJob', function () {
     it('records join, quit and refused logins, and retention deletes days older than 30', async function () {
-      const recorder = new ConnectionLogRecorder(store.connectionLog, game, () => now);
+      const recorder = new ConnectionLogRecorder(store.part(connectionLogPart), game, () => now);
       now = new Date('2026-10-01T08:00:00.000Z');
       game.events.emit('join', { player, ipAddress: '10.1.1.1' });
       now = new Date('2026-11-21T08:00:00.000Z');
       game.events.emit('quit', { player, ipAddress: '10.1.1.1' });
       game.events.emit('loginRefused', { name: 'Bad', uuid: null, ipAddress: '10.9.9.9', reason: 'The server is full!' });
       await recorder.settled();
-      const entries = await store.connectionLog.recent({ limit: 10 });
+      const entries = await store.part(connectionLogPart).recent({ limit: 10 });
       expect(entries.map(({ username, action, success }) => ({ username, action, success }))).to.deep.equal([
         { username: 'Bad', action: 'LOGIN', success: false },
         { username: 'Mira', action: 'LOGOUT', success: true },
@@ -202,7 +205,7 @@ describe('services against the store port', function () {
       expect(entries[0]!.reason).to.equal('The server is full!');
 
       const retention = new RetentionJob(() => now);
-      retention.keepDays('connection log', 30, (cutoff) => store.connectionLog.deleteBefore(cutoff));
+      retention.keepDays('connection log', 30, (cutoff) => store.part(connectionLogPart).deleteBefore(cutoff));
       expect((await retention.runOnce())['connection log']).to.equal(1);
       expect(await readdir(path.join(directory, 'connections'))).to.deep.equal(['2026-11-21.jsonl']);
     });

@@ -7,7 +7,7 @@ import { LeaderboardService } from '../../src/features/leaderboard/service.js';
 import { TimeSlicer } from '../../src/features/leaderboard/time-slices.js';
 import type { GameEvents, GamePort } from '../../src/game/port.js';
 import { CacheRegistry } from '../../src/lib/cache.js';
-import type { ConnectionLogEntry, ConnectionLogStore } from '../../src/store/port.js';
+import type { ConnectionLogEntry, ConnectionLogStore } from '../../src/features/connections/store.js';
 
 describe('leaderboards: ranking, caching and playtime', function () {
   it('ranks from the highest value, equal values sharing a rank (1, 2, 2, 4) in name order, with pages and anyone found off the page', async function () {

@@ -2,8 +2,14 @@ import { appendFile, readFile, readdir, rm, stat, symlink, writeFile } from 'nod
 import path from 'node:path';
 import { expect } from 'chai';
 import { StoreCorruptError } from '../../src/lib/corrupt-data.js';
+import { connectionLogPart } from '../../src/features/connections/store.js';
+import { settingsPart } from '../../src/features/settings/store.js';
 import { JsonStore } from '../../src/store/json/index.js';
 import { temporaryDirectory } from '../helpers/gatehouse.js';
+import { implementationsOf } from '../helpers/store-implementations.js';
+
+/** The settings' part (its one small document is written in the units below) and the connection log's (day files outside the journal). */
+const parts = implementationsOf(settingsPart, connectionLogPart);
 
 const newUser = (username: string) => ({
   username,
@@ -31,11 +37,11 @@ describe('JSON store: the journal and checkpoints on disk', function () {
   };
 
   it('writes one journal line per unit of work, before any table file', async function () {
-    const store = await JsonStore.open(directory, { checkpointIntervalMs: 3600_000 });
+    const store = await JsonStore.open(directory, { parts, checkpointIntervalMs: 3600_000 });
     await store.users.create(newUser('first'));
     await store.transaction(async (tx) => {
       await tx.users.create(newUser('second'));
-      await tx.settings.save({ maxPlayers: 5 });
+      await tx.part(settingsPart).save({ maxPlayers: 5 });
     });
     const lines = (await journalLines()).map((line) => JSON.parse(line));
     expect(lines).to.have.length(2);
@@ -45,28 +51,28 @@ describe('JSON store: the journal and checkpoints on disk', function () {
   });
 
   it('writes the tables to their files at a checkpoint and starts the journal over', async function () {
-    const store = await JsonStore.open(directory, { checkpointIntervalMs: 3600_000 });
+    const store = await JsonStore.open(directory, { parts, checkpointIntervalMs: 3600_000 });
     await store.users.create(newUser('kept'));
-    await store.settings.save({ serverName: 'checkpointed' });
+    await store.part(settingsPart).save({ serverName: 'checkpointed' });
     await store.checkpoint();
     expect(await journalLines()).to.deep.equal([]);
     expect(JSON.parse(await readFile(path.join(directory, 'settings.json'), 'utf8'))).to.deep.equal({ overrides: { serverName: 'checkpointed' } });
     expect(JSON.parse(await readFile(path.join(directory, 'users', 'users-000000.json'), 'utf8')).users[0].username).to.equal('kept');
-    await store.settings.save({ serverName: 'after' });
+    await store.part(settingsPart).save({ serverName: 'after' });
     await store.close();
-    const reopened = await JsonStore.open(directory);
-    expect(await reopened.settings.load()).to.deep.equal({ serverName: 'after' });
+    const reopened = await JsonStore.open(directory, { parts });
+    expect(await reopened.part(settingsPart).load()).to.deep.equal({ serverName: 'after' });
     expect(await reopened.users.findByUsername('KEPT')).to.not.equal(undefined);
     await reopened.close();
   });
 
   it('cuts off a last line torn by a crash (it was never acknowledged) and keeps the rest', async function () {
-    const store = await JsonStore.open(directory, { checkpointIntervalMs: 3600_000 });
+    const store = await JsonStore.open(directory, { parts, checkpointIntervalMs: 3600_000 });
     await store.users.create(newUser('whole'));
     // Left as a crash would: no close, so no checkpoint; then half a line more.
     const [segment] = await journalFiles();
     await appendFile(path.join(directory, 'journal', segment!), '{"seq":99,"ops":[{"t":"users","k":"2","v":{"id":2,"user');
-    const reopened = await JsonStore.open(directory);
+    const reopened = await JsonStore.open(directory, { parts });
     expect(await reopened.users.findByUsername('whole')).to.not.equal(undefined);
     expect(await reopened.users.count()).to.equal(1);
     expect((await readFile(path.join(directory, 'journal', segment!), 'utf8')).endsWith('\n')).to.equal(true);
@@ -74,21 +80,21 @@ describe('JSON store: the journal and checkpoints on disk', function () {
   });
 
   it('refuses to start on a damaged line before the last, and leaves the journal untouched', async function () {
-    const store = await JsonStore.open(directory, { checkpointIntervalMs: 3600_000 });
+    const store = await JsonStore.open(directory, { parts, checkpointIntervalMs: 3600_000 });
     await store.users.create(newUser('one'));
     await store.users.create(newUser('two'));
     const [segment] = await journalFiles();
     const file = path.join(directory, 'journal', segment!);
     const damaged = (await readFile(file, 'utf8')).replace('"one"', '"one');
     await writeFile(file, damaged);
-    const error = await JsonStore.open(directory).catch((caught) => caught);
+    const error = await JsonStore.open(directory, { parts }).catch((caught) => caught);
     expect(error).to.be.instanceOf(StoreCorruptError);
     expect(error.message).to.match(/line 1 is damaged/);
     expect(await readFile(file, 'utf8')).to.equal(damaged);
   });
 
   it('keeps a unit whose journal write failed (refused to the caller) out of the checkpoint files written meanwhile', async function () {
-    const store = await JsonStore.open(directory, { checkpointIntervalMs: 3600_000 });
+    const store = await JsonStore.open(directory, { parts, checkpointIntervalMs: 3600_000 });
     await store.users.create(newUser('kept'));
     // The disk fills up at a checkpoint: the journal's next segment, which the checkpoint starts, is /dev/full (every write: ENOSPC).
     const [segment] = await journalFiles();
@@ -109,7 +115,7 @@ describe('JSON store: the journal and checkpoints on disk', function () {
     // Space freed before the restart: the segment the failed write went to is empty.
     await rm(nextSegment);
     await writeFile(nextSegment, '');
-    const reopened = await JsonStore.open(directory);
+    const reopened = await JsonStore.open(directory, { parts });
     expect(await reopened.users.findByUsername('kept')).to.not.equal(undefined);
     expect(await reopened.users.findByUsername('refused'), 'a refused unit is nowhere after a restart').to.equal(undefined);
     await reopened.close();
@@ -132,11 +138,11 @@ describe('JSON store: the journal and checkpoints on disk', function () {
     await writeFile(path.join(directory, 'settings.json'), '{}');
     await chmod(directory, 0o755);
     const logged: string[] = [];
-    const store = await JsonStore.open(directory, { logInfo: (message) => logged.push(message) });
+    const store = await JsonStore.open(directory, { parts, logInfo: (message) => logged.push(message) });
     expect(logged.join('\n')).to.match(/now owner-only/);
     await store.users.create(newUser('private'));
     await store.keys.getOrCreate('jwt-signing', () => Buffer.alloc(64, 1));
-    await store.connectionLog.append({ username: 'x', action: 'LOGIN', ipAddress: '10.0.0.1', timestamp: new Date().toISOString(), success: true });
+    await store.part(connectionLogPart).append({ username: 'x', action: 'LOGIN', ipAddress: '10.0.0.1', timestamp: new Date().toISOString(), success: true });
     await store.close();
     expect((await stat(directory)).mode & 0o777).to.equal(0o700);
     const files = [

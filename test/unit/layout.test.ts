@@ -28,6 +28,41 @@ const lineCount = (file: string) => readFileSync(file, 'utf8').split('\n').lengt
 const relative = (file: string) => path.relative(root, file);
 const groups = readdirSync(featureFolder).filter((name) => statSync(path.join(featureFolder, name)).isDirectory() && !notGroups.has(name));
 
+/**
+ * What src/store, the engine, may hold of records: the users and the secrets
+ * (the token signing key) that every group shares, and the network's tables.
+ * A record one group owns is that group's store part, in its folder.
+ */
+const engine = {
+  /** Everything store/port.ts exports. */
+  exports: [
+    'AppendLog',
+    'KeyStore',
+    'LogQuery',
+    'NewUser',
+    'Store',
+    'StoreCorruptError',
+    'StoreFailedError',
+    'StorePart',
+    'TransactionalStores',
+    'UniqueConflictError',
+    'UserQuery',
+    'UserRecord',
+    'UserStore',
+    'storePart',
+  ],
+  /** The stores a unit of work and the store offer by name (every other record through `part`). */
+  members: ['keys', 'kind', 'users'],
+  /** The PostgreSQL tables src/store makes. */
+  tables: ['keys', 'network_calls', 'network_instances', 'network_notices', 'network_presence', 'network_retained', 'users'],
+  /** The files and folders of the data directory src/store names (besides the secrets' `<name>.key`). */
+  files: ['journal', 'users'],
+};
+const storeFolder = path.join(source, 'store');
+/** Every match of `pattern`'s first group in the TypeScript under `folder`, sorted and once each. */
+const namedIn = (folder: string, pattern: RegExp) =>
+  [...new Set(filesUnder(folder).flatMap((file) => (file.endsWith('.ts') ? [...readFileSync(file, 'utf8').matchAll(pattern)].map((match) => match[1]!) : [])))].sort();
+
 describe('the layout of src/', function () {
   it('has no src/services: the logic of each group lives in its feature folder, general pieces in src/lib', function () {
     expect(existsSync(path.join(source, 'services'))).to.equal(false);
@@ -69,5 +104,21 @@ describe('the layout of src/', function () {
       return (has('store.ts') || has('store-json.ts') || has('store-postgres.ts')) && !(has('store.ts') && has('store-json.ts') && has('store-postgres.ts'));
     });
     expect(incomplete).to.deep.equal([]);
+  });
+
+  it("keeps src/store the engine: port.ts exports what every group shares, and the store makes no group's table or file", function () {
+    const port = readFileSync(path.join(storeFolder, 'port.ts'), 'utf8');
+    const exported = [
+      ...[...port.matchAll(/^export (?:declare )?(?:abstract )?(?:interface|type|class|function|const) (\w+)/gm)].map((match) => match[1]!),
+      ...[...port.matchAll(/^export \{([^}]+)\}/gm)].flatMap((match) => match[1]!.split(',').map((name) => name.trim())),
+    ].sort();
+    expect(exported, 'what src/store/port.ts exports: a record owned by one group is its store part').to.deep.equal(engine.exports);
+    const members = ['TransactionalStores', 'Store'].flatMap((name) => {
+      const body = new RegExp(`export interface ${name}\\b[^{]*\\{([\\s\\S]*?)\\n\\}`).exec(port)?.[1] ?? '';
+      return [...body.matchAll(/^ {2}readonly (\w+)/gm)].map((match) => match[1]!);
+    });
+    expect(members.sort(), 'the stores the port offers by name').to.deep.equal(engine.members);
+    expect(namedIn(storeFolder, /CREATE TABLE (?:IF NOT EXISTS )?\$\{name\('(\w+)'\)\}/g), 'the tables src/store makes').to.deep.equal(engine.tables);
+    expect(namedIn(storeFolder, /path\.join\(dataDirectory, '([^']+)'\)/g), 'the data directory entries src/store names').to.deep.equal(engine.files);
   });
 });

@@ -4,16 +4,18 @@ import { GameTexts } from '../../src/texts/catalogue.js';
 import { CapabilityMissingError } from '../../src/game/errors.js';
 import { apiErrorOfGameError } from '../../src/http/error-statuses.js';
 import { RestartService, restartOf } from '../../src/features/restarts/service.js';
+import { restartsPart } from '../../src/features/restarts/store.js';
 import { JsonStore } from '../../src/store/json/index.js';
 import { FakeGame } from '../helpers/fake-game.js';
 import { temporaryDirectory } from '../helpers/gatehouse.js';
+import { implementationsOf } from '../helpers/store-implementations.js';
 
 describe('RestartService', function () {
   let directory: string;
   let store: JsonStore;
   beforeEach(async function () {
     directory = await temporaryDirectory('gatehouse-restarts-');
-    store = await JsonStore.open(directory);
+    store = await JsonStore.open(directory, { parts: implementationsOf(restartsPart) });
   });
   afterEach(async function () {
     await store.close();
@@ -23,7 +25,7 @@ describe('RestartService', function () {
   it('keeps the stored restart and the countdown in agreement under concurrent requests', async function () {
     const game = new FakeGame();
     game.capabilities.control = { applySettings: async () => [], restart: async () => undefined };
-    const restarts = new RestartService(restartOf(store.restarts, 'main'), game, GameTexts.defaults());
+    const restarts = new RestartService(restartOf(store.part(restartsPart), 'main'), game, GameTexts.defaults());
     const actor = { name: 'admin', ipAddress: '127.0.0.1' };
     try {
       const results = await Promise.all([
@@ -34,7 +36,7 @@ describe('RestartService', function () {
       ]);
       expect(results[1]!.reason, 'the cancel took the first').to.equal('first');
       expect(restarts.current()!.reason).to.equal('third');
-      expect((await store.restarts.load('main'))!.reason).to.equal('third');
+      expect((await store.part(restartsPart).load('main'))!.reason).to.equal('third');
     } finally {
       restarts.stop();
     }
@@ -45,7 +47,7 @@ describe('RestartService', function () {
     const said: string[] = [];
     game.capabilities.control = { applySettings: async () => [], restart: async () => undefined };
     game.capabilities.messaging = { sendMessage: async () => undefined, broadcast: async (text) => void said.push(text) };
-    const restarts = new RestartService(restartOf(store.restarts, 'main'), game, GameTexts.defaults());
+    const restarts = new RestartService(restartOf(store.part(restartsPart), 'main'), game, GameTexts.defaults());
     const actor = { name: 'admin', ipAddress: '127.0.0.1' };
     try {
       await restarts.schedule(actor, 600, 'New plugins');
@@ -65,7 +67,7 @@ describe('RestartService', function () {
 
   it('answers 501 when the game adapter cannot restart', async function () {
     const game = new FakeGame();
-    const restarts = new RestartService(restartOf(store.restarts, 'main'), game, GameTexts.defaults());
+    const restarts = new RestartService(restartOf(store.part(restartsPart), 'main'), game, GameTexts.defaults());
     const error = await restarts.schedule({ name: 'a', ipAddress: 'x' }, 10, '').catch((caught) => caught);
     expect(error).to.be.instanceOf(CapabilityMissingError);
     expect(apiErrorOfGameError(error)).to.include({ status: 501 });

@@ -6,6 +6,8 @@
  * sent to the login page with a sentence saying why.
  */
 import { gatehouseClient, type Result } from '../../client/gatehouse-client.js';
+import { waitInWords } from './parts/format.js';
+import { Problem } from './parts/problem.js';
 import { navigate } from './router.js';
 import { currentSession, endSession } from './session.js';
 
@@ -14,21 +16,6 @@ export const api = gatehouseClient(location.origin, {
     return currentSession()?.token;
   },
 });
-
-/** A failed request, said for people: what happened and what to do; the field it concerns when there is one. */
-export class Problem extends Error {
-  constructor(
-    readonly status: number,
-    readonly code: string,
-    message: string,
-    /** The request's field the problem is about (a form shows it beside that field). */
-    readonly field?: string,
-    /** Items a sale refused, with the reason of each. */
-    readonly refused: Array<{ item: string; reason: string }> = [],
-  ) {
-    super(message);
-  }
-}
 
 /** Why the login page is shown, when it was not the player's choice. */
 export type LoginReason = 'expired' | 'signed-out' | 'needed';
@@ -89,13 +76,4 @@ function awayNow(code: string, said: string): string {
   if (code === 'game_unavailable') return `The game server is away for now${said ? ` (${said})` : ''}.`;
   if (code === 'storage_failed') return 'Gatehouse cannot reach its storage for now.';
   return said ? `${said.replace(/\.$/, '')}, for now.` : 'This is not available for now.';
-}
-
-/** A wait as a person says it: seconds under two minutes, then minutes, then hours (each rounded up, so nobody tries too early). */
-function waitInWords(seconds: number): string {
-  const plural = (count: number, unit: string) => `${count} ${unit}${count === 1 ? '' : 's'}`;
-  if (seconds < 120) return plural(Math.ceil(seconds), 'second');
-  const minutes = Math.ceil(seconds / 60);
-  if (minutes < 120) return plural(minutes, 'minute');
-  return plural(Math.ceil(minutes / 60), 'hour');
 }

@@ -3,17 +3,18 @@
  * session (with a visible mark when it is an admin's), and the page the
  * address names. A page that needs a login sends a logged-out visitor to the
  * login page and back after; an admin page tells a player it is not theirs
- * and fetches nothing. Moving to a page puts the keyboard focus on its title.
+ * and fetches nothing of it, not even its code. A page that fails while
+ * drawing says so in its place (the error boundary), under a header that
+ * still works.
  */
 import type { ComponentChildren } from 'preact';
 import { useEffect, useState } from 'preact/hooks';
-import { adminRoutes } from './admin/routes.js';
 import { sendToLogin } from './api.js';
-import { playerRoutes, type PageRoute } from './pages/routes.js';
+import { ErrorBoundary } from './parts/error-boundary.js';
+import { Page } from './parts/page.js';
 import { Link, navigate, useLocation } from './router.js';
+import { type PageRoute, routes } from './routes.js';
 import { currentSession, endSession, isExpired, onSessionChange, type Session } from './session.js';
-
-const routes: PageRoute[] = [...playerRoutes, ...adminRoutes];
 
 function useSession(): Session | undefined {
   const [session, setSession] = useState(currentSession);
@@ -50,7 +51,6 @@ export function App() {
   }, [route, session]);
   useEffect(() => {
     document.title = route ? `${route.title} · Gatehouse` : 'Gatehouse';
-    document.getElementById('page-title')?.focus();
   }, [route]);
 
   let content: ComponentChildren;
@@ -58,7 +58,13 @@ export function App() {
   // An expired session shows nothing while it goes to the login page: its page would only send the dead token.
   else if (route.access !== 'anyone' && (!session || expired)) content = null;
   else if (route.access === 'admin' && !session?.isAdmin) content = <NotAdmin />;
-  else content = <route.page />;
+  else
+    content = (
+      // Keyed by the page: moving to another page leaves a failed one behind.
+      <ErrorBoundary key={route.path}>
+        <route.page />
+      </ErrorBoundary>
+    );
 
   const nav = routes.filter((candidate) => candidate.nav && (candidate.access === 'anyone' ? !session : candidate.access === 'player' ? session : session?.isAdmin));
   return (
@@ -115,27 +121,21 @@ export function App() {
 
 function NotFound() {
   return (
-    <section aria-labelledby="page-title">
-      <h1 id="page-title" tabIndex={-1}>
-        No such page
-      </h1>
+    <Page title="No such page">
       <p>
         There is no page at this address. <Link href="/">Go to the start</Link>.
       </p>
-    </section>
+    </Page>
   );
 }
 
 function NotAdmin() {
   return (
-    <section aria-labelledby="page-title">
-      <h1 id="page-title" tabIndex={-1}>
-        Not allowed
-      </h1>
+    <Page title="Not allowed">
       <p role="alert">This page is for the server's admins. Your account is not an admin's, so nothing of it was loaded.</p>
       <p>
         <Link href="/">Go to your pages</Link>.
       </p>
-    </section>
+    </Page>
   );
 }

@@ -1,6 +1,5 @@
-/** The portal's entry: the style sheet and the app, mounted into index.html. */
+/** The portal's entry: the app, mounted into index.html. Its look is styles.css, a sheet of its own in the build. */
 import { render } from 'preact';
 import { App } from './app.js';
-import './styles.css';
 
 render(<App />, document.getElementById('portal')!);

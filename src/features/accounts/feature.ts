@@ -1,10 +1,14 @@
 import { PasswordHasher } from '../../lib/password-hasher.js';
+import { partImplementations } from '../../store/part-implementations.js';
 import { chatColours } from '../chat/colours.js';
 import { defineFeature } from '../feature.js';
 import { AccessControl } from './access-control.js';
 import { LoginThrottle } from './login-throttle.js';
 import { accountsRoutes } from './routes.js';
 import { AccountService } from './service.js';
+import { registrationCodesPart } from './store.js';
+import { jsonRegistrationCodesPart } from './store-json.js';
+import { postgresRegistrationCodesPart } from './store-postgres.js';
 import { TokenService } from './tokens.js';
 
 declare module '../services.js' {
@@ -21,6 +25,7 @@ declare module '../services.js' {
  */
 export const accountsFeature = defineFeature({
   name: 'accounts',
+  storeParts: [partImplementations({ part: registrationCodesPart, json: jsonRegistrationCodesPart, postgres: postgresRegistrationCodesPart })],
   create: async ({ config, store, game, services, texts, log, now, caches, portalAddress }) => {
     const passwords = new PasswordHasher(config.accounts.bcryptRounds);
     const tokens = await TokenService.open(store.keys, config.accounts.tokenLifetimeSeconds, caches.register(TokenService.cache()));
@@ -48,7 +53,7 @@ export const accountsFeature = defineFeature({
     services.provide('accounts', accounts);
     services.provide('access', access);
     game.onRegisterCommand((player) => accounts.handleRegisterCommand(player));
-    services.get('retention').register('expired registration codes', (at) => store.registrationCodes.removeExpired(at));
+    services.get('retention').register('expired registration codes', (at) => store.part(registrationCodesPart).removeExpired(at));
 
     const settings = services.get('settings');
     const chat = services.get('chatEvents');
@@ -56,7 +61,7 @@ export const accountsFeature = defineFeature({
       chat.post({ title: 'New web account', description: `${gameUsername} created the web account ${username}`, color: chatColours.account });
       // whitelist.autoApprove: a player who made an account may join a whitelisted server.
       const whitelist = game.capability('whitelist');
-      if (settings.get().whitelist.autoApprove && whitelist && game.isConnected()) {
+      if (settings.read().whitelist.autoApprove && whitelist && game.isConnected()) {
         whitelist.add(gameUsername).catch((error: Error) => log.error(`whitelist auto-approve of ${gameUsername}: ${error.message}`));
       }
     });

@@ -8,6 +8,7 @@ import type { GameTexts } from '../../texts/catalogue.js';
 import type { LoginThrottle } from './login-throttle.js';
 import type { PasswordHasher } from '../../lib/password-hasher.js';
 import { generateRegistrationCode, normalizeRegistrationCode } from './registration-codes.js';
+import { registrationCodesPart } from './store.js';
 import type { TokenService } from './tokens.js';
 
 export interface AccountSettings {
@@ -75,7 +76,7 @@ export class AccountService {
     const createdAt = this.now();
     const expiresAt = new Date(createdAt.getTime() + this.settings.registrationCodeLifetimeSeconds * 1000);
     const code = generateRegistrationCode();
-    await this.store.registrationCodes.replaceForPlayer({
+    await this.store.part(registrationCodesPart).replaceForPlayer({
       code,
       gameUsername: player.name,
       gameUuid: player.uuid,
@@ -111,8 +112,9 @@ export class AccountService {
           createdAt: this.now().toISOString(),
         });
         // Checked after the account, so that the loser of a race for one player's code hears 409, not 400.
-        if (!(await tx.registrationCodes.find(codeRecord.code))) throw badRequest('Invalid or expired registration code', 'invalid_code');
-        await tx.registrationCodes.remove(codeRecord.code);
+        const codes = tx.part(registrationCodesPart);
+        if (!(await codes.find(codeRecord.code))) throw badRequest('Invalid or expired registration code', 'invalid_code');
+        await codes.remove(codeRecord.code);
       });
     } catch (error) {
       // A concurrent registration won the race between the checks above and now.
@@ -183,7 +185,7 @@ export class AccountService {
   }
 
   private async findValidCode(input: string) {
-    const record = await this.store.registrationCodes.find(normalizeRegistrationCode(input));
+    const record = await this.store.part(registrationCodesPart).find(normalizeRegistrationCode(input));
     if (!record || record.expiresAt <= this.now().toISOString()) return undefined;
     return record;
   }

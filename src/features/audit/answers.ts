@@ -1,6 +1,6 @@
 /** An audit entry as the API shows it: the acting key named by id and name. */
 import type { Static } from '../../lib/schema.js';
-import type { AuditEntry } from '../../store/port.js';
+import type { AuditEntry } from './store.js';
 import type { auditEntry } from './schemas.js';
 
 const keyActor = /^key:(.*)$/s;

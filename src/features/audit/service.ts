@@ -1,10 +1,10 @@
 import type { Actor } from '../../http/caller.js';
-import type { AppendLog, AuditEntry } from '../../store/port.js';
+import type { AuditEntry, AuditLog } from './store.js';
 
 /** The audit log of admin actions that change something. Written before the action is acknowledged. */
 export class AuditTrail {
   constructor(
-    private readonly log: AppendLog<AuditEntry>,
+    private readonly log: AuditLog,
     private readonly now: () => Date = () => new Date(),
   ) {}
 

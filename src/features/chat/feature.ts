@@ -24,7 +24,7 @@ export const chatFeature = defineFeature({
   name: 'chat',
   create: ({ config, game, services, log, now }) => {
     const settings = services.get('settings');
-    const webhook = new ChatWebhook(() => settings.get().chat, { log: log.error, allowPrivateAddresses: config.chatAllowPrivateAddresses });
+    const webhook = new ChatWebhook(() => settings.read().chat, { log: log.error, allowPrivateAddresses: config.chatAllowPrivateAddresses });
     const chat: ChatEvents = { webhook, post: (embed) => webhook.post({ embeds: [{ ...embed, timestamp: now().toISOString() }] }) };
     services.provide('chatEvents', chat);
     game.events.on('join', ({ player }) => chat.post({ title: 'Player joined', description: `${player.name} joined the game`, color: chatColours.join }));

@@ -1,4 +1,4 @@
-import type { ConnectionLogEntry } from '../../store/port.js';
+import type { ConnectionLogEntry } from './store.js';
 
 /** An entry as the API shows it: `reason` only where a login was refused for one. */
 export function connectionAnswer({ id, username, action, ipAddress, timestamp, success, reason }: ConnectionLogEntry) {

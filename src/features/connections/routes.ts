@@ -2,7 +2,7 @@
 import { route, type Route } from '../../http/route.js';
 import { t } from '../../lib/schema.js';
 import { pagination, paginationObject } from '../common/schemas.js';
-import type { ConnectionLogStore } from '../../store/port.js';
+import type { ConnectionLogStore } from './store.js';
 import { connectionAnswer } from './answers.js';
 import { connection, connectionsQuery } from './schemas.js';
 

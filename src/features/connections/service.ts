@@ -1,5 +1,5 @@
 import type { GamePort } from '../../game/port.js';
-import type { ConnectionLogStore } from '../../store/port.js';
+import type { ConnectionLogStore } from './store.js';
 
 /**
  * Writes the connection log from game events: LOGIN and LOGOUT with the

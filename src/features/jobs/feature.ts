@@ -44,7 +44,8 @@ export const jobsFeature = defineFeature({
         tell(player, texts.render('jobs.level-up', { job: job.name, level, multiplier }));
         chat.post({ title: 'Job level up', description: `${player.name} reached level ${level} as ${job.name}`, color: chatColours.announcement });
       },
-      dailyCapReached: (player, job) => tell(player, texts.render('jobs.daily-cap', { job: job.name, cap: formatMoney(job.dailyCapCents, settings.get().economy.currencySymbol) })),
+      dailyCapReached: (player, job) =>
+        tell(player, texts.render('jobs.daily-cap', { job: job.name, cap: formatMoney(job.dailyCapCents, settings.read().economy.currencySymbol) })),
     };
     const jobs = new JobsService(
       store,

@@ -1,3 +1,4 @@
+import { connectionLogPart } from '../connections/store.js';
 import { defineFeature } from '../feature.js';
 import type { Standing } from './board.js';
 import { PlaytimeTally } from './playtime.js';
@@ -24,7 +25,8 @@ export const leaderboardFeature = defineFeature({
   create: ({ store, game, services, caches, now, log }) => {
     const economy = services.get('economy');
     const jobs = services.get('jobs');
-    const playtime = new PlaytimeTally(store.connectionLog, game, now().getTime(), () => now().getTime());
+    // Time played is read off the connection log, through the connections group's store part.
+    const playtime = new PlaytimeTally(store.part(connectionLogPart), game, now().getTime(), () => now().getTime());
     let playtimeRead: Promise<void> | undefined;
     const leaderboards = new LeaderboardService(
       caches,

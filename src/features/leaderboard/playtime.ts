@@ -1,6 +1,6 @@
 import type { GamePort } from '../../game/port.js';
 import { asciiLowerCase } from '../../lib/ascii.js';
-import type { ConnectionLogEntry, ConnectionLogStore } from '../../store/port.js';
+import type { ConnectionLogEntry, ConnectionLogStore } from '../connections/store.js';
 import type { Standing } from './board.js';
 
 interface Played {

@@ -2,7 +2,7 @@ import { EventEmitter } from 'node:events';
 import { invalidField, notFound } from '../../errors.js';
 import type { GamePort } from '../../game/port.js';
 import { translateColourCodes } from '../../lib/colours.js';
-import type { MessageRecord, MessageStore } from '../../store/port.js';
+import type { MessageRecord, MessageStore } from './store.js';
 import type { GameTexts } from '../../texts/catalogue.js';
 import type { Actor } from '../../http/caller.js';
 

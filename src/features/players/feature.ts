@@ -35,7 +35,7 @@ export const playersFeature = defineFeature({
         tracker,
         access,
         serverId: config.serverId,
-        maxPlayers: () => settings.get().maxPlayers,
+        maxPlayers: () => settings.read().maxPlayers,
         itemPricing: () => (services.has('itemPricing') ? services.get('itemPricing') : undefined),
       }),
       start: () => {

@@ -12,7 +12,7 @@ export const remindersFeature = defineFeature({
   name: 'reminders',
   create: ({ store, game, services, texts }) => {
     const settings = services.get('settings');
-    const reminders = new UnregisteredReminders(game, store.users, () => settings.get(), texts);
+    const reminders = new UnregisteredReminders(game, store.users, () => settings.read(), texts);
     services.provide('reminders', reminders);
     return { start: () => reminders.start(), stop: () => reminders.stop() };
   },

@@ -1,4 +1,4 @@
-import type { PendingRestart } from '../../store/port.js';
+import type { PendingRestart } from './store.js';
 
 /** The pending restart with the whole seconds left until it, as of `at` (0 once due). */
 export function pendingRestartAnswer(pending: PendingRestart, at: Date) {

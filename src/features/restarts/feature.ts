@@ -1,7 +1,11 @@
+import { partImplementations } from '../../store/part-implementations.js';
 import { chatColours } from '../chat/colours.js';
 import { defineFeature } from '../feature.js';
 import { restartsRoutes } from './routes.js';
 import { RestartService, restartOf } from './service.js';
+import { restartsPart } from './store.js';
+import { jsonRestartsPart } from './store-json.js';
+import { postgresRestartsPart } from './store-postgres.js';
 
 declare module '../services.js' {
   interface Services {
@@ -12,9 +16,10 @@ declare module '../services.js' {
 /** Scheduled restarts with a boss-bar countdown; a pending one survives a restart of Gatehouse. */
 export const restartsFeature = defineFeature({
   name: 'restarts',
+  storeParts: [partImplementations({ part: restartsPart, json: jsonRestartsPart, postgres: postgresRestartsPart })],
   create: ({ config, store, ownGame, services, texts, log, now }) => {
     // This server's own game: on a network each server restarts on its own, and its countdown and words are for its own players.
-    const restarts = new RestartService(restartOf(store.restarts, config.serverId), ownGame, texts, now, log.error);
+    const restarts = new RestartService(restartOf(store.part(restartsPart), config.serverId), ownGame, texts, now, log.error);
     services.provide('restarts', restarts);
     const audit = services.get('audit');
     const chat = services.get('chatEvents');

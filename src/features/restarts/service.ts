@@ -1,6 +1,6 @@
 import { EventEmitter } from 'node:events';
 import type { GamePort } from '../../game/port.js';
-import type { PendingRestart, RestartStore } from '../../store/port.js';
+import type { PendingRestart, RestartStore } from './store.js';
 
 /** This server's pending restart in the store (on a network, each server has its own). */
 export function restartOf(store: RestartStore, server: string): ServerRestart {
@@ -100,15 +100,20 @@ export class RestartService {
     return { ...pending };
   }
 
-  private async cancelPending(): Promise<PendingRestart | null> {
-    const cancelled = this.pending;
-    if (!cancelled || this.running) return null;
+  /** No restart pending any more: none kept, no countdown, no boss bar. */
+  private async clearPending(): Promise<void> {
     await this.store.save(null);
     this.stopCountdown();
     await this.game
       .capability('bossBars')
       ?.remove(restartBarId)
       .catch(() => undefined);
+  }
+
+  private async cancelPending(): Promise<PendingRestart | null> {
+    const cancelled = this.pending;
+    if (!cancelled || this.running) return null;
+    await this.clearPending();
     await this.broadcast(this.texts.render('restart.cancelled'));
     this.events.emit('cancelled', cancelled);
     return cancelled;
@@ -167,12 +172,7 @@ export class RestartService {
     this.running = true;
     try {
       // Cleared first, so a restart that brings Gatehouse down with it does not loop.
-      await this.store.save(null);
-      this.stopCountdown();
-      await this.game
-        .capability('bossBars')
-        ?.remove(restartBarId)
-        .catch(() => undefined);
+      await this.clearPending();
       this.events.emit('restarting', pending);
       await control.restart(pending.reason || this.texts.render('restart.kick'));
     } catch (error) {

@@ -44,7 +44,7 @@ export function serverRoutes({ serverId, store, game, settings, players, economy
                 .catch(() => []) ?? [])
             : [],
         ]);
-        const current = settings.get();
+        const current = settings.read();
         return {
           success: true as const,
           name: withoutColourCodes(current.serverName),
@@ -83,7 +83,7 @@ export function serverRoutes({ serverId, store, game, settings, players, economy
           success: true as const,
           ticks: tickStats,
           memory: { gatehouse: { rssBytes: usage.rss, heapUsedBytes: usage.heapUsed }, game: gameMemory },
-          players: { online, byServer, peakToday: Math.max(players.peakToday(), online ?? 0), max: settings.get().maxPlayers },
+          players: { online, byServer, peakToday: Math.max(players.peakToday(), online ?? 0), max: settings.read().maxPlayers },
           requests: { seconds: recent.seconds, total: recent.requests, byStatusClass: recent.byStatusClass, p50Ms: recent.p50Ms, p99Ms: recent.p99Ms },
           store: { kind: store.kind, counts },
           economy: totals ? { accounts: totals.accounts, money: fromCents(totals.cents) } : null,

@@ -1,9 +1,13 @@
 import { validate } from '../../http/validation.js';
+import { partImplementations } from '../../store/part-implementations.js';
 import { StoreCorruptError } from '../../store/port.js';
 import { defineFeature } from '../feature.js';
 import { settingsRoutes } from './routes.js';
 import { storedSettings } from './schemas.js';
 import { SettingsService } from './service.js';
+import { settingsPart } from './store.js';
+import { jsonSettingsPart } from './store-json.js';
+import { postgresSettingsPart } from './store-postgres.js';
 
 declare module '../services.js' {
   interface Services {
@@ -14,6 +18,7 @@ declare module '../services.js' {
 /** The live settings (GET/POST /api/admin/settings): config.yml's defaults with admins' changes on top, applied in game; a null change returns a key to config.yml's value. */
 export const settingsFeature = defineFeature({
   name: 'settings',
+  storeParts: [partImplementations({ part: settingsPart, json: jsonSettingsPart, postgres: postgresSettingsPart })],
   create: async ({ config, store, game, services, log, network }) => {
     const settings = await SettingsService.open(
       config.settings,

@@ -10,11 +10,11 @@ import { leafPaths, type SettingsChange, type SettingsService } from './service.
 export function settingsRoutes(settings: SettingsService, audit: AuditTrail, allowPrivateWebhookAddresses: boolean): Route[] {
   /** DELETE's work: the key checked against the settings' own keys, then the same change as a POST of null for it. */
   async function giveBack(key: string, actor: Actor) {
-    if (!leafPaths(settings.get() as unknown as Record<string, unknown>).includes(key))
+    if (!leafPaths(settings.read() as unknown as Record<string, unknown>).includes(key))
       throw notFound('No setting has that key: give the dotted path of one setting, such as chat.enabled', 'unknown_setting');
     if (!settings.overriddenKeys().includes(key)) return { success: true as const, message: `${key} already has its value from config.yml`, updated: [], appliedInGame: [] };
     const change = nullFor(key);
-    const before = settings.get();
+    const before = settings.read();
     // Recorded, told to the other servers and applied by the service, as a POST's change is.
     const { updated, appliedInGame } = await settings.update(change);
     await audit.record(actor, 'settings.update', { change: maskSecrets(change), before: pick(before, updated) });
@@ -29,7 +29,7 @@ export function settingsRoutes(settings: SettingsService, audit: AuditTrail, all
       scope: 'settings:read',
       summary: 'The live settings',
       answer: t.object({ success: t.literal(true), settings: settingsObject, overridden: overriddenKeys, defaults: settingsDefaults }),
-      handle: () => ({ success: true as const, settings: settings.get(), overridden: settings.overriddenKeys(), defaults: settings.defaultValues() }),
+      handle: () => ({ success: true as const, settings: settings.read(), overridden: settings.overriddenKeys(), defaults: settings.defaultValues() }),
     }),
     route({
       method: 'POST',
@@ -59,7 +59,7 @@ export function settingsRoutes(settings: SettingsService, audit: AuditTrail, all
             throw error;
           }
         }
-        const before = settings.get();
+        const before = settings.read();
         const { updated, appliedInGame } = await settings.update(change);
         // Settings are network-wide: the service told the other servers in the unit of work that recorded the change.
         if (updated.length > 0) await audit.record(request.actor(), 'settings.update', { change: maskSecrets(change), before: pick(before, updated) });

@@ -3,14 +3,16 @@ import { difficulties, gameModes, type GamePort, type GameSettingsChange } from 
 import type { Network } from '../../network/port.js';
 import type { Store } from '../../store/port.js';
 import type { ServerSettings } from '../../config/server-settings.js';
-import { deepMerge, isPlainObject } from '../../lib/objects.js';
+import { type DeepReadonly, deepFreeze, deepMerge, isPlainObject } from '../../lib/objects.js';
 import { translateColourCodes } from '../../lib/colours.js';
+import { settingsPart } from './store.js';
 
 export type { ServerSettings } from '../../config/server-settings.js';
 
 /** A validated partial settings object: only the keys to change; a null key returns to config.yml's value. */
 export type SettingsChange = DeepChange<ServerSettings>;
-type DeepReadonly<T> = { readonly [K in keyof T]: T[K] extends object ? DeepReadonly<T[K]> : T[K] };
+/** The live settings as every reader gets them: one frozen object, replaced whole by a change. */
+export type LiveSettings = DeepReadonly<ServerSettings>;
 type DeepChange<T> = { [K in keyof T]?: T[K] extends object ? DeepChange<T[K]> : T[K] | null };
 
 /** Which settings the game applies, under which name of the game port, and how to read and write them. */
@@ -36,21 +38,23 @@ const gameKeys: Array<[string, keyof GameSettingsChange, (settings: ServerSettin
  * whitelist.
  */
 export class SettingsService {
-  readonly events = new EventEmitter<{ changed: [settings: ServerSettings, updated: string[]] }>();
-  private current: ServerSettings;
+  readonly events = new EventEmitter<{ changed: [settings: LiveSettings, updated: string[]] }>();
+  private defaults: LiveSettings;
+  private current: LiveSettings;
   private game: GamePort | undefined;
   /** Updates are numbered as they are asked for; memory takes the result of the highest number finished. */
   private updatesAsked = 0;
   private updateShown = 0;
 
   private constructor(
-    private defaults: ServerSettings,
+    defaults: ServerSettings,
     private overrides: Record<string, unknown>,
     private readonly store: Store,
     private readonly logError: (message: string) => void,
     private readonly network: Network,
   ) {
-    this.current = withOverrides(defaults, overrides);
+    this.defaults = deepFreeze(structuredClone(defaults));
+    this.current = withOverrides(this.defaults, overrides);
   }
 
   /**
@@ -65,7 +69,7 @@ export class SettingsService {
     logError: (message: string) => void,
     network: Network,
   ): Promise<SettingsService> {
-    const overrides = await store.settings.load();
+    const overrides = await store.part(settingsPart).load();
     checkStored(overrides);
     return new SettingsService(defaults, overrides, store, logError, network);
   }
@@ -86,9 +90,9 @@ export class SettingsService {
     }
     try {
       const values = await control.readSettings();
-      const defaults = structuredClone(this.defaults);
+      const defaults = structuredClone(this.defaults) as ServerSettings;
       for (const [, gameKey, , write] of gameKeys) if (plausible[gameKey](values[gameKey])) write(defaults, values[gameKey] as never);
-      this.defaults = defaults;
+      this.defaults = deepFreeze(defaults);
       this.current = withOverrides(defaults, this.overrides);
     } catch (error) {
       this.logError(`settings: could not read the game's own settings: ${(error as Error).message}`);
@@ -97,16 +101,13 @@ export class SettingsService {
     await this.applyToGame(gameKeys.map(([key]) => key).filter((key) => changedByAdmins.includes(key)));
   }
 
-  get(): ServerSettings {
-    return structuredClone(this.current);
-  }
-
   /**
-   * The live settings themselves, not a copy, for what reads a setting on
-   * every request (the currency symbol, the starting balance): a change
-   * replaces them whole, so what a caller holds never changes under it.
+   * The live settings: one frozen object, not a copy, so that reading them
+   * costs nothing where every request does (the players' list, the currency
+   * symbol). A change replaces them whole: what a caller holds never changes
+   * under it.
    */
-  read(): DeepReadonly<ServerSettings> {
+  read(): LiveSettings {
     return this.current;
   }
 
@@ -120,8 +121,8 @@ export class SettingsService {
    * key goes back to when it is given back (config.yml's value, or the game's
    * own for the settings a game that keeps them reported; see above).
    */
-  defaultValues(): ServerSettings {
-    return structuredClone(this.defaults);
+  defaultValues(): LiveSettings {
+    return this.defaults;
   }
 
   /**
@@ -145,8 +146,9 @@ export class SettingsService {
     if (updated.length === 0) return { updated, appliedInGame: [] };
     const number = ++this.updatesAsked;
     const overrides = await this.store.transaction(async (tx) => {
-      const merged = withoutResets(deepMerge(await tx.settings.load(), change as Record<string, unknown>));
-      await tx.settings.save(merged);
+      const stored = tx.part(settingsPart);
+      const merged = withoutResets(deepMerge(await stored.load(), change as Record<string, unknown>));
+      await stored.save(merged);
       await this.network.publishIn(tx, 'settings', { updated });
       return merged;
     });
@@ -156,7 +158,7 @@ export class SettingsService {
       this.current = withOverrides(this.defaults, overrides);
     }
     const appliedInGame = await this.applyToGame(updated);
-    this.events.emit('changed', this.get(), updated);
+    this.events.emit('changed', this.current, updated);
     return { updated, appliedInGame };
   }
 
@@ -169,7 +171,7 @@ export class SettingsService {
    * on the way, is made here too.
    */
   async reload(updated: string[] = []): Promise<void> {
-    const overrides = await this.store.settings.load();
+    const overrides = await this.store.part(settingsPart).load();
     const before = this.current;
     this.updatesAsked += 1;
     this.updateShown = this.updatesAsked;
@@ -178,7 +180,7 @@ export class SettingsService {
     const changed = [...new Set([...updated, ...differingPaths(before, this.current)])];
     if (changed.length === 0) return;
     await this.applyToGame(changed);
-    this.events.emit('changed', this.get(), changed);
+    this.events.emit('changed', this.current, changed);
   }
 
   /** Sends the named settings to the game; returns the dotted paths it applied. */
@@ -210,8 +212,9 @@ const plausible: Record<keyof GameSettingsChange, (value: unknown) => boolean> =
   whitelistEnabled: (value) => typeof value === 'boolean',
 };
 
-function withOverrides(defaults: ServerSettings, overrides: Record<string, unknown>): ServerSettings {
-  return deepMerge(structuredClone(defaults) as unknown as Record<string, unknown>, overrides) as unknown as ServerSettings;
+/** The defaults with the stored changes on top, frozen (made once a change, never on a read). */
+function withOverrides(defaults: LiveSettings, overrides: Record<string, unknown>): LiveSettings {
+  return deepFreeze(deepMerge(structuredClone(defaults) as unknown as Record<string, unknown>, overrides) as unknown as ServerSettings);
 }
 
 /** The stored changes without the keys a change set to null, and without groups left empty. */
@@ -230,8 +233,8 @@ function withoutResets(overrides: Record<string, unknown>): Record<string, unkno
 }
 
 /** The dotted paths whose values differ between two settings objects. */
-function differingPaths(before: ServerSettings, after: ServerSettings): string[] {
-  const valueAt = (settings: ServerSettings, dotted: string) => dotted.split('.').reduce<unknown>((value, key) => (value as Record<string, unknown>)?.[key], settings);
+function differingPaths(before: LiveSettings, after: LiveSettings): string[] {
+  const valueAt = (settings: LiveSettings, dotted: string) => dotted.split('.').reduce<unknown>((value, key) => (value as Record<string, unknown>)?.[key], settings);
   return leafPaths(after as unknown as Record<string, unknown>).filter((dotted) => valueAt(before, dotted) !== valueAt(after, dotted));
 }
 

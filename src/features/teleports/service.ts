@@ -1,6 +1,6 @@
 import { EventEmitter } from 'node:events';
 import type { GamePort, Location, TeleportResult } from '../../game/port.js';
-import type { AppendLog, TeleportRecord } from '../../store/port.js';
+import type { TeleportLog, TeleportRecord } from './store.js';
 import type { GameTexts } from '../../texts/catalogue.js';
 import type { Actor } from '../../http/caller.js';
 
@@ -16,7 +16,7 @@ export class TeleportService {
 
   constructor(
     private readonly game: GamePort,
-    private readonly log: AppendLog<TeleportRecord>,
+    private readonly log: TeleportLog,
     private readonly texts: GameTexts,
     private readonly now: () => Date = () => new Date(),
   ) {}

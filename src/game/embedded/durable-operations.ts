@@ -17,28 +17,15 @@
  * only the fields it knows. They are read back when the player is created,
  * before anything can ask about them.
  */
-import { mkdir, readFile } from 'node:fs/promises';
-import path from 'node:path';
-import { gzipSync } from 'node:zlib';
 import type { KeyedLock } from '../../lib/keyed-lock.js';
-import { writeFileDurably } from '../../lib/durable-file.js';
 import { squidRequire, type SquidPlayer } from './flying-squid.js';
 import type { EmbeddedModule } from './module.js';
+import { type NbtCompound, type NbtTag, PlayerDataFiles } from './player-data-file.js';
 import type { RecentOperations } from './recent-operations.js';
 
 const tagName = 'GatehouseOperations';
 const maxKeptPerPlayer = 200;
 
-interface NbtTag {
-  type: string;
-  value: unknown;
-}
-type NbtCompound = { type: 'compound'; name?: string; value: Record<string, NbtTag> };
-
-interface PrismarineNbt {
-  parse(data: Buffer, callback: (error: Error | null, parsed: NbtCompound) => void): void;
-  writeUncompressed(value: NbtCompound): Buffer;
-}
 interface SlotConversion {
   toNBT(windowSlot: number): number | string;
 }
@@ -48,16 +35,19 @@ export class DurableOperations implements EmbeddedModule {
   private readonly loaded = new Map<string, Promise<void>>();
   /** The results kept in each player's file, newest last. */
   private readonly kept = new Map<string, Array<[string, number]>>();
-  private readonly nbt = squidRequire<PrismarineNbt>('prismarine-nbt');
   private readonly slots = squidRequire<SlotConversion>('flying-squid/src/lib/convertInventorySlotId.js');
 
+  private readonly files: PlayerDataFiles;
+
   constructor(
-    private readonly worldFolder: string,
+    worldFolder: string,
     private readonly recent: RecentOperations<number>,
     /** One write of a player's file at a time (shared with the other writers of the file): writes side by side share its temporary file and could leave it torn or stale. */
     private readonly writing: KeyedLock,
     private readonly log: (message: string) => void,
-  ) {}
+  ) {
+    this.files = new PlayerDataFiles(worldFolder);
+  }
 
   watchPlayer(player: SquidPlayer): void {
     // flying-squid sets player.uuid later in the login; the client's is known from the start (read by player.uuid,
@@ -93,7 +83,7 @@ export class DurableOperations implements EmbeddedModule {
       try {
         // flying-squid writes a new player's file with every field, which the write below then replaces; first, and
         // outside the lock, since a save of the player takes it itself (kept-worlds.ts).
-        if (!(await this.read(player.uuid))) await player.save();
+        if (!(await this.files.read(player.uuid))) await player.save();
         await this.writing.run(player.uuid, () => this.save(player));
       } catch (error) {
         // The change stands in memory (and is remembered there); only a crash before the next save could lose it.
@@ -103,41 +93,25 @@ export class DurableOperations implements EmbeddedModule {
     });
   }
 
-  private file(uuid: string): string {
-    return path.join(this.worldFolder, 'playerdata', `${uuid}.dat`);
-  }
-
-  private async read(uuid: string): Promise<NbtCompound | undefined> {
-    let data: Buffer;
-    try {
-      data = await readFile(this.file(uuid));
-    } catch (error) {
-      if ((error as NodeJS.ErrnoException).code === 'ENOENT') return undefined;
-      throw error;
-    }
-    return new Promise((resolve, reject) => this.nbt.parse(data, (error, parsed) => (error ? reject(error) : resolve(parsed))));
-  }
-
   private async load(uuid: string): Promise<void> {
     try {
-      const tag = (await this.read(uuid))?.value[tagName] as NbtCompound | undefined;
+      const tag = (await this.files.read(uuid))?.value[tagName] as NbtCompound | undefined;
       const entries: Array<[string, number]> = Object.entries(tag?.value ?? {}).map(([key, value]) => [key, Number(value.value)]);
       this.kept.set(uuid, entries);
       for (const [key, result] of entries) this.recent.remember(key, result);
     } catch (error) {
-      this.log(`embedded server: reading the operations in ${this.file(uuid)}: ${(error as Error).message}`);
+      this.log(`embedded server: reading the operations in ${this.files.path(uuid)}: ${(error as Error).message}`);
     }
   }
 
   /** The player's file with the inventory as it is now and the operations' results, in one atomic write. */
   private async save(player: SquidPlayer): Promise<void> {
-    const data = await this.read(player.uuid);
+    const data = await this.files.read(player.uuid);
     if (!data) throw new Error('flying-squid wrote no player file');
     const kept = this.kept.get(player.uuid) ?? [];
     data.value[tagName] = { type: 'compound', value: Object.fromEntries(kept.map(([key, value]) => [key, { type: 'int', value }])) };
     data.value.Inventory = { type: 'list', value: { type: 'compound', value: this.inventoryTags(player) } };
-    await mkdir(path.dirname(this.file(player.uuid)), { recursive: true });
-    await writeFileDurably(this.file(player.uuid), gzipSync(this.nbt.writeUncompressed(data)));
+    await this.files.write(player.uuid, data);
   }
 
   /** The inventory as flying-squid's save writes it (window slots to NBT slots, namespaced ids). */

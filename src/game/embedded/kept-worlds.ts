@@ -13,35 +13,24 @@
  * for the player's spawn point, which is where it takes the player's world
  * from, and so before the login packet names it.
  */
-import { mkdir, readFile } from 'node:fs/promises';
-import path from 'node:path';
-import { gzipSync } from 'node:zlib';
-import { writeFileDurably } from '../../lib/durable-file.js';
 import type { KeyedLock } from '../../lib/keyed-lock.js';
-import { squidRequire, type SquidPlayer } from './flying-squid.js';
+import type { SquidPlayer } from './flying-squid.js';
 import type { EmbeddedModule } from './module.js';
+import { PlayerDataFiles } from './player-data-file.js';
 import type { EmbeddedWorlds } from './worlds.js';
 
-interface NbtTag {
-  type: string;
-  value: unknown;
-}
-type NbtCompound = { type: 'compound'; name?: string; value: Record<string, NbtTag> };
-interface PrismarineNbt {
-  parse(data: Buffer, callback: (error: Error | null, parsed: NbtCompound) => void): void;
-  writeUncompressed(value: NbtCompound): Buffer;
-}
-
 export class KeptWorlds implements EmbeddedModule {
-  private readonly nbt = squidRequire<PrismarineNbt>('prismarine-nbt');
+  private readonly files: PlayerDataFiles;
 
   constructor(
-    private readonly worldFolder: string,
+    worldFolder: string,
     private readonly worlds: EmbeddedWorlds,
     /** Held while a player's file is read and written, by UUID: shared with the other writers of the file. */
     private readonly playerFiles: KeyedLock,
     private readonly log: (message: string) => void,
-  ) {}
+  ) {
+    this.files = new PlayerDataFiles(worldFolder);
+  }
 
   /** Each player's last save (flying-squid's and the dimension after it) while it runs, by UUID. */
   private readonly saving = new Map<string, Promise<void>>();
@@ -71,27 +60,12 @@ export class KeptWorlds implements EmbeddedModule {
     };
   }
 
-  private file(uuid: string): string {
-    return path.join(this.worldFolder, 'playerdata', `${uuid}.dat`);
-  }
-
-  private async read(uuid: string): Promise<NbtCompound | undefined> {
-    let data: Buffer;
-    try {
-      data = await readFile(this.file(uuid));
-    } catch (error) {
-      if ((error as NodeJS.ErrnoException).code === 'ENOENT') return undefined;
-      throw error;
-    }
-    return new Promise((resolve, reject) => this.nbt.parse(data, (error, parsed) => (error ? reject(error) : resolve(parsed))));
-  }
-
   /** The dimension in the player's file; undefined for a new player (or a file that cannot be read, logged). */
   private async readDimension(uuid: string): Promise<unknown> {
     try {
-      return (await this.read(uuid))?.value.Dimension?.value;
+      return (await this.files.read(uuid))?.value.Dimension?.value;
     } catch (error) {
-      this.log(`embedded server: reading the world of ${uuid} in ${this.file(uuid)}: ${(error as Error).message}`);
+      this.log(`embedded server: reading the world of ${uuid} in ${this.files.path(uuid)}: ${(error as Error).message}`);
       return undefined;
     }
   }
@@ -101,15 +75,14 @@ export class KeptWorlds implements EmbeddedModule {
     const dimension = this.worlds.dimensionOf(player.world);
     try {
       await this.playerFiles.run(player.uuid, async () => {
-        const data = await this.read(player.uuid);
+        const data = await this.files.read(player.uuid);
         // No file to keep it in (flying-squid writes none without a world folder).
         if (!data || data.value.Dimension?.value === dimension) return;
         data.value.Dimension = { type: 'int', value: dimension };
-        await mkdir(path.dirname(this.file(player.uuid)), { recursive: true });
-        await writeFileDurably(this.file(player.uuid), gzipSync(this.nbt.writeUncompressed(data)));
+        await this.files.write(player.uuid, data);
       });
     } catch (error) {
-      this.log(`embedded server: keeping the world of ${player.username} in ${this.file(player.uuid)}: ${(error as Error).message}`);
+      this.log(`embedded server: keeping the world of ${player.username} in ${this.files.path(player.uuid)}: ${(error as Error).message}`);
     }
   }
 }

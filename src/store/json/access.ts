@@ -29,12 +29,18 @@ export function transactionAccess(tx: TableTransaction): JsonAccess {
   };
 }
 
-/** A feature's store part on the JSON database. */
-export interface JsonStorePart<P> {
-  /** Declares the part's tables and their files; called once before the database opens. */
-  define(database: JsonDatabase, dataDirectory: string): void;
+/**
+ * A feature's store part on the JSON database. `Opened` is what the part
+ * keeps for the store's life outside the journal (a log's day files, say):
+ * `define` opens it, every `bind` is handed it, `close` finishes it.
+ */
+export interface JsonStorePart<P, Opened = unknown> {
+  /** Declares the part's tables and their files, or opens files of its own; called once before the database opens. */
+  define(database: JsonDatabase, dataDirectory: string): Opened | Promise<Opened>;
   /** The part's stores over an access. */
-  bind(access: JsonAccess, database: JsonDatabase): P;
+  bind(access: JsonAccess, database: JsonDatabase, opened: Opened): P;
+  /** Finishes what the part writes outside the journal, before the database closes. */
+  close?(opened: Opened): Promise<void>;
 }
 
 /** A store part with its implementation on the JSON database: what the JSON store is handed for each part when it opens. */

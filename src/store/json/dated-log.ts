@@ -2,6 +2,7 @@ import { mkdir, open, readFile, readdir, rm, truncate } from 'node:fs/promises';
 import { asciiLowerCase } from '../../lib/ascii.js';
 import path from 'node:path';
 import type { AppendLog, LogQuery } from '../port.js';
+import type { JsonStorePart } from './access.js';
 import { appendDurably, privateDirectoryMode } from '../../lib/durable-file.js';
 
 const dayFilePattern = /^(\d{4}-\d{2}-\d{2})\.jsonl$/;
@@ -10,6 +11,20 @@ interface PendingAppend<T> {
   record: T;
   resolve: (record: T) => void;
   reject: (error: Error) => void;
+}
+
+/**
+ * A group's append-only log on the JSON store, as a store part: the day
+ * files in `directory` of the data directory. Not written through the
+ * journal (nothing is written together with a log entry), so the same log
+ * serves inside a unit of work and outside one.
+ */
+export function datedLogPart<T extends { id: number; timestamp: string }>(directory: string): JsonStorePart<AppendLog<T>, DatedJsonLinesLog<T>> {
+  return {
+    define: (_database, dataDirectory) => DatedJsonLinesLog.open<T>(path.join(dataDirectory, directory)),
+    bind: (_access, _database, log) => log,
+    close: (log) => log.drain(),
+  };
 }
 
 /**

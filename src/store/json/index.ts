@@ -1,11 +1,9 @@
-import path from 'node:path';
-import type { AuditEntry, ConnectionLogEntry, Store, StorePart, TeleportRecord, TransactionalStores } from '../port.js';
+import { OpenedParts } from '../opened-parts.js';
+import type { Store, StorePart, TransactionalStores } from '../port.js';
 import { committedAccess, transactionAccess, type JsonAccess, type JsonPartImplementation, type JsonStorePart } from './access.js';
 import { JsonDatabase } from './database.js';
-import { DatedJsonLinesLog } from './dated-log.js';
 import { ensurePrivateDirectory } from '../../lib/durable-file.js';
-import { defineRegistrationCodes, JsonRegistrationCodeStore } from './registration-codes.js';
-import { defineKeys, defineMessages, defineRestart, defineSettings, JsonKeyStore, JsonMessageStore, JsonRestartStore, JsonSettingsStore } from './small-documents.js';
+import { defineKeys, JsonKeyStore } from './secrets.js';
 import { defineUsers, JsonUserStore, type UserIndex } from './users.js';
 
 export interface JsonStoreOptions {
@@ -18,39 +16,32 @@ export interface JsonStoreOptions {
 }
 
 /**
- * The JSON-file store. Layout under the data directory:
- *   journal/                                every write, one line per unit of work, until a checkpoint
- *   users/users-NNNNNN.json                 users, 1,000 to a file by id     } written at checkpoints,
- *   registration-codes.json, settings.json, messages.json, restart.json       } whole and atomically
- *   jwt-signing.key                         the token signing key
- *   connections/, audit/, teleports/        JSON Lines, one file per UTC day, appended
- * The directory and every file in it are readable by their owner only.
+ * The JSON-file store. Its own layout under the data directory:
+ *   journal/                   every write, one line per unit of work, until a checkpoint
+ *   users/users-NNNNNN.json    users, 1,000 to a file by id, written at checkpoints, whole and atomically
+ *   jwt-signing.key            the token signing key
+ * and what each group's store part keeps there (settings.json, messages.json,
+ * audit/, economy/, ...: docs/storage.md lists them), declared before the
+ * database opens. The directory and every file in it are readable by their
+ * owner only.
  */
 export class JsonStore implements Store {
   readonly kind = 'json';
   readonly users: JsonUserStore;
-  readonly registrationCodes: JsonRegistrationCodeStore;
-  readonly settings: JsonSettingsStore;
-  readonly messages: JsonMessageStore;
-  readonly restarts: JsonRestartStore;
   readonly keys: JsonKeyStore;
-  private readonly boundParts = new Map<string, unknown>();
+  private readonly parts: OpenedParts<JsonAccess, JsonStorePart<unknown>>;
+  private readonly committedParts: <P>(definition: StorePart<P>) => P;
 
   private constructor(
     private readonly database: JsonDatabase,
     private readonly userIndex: UserIndex,
-    private readonly parts: Map<string, JsonStorePart<unknown>>,
-    readonly connectionLog: DatedJsonLinesLog<ConnectionLogEntry>,
-    readonly auditLog: DatedJsonLinesLog<AuditEntry>,
-    readonly teleportLog: DatedJsonLinesLog<TeleportRecord>,
+    parts: Map<string, { implementation: JsonStorePart<unknown>; opened: unknown }>,
   ) {
+    this.parts = new OpenedParts(parts, (implementation, access, opened) => implementation.bind(access, database, opened));
     const stores = this.storesOver(committedAccess(database));
     this.users = stores.users;
-    this.registrationCodes = stores.registrationCodes;
-    this.settings = stores.settings;
-    this.messages = stores.messages;
-    this.restarts = stores.restarts;
     this.keys = stores.keys;
+    this.committedParts = stores.part;
   }
 
   static async open(dataDirectory: string, options: JsonStoreOptions = {}): Promise<JsonStore> {
@@ -60,32 +51,15 @@ export class JsonStore implements Store {
     }
     const database = new JsonDatabase({ checkpointIntervalMs: options.checkpointIntervalMs, logError: options.logError });
     const userIndex = defineUsers(database, dataDirectory);
-    defineRegistrationCodes(database, dataDirectory);
-    defineSettings(database, dataDirectory);
-    defineMessages(database, dataDirectory);
-    defineRestart(database, dataDirectory);
     defineKeys(database, dataDirectory);
-    const parts = new Map((options.parts ?? []).map(({ part, json }) => [part.name, json]));
-    for (const part of parts.values()) part.define(database, dataDirectory);
+    const parts = new Map<string, { implementation: JsonStorePart<unknown>; opened: unknown }>();
+    for (const { part, json } of options.parts ?? []) parts.set(part.name, { implementation: json, opened: await json.define(database, dataDirectory) });
     await database.open(dataDirectory);
-    const file = (name: string) => path.join(dataDirectory, name);
-    return new JsonStore(
-      database,
-      userIndex,
-      parts,
-      await DatedJsonLinesLog.open<ConnectionLogEntry>(file('connections')),
-      await DatedJsonLinesLog.open<AuditEntry>(file('audit')),
-      await DatedJsonLinesLog.open<TeleportRecord>(file('teleports')),
-    );
+    return new JsonStore(database, userIndex, parts);
   }
 
   part<P>(definition: StorePart<P>): P {
-    let bound = this.boundParts.get(definition.name);
-    if (bound === undefined) {
-      bound = this.bindPart(definition, committedAccess(this.database));
-      this.boundParts.set(definition.name, bound);
-    }
-    return bound as P;
+    return this.committedParts(definition);
   }
 
   transaction<T>(work: (tx: TransactionalStores) => Promise<T>): Promise<T> {
@@ -108,31 +82,11 @@ export class JsonStore implements Store {
   }
 
   async close(): Promise<void> {
-    await Promise.all([this.connectionLog.drain(), this.auditLog.drain(), this.teleportLog.drain()]);
+    await this.parts.close();
     await this.database.close();
   }
 
   private storesOver(access: JsonAccess) {
-    const boundParts = new Map<string, unknown>();
-    return {
-      users: new JsonUserStore(access, this.userIndex),
-      registrationCodes: new JsonRegistrationCodeStore(access),
-      settings: new JsonSettingsStore(access),
-      messages: new JsonMessageStore(access),
-      restarts: new JsonRestartStore(access),
-      keys: new JsonKeyStore(access),
-      part: <P>(definition: StorePart<P>) => {
-        // Bound once per access (a unit of work asks for the same parts many times).
-        let bound = boundParts.get(definition.name);
-        if (bound === undefined) boundParts.set(definition.name, (bound = this.bindPart(definition, access)));
-        return bound as P;
-      },
-    };
-  }
-
-  private bindPart<P>(definition: StorePart<P>, access: JsonAccess): P {
-    const part = this.parts.get(definition.name);
-    if (!part) throw new Error(`store part ${definition.name} was not declared when the store opened`);
-    return part.bind(access, this.database) as P;
+    return { users: new JsonUserStore(access, this.userIndex), keys: new JsonKeyStore(access), part: this.parts.binderFor(access) };
   }
 }

@@ -54,10 +54,19 @@ export interface PostgresMigration {
   sql(names: { name(table: string): string; lockKey(name: string): string }): string;
 }
 
-/** A feature's store part on PostgreSQL: its schema's migrations, and its stores over an access. */
-export interface PostgresStorePart<P> {
+/**
+ * A feature's store part on PostgreSQL: its schema's migrations, and its
+ * stores over an access. `Opened` is what the part keeps for the store's
+ * life (an append log's rows on their way): `open` makes it once the schema
+ * is up to date, every `bind` is handed it, `close` finishes it.
+ */
+export interface PostgresStorePart<P, Opened = unknown> {
   readonly migrations: PostgresMigration[];
-  bind(access: PostgresAccess): P;
+  /** Given the store's own access (each statement committed on its own). */
+  open?(access: PostgresAccess): Opened;
+  bind(access: PostgresAccess, opened: Opened): P;
+  /** Finishes what the part still writes, before the database closes. */
+  close?(opened: Opened): Promise<void>;
 }
 
 /** A store part with its implementation on PostgreSQL, if it has one: what the PostgreSQL store is handed for each part when it opens. */

@@ -1,5 +1,5 @@
 import type { AppendLog, LogQuery } from '../port.js';
-import type { PostgresDatabase } from './database.js';
+import type { PostgresAccess, PostgresMigration, PostgresStorePart } from './access.js';
 
 interface PendingAppend<T> {
   fields: Omit<T, 'id'>;
@@ -11,19 +11,53 @@ interface PendingAppend<T> {
 const fieldName = /^[A-Za-z][A-Za-z0-9]*$/;
 
 /**
+ * A group's append-only log on PostgreSQL, as a store part: `table`, made
+ * (or adopted) by the group's `migrations` with appendLogTable. Appends are
+ * never part of a unit of work, as the JSON store's day files are not: the
+ * same log serves inside a unit and outside one.
+ */
+export function appendLogPart<T extends { id: number; timestamp: string }>(table: string, migrations: PostgresMigration[]): PostgresStorePart<AppendLog<T>, PostgresAppendLog<T>> {
+  return {
+    migrations,
+    open: (access) => new PostgresAppendLog<T>(access, table),
+    bind: (_access, log) => log,
+    close: (log) => log.drain(),
+  };
+}
+
+/**
+ * The SQL of an append-only log's table: the record as JSON, its id from a
+ * sequence of its own, its time for retention. Each object only if it is
+ * not there yet, so a group's first migration adopts a log the store's
+ * core made before the group kept its own.
+ */
+export function appendLogTable(name: (table: string) => string, table: string): string {
+  return `
+    CREATE SEQUENCE IF NOT EXISTS ${name(`${table}_ids`)};
+    CREATE TABLE IF NOT EXISTS ${name(table)} (
+      id bigint PRIMARY KEY,
+      timestamp timestamptz NOT NULL,
+      record json NOT NULL
+    );
+    CREATE INDEX IF NOT EXISTS ${name(`${table}_timestamp`)} ON ${name(table)} (timestamp);
+  `;
+}
+
+/**
  * An append-only log in `<prefix><table>`: each record as JSON beside its
  * id and time. Appends that arrive while one is being written go together
  * in the next INSERT (one statement, one commit), in the order they
  * arrived, and their ids are handed out in that order, as the JSON store's
- * day files do. Queries by field compare in any ASCII letter case; the
- * connection log has an index for its usernames.
+ * day files do. Queries by field compare in any ASCII letter case (a log
+ * queried by a field often indexes it: the connection log's usernames).
  */
 export class PostgresAppendLog<T extends { id: number; timestamp: string }> implements AppendLog<T> {
   private pending: Array<PendingAppend<T>> = [];
   private flushing: Promise<void> | null = null;
 
+  /** `access`: the store's own, each statement committed on its own. */
   constructor(
-    private readonly database: PostgresDatabase,
+    private readonly access: PostgresAccess,
     private readonly table: string,
   ) {}
 
@@ -37,8 +71,8 @@ export class PostgresAppendLog<T extends { id: number; timestamp: string }> impl
   async recent(query: LogQuery<T>): Promise<T[]> {
     const { where, params } = this.where(query);
     params.push(query.limit, query.offset ?? 0);
-    const rows = await this.database.query<{ id: number; record: Omit<T, 'id'> }>(
-      `SELECT id, record FROM ${this.database.name(this.table)} ${where} ORDER BY id DESC LIMIT $${params.length - 1} OFFSET $${params.length}`,
+    const rows = await this.access.query<{ id: number; record: Omit<T, 'id'> }>(
+      `SELECT id, record FROM ${this.access.name(this.table)} ${where} ORDER BY id DESC LIMIT $${params.length - 1} OFFSET $${params.length}`,
       params,
     );
     return rows.map((row) => ({ ...row.record, id: row.id }) as T);
@@ -46,7 +80,7 @@ export class PostgresAppendLog<T extends { id: number; timestamp: string }> impl
 
   async count(query: Pick<LogQuery<T>, 'equals'>): Promise<number> {
     const { where, params } = this.where(query);
-    const [row] = await this.database.query<{ total: string }>(`SELECT count(*) AS total FROM ${this.database.name(this.table)} ${where}`, params);
+    const [row] = await this.access.query<{ total: string }>(`SELECT count(*) AS total FROM ${this.access.name(this.table)} ${where}`, params);
     return Number(row?.total ?? 0);
   }
 
@@ -63,7 +97,7 @@ export class PostgresAppendLog<T extends { id: number; timestamp: string }> impl
   }
 
   async deleteBefore(cutoff: Date): Promise<number> {
-    return (await this.database.query(`DELETE FROM ${this.database.name(this.table)} WHERE timestamp < $1 RETURNING id`, [cutoff.toISOString()])).length;
+    return (await this.access.query(`DELETE FROM ${this.access.name(this.table)} WHERE timestamp < $1 RETURNING id`, [cutoff.toISOString()])).length;
   }
 
   /** Resolves when everything appended so far is written. */
@@ -92,13 +126,13 @@ export class PostgresAppendLog<T extends { id: number; timestamp: string }> impl
    * to the first record, so ids follow the order of the appends.
    */
   private async insert(records: Array<Omit<T, 'id'>>): Promise<number[]> {
-    const table = this.database.name(this.table);
-    const rows = await this.database.query<{ id: number }>(
+    const table = this.access.name(this.table);
+    const rows = await this.access.query<{ id: number }>(
       `WITH input AS (
          SELECT record, position FROM unnest($1::json[]) WITH ORDINALITY AS input(record, position)
        ), ids AS (
          SELECT id, row_number() OVER (ORDER BY id) AS position
-         FROM (SELECT nextval('${this.database.name(`${this.table}_ids`)}') AS id FROM input) AS taken
+         FROM (SELECT nextval('${this.access.name(`${this.table}_ids`)}') AS id FROM input) AS taken
        )
        INSERT INTO ${table} (id, timestamp, record)
        SELECT ids.id, (input.record->>'timestamp')::timestamptz, input.record FROM input JOIN ids USING (position)

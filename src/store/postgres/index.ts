@@ -1,12 +1,11 @@
-import type { AuditEntry, ConnectionLogEntry, Store, StorePart, TeleportRecord, TransactionalStores } from '../port.js';
+import { OpenedParts } from '../opened-parts.js';
+import type { Store, StorePart, TransactionalStores } from '../port.js';
 import { committedAccess, unitAccess, type PostgresAccess, type PostgresPartImplementation, type PostgresStorePart } from './access.js';
-import { PostgresAppendLog } from './append-log.js';
 import { PostgresDatabase } from './database.js';
 import { migrate } from './migrations.js';
-import { PostgresRegistrationCodeStore } from './registration-codes.js';
 import { coreMigrations } from './schema.js';
 import type { PostgresSettings } from './settings.js';
-import { PostgresKeyStore, PostgresMessageStore, PostgresRestartStore, PostgresSettingsStore } from './small-records.js';
+import { PostgresKeyStore } from './secrets.js';
 import { PostgresUserStore } from './users.js';
 
 export interface PostgresStoreOptions {
@@ -23,62 +22,51 @@ export interface PostgresStoreOptions {
  * migrate). Units of work are transactions (see PostgresDatabase for the
  * locking); a write is acknowledged once PostgreSQL acknowledged its commit.
  *
- * `database` is the way in for what needs a connection of its own later
- * (LISTEN, session locks): `database.openSession()`.
+ * `database` is the way in for what needs a connection of its own (the
+ * network's LISTEN and its jobs' session locks): `database.openSession()`.
  */
 export class PostgresStore implements Store {
   readonly kind = 'postgresql';
   readonly users: PostgresUserStore;
-  readonly registrationCodes: PostgresRegistrationCodeStore;
-  readonly settings: PostgresSettingsStore;
-  readonly messages: PostgresMessageStore;
-  readonly restarts: PostgresRestartStore;
   readonly keys: PostgresKeyStore;
-  readonly connectionLog: PostgresAppendLog<ConnectionLogEntry>;
-  readonly auditLog: PostgresAppendLog<AuditEntry>;
-  readonly teleportLog: PostgresAppendLog<TeleportRecord>;
-  private readonly boundParts = new Map<string, unknown>();
+  private readonly parts: OpenedParts<PostgresAccess, PostgresStorePart<unknown>>;
+  private readonly committedParts: <P>(definition: StorePart<P>) => P;
 
   private constructor(
     readonly database: PostgresDatabase,
-    private readonly parts: Map<string, PostgresStorePart<unknown>>,
+    parts: Map<string, { implementation: PostgresStorePart<unknown>; opened: unknown }>,
   ) {
+    this.parts = new OpenedParts(parts, (implementation, access, opened) => implementation.bind(access, opened));
     const stores = this.storesOver(committedAccess(database));
     this.users = stores.users;
-    this.registrationCodes = stores.registrationCodes;
-    this.settings = stores.settings;
-    this.messages = stores.messages;
-    this.restarts = stores.restarts;
     this.keys = stores.keys;
-    this.connectionLog = new PostgresAppendLog(database, 'connection_log');
-    this.auditLog = new PostgresAppendLog(database, 'audit_log');
-    this.teleportLog = new PostgresAppendLog(database, 'teleport_log');
+    this.committedParts = stores.part;
   }
 
   /** Connects, brings the schema (the port's and every part's) up to date, and opens the store. */
   static async open(settings: PostgresSettings, options: PostgresStoreOptions = {}): Promise<PostgresStore> {
-    const parts = new Map<string, PostgresStorePart<unknown>>();
+    const implementations = new Map<string, PostgresStorePart<unknown>>();
     for (const { part, postgres } of options.parts ?? []) {
       if (!postgres) throw new Error(`the store part "${part.name}" has no PostgreSQL implementation yet: use storage.type json`);
-      parts.set(part.name, postgres);
+      implementations.set(part.name, postgres);
     }
     const database = new PostgresDatabase(settings, { logInfo: options.logInfo, logError: options.logError });
     try {
-      await migrate(database, [{ name: 'core', migrations: coreMigrations }, ...[...parts].map(([name, part]) => ({ name, migrations: part.migrations }))], options.logInfo);
+      await migrate(
+        database,
+        [{ name: 'core', migrations: coreMigrations }, ...[...implementations].map(([name, part]) => ({ name, migrations: part.migrations }))],
+        options.logInfo,
+      );
     } catch (error) {
       await database.close();
       throw new Error(`PostgreSQL store at ${database.address}: ${(error as Error).message}`, { cause: error });
     }
+    const parts = new Map([...implementations].map(([name, implementation]) => [name, { implementation, opened: implementation.open?.(committedAccess(database)) }]));
     return new PostgresStore(database, parts);
   }
 
   part<P>(definition: StorePart<P>): P {
-    let bound = this.boundParts.get(definition.name);
-    if (bound === undefined) {
-      bound = this.bindPart(definition, committedAccess(this.database));
-      this.boundParts.set(definition.name, bound);
-    }
-    return bound as P;
+    return this.committedParts(definition);
   }
 
   transaction<T>(work: (tx: TransactionalStores) => Promise<T>): Promise<T> {
@@ -90,25 +78,11 @@ export class PostgresStore implements Store {
   }
 
   async close(): Promise<void> {
-    await Promise.all([this.connectionLog.drain(), this.auditLog.drain(), this.teleportLog.drain()]);
+    await this.parts.close();
     await this.database.close();
   }
 
   private storesOver(access: PostgresAccess) {
-    return {
-      users: new PostgresUserStore(access),
-      registrationCodes: new PostgresRegistrationCodeStore(access),
-      settings: new PostgresSettingsStore(access),
-      messages: new PostgresMessageStore(access),
-      restarts: new PostgresRestartStore(access),
-      keys: new PostgresKeyStore(access),
-      part: <P>(definition: StorePart<P>) => this.bindPart(definition, access),
-    };
-  }
-
-  private bindPart<P>(definition: StorePart<P>, access: PostgresAccess): P {
-    const part = this.parts.get(definition.name);
-    if (!part) throw new Error(`store part ${definition.name} was not declared when the store opened`);
-    return part.bind(access) as P;
+    return { users: new PostgresUserStore(access), keys: new PostgresKeyStore(access), part: this.parts.binderFor(access) };
   }
 }

@@ -4,8 +4,8 @@
  * work of the store (Network.publishIn), so that a change and the notice of
  * it are kept together or not at all.
  */
-import type { StorePartImplementations } from '../part-implementations.js';
 import { storePart } from '../port.js';
+import type { PostgresPartImplementation } from './access.js';
 import { type OutgoingNotice, writeNotice } from './network-notices.js';
 
 export interface NoticeRecords {
@@ -13,10 +13,9 @@ export interface NoticeRecords {
   write(notice: OutgoingNotice): Promise<void>;
 }
 
-export const networkPart: StorePartImplementations<NoticeRecords> = {
+/** The network's part, which the store factory opens every PostgreSQL store with (one server alone on JSON files has no network to keep). */
+export const networkPart: PostgresPartImplementation<NoticeRecords> = {
   part: storePart<NoticeRecords>('network'),
-  // One server alone has no other instance to tell.
-  json: { define: () => undefined, bind: () => ({ write: async () => undefined }) },
   postgres: {
     migrations: [
       {

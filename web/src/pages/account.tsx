@@ -5,18 +5,20 @@
  * what is being sent, so a double click or a retry after a lost answer moves
  * the money once; a new key is made only when the transfer itself changes.
  */
-import { useRef, useState } from 'preact/hooks';
-import { api, data, Problem } from '../api.js';
+import { useState } from 'preact/hooks';
+import { api, data } from '../api.js';
+import { Form, Outcome, useAction } from '../parts/action.js';
 import { TimeChart } from '../parts/chart.js';
-import { useMoney } from '../parts/currency.js';
 import { Field } from '../parts/field.js';
-import { fieldError, unplacedProblem, useFocusOnRefusal } from '../parts/form-problem.js';
+import { numeric, Table } from '../parts/table.js';
+import { formatTime, plural } from '../parts/format.js';
 import { useIdempotencyKey } from '../parts/idempotency.js';
 import { useLoad, usePolling } from '../parts/load.js';
-import { formatTime } from '../parts/money.js';
-import { TableScroll } from '../parts/table-scroll.js';
-import { ProblemNotice, Success } from '../parts/notice.js';
+import { useMoney } from '../parts/money.js';
+import { ProblemNotice } from '../parts/notice.js';
+import { Page } from '../parts/page.js';
 import { Pager } from '../parts/pager.js';
+import { Problem } from '../parts/problem.js';
 
 const historyPageSize = 10;
 /** The chart draws the last this-many movements (the history's largest page). */
@@ -48,10 +50,7 @@ export function AccountPage() {
   const movements = [...(charted.data?.transactions ?? [])].reverse().map((movement) => ({ at: Date.parse(movement.timestamp) / 1000, balance: movement.balance }));
   if (movements.length > 0 && balance.data) movements.push({ at: Date.now() / 1000, balance: balance.data.balance });
   return (
-    <section aria-labelledby="page-title">
-      <h1 id="page-title" tabIndex={-1}>
-        My account
-      </h1>
+    <Page title="My account">
       <div class="cards">
         <div class="card">
           <h2>Balance</h2>
@@ -87,7 +86,7 @@ export function AccountPage() {
           times={movements.map((movement) => movement.at)}
           series={[{ label: 'Balance', values: movements.map((movement) => movement.balance) }]}
           valueLabel={money}
-          summary={`Your balance over your last ${charted.data?.transactions.length} movement${charted.data?.transactions.length === 1 ? '' : 's'} until now, from ${money(movements[0]!.balance)} to ${money(movements.at(-1)!.balance)}.`}
+          summary={`Your balance over your last ${plural(charted.data?.transactions.length ?? 0, 'movement')} until now, from ${money(movements[0]!.balance)} to ${money(movements.at(-1)!.balance)}.`}
         />
       ) : (
         charted.data && <p>No movements yet: the chart starts with your first one.</p>
@@ -100,45 +99,28 @@ export function AccountPage() {
       {history.data && history.data.transactions.length === 0 && <p>No movements yet.</p>}
       {history.data && history.data.transactions.length > 0 && (
         <>
-          <TableScroll label="History">
-            <table class="stack" aria-labelledby="history-title" data-testid="history">
-              <thead>
-                <tr>
-                  <th scope="col">When</th>
-                  <th scope="col">What</th>
-                  <th scope="col">Details</th>
-                  <th scope="col" class="number">
-                    Amount
-                  </th>
-                  <th scope="col" class="number">
-                    Balance after
-                  </th>
-                </tr>
-              </thead>
-              <tbody>
-                {history.data.transactions.map((movement) => (
-                  <tr key={movement.id}>
-                    <td data-label="When">{formatTime(movement.timestamp)}</td>
-                    <td data-label="What">{typeNames[movement.type] ?? movement.type}</td>
-                    <td class="whole" data-label="Details">
-                      {movement.description}
-                      {movement.counterparty && <span class="muted"> ({movement.counterparty})</span>}
-                    </td>
-                    <td class="number" data-label="Amount">
-                      {money(movement.amount)}
-                    </td>
-                    <td class="number" data-label="Balance after">
-                      {money(movement.balance)}
-                    </td>
-                  </tr>
-                ))}
-              </tbody>
-            </table>
-          </TableScroll>
+          <Table label="History" stack labelledBy="history-title" testId="history" columns={['When', 'What', 'Details', numeric('Amount'), numeric('Balance after')]}>
+            {history.data.transactions.map((movement) => (
+              <tr key={movement.id}>
+                <td data-label="When">{formatTime(movement.timestamp)}</td>
+                <td data-label="What">{typeNames[movement.type] ?? movement.type}</td>
+                <td class="whole" data-label="Details">
+                  {movement.description}
+                  {movement.counterparty && <span class="muted"> ({movement.counterparty})</span>}
+                </td>
+                <td class="number" data-label="Amount">
+                  {money(movement.amount)}
+                </td>
+                <td class="number" data-label="Balance after">
+                  {money(movement.balance)}
+                </td>
+              </tr>
+            ))}
+          </Table>
           <Pager page={history.data.pagination.page} pages={history.data.pagination.pages} total={history.data.pagination.total} onPage={setPage} label="History pages" />
         </>
       )}
-    </section>
+    </Page>
   );
 }
 
@@ -147,50 +129,32 @@ function TransferForm(props: { onDone: () => void }) {
   const [to, setTo] = useState('');
   const [amount, setAmount] = useState('');
   const [note, setNote] = useState('');
-  const [problem, setProblem] = useState<Problem>();
-  const [done, setDone] = useState<string>();
-  const [busy, setBusy] = useState(false);
+  const transfer = useAction(['to', 'amount', 'note']);
   const key = useIdempotencyKey();
-  const form = useRef<HTMLFormElement>(null);
-  useFocusOnRefusal(form, problem);
 
-  const submit = async (event: Event) => {
-    event.preventDefault();
-    setProblem(undefined);
-    setDone(undefined);
+  const send = async () => {
     const value = Number(amount);
-    if (to.trim() === '') return setProblem(new Problem(400, 'invalid_field', 'Enter the player to send money to.', 'to'));
-    if (!(value > 0) || !/^\d+(\.\d{1,2})?$/.test(amount.trim()))
-      return setProblem(new Problem(400, 'invalid_field', 'Enter an amount above zero, with at most two decimals (like 12.50).', 'amount'));
-    const what = JSON.stringify([to.trim(), value, note]);
-    setBusy(true);
-    try {
-      const answer = await data(
-        api.request('post', '/api/economy/transfer', { body: { to: to.trim(), amount: value, ...(note ? { note } : {}) }, idempotencyKey: key.keyFor(what) }),
-      );
-      key.done();
-      setDone(`Sent ${money(value)} to ${to.trim()}. Your balance is now ${answer.formatted}.`);
-      setAmount('');
-      setNote('');
-      props.onDone();
-    } catch (error) {
-      setProblem(error instanceof Problem ? error : new Problem(0, 'unexpected', String(error)));
-    } finally {
-      setBusy(false);
-    }
+    if (to.trim() === '') throw Problem.at('to', 'Enter the player to send money to.');
+    if (!(value > 0) || !/^\d+(\.\d{1,2})?$/.test(amount.trim())) throw Problem.at('amount', 'Enter an amount above zero, with at most two decimals (like 12.50).');
+    const body = { to: to.trim(), amount: value, ...(note ? { note } : {}) };
+    const answer = await data(api.request('post', '/api/economy/transfer', { body, idempotencyKey: key.keyFor(JSON.stringify(body)) }));
+    key.done();
+    setAmount('');
+    setNote('');
+    props.onDone();
+    return `Sent ${money(value)} to ${to.trim()}. Your balance is now ${answer.formatted}.`;
   };
 
   return (
-    <form ref={form} class="card transfer" onSubmit={submit} noValidate aria-labelledby="transfer-title">
+    <Form action={transfer} class="card transfer" labelledBy="transfer-title" submit={send}>
       <h2 id="transfer-title">Send money to a player</h2>
-      <Field label="Player" name="to" value={to} onInput={setTo} autoComplete="off" required error={fieldError(problem, 'to')} maxLength={16} />
-      <Field label="Amount" name="amount" value={amount} onInput={setAmount} inputMode="decimal" required error={fieldError(problem, 'amount')} hint="Up to two decimals." />
-      <Field label="Note (optional)" name="note" value={note} onInput={setNote} error={fieldError(problem, 'note')} maxLength={100} />
-      <ProblemNotice problem={unplacedProblem(problem, ['to', 'amount', 'note'])} />
-      {done && <Success text={done} />}
-      <button type="submit" class="primary" disabled={busy}>
-        {busy ? 'Sending…' : 'Send'}
+      <Field label="Player" name="to" value={to} onInput={setTo} autoComplete="off" required error={transfer.errorAt('to')} maxLength={16} />
+      <Field label="Amount" name="amount" value={amount} onInput={setAmount} inputMode="decimal" required error={transfer.errorAt('amount')} hint="Up to two decimals." />
+      <Field label="Note (optional)" name="note" value={note} onInput={setNote} error={transfer.errorAt('note')} maxLength={100} />
+      <Outcome action={transfer} />
+      <button type="submit" class="primary" disabled={transfer.busy}>
+        {transfer.busy ? 'Sending…' : 'Send'}
       </button>
-    </form>
+    </Form>
   );
 }

@@ -4,47 +4,36 @@
  * what they earned today against the job's daily cap. Refreshed while shown,
  * so pay for work done in the game appears without a reload.
  */
-import { useState } from 'preact/hooks';
-import { api, data, Problem } from '../api.js';
-import { useMoney } from '../parts/currency.js';
+import { api, data } from '../api.js';
+import { useAction } from '../parts/action.js';
+import { plural } from '../parts/format.js';
 import { useLoad, usePolling } from '../parts/load.js';
+import { useMoney } from '../parts/money.js';
 import { ProblemNotice, Success } from '../parts/notice.js';
+import { Page } from '../parts/page.js';
 
 export function JobsPage() {
-  const [said, setSaid] = useState<string>();
-  const [problem, setProblem] = useState<Problem>();
-  const [busy, setBusy] = useState<string>();
   const jobs = useLoad(() => data(api.request('get', '/api/jobs')), []);
   usePolling(jobs.reload, 10_000);
-
-  const change = async (job: string, action: 'join' | 'leave') => {
-    setProblem(undefined);
-    setSaid(undefined);
-    setBusy(job);
-    try {
-      const answer = await data(api.request('post', action === 'join' ? '/api/jobs/join' : '/api/jobs/leave', { body: { job } }));
-      setSaid(answer.message);
+  // One change at a time: each job's button waits while another is joined or left.
+  const change = useAction();
+  const joinOrLeave = (job: string, joined: boolean) =>
+    change.run(async () => {
+      const answer = await data(api.request('post', joined ? '/api/jobs/leave' : '/api/jobs/join', { body: { job } }));
       jobs.reload();
-    } catch (error) {
-      setProblem(error instanceof Problem ? error : new Problem(0, 'unexpected', String(error)));
-    } finally {
-      setBusy(undefined);
-    }
-  };
+      return answer.message;
+    });
 
   const held = jobs.data?.jobs.filter((job) => job.joined).length ?? 0;
   return (
-    <section aria-labelledby="page-title">
-      <h1 id="page-title" tabIndex={-1}>
-        Jobs
-      </h1>
+    <Page title="Jobs">
       {jobs.data && (
         <p>
-          Work a job in the game to be paid for it. You work {held} of at most {jobs.data.maxPerPlayer} job{jobs.data.maxPerPlayer === 1 ? '' : 's'} at once.
+          Work a job in the game to be paid for it. You work {held} of at most {plural(jobs.data.maxPerPlayer, 'job')} at once.
         </p>
       )}
-      {said && <Success text={said} />}
-      <ProblemNotice problem={problem} />
+      {change.done && <Success text={change.done} />}
+      <ProblemNotice problem={change.problem} />
       <ProblemNotice problem={jobs.problem} retry={jobs.reload} />
       <ul class="cards plain">
         {jobs.data?.jobs.map((job) => (
@@ -53,13 +42,13 @@ export function JobsPage() {
             <p>{job.description}</p>
             <p class="muted">{job.workers === 1 ? '1 player works' : `${job.workers} players work`} this job.</p>
             {job.joined && <Standing job={job.id} refreshKey={jobs.data} />}
-            <button type="button" class={job.joined ? undefined : 'primary'} disabled={busy === job.id} onClick={() => change(job.id, job.joined ? 'leave' : 'join')}>
+            <button type="button" class={job.joined ? undefined : 'primary'} disabled={change.busy} onClick={() => joinOrLeave(job.id, job.joined)}>
               {job.joined ? `Leave ${job.name}` : `Join ${job.name}`}
             </button>
           </li>
         ))}
       </ul>
-    </section>
+    </Page>
   );
 }
 

@@ -5,22 +5,16 @@
  */
 import { useState } from 'preact/hooks';
 import { api, data } from '../api.js';
-import { useMoney } from '../parts/currency.js';
 import { Choice } from '../parts/field.js';
+import { formatDuration, formatTime, plural } from '../parts/format.js';
 import { useLoad, usePolling } from '../parts/load.js';
-import { formatTime } from '../parts/money.js';
-import { TableScroll } from '../parts/table-scroll.js';
+import { useMoney } from '../parts/money.js';
 import { ProblemNotice } from '../parts/notice.js';
+import { Page } from '../parts/page.js';
 import { Pager } from '../parts/pager.js';
+import { numeric, Table } from '../parts/table.js';
 
 type Board = 'balance' | 'jobs' | 'playtime';
-
-/** Seconds as hours and minutes (3 h 05 min). */
-function formatDuration(seconds: number): string {
-  const hours = Math.floor(seconds / 3600);
-  const minutes = Math.floor((seconds % 3600) / 60);
-  return hours > 0 ? `${hours} h ${String(minutes).padStart(2, '0')} min` : `${minutes} min`;
-}
 
 export function LeaderboardsPage() {
   const money = useMoney();
@@ -42,12 +36,9 @@ export function LeaderboardsPage() {
     players.reload();
   }, 20_000);
 
-  const writeValue = (value: number) => (board.data?.unit === 'money' ? money(value) : board.data?.unit === 'seconds' ? formatDuration(value) : `${value} xp`);
+  const writeValue = (value: number) => (board.data?.unit === 'money' ? money(value) : board.data?.unit === 'seconds' ? formatDuration(value, 'minute') : `${value} xp`);
   return (
-    <section aria-labelledby="page-title">
-      <h1 id="page-title" tabIndex={-1}>
-        Leaderboards
-      </h1>
+    <Page title="Leaderboards">
       <div class="filters">
         <Choice
           label="Board"
@@ -82,37 +73,26 @@ export function LeaderboardsPage() {
           {board.data.entries.length === 0 ? (
             <p>Nobody on this board yet (it is brought up to date every 30 seconds or so).</p>
           ) : (
-            <TableScroll label="Leaderboard">
-              <table data-testid="leaderboard">
-                <caption>Updated {formatTime(board.data.updatedAt)}</caption>
-                <thead>
-                  <tr>
-                    <th scope="col" class="number">
-                      Rank
-                    </th>
-                    <th scope="col">Player</th>
-                    <th scope="col" class="number">
-                      {board.data.unit === 'money' ? 'Balance' : board.data.unit === 'seconds' ? 'Played' : 'Experience'}
-                    </th>
-                    {board.data.type === 'jobs' && (
-                      <th scope="col" class="number">
-                        Level
-                      </th>
-                    )}
-                  </tr>
-                </thead>
-                <tbody>
-                  {board.data.entries.map((entry) => (
-                    <tr key={`${entry.rank}-${entry.player}`} class={entry.player === board.data?.you?.player ? 'you' : undefined}>
-                      <td class="number">{entry.rank}</td>
-                      <td>{entry.player}</td>
-                      <td class="number">{writeValue(entry.value)}</td>
-                      {board.data?.type === 'jobs' && <td class="number">{entry.level ?? ''}</td>}
-                    </tr>
-                  ))}
-                </tbody>
-              </table>
-            </TableScroll>
+            <Table
+              label="Leaderboard"
+              testId="leaderboard"
+              caption={`Updated ${formatTime(board.data.updatedAt)}`}
+              columns={[
+                numeric('Rank'),
+                'Player',
+                numeric(board.data.unit === 'money' ? 'Balance' : board.data.unit === 'seconds' ? 'Played' : 'Experience'),
+                ...(board.data.type === 'jobs' ? [numeric('Level')] : []),
+              ]}
+            >
+              {board.data.entries.map((entry) => (
+                <tr key={`${entry.rank}-${entry.player}`} class={entry.player === board.data?.you?.player ? 'you' : undefined}>
+                  <td class="number">{entry.rank}</td>
+                  <td>{entry.player}</td>
+                  <td class="number">{writeValue(entry.value)}</td>
+                  {board.data?.type === 'jobs' && <td class="number">{entry.level ?? ''}</td>}
+                </tr>
+              ))}
+            </Table>
           )}
           <Pager page={board.data.pagination.page} pages={board.data.pagination.pages} total={board.data.pagination.total} onPage={setPage} label="Leaderboard pages" />
           <p data-testid="your-rank">{board.data.you ? `You: rank ${board.data.you.rank}, ${writeValue(board.data.you.value)}.` : 'You are not on this board yet.'}</p>
@@ -124,7 +104,7 @@ export function LeaderboardsPage() {
       {players.data && (
         <>
           <p>
-            {players.data.count} of {players.data.max} player{players.data.max === 1 ? '' : 's'} online.
+            {players.data.count} of {plural(players.data.max, 'player')} online.
           </p>
           {players.data.players.length > 0 && (
             <ul class="online" aria-labelledby="online-title" data-testid="online">
@@ -141,6 +121,6 @@ export function LeaderboardsPage() {
           )}
         </>
       )}
-    </section>
+    </Page>
   );
 }

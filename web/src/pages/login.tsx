@@ -1,9 +1,10 @@
 /** Log in with the web account's username and password; then back to the page that asked, or the account page. */
-import { useRef, useState } from 'preact/hooks';
-import { api, data, Problem } from '../api.js';
+import { useState } from 'preact/hooks';
+import { api, data } from '../api.js';
+import { Form, useAction } from '../parts/action.js';
 import { Field } from '../parts/field.js';
-import { fieldError, unplacedProblem, useFocusOnRefusal } from '../parts/form-problem.js';
 import { ProblemNotice } from '../parts/notice.js';
+import { Page } from '../parts/page.js';
 import { Link, navigate, useLocation } from '../router.js';
 import { startSession } from '../session.js';
 
@@ -24,34 +25,17 @@ export function LoginPage() {
   const { query } = useLocation();
   const [username, setUsername] = useState(query.get('username') ?? '');
   const [password, setPassword] = useState('');
-  const [problem, setProblem] = useState<Problem>();
-  const [busy, setBusy] = useState(false);
+  const login = useAction(['username', 'password']);
   const reason = reasons[query.get('reason') ?? ''];
   const registered = query.get('registered') === '1';
-  const form = useRef<HTMLFormElement>(null);
 
-  useFocusOnRefusal(form, problem);
-
-  const submit = async (event: Event) => {
-    event.preventDefault();
-    setBusy(true);
-    setProblem(undefined);
-    try {
-      const login = await data(api.request('post', '/api/auth/login', { body: { username, password } }));
-      startSession(login);
-      navigate(safeNext(query.get('next')), { replace: true });
-    } catch (error) {
-      setProblem(error instanceof Problem ? error : new Problem(0, 'unexpected', String(error)));
-    } finally {
-      setBusy(false);
-    }
+  const logIn = async () => {
+    startSession(await data(api.request('post', '/api/auth/login', { body: { username, password } })));
+    navigate(safeNext(query.get('next')), { replace: true });
   };
 
   return (
-    <section aria-labelledby="page-title" class="narrow">
-      <h1 id="page-title" tabIndex={-1}>
-        Log in
-      </h1>
+    <Page title="Log in" class="narrow">
       {registered && (
         <p class="notice success" role="status">
           Your account is made. Log in with your new password.
@@ -62,26 +46,17 @@ export function LoginPage() {
           {reason}
         </p>
       )}
-      <form ref={form} onSubmit={submit} noValidate>
-        <Field label="Username" name="username" value={username} onInput={setUsername} autoComplete="username" required error={fieldError(problem, 'username')} />
-        <Field
-          label="Password"
-          name="password"
-          type="password"
-          value={password}
-          onInput={setPassword}
-          autoComplete="current-password"
-          required
-          error={fieldError(problem, 'password')}
-        />
-        <ProblemNotice problem={unplacedProblem(problem, ['username', 'password'])} />
-        <button type="submit" class="primary" disabled={busy}>
-          {busy ? 'Logging in…' : 'Log in'}
+      <Form action={login} submit={logIn}>
+        <Field label="Username" name="username" value={username} onInput={setUsername} autoComplete="username" required error={login.errorAt('username')} />
+        <Field label="Password" name="password" type="password" value={password} onInput={setPassword} autoComplete="current-password" required error={login.errorAt('password')} />
+        <ProblemNotice problem={login.unplaced} />
+        <button type="submit" class="primary" disabled={login.busy}>
+          {login.busy ? 'Logging in…' : 'Log in'}
         </button>
-      </form>
+      </Form>
       <p>
         No account yet? Type <kbd>/register</kbd> in the game, then <Link href="/register">make your account</Link>.
       </p>
-    </section>
+    </Page>
   );
 }

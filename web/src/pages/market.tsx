@@ -6,19 +6,13 @@
 import { useState } from 'preact/hooks';
 import { api, data } from '../api.js';
 import { Sparkline } from '../parts/chart.js';
-import { useMoney } from '../parts/currency.js';
 import { Field } from '../parts/field.js';
+import { formatTime, formatTrend, plural } from '../parts/format.js';
 import { useLoad, usePolling } from '../parts/load.js';
-import { formatTime } from '../parts/money.js';
-import { TableScroll } from '../parts/table-scroll.js';
+import { useMoney } from '../parts/money.js';
 import { ProblemNotice } from '../parts/notice.js';
-
-export const trendNames: Record<string, string> = {
-  RISING: '▲ Rising',
-  FALLING: '▼ Falling',
-  STABLE: '● Stable',
-  VOLATILE: '◆ Volatile',
-};
+import { Page } from '../parts/page.js';
+import { numeric, Table } from '../parts/table.js';
 
 export function MarketPage() {
   const money = useMoney();
@@ -32,10 +26,7 @@ export function MarketPage() {
     .filter(([item, entry]) => entry.name.toLowerCase().includes(wanted) || item.includes(wanted.replace(/\s+/g, '_')))
     .sort(([, a], [, b]) => a.name.localeCompare(b.name));
   return (
-    <section aria-labelledby="page-title">
-      <h1 id="page-title" tabIndex={-1}>
-        Market prices
-      </h1>
+    <Page title="Market prices">
       <p>What each item costs and what the market pays for it now, with how its price moved over the last hour.</p>
       <ProblemNotice problem={prices.problem} retry={prices.reload} />
       <div class="narrow">
@@ -43,66 +34,47 @@ export function MarketPage() {
       </div>
       {prices.data && (
         <>
-          <TableScroll label="Market prices">
-            <table class="stack" data-testid="market">
-              <caption>
-                {entries.length} item{entries.length === 1 ? '' : 's'}, updated {formatTime(prices.data.lastUpdated)}
-              </caption>
-              <thead>
-                <tr>
-                  <th scope="col">Item</th>
-                  <th scope="col" class="number">
-                    Buy
-                  </th>
-                  <th scope="col" class="number">
-                    Sell
-                  </th>
-                  <th scope="col" class="number">
-                    Stock
-                  </th>
-                  <th scope="col">Trend</th>
-                  <th scope="col">Last hour</th>
+          <Table
+            label="Market prices"
+            stack
+            testId="market"
+            caption={`${plural(entries.length, 'item')}, updated ${formatTime(prices.data.lastUpdated)}`}
+            columns={['Item', numeric('Buy'), numeric('Sell'), numeric('Stock'), 'Trend', 'Last hour']}
+          >
+            {entries.map(([item, entry]) => {
+              const recent = entry.recent.map((sample) => sample.buyPrice);
+              const low = Math.min(...recent);
+              const high = Math.max(...recent);
+              return (
+                <tr key={item}>
+                  <th scope="row">{entry.name}</th>
+                  <td class="number" data-label="Buy">
+                    {entry.canBuy ? money(entry.buyPrice) : <span class="muted">not for sale</span>}
+                  </td>
+                  <td class="number" data-label="Sell">
+                    {entry.canSell ? money(entry.sellPrice) : <span class="muted">not bought</span>}
+                  </td>
+                  <td class="number" data-label="Stock">
+                    {entry.stock}
+                  </td>
+                  <td class={`trend trend-${entry.trend.toLowerCase()}`} data-label="Trend">
+                    {formatTrend(entry.trend)}
+                  </td>
+                  <td data-label="Last hour">
+                    <Sparkline
+                      values={recent}
+                      summary={
+                        low === high ? `${entry.name}: ${money(low)} all hour` : `${entry.name}: between ${money(low)} and ${money(high)} this hour, ${money(recent.at(-1)!)} now`
+                      }
+                    />
+                  </td>
                 </tr>
-              </thead>
-              <tbody>
-                {entries.map(([item, entry]) => {
-                  const recent = entry.recent.map((sample) => sample.buyPrice);
-                  const low = Math.min(...recent);
-                  const high = Math.max(...recent);
-                  return (
-                    <tr key={item}>
-                      <th scope="row">{entry.name}</th>
-                      <td class="number" data-label="Buy">
-                        {entry.canBuy ? money(entry.buyPrice) : <span class="muted">not for sale</span>}
-                      </td>
-                      <td class="number" data-label="Sell">
-                        {entry.canSell ? money(entry.sellPrice) : <span class="muted">not bought</span>}
-                      </td>
-                      <td class="number" data-label="Stock">
-                        {entry.stock}
-                      </td>
-                      <td class={`trend trend-${entry.trend.toLowerCase()}`} data-label="Trend">
-                        {trendNames[entry.trend] ?? entry.trend}
-                      </td>
-                      <td data-label="Last hour">
-                        <Sparkline
-                          values={recent}
-                          summary={
-                            low === high
-                              ? `${entry.name}: ${money(low)} all hour`
-                              : `${entry.name}: between ${money(low)} and ${money(high)} this hour, ${money(recent.at(-1)!)} now`
-                          }
-                        />
-                      </td>
-                    </tr>
-                  );
-                })}
-              </tbody>
-            </table>
-          </TableScroll>
+              );
+            })}
+          </Table>
           {entries.length === 0 && <p>No item matches “{filter}”.</p>}
         </>
       )}
-    </section>
+    </Page>
   );
 }

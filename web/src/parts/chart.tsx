@@ -2,11 +2,12 @@
  * Charts drawn by uPlot (small, fast, canvas): a time chart with axes and a
  * sparkline without. The canvas is an image to a screen reader, so each
  * chart carries a sentence saying what it shows (`summary`); the figures
- * themselves are in the page's tables.
+ * themselves are in the page's tables. uPlot comes with the pages that
+ * draw charts (each a file fetched when first opened), never with the login
+ * page; its style sheet is in styles.css.
  */
-import { useEffect, useRef } from 'preact/hooks';
+import { useLayoutEffect, useRef } from 'preact/hooks';
 import uPlot from 'uplot';
-import 'uplot/dist/uPlot.min.css';
 import { timeLabelSpace, timeLabels, timeSteps, type ValueAxis, valueAxis, valueTicks } from './chart-axes.js';
 
 export interface ChartSeries {
@@ -18,9 +19,10 @@ export interface ChartSeries {
 
 const palette = ['#2563eb', '#16a34a', '#dc2626', '#9333ea', '#ea580c', '#0891b2'];
 
+/** Draws the chart into the element it returns: before the browser paints, so a chart is never on the page without its canvas. */
 function useUplot(make: (width: number) => uPlot.Options, data: uPlot.AlignedData, height: number) {
   const holder = useRef<HTMLDivElement>(null);
-  useEffect(() => {
+  useLayoutEffect(() => {
     const element = holder.current;
     if (!element) return;
     const width = Math.max(element.clientWidth, 120);

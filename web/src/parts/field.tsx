@@ -1,7 +1,8 @@
 /**
- * A labelled form field with its error beside it: the error is tied to the
- * input (aria-describedby, aria-invalid) so a screen reader says it when the
- * field is reached.
+ * Labelled form controls with their error beside them: the error (and the
+ * hint, if any) is tied to the control (aria-describedby, aria-invalid), so a
+ * screen reader says it when the control is reached. A text field, a choice
+ * among fixed values, an on/off setting.
  */
 import type { ComponentChildren } from 'preact';
 import { useId } from 'preact/hooks';
@@ -23,19 +24,30 @@ export interface FieldProps {
   maxLength?: number;
 }
 
-export function Field(props: FieldProps) {
+/** The ids of a control and of its hint and error, and what describes it: the hint and the error shown. */
+function useDescribed(props: { hint?: ComponentChildren; error?: string }) {
   const id = useId();
   const hintId = `${id}-hint`;
   const errorId = `${id}-error`;
   const describedBy = [props.hint ? hintId : '', props.error ? errorId : ''].filter(Boolean).join(' ') || undefined;
+  return { id, hintId, errorId, describedBy, invalid: props.error ? ('true' as const) : undefined };
+}
+
+/** A control's hint (`hint`) or error (`field-error`), under its id; nothing when there is none to say. */
+function Said(props: { id: string; class: 'hint' | 'field-error'; text?: ComponentChildren }) {
+  return props.text ? (
+    <p class={props.class} id={props.id}>
+      {props.text}
+    </p>
+  ) : null;
+}
+
+export function Field(props: FieldProps) {
+  const { id, hintId, errorId, describedBy, invalid } = useDescribed(props);
   return (
     <div class={props.error ? 'field invalid' : 'field'}>
       <label for={id}>{props.label}</label>
-      {props.hint && (
-        <p class="hint" id={hintId}>
-          {props.hint}
-        </p>
-      )}
+      <Said id={hintId} class="hint" text={props.hint} />
       <input
         id={id}
         name={props.name}
@@ -49,23 +61,25 @@ export function Field(props: FieldProps) {
         max={props.max}
         step={props.step}
         maxLength={props.maxLength}
-        aria-invalid={props.error ? 'true' : undefined}
+        aria-invalid={invalid}
         aria-describedby={describedBy}
         onInput={(event) => props.onInput((event.target as HTMLInputElement).value)}
       />
-      {props.error && (
-        <p class="field-error" id={errorId}>
-          {props.error}
-        </p>
-      )}
+      <Said id={errorId} class="field-error" text={props.error} />
     </div>
   );
 }
 
-/** A labelled choice among fixed values. */
-export function Choice(props: { label: string; name: string; value: string; options: Array<{ value: string; label: string }>; onChange: (value: string) => void; error?: string }) {
-  const id = useId();
-  const errorId = `${id}-error`;
+/** A labelled choice among fixed values; an option that is its own label is given as the text alone. */
+export function Choice(props: {
+  label: string;
+  name: string;
+  value: string;
+  options: Array<string | { value: string; label: string }>;
+  onChange: (value: string) => void;
+  error?: string;
+}) {
+  const { id, errorId, describedBy, invalid } = useDescribed(props);
   return (
     <div class={props.error ? 'field invalid' : 'field'}>
       <label for={id}>{props.label}</label>
@@ -73,21 +87,43 @@ export function Choice(props: { label: string; name: string; value: string; opti
         id={id}
         name={props.name}
         value={props.value}
-        aria-invalid={props.error ? 'true' : undefined}
-        aria-describedby={props.error ? errorId : undefined}
+        aria-invalid={invalid}
+        aria-describedby={describedBy}
         onChange={(event) => props.onChange((event.target as HTMLSelectElement).value)}
       >
-        {props.options.map((option) => (
-          <option key={option.value} value={option.value}>
-            {option.label}
-          </option>
-        ))}
+        {props.options.map((option) => {
+          const { value, label } = typeof option === 'string' ? { value: option, label: option } : option;
+          return (
+            <option key={value} value={value}>
+              {label}
+            </option>
+          );
+        })}
       </select>
-      {props.error && (
-        <p class="field-error" id={errorId}>
-          {props.error}
-        </p>
-      )}
+      <Said id={errorId} class="field-error" text={props.error} />
+    </div>
+  );
+}
+
+/** A labelled on/off setting. */
+export function Checkbox(props: { label: string; name: string; checked: boolean; onChange: (checked: boolean) => void; error?: string; hint?: string }) {
+  const { id, hintId, errorId, describedBy, invalid } = useDescribed(props);
+  return (
+    <div class={props.error ? 'field check invalid' : 'field check'}>
+      <span class="check-row">
+        <input
+          id={id}
+          type="checkbox"
+          name={props.name}
+          checked={props.checked}
+          aria-invalid={invalid}
+          aria-describedby={describedBy}
+          onChange={(event) => props.onChange((event.target as HTMLInputElement).checked)}
+        />
+        <label for={id}>{props.label}</label>
+      </span>
+      <Said id={hintId} class="hint" text={props.hint} />
+      <Said id={errorId} class="field-error" text={props.error} />
     </div>
   );
 }

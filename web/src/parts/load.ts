@@ -1,6 +1,6 @@
 /** Loading what a page shows: the data, the Problem if it failed, and a way to load again. */
 import { useCallback, useEffect, useRef, useState } from 'preact/hooks';
-import { Problem } from '../api.js';
+import { Problem } from './problem.js';
 
 export interface Loaded<T> {
   data: T | undefined;
@@ -18,9 +18,7 @@ export function useLoad<T>(load: () => Promise<T>, inputs: unknown[] = []): Load
     setState((previous) => ({ ...previous, loading: true }));
     load().then(
       (data) => request === latest.current && setState({ data, loading: false }),
-      (error: unknown) =>
-        request === latest.current &&
-        setState((previous) => ({ data: previous.data, problem: error instanceof Problem ? error : new Problem(0, 'unexpected', String(error)), loading: false })),
+      (error: unknown) => request === latest.current && setState((previous) => ({ data: previous.data, problem: Problem.from(error), loading: false })),
     );
   }, inputs);
   useEffect(run, [run]);

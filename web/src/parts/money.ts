@@ -1,11 +1,36 @@
-/** Money as the server writes it: the currency's symbol, thousands separators, two decimals ($1,234.50, -$5.00). */
-export function formatMoney(amount: number, symbol: string): string {
-  const digits = Math.abs(amount).toLocaleString('en-US', { minimumFractionDigits: 2, maximumFractionDigits: 2 });
-  return `${amount < 0 ? '-' : ''}${symbol}${digits}`;
+/**
+ * Money in the server's currency (`GET /api/economy/symbol`, fetched once
+ * per page load and shared): what the portal computes itself (a price times
+ * a quantity, a chart's axis, a reversal's amounts) is written as the server
+ * writes the amounts it sends.
+ */
+import { useEffect, useState } from 'preact/hooks';
+import { api, data } from '../api.js';
+import { formatMoney } from './format.js';
+
+let symbol: Promise<string> | undefined;
+
+function loadSymbol(): Promise<string> {
+  symbol ??= data(api.request('get', '/api/economy/symbol')).then(
+    (answer) => answer.symbol,
+    () => {
+      // Asked again next time: the economy may be back.
+      symbol = undefined;
+      return '';
+    },
+  );
+  return symbol;
 }
 
-/** A moment, in the reader's own time zone and language. */
-export function formatTime(iso: string): string {
-  const at = new Date(iso);
-  return Number.isNaN(at.getTime()) ? iso : at.toLocaleString();
+/** Writes an amount in the server's currency; plain digits until the symbol is known. */
+export function useMoney(): (amount: number) => string {
+  const [known, setKnown] = useState('');
+  useEffect(() => {
+    let live = true;
+    loadSymbol().then((value) => live && setKnown(value));
+    return () => {
+      live = false;
+    };
+  }, []);
+  return (amount: number) => formatMoney(amount, known);
 }

@@ -1,5 +1,5 @@
 /** What a page says about a request: a problem (announced at once to screen readers), or a success. */
-import type { Problem } from '../api.js';
+import type { Problem } from './problem.js';
 
 export function ProblemNotice(props: { problem: Problem | undefined; retry?: () => void }) {
   if (!props.problem) return null;

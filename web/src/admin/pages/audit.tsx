@@ -1,12 +1,12 @@
 /** The audit log of admin changes, newest first, a page at a time (GET /api/admin/audit). */
 import { useState } from 'preact/hooks';
 import { api, data } from '../../api.js';
+import { formatTime } from '../../parts/format.js';
 import { useLoad } from '../../parts/load.js';
-import { formatTime } from '../../parts/money.js';
 import { ProblemNotice } from '../../parts/notice.js';
 import { Pager } from '../../parts/pager.js';
+import { Table } from '../../parts/table.js';
 import { AdminPage } from '../parts/layout.js';
-import { TableScroll } from '../parts/table-scroll.js';
 
 /** Who acted: a person, the service token, or an API key by name and id (key names need not be unique; entries from before ids were kept have none). */
 function actorOf(entry: { actor: string; actorKey: { id: string | null; name: string } | null }): string {
@@ -27,42 +27,23 @@ export function AuditPage() {
       <ProblemNotice problem={audit.problem} retry={audit.reload} />
       {audit.data && (
         <>
-          <TableScroll label="Audit log">
-            <table>
-              <caption>Admin changes, page {page}</caption>
-              <thead>
-                <tr>
-                  <th scope="col">When</th>
-                  <th scope="col">Who</th>
-                  <th scope="col">From</th>
-                  <th scope="col">Action</th>
-                  <th scope="col">Details</th>
-                </tr>
-              </thead>
-              <tbody>
-                {audit.data.entries.length === 0 && (
-                  <tr>
-                    <td colSpan={5}>Nothing recorded yet.</td>
-                  </tr>
-                )}
-                {audit.data.entries.map((entry) => (
-                  <tr key={entry.id}>
-                    <td>{formatTime(entry.timestamp)}</td>
-                    <td>{actorOf(entry)}</td>
-                    <td>{entry.ipAddress ?? 'not shown'}</td>
-                    <td>{entry.action}</td>
-                    <td>
-                      <ul class="plain">
-                        {detailLines(entry.details as Record<string, unknown>).map((line) => (
-                          <li key={line}>{line}</li>
-                        ))}
-                      </ul>
-                    </td>
-                  </tr>
-                ))}
-              </tbody>
-            </table>
-          </TableScroll>
+          <Table label="Audit log" caption={`Admin changes, page ${page}`} columns={['When', 'Who', 'From', 'Action', 'Details']} empty="Nothing recorded yet.">
+            {audit.data.entries.map((entry) => (
+              <tr key={entry.id}>
+                <td>{formatTime(entry.timestamp)}</td>
+                <td>{actorOf(entry)}</td>
+                <td>{entry.ipAddress ?? 'not shown'}</td>
+                <td>{entry.action}</td>
+                <td>
+                  <ul class="plain">
+                    {detailLines(entry.details as Record<string, unknown>).map((line) => (
+                      <li key={line}>{line}</li>
+                    ))}
+                  </ul>
+                </td>
+              </tr>
+            ))}
+          </Table>
           <Pager page={page} pages={audit.data.pagination.pages} total={audit.data.pagination.total} onPage={setPage} label="Pages of the audit log" />
         </>
       )}

@@ -1,11 +1,11 @@
 /** Every cache Gatehouse keeps, with its figures, and a way to empty one or all (on a network, on every server). */
 import { api, data } from '../../api.js';
+import { useAction } from '../../parts/action.js';
+import { formatNumber } from '../../parts/format.js';
 import { useLoad } from '../../parts/load.js';
 import { ProblemNotice, Success } from '../../parts/notice.js';
-import { useAction } from '../parts/action.js';
-import { formatNumber } from '../parts/format.js';
+import { numeric, Table } from '../../parts/table.js';
 import { AdminPage } from '../parts/layout.js';
-import { TableScroll } from '../parts/table-scroll.js';
 
 export function CachesPage() {
   const caches = useLoad(() => data(api.request('get', '/api/cache/stats')), []);
@@ -20,63 +20,31 @@ export function CachesPage() {
     <AdminPage title="Caches" intro="Emptying a cache is safe: the next request reads the store again.">
       <ProblemNotice problem={caches.problem} retry={caches.reload} />
       <ProblemNotice problem={invalidate.problem} />
-      <Success text={invalidate.said} />
+      <Success text={invalidate.done} />
       {caches.data && (
         <>
-          <TableScroll label="Caches">
-            <table>
-              <caption>Caches</caption>
-              <thead>
-                <tr>
-                  <th scope="col">Cache</th>
-                  <th scope="col" class="number">
-                    Size
-                  </th>
-                  <th scope="col" class="number">
-                    Limit
-                  </th>
-                  <th scope="col" class="number">
-                    Hits
-                  </th>
-                  <th scope="col" class="number">
-                    Misses
-                  </th>
-                  <th scope="col" class="number">
-                    Hit rate
-                  </th>
-                  <th scope="col" class="number">
-                    Evictions
-                  </th>
-                  <th scope="col" class="number">
-                    Time to live
-                  </th>
-                  <th scope="col">Empty</th>
-                </tr>
-              </thead>
-              <tbody>
-                {caches.data.caches.map((cache) => (
-                  <tr key={cache.name}>
-                    <th scope="row">
-                      {cache.name}
-                      <span class="hint block">{cache.description}</span>
-                    </th>
-                    <td class="number">{formatNumber(cache.size)}</td>
-                    <td class="number">{formatNumber(cache.limit)}</td>
-                    <td class="number">{formatNumber(cache.hits)}</td>
-                    <td class="number">{formatNumber(cache.misses)}</td>
-                    <td class="number">{formatNumber(cache.hitRate * 100, 1)} %</td>
-                    <td class="number">{formatNumber(cache.evictions)}</td>
-                    <td class="number">{cache.ttlSeconds === null ? 'none' : `${formatNumber(cache.ttlSeconds)} s`}</td>
-                    <td>
-                      <button type="button" disabled={invalidate.busy} onClick={() => empty(cache.name)} aria-label={`Empty ${cache.name}`}>
-                        Empty
-                      </button>
-                    </td>
-                  </tr>
-                ))}
-              </tbody>
-            </table>
-          </TableScroll>
+          <Table label="Caches" caption="Caches" columns={['Cache', ...['Size', 'Limit', 'Hits', 'Misses', 'Hit rate', 'Evictions', 'Time to live'].map(numeric), 'Empty']}>
+            {caches.data.caches.map((cache) => (
+              <tr key={cache.name}>
+                <th scope="row">
+                  {cache.name}
+                  <span class="hint block">{cache.description}</span>
+                </th>
+                <td class="number">{formatNumber(cache.size)}</td>
+                <td class="number">{formatNumber(cache.limit)}</td>
+                <td class="number">{formatNumber(cache.hits)}</td>
+                <td class="number">{formatNumber(cache.misses)}</td>
+                <td class="number">{formatNumber(cache.hitRate * 100, 1)} %</td>
+                <td class="number">{formatNumber(cache.evictions)}</td>
+                <td class="number">{cache.ttlSeconds === null ? 'none' : `${formatNumber(cache.ttlSeconds)} s`}</td>
+                <td>
+                  <button type="button" disabled={invalidate.busy} onClick={() => empty(cache.name)} aria-label={`Empty ${cache.name}`}>
+                    Empty
+                  </button>
+                </td>
+              </tr>
+            ))}
+          </Table>
           <div class="actions">
             <button type="button" disabled={invalidate.busy} onClick={() => empty()}>
               Empty every cache

@@ -5,16 +5,16 @@
  */
 import { useState } from 'preact/hooks';
 import { api, data } from '../../api.js';
-import { Choice, Field } from '../../parts/field.js';
+import { Choice } from '../../parts/field.js';
+import { formatTime } from '../../parts/format.js';
 import { useLoad } from '../../parts/load.js';
-import { formatTime } from '../../parts/money.js';
 import { ProblemNotice } from '../../parts/notice.js';
 import { Pager } from '../../parts/pager.js';
+import { Table } from '../../parts/table.js';
 import { AdminPage } from '../parts/layout.js';
-import { TableScroll } from '../parts/table-scroll.js';
+import { SearchForm } from '../parts/search-form.js';
 
 export function ConnectionsPage() {
-  const [typed, setTyped] = useState('');
   const [username, setUsername] = useState('');
   const [page, setPage] = useState(1);
   const [limit, setLimit] = useState('50');
@@ -27,17 +27,16 @@ export function ConnectionsPage() {
   const shown = (log.data?.connections ?? []).filter((entry) => (kind === 'all' || entry.action === kind) && (outcome === 'all' || (outcome === 'ok') === entry.success));
   return (
     <AdminPage title="Connection log">
-      <form
-        class="admin-toolbar"
-        onSubmit={(event) => {
-          event.preventDefault();
+      <SearchForm
+        label="Player"
+        name="username"
+        hint="The exact player name; empty for everyone."
+        button="Filter"
+        onSearch={(text) => {
           setPage(1);
-          setUsername(typed.trim());
+          setUsername(text);
         }}
-      >
-        <Field label="Player" name="username" type="search" value={typed} onInput={setTyped} hint="The exact player name; empty for everyone." />
-        <button type="submit">Filter</button>
-      </form>
+      />
       <div class="admin-toolbar">
         <Choice
           label="Kind"
@@ -69,44 +68,28 @@ export function ConnectionsPage() {
             setPage(1);
             setLimit(value);
           }}
-          options={['25', '50', '100', '500'].map((value) => ({ value, label: value }))}
+          options={['25', '50', '100', '500']}
         />
       </div>
       <ProblemNotice problem={log.problem} retry={log.reload} />
       {log.data && (
         <>
-          <TableScroll label="Connection log">
-            <table>
-              <caption>
-                {username ? `Connections of ${username}` : 'Every connection'}, page {page} ({shown.length} of {log.data.connections.length} shown)
-              </caption>
-              <thead>
-                <tr>
-                  <th scope="col">When</th>
-                  <th scope="col">Player</th>
-                  <th scope="col">Kind</th>
-                  <th scope="col">Address</th>
-                  <th scope="col">Outcome</th>
-                </tr>
-              </thead>
-              <tbody>
-                {shown.length === 0 && (
-                  <tr>
-                    <td colSpan={5}>No connection matches.</td>
-                  </tr>
-                )}
-                {shown.map((entry) => (
-                  <tr key={entry.id}>
-                    <td>{formatTime(entry.timestamp)}</td>
-                    <td>{entry.username}</td>
-                    <td>{entry.action === 'LOGIN' ? 'login' : 'logout'}</td>
-                    <td>{entry.ipAddress}</td>
-                    <td>{entry.success ? 'let in' : `refused${entry.reason ? `: ${entry.reason}` : ''}`}</td>
-                  </tr>
-                ))}
-              </tbody>
-            </table>
-          </TableScroll>
+          <Table
+            label="Connection log"
+            caption={`${username ? `Connections of ${username}` : 'Every connection'}, page ${page} (${shown.length} of ${log.data.connections.length} shown)`}
+            columns={['When', 'Player', 'Kind', 'Address', 'Outcome']}
+            empty="No connection matches."
+          >
+            {shown.map((entry) => (
+              <tr key={entry.id}>
+                <td>{formatTime(entry.timestamp)}</td>
+                <td>{entry.username}</td>
+                <td>{entry.action === 'LOGIN' ? 'login' : 'logout'}</td>
+                <td>{entry.ipAddress}</td>
+                <td>{entry.success ? 'let in' : `refused${entry.reason ? `: ${entry.reason}` : ''}`}</td>
+              </tr>
+            ))}
+          </Table>
           <Pager page={page} pages={log.data.pagination.pages} total={log.data.pagination.total} onPage={setPage} label="Pages of the connection log" />
         </>
       )}

@@ -3,27 +3,22 @@
  * transaction (after a confirm step), the pending shop deliveries, and the
  * shop catalogue's reload with its mistakes shown. Money-moving requests
  * carry an Idempotency-Key made once per intent: a double click or a retry
- * sends the same key and moves the money once; editing the form makes a new
- * intent.
+ * sends the same key and moves the money once; another adjustment or
+ * reversal (the form edited) is a new intent.
  */
-import { useRef, useState } from 'preact/hooks';
+import { useState } from 'preact/hooks';
 import { api, data } from '../../api.js';
+import { Form, Outcome, useAction } from '../../parts/action.js';
 import { Field } from '../../parts/field.js';
-import { newIdempotencyKey } from '../../parts/idempotency.js';
+import { formatTime } from '../../parts/format.js';
+import { useIdempotencyKey } from '../../parts/idempotency.js';
 import { useLoad } from '../../parts/load.js';
-import { formatMoney, formatTime } from '../../parts/money.js';
+import { useMoney } from '../../parts/money.js';
 import { ProblemNotice, Success } from '../../parts/notice.js';
 import { Pager } from '../../parts/pager.js';
-import { errorFor, unplacedProblem, useAction } from '../parts/action.js';
+import { numeric, Table } from '../../parts/table.js';
 import { ConfirmButton } from '../parts/confirm.js';
 import { AdminPage } from '../parts/layout.js';
-import { TableScroll } from '../parts/table-scroll.js';
-
-/** One Idempotency-Key per intent: the same until `renew` (after a success or an edit). */
-function useIntentKey(): { key: () => string; renew: () => void } {
-  const current = useRef(newIdempotencyKey());
-  return { key: () => current.current, renew: () => (current.current = newIdempotencyKey()) };
-}
 
 export function EconomyPage() {
   return (
@@ -42,30 +37,22 @@ function Adjust() {
   const [username, setUsername] = useState('');
   const [amount, setAmount] = useState('');
   const [reason, setReason] = useState('');
-  const adjust = useAction();
-  const intent = useIntentKey();
-  const edit = (set: (value: string) => void) => (value: string) => {
-    intent.renew();
-    set(value);
-  };
+  const adjust = useAction(['username', 'amount', 'reason']);
+  const key = useIdempotencyKey();
   return (
-    <form
+    <Form
+      action={adjust}
       class="card"
-      aria-labelledby="adjust-title"
-      noValidate
-      onSubmit={(event) => {
-        event.preventDefault();
-        void adjust.run(async () => {
-          const answer = await data(
-            api.request('post', '/api/admin/economy/adjust', { body: { username: username.trim(), amount: Number(amount), reason }, idempotencyKey: intent.key() }),
-          );
-          intent.renew();
-          return `${answer.message}. New balance: ${answer.formatted} (transaction ${answer.transaction.id}).`;
-        });
+      labelledBy="adjust-title"
+      submit={async () => {
+        const body = { username: username.trim(), amount: Number(amount), reason };
+        const answer = await data(api.request('post', '/api/admin/economy/adjust', { body, idempotencyKey: key.keyFor(JSON.stringify(body)) }));
+        key.done();
+        return `${answer.message}. New balance: ${answer.formatted} (transaction ${answer.transaction.id}).`;
       }}
     >
       <h2 id="adjust-title">Adjust a balance</h2>
-      <Field label="Player" name="username" value={username} onInput={edit(setUsername)} required error={errorFor(adjust, 'username')} />
+      <Field label="Player" name="username" value={username} onInput={setUsername} required error={adjust.errorAt('username')} />
       <Field
         label="Amount"
         name="amount"
@@ -73,38 +60,32 @@ function Adjust() {
         inputMode="decimal"
         step="0.01"
         value={amount}
-        onInput={edit(setAmount)}
+        onInput={setAmount}
         hint="Positive adds, negative takes away."
         required
-        error={errorFor(adjust, 'amount')}
+        error={adjust.errorAt('amount')}
       />
-      <Field label="Reason" name="reason" value={reason} onInput={edit(setReason)} maxLength={200} required error={errorFor(adjust, 'reason')} />
-      <ProblemNotice problem={unplacedProblem(adjust, ['username', 'amount', 'reason'])} />
-      <Success text={adjust.said} />
+      <Field label="Reason" name="reason" value={reason} onInput={setReason} maxLength={200} required error={adjust.errorAt('reason')} />
+      <Outcome action={adjust} />
       <button type="submit" class="primary" disabled={adjust.busy}>
         Adjust
       </button>
-    </form>
+    </Form>
   );
 }
 
 function Reverse() {
+  const money = useMoney();
   const [id, setId] = useState('');
   const [reason, setReason] = useState('');
-  const reverse = useAction();
-  const intent = useIntentKey();
-  const edit = (set: (value: string) => void) => (value: string) => {
-    intent.renew();
-    set(value);
-  };
-  const symbol = useLoad(async () => (await data(api.request('get', '/api/economy/symbol'))).symbol, []);
+  const reverse = useAction(['id', 'reason']);
+  const key = useIdempotencyKey();
   return (
-    <form class="card" aria-labelledby="reverse-title" noValidate onSubmit={(event) => event.preventDefault()}>
+    <form ref={reverse.form} class="card" aria-labelledby="reverse-title" noValidate onSubmit={(event) => event.preventDefault()}>
       <h2 id="reverse-title">Reverse a transaction</h2>
-      <Field label="Transaction number" name="id" type="number" inputMode="numeric" min={1} step="1" value={id} onInput={edit(setId)} required error={errorFor(reverse, 'id')} />
-      <Field label="Reason" name="reason" value={reason} onInput={edit(setReason)} maxLength={200} error={errorFor(reverse, 'reason')} />
-      <ProblemNotice problem={unplacedProblem(reverse, ['id', 'reason'])} />
-      <Success text={reverse.said} />
+      <Field label="Transaction number" name="id" type="number" inputMode="numeric" min={1} step="1" value={id} onInput={setId} required error={reverse.errorAt('id')} />
+      <Field label="Reason" name="reason" value={reason} onInput={setReason} maxLength={200} error={reverse.errorAt('reason')} />
+      <Outcome action={reverse} />
       <ConfirmButton
         label="Reverse"
         question={`Reverse transaction ${id || '?'}? Both sides get the opposite amount back, once.`}
@@ -113,15 +94,13 @@ function Reverse() {
         disabled={!id}
         onConfirm={() =>
           void reverse.run(async () => {
+            const params = { id: id.trim() };
+            const body = { reason: reason || undefined };
             const answer = await data(
-              api.request('post', '/api/admin/economy/transactions/{id}/reverse', {
-                params: { id: id.trim() },
-                body: { reason: reason || undefined },
-                idempotencyKey: intent.key(),
-              }),
+              api.request('post', '/api/admin/economy/transactions/{id}/reverse', { params, body, idempotencyKey: key.keyFor(JSON.stringify([params, body])) }),
             );
-            intent.renew();
-            const moves = answer.transactions.map((move) => `${formatMoney(move.amount, symbol.data ?? '')} (${move.description})`).join('; ');
+            key.done();
+            const moves = answer.transactions.map((move) => `${money(move.amount)} (${move.description})`).join('; ');
             return `${answer.message}${moves ? `: ${moves}` : ''}`;
           })
         }
@@ -151,7 +130,7 @@ function ShopReload() {
         Reload the catalogue
       </button>
       <ProblemNotice problem={reload.problem} />
-      <Success text={reload.said} />
+      <Success text={reload.done} />
     </section>
   );
 }
@@ -165,46 +144,25 @@ function Deliveries() {
       <ProblemNotice problem={deliveries.problem} retry={deliveries.reload} />
       {deliveries.data && (
         <>
-          <TableScroll label="Pending deliveries">
-            <table>
-              <caption>Bought items not yet all given, oldest first</caption>
-              <thead>
-                <tr>
-                  <th scope="col">Since</th>
-                  <th scope="col">Player</th>
-                  <th scope="col">Item</th>
-                  <th scope="col" class="number">
-                    Given
-                  </th>
-                  <th scope="col" class="number">
-                    Left
-                  </th>
-                  <th scope="col" class="number">
-                    Transaction
-                  </th>
-                </tr>
-              </thead>
-              <tbody>
-                {deliveries.data.deliveries.length === 0 && (
-                  <tr>
-                    <td colSpan={6}>No delivery is pending.</td>
-                  </tr>
-                )}
-                {deliveries.data.deliveries.map((delivery) => (
-                  <tr key={delivery.id}>
-                    <td>{formatTime(delivery.createdAt)}</td>
-                    <td>{delivery.username ?? '–'}</td>
-                    <td>{delivery.name}</td>
-                    <td class="number">
-                      {delivery.given} of {delivery.quantity}
-                    </td>
-                    <td class="number">{delivery.remaining}</td>
-                    <td class="number">{delivery.transactionId}</td>
-                  </tr>
-                ))}
-              </tbody>
-            </table>
-          </TableScroll>
+          <Table
+            label="Pending deliveries"
+            caption="Bought items not yet all given, oldest first"
+            columns={['Since', 'Player', 'Item', numeric('Given'), numeric('Left'), numeric('Transaction')]}
+            empty="No delivery is pending."
+          >
+            {deliveries.data.deliveries.map((delivery) => (
+              <tr key={delivery.id}>
+                <td>{formatTime(delivery.createdAt)}</td>
+                <td>{delivery.username ?? '–'}</td>
+                <td>{delivery.name}</td>
+                <td class="number">
+                  {delivery.given} of {delivery.quantity}
+                </td>
+                <td class="number">{delivery.remaining}</td>
+                <td class="number">{delivery.transactionId}</td>
+              </tr>
+            ))}
+          </Table>
           <Pager page={page} pages={deliveries.data.pagination.pages} total={deliveries.data.pagination.total} onPage={setPage} label="Pages of deliveries" />
         </>
       )}

@@ -7,17 +7,16 @@
  */
 import { useState } from 'preact/hooks';
 import { api, data } from '../../api.js';
-import { Field } from '../../parts/field.js';
+import { Form, Outcome, useAction } from '../../parts/action.js';
+import { Checkbox, Field } from '../../parts/field.js';
+import { formatTime } from '../../parts/format.js';
 import { useLoad } from '../../parts/load.js';
-import { formatTime } from '../../parts/money.js';
 import { ProblemNotice, Success } from '../../parts/notice.js';
 import { Pager } from '../../parts/pager.js';
-import { errorFor, unplacedProblem, useAction } from '../parts/action.js';
-import { Checkbox } from '../parts/checkbox.js';
+import { Table } from '../../parts/table.js';
 import { ConfirmButton } from '../parts/confirm.js';
 import { AdminPage } from '../parts/layout.js';
 import { OnceSecret } from '../parts/secret.js';
-import { TableScroll } from '../parts/table-scroll.js';
 
 export function KeysPage() {
   const [page, setPage] = useState(1);
@@ -44,67 +43,50 @@ export function KeysPage() {
       />
       <ProblemNotice problem={keys.problem} retry={keys.reload} />
       <ProblemNotice problem={revoke.problem} />
-      <Success text={revoke.said} />
+      <Success text={revoke.done} />
       {keys.data && (
         <>
-          <TableScroll label="API keys">
-            <table>
-              <caption>API keys, newest first</caption>
-              <thead>
-                <tr>
-                  <th scope="col">Name</th>
-                  <th scope="col">Starts with</th>
-                  <th scope="col">Scopes</th>
-                  <th scope="col">Made</th>
-                  <th scope="col">Expires</th>
-                  <th scope="col">Last used</th>
-                  <th scope="col">State</th>
-                  <th scope="col">Revoke</th>
-                </tr>
-              </thead>
-              <tbody>
-                {keys.data.keys.length === 0 && (
-                  <tr>
-                    <td colSpan={8}>
-                      {keys.data.revokedHidden > 0
-                        ? `No active key; ${keys.data.revokedHidden} revoked. Tick “Show revoked keys too” to list ${keys.data.revokedHidden === 1 ? 'it' : 'them'}.`
-                        : 'No key yet.'}
-                    </td>
-                  </tr>
-                )}
-                {keys.data.keys.map((key) => (
-                  <tr key={key.id}>
-                    <td>{key.name}</td>
-                    <td class="mono">{key.prefix}</td>
-                    <td>{key.scopes.join(', ')}</td>
-                    <td>
-                      {formatTime(key.createdAt)} by {key.createdBy}
-                    </td>
-                    <td>{key.expiresAt ? formatTime(key.expiresAt) : 'never'}</td>
-                    <td>{key.lastUsedAt ? `${formatTime(key.lastUsedAt)}${key.lastUsedFrom ? ` from ${key.lastUsedFrom}` : ''}` : 'never'}</td>
-                    <td>{key.statusReason ? `${key.status}: ${key.statusReason}` : key.status}</td>
-                    <td>
-                      {(key.status === 'active' || key.status === 'suspended') && (
-                        <ConfirmButton
-                          label={`Revoke ${key.name}`}
-                          question={`Revoke “${key.name}”? Programs using it get 401 from their next request; this cannot be undone.`}
-                          confirmLabel="Yes, revoke it"
-                          busy={revoke.busy}
-                          onConfirm={() =>
-                            void revoke.run(async () => {
-                              const answer = await data(api.request('delete', '/api/admin/keys/{id}', { params: { id: key.id } }));
-                              keys.reload();
-                              return `Key “${answer.key.name}” revoked.`;
-                            })
-                          }
-                        />
-                      )}
-                    </td>
-                  </tr>
-                ))}
-              </tbody>
-            </table>
-          </TableScroll>
+          <Table
+            label="API keys"
+            caption="API keys, newest first"
+            columns={['Name', 'Starts with', 'Scopes', 'Made', 'Expires', 'Last used', 'State', 'Revoke']}
+            empty={
+              keys.data.revokedHidden > 0
+                ? `No active key; ${keys.data.revokedHidden} revoked. Tick “Show revoked keys too” to list ${keys.data.revokedHidden === 1 ? 'it' : 'them'}.`
+                : 'No key yet.'
+            }
+          >
+            {keys.data.keys.map((key) => (
+              <tr key={key.id}>
+                <td>{key.name}</td>
+                <td class="mono">{key.prefix}</td>
+                <td>{key.scopes.join(', ')}</td>
+                <td>
+                  {formatTime(key.createdAt)} by {key.createdBy}
+                </td>
+                <td>{key.expiresAt ? formatTime(key.expiresAt) : 'never'}</td>
+                <td>{key.lastUsedAt ? `${formatTime(key.lastUsedAt)}${key.lastUsedFrom ? ` from ${key.lastUsedFrom}` : ''}` : 'never'}</td>
+                <td>{key.statusReason ? `${key.status}: ${key.statusReason}` : key.status}</td>
+                <td>
+                  {(key.status === 'active' || key.status === 'suspended') && (
+                    <ConfirmButton
+                      label={`Revoke ${key.name}`}
+                      question={`Revoke “${key.name}”? Programs using it get 401 from their next request; this cannot be undone.`}
+                      confirmLabel="Yes, revoke it"
+                      busy={revoke.busy}
+                      onConfirm={() =>
+                        void revoke.run(async () => {
+                          const answer = await data(api.request('delete', '/api/admin/keys/{id}', { params: { id: key.id } }));
+                          keys.reload();
+                          return `Key “${answer.key.name}” revoked.`;
+                        })
+                      }
+                    />
+                  )}
+                </td>
+              </tr>
+            ))}
+          </Table>
           <Pager page={page} pages={keys.data.pagination.pages} total={keys.data.pagination.total} onPage={setPage} label="Pages of keys" />
         </>
       )}
@@ -118,31 +100,29 @@ function NewKey(props: { onMade: () => void }) {
   const [chosen, setChosen] = useState<string[]>([]);
   const [days, setDays] = useState('');
   const [made, setMade] = useState<{ name: string; secret: string }>();
-  const create = useAction();
+  const create = useAction(['name', 'scopes', 'expiresAt']);
+  const scopesError = create.errorAt('scopes');
   return (
-    <form
+    <Form
+      action={create}
       class="card"
-      aria-labelledby="new-key-title"
-      noValidate
-      onSubmit={(event) => {
-        event.preventDefault();
+      labelledBy="new-key-title"
+      submit={async () => {
         setMade(undefined);
-        void create.run(async () => {
-          const lasting = Number(days);
-          const expiresAt = days.trim() !== '' && Number.isFinite(lasting) ? new Date(Date.now() + lasting * 86_400_000).toISOString() : undefined;
-          const answer = await data(api.request('post', '/api/admin/keys', { body: { name: name.trim(), scopes: chosen, expiresAt } }));
-          setMade({ name: answer.key.name, secret: answer.secret });
-          setName('');
-          setChosen([]);
-          setDays('');
-          props.onMade();
-          return `Key “${answer.key.name}” made.`;
-        });
+        const lasting = Number(days);
+        const expiresAt = days.trim() !== '' && Number.isFinite(lasting) ? new Date(Date.now() + lasting * 86_400_000).toISOString() : undefined;
+        const answer = await data(api.request('post', '/api/admin/keys', { body: { name: name.trim(), scopes: chosen, expiresAt } }));
+        setMade({ name: answer.key.name, secret: answer.secret });
+        setName('');
+        setChosen([]);
+        setDays('');
+        props.onMade();
+        return `Key “${answer.key.name}” made.`;
       }}
     >
       <h2 id="new-key-title">Make a key</h2>
-      <Field label="Name" name="name" value={name} onInput={setName} maxLength={64} required hint="What uses it, e.g. the status page." error={errorFor(create, 'name')} />
-      <fieldset class={errorFor(create, 'scopes') ? 'scopes invalid' : 'scopes'} aria-describedby={errorFor(create, 'scopes') ? 'scopes-error' : undefined}>
+      <Field label="Name" name="name" value={name} onInput={setName} maxLength={64} required hint="What uses it, e.g. the status page." error={create.errorAt('name')} />
+      <fieldset class={scopesError ? 'scopes invalid' : 'scopes'} aria-describedby={scopesError ? 'scopes-error' : undefined}>
         <legend>Scopes</legend>
         <ProblemNotice problem={scopes.problem} retry={scopes.reload} />
         {(scopes.data?.scopes ?? []).map((scope) => (
@@ -155,9 +135,9 @@ function NewKey(props: { onMade: () => void }) {
             onChange={(checked) => setChosen((previous) => (checked ? [...previous, scope.scope] : previous.filter((item) => item !== scope.scope)))}
           />
         ))}
-        {errorFor(create, 'scopes') && (
+        {scopesError && (
           <p class="field-error" id="scopes-error">
-            {errorFor(create, 'scopes')}
+            {scopesError}
           </p>
         )}
       </fieldset>
@@ -171,14 +151,13 @@ function NewKey(props: { onMade: () => void }) {
         value={days}
         onInput={setDays}
         hint="Empty: it does not expire."
-        error={errorFor(create, 'expiresAt')}
+        error={create.errorAt('expiresAt')}
       />
-      <ProblemNotice problem={unplacedProblem(create, ['name', 'scopes', 'expiresAt'])} />
-      <Success text={create.said} />
+      <Outcome action={create} />
       {made && <OnceSecret label={`Secret of “${made.name}”`} secret={made.secret} />}
       <button type="submit" class="primary" disabled={create.busy || chosen.length === 0}>
         Make the key
       </button>
-    </form>
+    </Form>
   );
 }

@@ -4,17 +4,18 @@
  * announcement still shown on join can be removed after a confirm step.
  */
 import { useState } from 'preact/hooks';
-import { api, data, Problem } from '../../api.js';
+import { api, data } from '../../api.js';
+import { Form, Outcome, useAction } from '../../parts/action.js';
 import { Choice, Field } from '../../parts/field.js';
+import { formatTime } from '../../parts/format.js';
 import { useLoad } from '../../parts/load.js';
-import { formatTime } from '../../parts/money.js';
 import { ProblemNotice, Success } from '../../parts/notice.js';
 import { Pager } from '../../parts/pager.js';
-import { errorFor, unplacedProblem, useAction } from '../parts/action.js';
+import { Problem } from '../../parts/problem.js';
+import { Table } from '../../parts/table.js';
 import { ConfirmButton } from '../parts/confirm.js';
 import { AdminPage } from '../parts/layout.js';
 import { useOnlinePlayers } from '../parts/online-players.js';
-import { TableScroll } from '../parts/table-scroll.js';
 
 export function MessagesPage() {
   const [page, setPage] = useState(1);
@@ -35,54 +36,38 @@ export function MessagesPage() {
       <h2>Sent messages</h2>
       <ProblemNotice problem={messages.problem} retry={messages.reload} />
       <ProblemNotice problem={remove.problem} />
-      <Success text={remove.said} />
+      <Success text={remove.done} />
       {messages.data && (
         <>
-          <TableScroll label="Sent messages">
-            <table>
-              <caption>Announcements and direct messages, newest first</caption>
-              <thead>
-                <tr>
-                  <th scope="col">Sent</th>
-                  <th scope="col">Kind</th>
-                  <th scope="col">To</th>
-                  <th scope="col">Message</th>
-                  <th scope="col">By</th>
-                  <th scope="col">Expires</th>
-                  <th scope="col">Remove</th>
-                </tr>
-              </thead>
-              <tbody>
-                {messages.data.messages.length === 0 && (
-                  <tr>
-                    <td colSpan={7}>No message yet.</td>
-                  </tr>
-                )}
-                {messages.data.messages.map((message) => (
-                  <tr key={message.id}>
-                    <td>{formatTime(message.createdAt)}</td>
-                    <td>{message.type === 'ANNOUNCEMENT' ? 'announcement' : 'direct'}</td>
-                    <td>{message.recipient ?? 'everyone'}</td>
-                    <td class="wrap">{message.content}</td>
-                    <td>{message.sentBy}</td>
-                    <td>{message.expiresAt ? formatTime(message.expiresAt) : message.type === 'ANNOUNCEMENT' ? 'until removed' : '–'}</td>
-                    <td>
-                      {stillShown(message) && (
-                        <ConfirmButton
-                          label="Remove"
-                          name={`Remove “${shortened(message.content)}”`}
-                          question="Remove this announcement? Players who join from now on are not shown it, on every server; the audit log keeps what it said."
-                          confirmLabel="Yes, remove it"
-                          busy={remove.busy}
-                          onConfirm={() => removeAnnouncement(message.id)}
-                        />
-                      )}
-                    </td>
-                  </tr>
-                ))}
-              </tbody>
-            </table>
-          </TableScroll>
+          <Table
+            label="Sent messages"
+            caption="Announcements and direct messages, newest first"
+            columns={['Sent', 'Kind', 'To', 'Message', 'By', 'Expires', 'Remove']}
+            empty="No message yet."
+          >
+            {messages.data.messages.map((message) => (
+              <tr key={message.id}>
+                <td>{formatTime(message.createdAt)}</td>
+                <td>{message.type === 'ANNOUNCEMENT' ? 'announcement' : 'direct'}</td>
+                <td>{message.recipient ?? 'everyone'}</td>
+                <td class="wrap">{message.content}</td>
+                <td>{message.sentBy}</td>
+                <td>{message.expiresAt ? formatTime(message.expiresAt) : message.type === 'ANNOUNCEMENT' ? 'until removed' : '–'}</td>
+                <td>
+                  {stillShown(message) && (
+                    <ConfirmButton
+                      label="Remove"
+                      name={`Remove “${shortened(message.content)}”`}
+                      question="Remove this announcement? Players who join from now on are not shown it, on every server; the audit log keeps what it said."
+                      confirmLabel="Yes, remove it"
+                      busy={remove.busy}
+                      onConfirm={() => removeAnnouncement(message.id)}
+                    />
+                  )}
+                </td>
+              </tr>
+            ))}
+          </Table>
           <Pager page={page} pages={messages.data.pagination.pages} total={messages.data.pagination.total} onPage={setPage} label="Pages of messages" />
         </>
       )}
@@ -104,23 +89,20 @@ function DirectMessage(props: { onSent: () => void }) {
   const online = useOnlinePlayers();
   const [username, setUsername] = useState('');
   const [message, setMessage] = useState('');
-  const send = useAction();
+  const send = useAction(['username', 'message']);
   const players = online.data ?? [];
   const chosen = username || players[0] || '';
   return (
-    <form
+    <Form
+      action={send}
       class="card"
-      aria-labelledby="direct-title"
-      onSubmit={(event) => {
-        event.preventDefault();
-        void send.run(async () => {
-          const answer = await data(api.request('post', '/api/admin/messages/send', { body: { username: chosen, message } }));
-          setMessage('');
-          props.onSent();
-          return answer.message;
-        });
+      labelledBy="direct-title"
+      submit={async () => {
+        const answer = await data(api.request('post', '/api/admin/messages/send', { body: { username: chosen, message } }));
+        setMessage('');
+        props.onSent();
+        return answer.message;
       }}
-      noValidate
     >
       <h2 id="direct-title">Message a player</h2>
       <ProblemNotice problem={online.problem} retry={online.reload} />
@@ -132,50 +114,38 @@ function DirectMessage(props: { onSent: () => void }) {
           </button>
         </p>
       ) : (
-        <Choice
-          label="Player online"
-          name="username"
-          value={chosen}
-          options={players.map((name) => ({ value: name, label: name }))}
-          onChange={setUsername}
-          error={errorFor(send, 'username')}
-        />
+        <Choice label="Player online" name="username" value={chosen} options={players} onChange={setUsername} error={send.errorAt('username')} />
       )}
-      <Field label="Message" name="message" value={message} onInput={setMessage} maxLength={256} required error={errorFor(send, 'message')} />
-      <ProblemNotice problem={unplacedProblem(send, ['username', 'message'])} />
-      <Success text={send.said} />
+      <Field label="Message" name="message" value={message} onInput={setMessage} maxLength={256} required error={send.errorAt('message')} />
+      <Outcome action={send} />
       <button type="submit" class="primary" disabled={send.busy || !chosen}>
         Send
       </button>
-    </form>
+    </Form>
   );
 }
 
 function Announcement(props: { onSent: () => void }) {
   const [content, setContent] = useState('');
   const [hours, setHours] = useState('24');
-  const announce = useAction();
+  const announce = useAction(['content', 'expiresAt']);
   return (
-    <form
+    <Form
+      action={announce}
       class="card"
-      aria-labelledby="announce-title"
-      onSubmit={(event) => {
-        event.preventDefault();
-        void announce.run(async () => {
-          const lasting = Number(hours);
-          if (hours.trim() !== '' && !(Number.isFinite(lasting) && lasting > 0))
-            throw new Problem(400, 'invalid_field', 'Give a number of hours above 0, or leave it empty.', 'expiresAt');
-          const expiresAt = hours.trim() === '' ? undefined : new Date(Date.now() + lasting * 3600_000).toISOString();
-          const answer = await data(api.request('post', '/api/admin/messages', { body: { content, expiresAt } }));
-          setContent('');
-          props.onSent();
-          return answer.message;
-        });
+      labelledBy="announce-title"
+      submit={async () => {
+        const lasting = Number(hours);
+        if (hours.trim() !== '' && !(Number.isFinite(lasting) && lasting > 0)) throw Problem.at('expiresAt', 'Give a number of hours above 0, or leave it empty.');
+        const expiresAt = hours.trim() === '' ? undefined : new Date(Date.now() + lasting * 3600_000).toISOString();
+        const answer = await data(api.request('post', '/api/admin/messages', { body: { content, expiresAt } }));
+        setContent('');
+        props.onSent();
+        return answer.message;
       }}
-      noValidate
     >
       <h2 id="announce-title">Announce to everyone</h2>
-      <Field label="Announcement" name="content" value={content} onInput={setContent} maxLength={1000} required error={errorFor(announce, 'content')} />
+      <Field label="Announcement" name="content" value={content} onInput={setContent} maxLength={1000} required error={announce.errorAt('content')} />
       <Field
         label="Shown to players who join for (hours)"
         name="hours"
@@ -186,13 +156,12 @@ function Announcement(props: { onSent: () => void }) {
         value={hours}
         onInput={setHours}
         hint="Empty: shown on join until you remove it from the list below."
-        error={errorFor(announce, 'expiresAt')}
+        error={announce.errorAt('expiresAt')}
       />
-      <ProblemNotice problem={unplacedProblem(announce, ['content', 'expiresAt'])} />
-      <Success text={announce.said} />
+      <Outcome action={announce} />
       <button type="submit" class="primary" disabled={announce.busy}>
         Announce
       </button>
-    </form>
+    </Form>
   );
 }

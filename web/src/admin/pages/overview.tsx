@@ -9,13 +9,12 @@ import { useState } from 'preact/hooks';
 import { api, data } from '../../api.js';
 import { TimeChart } from '../../parts/chart.js';
 import { Choice } from '../../parts/field.js';
+import { formatBytes, formatDuration, formatMoney, formatNumber, plural } from '../../parts/format.js';
 import { useLoad, usePolling } from '../../parts/load.js';
-import { formatMoney } from '../../parts/money.js';
 import { ProblemNotice } from '../../parts/notice.js';
-import { formatBytes, formatDuration, formatNumber } from '../parts/format.js';
+import { numeric, Table } from '../../parts/table.js';
 import { alignedSeries, type MetricsHistory, metricsHistory } from '../parts/history.js';
 import { AdminPage } from '../parts/layout.js';
-import { TableScroll } from '../parts/table-scroll.js';
 
 export const figuresEveryMs = 15_000;
 export const chartsEveryMs = 60_000;
@@ -82,31 +81,18 @@ export function OverviewPage() {
             <div class="card">
               <h2>Economy</h2>
               <p class="figure">{stats.economy ? formatMoney(stats.economy.money, info.economy.currency) : '–'}</p>
-              <p>{stats.economy ? `In ${formatNumber(stats.economy.accounts)} account${stats.economy.accounts === 1 ? '' : 's'}` : 'The economy is away.'}</p>
+              <p>{stats.economy ? `In ${plural(stats.economy.accounts, 'account')}` : 'The economy is away.'}</p>
             </div>
           </div>
           {byServer.length > 0 && (
-            <TableScroll label="Players online by server">
-              <table>
-                <caption>Players online by server</caption>
-                <thead>
-                  <tr>
-                    <th scope="col">Server</th>
-                    <th scope="col" class="number">
-                      Online
-                    </th>
-                  </tr>
-                </thead>
-                <tbody>
-                  {byServer.map(([server, online]) => (
-                    <tr key={server}>
-                      <td>{server}</td>
-                      <td class="number">{online === null ? 'away' : formatNumber(online)}</td>
-                    </tr>
-                  ))}
-                </tbody>
-              </table>
-            </TableScroll>
+            <Table label="Players online by server" caption="Players online by server" columns={['Server', numeric('Online')]}>
+              {byServer.map(([server, online]) => (
+                <tr key={server}>
+                  <td>{server}</td>
+                  <td class="number">{online === null ? 'away' : formatNumber(online)}</td>
+                </tr>
+              ))}
+            </Table>
           )}
         </>
       )}

@@ -9,13 +9,12 @@
  */
 import { useEffect, useRef, useState } from 'preact/hooks';
 import { api, data } from '../../api.js';
+import { Form, useAction } from '../../parts/action.js';
 import { Field } from '../../parts/field.js';
+import { formatDuration, formatTime } from '../../parts/format.js';
 import { useLoad, usePolling } from '../../parts/load.js';
-import { formatTime } from '../../parts/money.js';
 import { ProblemNotice, Success } from '../../parts/notice.js';
-import { errorFor, unplacedProblem, useAction } from '../parts/action.js';
 import { ConfirmButton } from '../parts/confirm.js';
-import { formatDuration } from '../parts/format.js';
 import { AdminPage } from '../parts/layout.js';
 
 export const restartEveryMs = 5_000;
@@ -53,7 +52,7 @@ export function RestartPage() {
     setReason('');
     setReplacing(false);
   };
-  const schedule = useAction();
+  const schedule = useAction(['delay', 'reason']);
   const cancel = useAction();
 
   const remaining = restart ? Math.max(0, (Date.parse(restart.restartAt) - now) / 1000) : 0;
@@ -77,7 +76,7 @@ export function RestartPage() {
             </p>
           </>
         )}
-        <Success text={schedule.said ?? cancel.said} />
+        <Success text={schedule.done ?? cancel.done} />
         <ProblemNotice problem={cancel.problem} />
         {restart && (
           <div class="actions">
@@ -104,21 +103,18 @@ export function RestartPage() {
         )}
       </section>
       {(!restart || replacing) && (
-        <form
+        <Form
+          action={schedule}
           class="card narrow"
-          aria-labelledby="schedule-title"
-          noValidate
-          onSubmit={(event) => {
-            event.preventDefault();
-            void schedule.run(async () => {
-              const answer = await data(api.request('post', '/api/admin/restart', { body: { delay: Number(delay), reason: reason || undefined } }));
-              cancel.clear();
-              pending.reload();
-              // What was scheduled now shows as the pending restart: the form goes, emptied for the next time, and the focus goes to what replaced it.
-              putFormAway();
-              pendingTitle.current?.focus();
-              return answer.message;
-            });
+          labelledBy="schedule-title"
+          submit={async () => {
+            const answer = await data(api.request('post', '/api/admin/restart', { body: { delay: Number(delay), reason: reason || undefined } }));
+            cancel.clear();
+            pending.reload();
+            // What was scheduled now shows as the pending restart: the form goes, emptied for the next time, and the focus goes to what replaced it.
+            putFormAway();
+            pendingTitle.current?.focus();
+            return answer.message;
           }}
         >
           <h2 id="schedule-title" ref={scheduleTitle} tabIndex={-1}>
@@ -136,10 +132,10 @@ export function RestartPage() {
             onInput={setDelay}
             hint="From 0 to 86,400 (a day)."
             required
-            error={errorFor(schedule, 'delay')}
+            error={schedule.errorAt('delay')}
           />
-          <Field label="Reason (shown to players)" name="reason" value={reason} onInput={setReason} maxLength={200} error={errorFor(schedule, 'reason')} />
-          <ProblemNotice problem={unplacedProblem(schedule, ['delay', 'reason'])} />
+          <Field label="Reason (shown to players)" name="reason" value={reason} onInput={setReason} maxLength={200} error={schedule.errorAt('reason')} />
+          <ProblemNotice problem={schedule.unplaced} />
           <div class="actions">
             <button type="submit" class="primary" disabled={schedule.busy}>
               Schedule the restart
@@ -150,7 +146,7 @@ export function RestartPage() {
               </button>
             )}
           </div>
-        </form>
+        </Form>
       )}
     </AdminPage>
   );

@@ -9,13 +9,12 @@
  * so, with the value it hides and a button that gives it back to config.yml
  * (DELETE /api/admin/settings/overrides/{key}).
  */
-import { useEffect, useRef, useState } from 'preact/hooks';
+import { useState } from 'preact/hooks';
 import { api, data } from '../../api.js';
-import { Choice, Field } from '../../parts/field.js';
+import { Form, useAction } from '../../parts/action.js';
+import { Checkbox, Choice, Field } from '../../parts/field.js';
 import { useLoad } from '../../parts/load.js';
 import { ProblemNotice } from '../../parts/notice.js';
-import { errorFor, unplacedProblem, useAction } from '../parts/action.js';
-import { Checkbox } from '../parts/checkbox.js';
 import { AdminPage } from '../parts/layout.js';
 import { type SettingRule, settingRules } from '../parts/setting-rules.js';
 
@@ -79,28 +78,20 @@ export function SettingsPage() {
   // Only what the admin typed: copying the loaded values into this state (in an effect, after the form shows) would drop an edit made before it ran.
   const [edits, setEdits] = useState<Values>({});
   const [outcome, setOutcome] = useState<{ updated: string[]; applied: string[]; message: string; givenBack?: boolean }>();
-  const save = useAction();
-  const giveBack = useAction();
-  const form = useRef<HTMLFormElement>(null);
-  useEffect(() => {
-    if (save.problem?.field) form.current?.querySelector<HTMLElement>('[aria-invalid="true"]')?.focus();
-  }, [save.problem]);
-
   const saved = loaded.data?.saved ?? {};
   const rules = loaded.data?.rules ?? {};
   const paths = Object.keys(saved);
+  const save = useAction(paths);
+  const giveBack = useAction();
   // An edit equal to the saved value (typed back, or saved since) is no change.
   const changed = Object.fromEntries(Object.entries(edits).filter(([path, value]) => path in saved && value !== saved[path]));
 
-  const submit = (event: Event) => {
-    event.preventDefault();
+  const saveChanges = async () => {
     setOutcome(undefined);
-    void save.run(async () => {
-      const answer = await data(api.request('post', '/api/admin/settings', { body: nest(changed) }));
-      setOutcome({ updated: answer.updated, applied: answer.appliedInGame, message: answer.message });
-      loaded.reload();
-      return answer.message;
-    });
+    const answer = await data(api.request('post', '/api/admin/settings', { body: nest(changed) }));
+    setOutcome({ updated: answer.updated, applied: answer.appliedInGame, message: answer.message });
+    loaded.reload();
+    return answer.message;
   };
   const set = (path: string, value: string | number | boolean) => setEdits((previous) => ({ ...previous, [path]: value }));
   const giveBackToConfig = (path: string) => {
@@ -123,17 +114,17 @@ export function SettingsPage() {
     >
       <ProblemNotice problem={loaded.problem} retry={loaded.reload} />
       {loaded.data && (
-        <form ref={form} onSubmit={submit} noValidate class="settings-form">
+        <Form action={save} class="settings-form" submit={saveChanges}>
           {paths.map((path) => (
             <div key={path} class="setting">
-              <SettingField path={path} value={edits[path] ?? saved[path]!} rule={rules[path]} error={errorFor(save, path)} onChange={(value) => set(path, value)} />
+              <SettingField path={path} value={edits[path] ?? saved[path]!} rule={rules[path]} error={save.errorAt(path)} onChange={(value) => set(path, value)} />
               {overridden.includes(path) && (
                 <Overridden label={labelFor(path)} configured={loaded.data!.defaults[path]} busy={giveBack.busy} onGiveBack={() => giveBackToConfig(path)} />
               )}
             </div>
           ))}
           <ProblemNotice problem={giveBack.problem} />
-          <ProblemNotice problem={unplacedProblem(save, paths)} />
+          <ProblemNotice problem={save.unplaced} />
           <div class="actions">
             <button type="submit" class="primary" disabled={save.busy || Object.keys(changed).length === 0}>
               {save.busy ? 'Saving…' : `Save ${Object.keys(changed).length || ''} change${Object.keys(changed).length === 1 ? '' : 's'}`}
@@ -142,7 +133,7 @@ export function SettingsPage() {
               Undo my edits
             </button>
           </div>
-        </form>
+        </Form>
       )}
       <div role="status" class="settings-outcome">
         {outcome && (

@@ -5,17 +5,17 @@
  * /api/server/info lists), and the record of every teleport, newest first.
  */
 import { useEffect, useState } from 'preact/hooks';
-import { api, data, Problem } from '../../api.js';
+import { api, data } from '../../api.js';
+import { type Action, Form, Outcome, useAction } from '../../parts/action.js';
 import { Choice, Field } from '../../parts/field.js';
+import { formatNumber, formatTime } from '../../parts/format.js';
 import { useLoad } from '../../parts/load.js';
-import { formatTime } from '../../parts/money.js';
-import { ProblemNotice, Success } from '../../parts/notice.js';
+import { ProblemNotice } from '../../parts/notice.js';
 import { Pager } from '../../parts/pager.js';
-import { errorFor, unplacedProblem, useAction } from '../parts/action.js';
-import { formatNumber } from '../parts/format.js';
+import { Problem } from '../../parts/problem.js';
+import { Table } from '../../parts/table.js';
 import { AdminPage } from '../parts/layout.js';
 import { useOnlinePlayers } from '../parts/online-players.js';
-import { TableScroll } from '../parts/table-scroll.js';
 
 type Place = { world: string; x: number; y: number; z: number };
 // Positions are personal data: absent only for an API key without personal:read, never for the console's operator.
@@ -51,36 +51,17 @@ export function TeleportsPage() {
       <ProblemNotice problem={record.problem} retry={record.reload} />
       {record.data && (
         <>
-          <TableScroll label="Teleports made">
-            <table>
-              <caption>Recorded teleports, newest first</caption>
-              <thead>
-                <tr>
-                  <th scope="col">When</th>
-                  <th scope="col">Player</th>
-                  <th scope="col">From</th>
-                  <th scope="col">To</th>
-                  <th scope="col">By</th>
-                </tr>
-              </thead>
-              <tbody>
-                {record.data.teleports.length === 0 && (
-                  <tr>
-                    <td colSpan={5}>No teleport yet.</td>
-                  </tr>
-                )}
-                {record.data.teleports.map((teleport) => (
-                  <tr key={teleport.id}>
-                    <td>{formatTime(teleport.timestamp)}</td>
-                    <td>{teleport.player}</td>
-                    <td>{place(teleport.from)}</td>
-                    <td>{teleport.target ? `${teleport.target} (${place(teleport.to)})` : place(teleport.to)}</td>
-                    <td>{teleport.requestedBy}</td>
-                  </tr>
-                ))}
-              </tbody>
-            </table>
-          </TableScroll>
+          <Table label="Teleports made" caption="Recorded teleports, newest first" columns={['When', 'Player', 'From', 'To', 'By']} empty="No teleport yet.">
+            {record.data.teleports.map((teleport) => (
+              <tr key={teleport.id}>
+                <td>{formatTime(teleport.timestamp)}</td>
+                <td>{teleport.player}</td>
+                <td>{place(teleport.from)}</td>
+                <td>{teleport.target ? `${teleport.target} (${place(teleport.to)})` : place(teleport.to)}</td>
+                <td>{teleport.requestedBy}</td>
+              </tr>
+            ))}
+          </Table>
           <Pager page={page} pages={record.data.pagination.pages} total={record.data.pagination.total} onPage={setPage} label="Pages of teleports" />
         </>
       )}
@@ -89,11 +70,11 @@ export function TeleportsPage() {
 }
 
 /**
- * The player a form acts on: the first online until the admin chooses, then
+ * The player a form moves: the first online until the admin chooses, then
  * kept while they stay online, so a player joining (the list is read again
  * every 10 s) never changes who the form would move.
  */
-function usePlayerShown(players: string[]): [string, (name: string) => void] {
+function usePlayerToMove(players: string[]): [string, (name: string) => void] {
   const [chosen, setChosen] = useState('');
   const shown = players.includes(chosen) ? chosen : players[0]!;
   useEffect(() => {
@@ -102,106 +83,80 @@ function usePlayerShown(players: string[]): [string, (name: string) => void] {
   return [shown, setChosen];
 }
 
+function PlayerToMove(props: { players: string[]; who: string; onChange: (name: string) => void; move: Action }) {
+  return <Choice label="Player to move" name="player" value={props.who} options={props.players} onChange={props.onChange} error={props.move.errorAt('player')} />;
+}
+
 function ToPlayer(props: { players: string[]; onMoved: () => void }) {
-  const [who, setPlayer] = usePlayerShown(props.players);
+  const [who, setPlayer] = usePlayerToMove(props.players);
   const [target, setTarget] = useState('');
-  const move = useAction();
+  const move = useAction(['player', 'targetPlayer']);
   // Never the player themselves: the choices are the others, and none is taken for the admin (a teleport moves someone at once).
   const others = props.players.filter((name) => name !== who);
   const to = others.includes(target) ? target : '';
   return (
-    <form
+    <Form
+      action={move}
       class="card"
-      aria-labelledby="to-player-title"
-      noValidate
-      onSubmit={(event) => {
-        event.preventDefault();
-        void move.run(async () => {
-          if (!to) throw new Problem(400, 'invalid_field', others.length > 0 ? `Choose the player to move ${who} to.` : `Nobody else is online to move ${who} to.`, 'targetPlayer');
-          const answer = await data(api.request('post', '/api/admin/teleport-player', { body: { player: who, targetPlayer: to } }));
-          props.onMoved();
-          return `${answer.message} (${place(answer.location)})`;
-        });
+      labelledBy="to-player-title"
+      submit={async () => {
+        if (!to) throw Problem.at('targetPlayer', others.length > 0 ? `Choose the player to move ${who} to.` : `Nobody else is online to move ${who} to.`);
+        const answer = await data(api.request('post', '/api/admin/teleport-player', { body: { player: who, targetPlayer: to } }));
+        props.onMoved();
+        return `${answer.message} (${place(answer.location)})`;
       }}
     >
       <h2 id="to-player-title">A player to a player</h2>
-      <Choice
-        label="Player to move"
-        name="player"
-        value={who}
-        options={props.players.map((name) => ({ value: name, label: name }))}
-        onChange={setPlayer}
-        error={errorFor(move, 'player')}
-      />
+      <PlayerToMove players={props.players} who={who} onChange={setPlayer} move={move} />
       <Choice
         label="To the player"
         name="targetPlayer"
         value={to}
-        options={[{ value: '', label: others.length > 0 ? 'Choose a player' : 'Nobody else is online' }, ...others.map((name) => ({ value: name, label: name }))]}
+        options={[{ value: '', label: others.length > 0 ? 'Choose a player' : 'Nobody else is online' }, ...others]}
         onChange={setTarget}
-        error={errorFor(move, 'targetPlayer')}
+        error={move.errorAt('targetPlayer')}
       />
-      <ProblemNotice problem={unplacedProblem(move, ['player', 'targetPlayer'])} />
-      <Success text={move.said} />
+      <Outcome action={move} />
       <button type="submit" class="primary" disabled={move.busy}>
         Teleport
       </button>
-    </form>
+    </Form>
   );
 }
 
 function ToCoordinates(props: { players: string[]; onMoved: () => void }) {
   const worlds = useLoad(async () => (await data(api.request('get', '/api/server/info'))).worlds, []);
-  const [who, setPlayer] = usePlayerShown(props.players);
+  const [who, setPlayer] = usePlayerToMove(props.players);
   const [world, setWorld] = useState('');
   const [x, setX] = useState('0.5');
   const [y, setY] = useState('64');
   const [z, setZ] = useState('0.5');
-  const move = useAction();
+  const move = useAction(['player', 'world', 'x', 'y', 'z']);
   const where = world || worlds.data?.[0] || '';
-  const fields = ['player', 'world', 'x', 'y', 'z'];
   return (
-    <form
+    <Form
+      action={move}
       class="card"
-      aria-labelledby="to-coordinates-title"
-      noValidate
-      onSubmit={(event) => {
-        event.preventDefault();
-        void move.run(async () => {
-          const answer = await data(api.request('post', '/api/admin/teleport-coordinates', { body: { player: who, world: where, x: Number(x), y: Number(y), z: Number(z) } }));
-          props.onMoved();
-          return `${answer.message} (${place(answer.location)})`;
-        });
+      labelledBy="to-coordinates-title"
+      submit={async () => {
+        const answer = await data(api.request('post', '/api/admin/teleport-coordinates', { body: { player: who, world: where, x: Number(x), y: Number(y), z: Number(z) } }));
+        props.onMoved();
+        return `${answer.message} (${place(answer.location)})`;
       }}
     >
       <h2 id="to-coordinates-title">A player to coordinates</h2>
       <ProblemNotice problem={worlds.problem} retry={worlds.reload} />
-      <Choice
-        label="Player to move"
-        name="player"
-        value={who}
-        options={props.players.map((name) => ({ value: name, label: name }))}
-        onChange={setPlayer}
-        error={errorFor(move, 'player')}
-      />
-      <Choice
-        label="World"
-        name="world"
-        value={where}
-        options={(worlds.data ?? []).map((name) => ({ value: name, label: name }))}
-        onChange={setWorld}
-        error={errorFor(move, 'world')}
-      />
+      <PlayerToMove players={props.players} who={who} onChange={setPlayer} move={move} />
+      <Choice label="World" name="world" value={where} options={worlds.data ?? []} onChange={setWorld} error={move.errorAt('world')} />
       <div class="admin-coordinates">
-        <Field label="X" name="x" type="number" inputMode="decimal" step="any" value={x} onInput={setX} error={errorFor(move, 'x')} />
-        <Field label="Y" name="y" type="number" inputMode="decimal" step="any" min={-64} max={319} value={y} onInput={setY} error={errorFor(move, 'y')} />
-        <Field label="Z" name="z" type="number" inputMode="decimal" step="any" value={z} onInput={setZ} error={errorFor(move, 'z')} />
+        <Field label="X" name="x" type="number" inputMode="decimal" step="any" value={x} onInput={setX} error={move.errorAt('x')} />
+        <Field label="Y" name="y" type="number" inputMode="decimal" step="any" min={-64} max={319} value={y} onInput={setY} error={move.errorAt('y')} />
+        <Field label="Z" name="z" type="number" inputMode="decimal" step="any" value={z} onInput={setZ} error={move.errorAt('z')} />
       </div>
-      <ProblemNotice problem={unplacedProblem(move, fields)} />
-      <Success text={move.said} />
+      <Outcome action={move} />
       <button type="submit" class="primary" disabled={move.busy || !where}>
         Teleport
       </button>
-    </form>
+    </Form>
   );
 }

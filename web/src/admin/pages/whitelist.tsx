@@ -5,20 +5,20 @@
  */
 import { useState } from 'preact/hooks';
 import { api, data } from '../../api.js';
+import { Form, Outcome, useAction } from '../../parts/action.js';
 import { Field } from '../../parts/field.js';
 import { useLoad } from '../../parts/load.js';
 import { ProblemNotice, Success } from '../../parts/notice.js';
 import { Pager } from '../../parts/pager.js';
-import { errorFor, unplacedProblem, useAction } from '../parts/action.js';
+import { Table } from '../../parts/table.js';
 import { AdminPage } from '../parts/layout.js';
-import { TableScroll } from '../parts/table-scroll.js';
 
 export function WhitelistPage() {
   const [page, setPage] = useState(1);
   const list = useLoad(() => data(api.request('get', '/api/whitelist', { query: { page, limit: 50 } })), [page]);
   const toggle = useAction();
-  const change = useAction();
-  const check = useAction();
+  const change = useAction(['username']);
+  const check = useAction(['username']);
   const [name, setName] = useState('');
   const [checkName, setCheckName] = useState('');
 
@@ -29,13 +29,12 @@ export function WhitelistPage() {
       const applied = answer.appliedInGame.includes('whitelist.enabled');
       return `The whitelist is ${enabled ? 'on' : 'off'}${applied ? ', and the game applied it' : ''}.`;
     });
-  const alter = (action: 'add' | 'remove', username: string) =>
-    void change.run(async () => {
-      const answer = await data(api.request('post', action === 'add' ? '/api/whitelist/add' : '/api/whitelist/remove', { body: { username } }));
-      if (action === 'add') setName('');
-      list.reload();
-      return answer.message;
-    });
+  const alter = async (action: 'add' | 'remove', username: string) => {
+    const answer = await data(api.request('post', action === 'add' ? '/api/whitelist/add' : '/api/whitelist/remove', { body: { username } }));
+    if (action === 'add') setName('');
+    list.reload();
+    return answer.message;
+  };
 
   return (
     <AdminPage title="Whitelist">
@@ -48,82 +47,51 @@ export function WhitelistPage() {
             {list.data.enabled ? 'Turn the whitelist off' : 'Turn the whitelist on'}
           </button>
           <ProblemNotice problem={toggle.problem} />
-          <Success text={toggle.said} />
+          <Success text={toggle.done} />
         </div>
       )}
       <div class="admin-columns">
-        <form
-          class="card"
-          aria-labelledby="add-title"
-          noValidate
-          onSubmit={(event) => {
-            event.preventDefault();
-            alter('add', name.trim());
-          }}
-        >
+        <Form action={change} class="card" labelledBy="add-title" submit={() => alter('add', name.trim())}>
           <h2 id="add-title">Add a player</h2>
-          <Field label="Player name" name="username" value={name} onInput={setName} maxLength={16} required error={errorFor(change, 'username')} />
-          <ProblemNotice problem={unplacedProblem(change, ['username'])} />
-          <Success text={change.said} />
+          <Field label="Player name" name="username" value={name} onInput={setName} maxLength={16} required error={change.errorAt('username')} />
+          <Outcome action={change} />
           <button type="submit" class="primary" disabled={change.busy}>
             Add to the whitelist
           </button>
-        </form>
-        <form
+        </Form>
+        <Form
+          action={check}
           class="card"
-          aria-labelledby="check-title"
-          noValidate
-          onSubmit={(event) => {
-            event.preventDefault();
-            void check.run(async () => {
-              const answer = await data(api.request('get', '/api/whitelist/check', { query: { username: checkName.trim() } }));
-              return `${answer.username} is ${answer.whitelisted ? '' : 'not '}on the whitelist${answer.enabled ? '' : ' (which is off)'}.`;
-            });
+          labelledBy="check-title"
+          submit={async () => {
+            const answer = await data(api.request('get', '/api/whitelist/check', { query: { username: checkName.trim() } }));
+            return `${answer.username} is ${answer.whitelisted ? '' : 'not '}on the whitelist${answer.enabled ? '' : ' (which is off)'}.`;
           }}
         >
           <h2 id="check-title">Check a player</h2>
-          <Field label="Player name to check" name="check" value={checkName} onInput={setCheckName} maxLength={16} required error={errorFor(check, 'username')} />
-          <ProblemNotice problem={unplacedProblem(check, ['username'])} />
-          <Success text={check.said} />
+          <Field label="Player name to check" name="check" value={checkName} onInput={setCheckName} maxLength={16} required error={check.errorAt('username')} />
+          <Outcome action={check} />
           <button type="submit" disabled={check.busy}>
             Check
           </button>
-        </form>
+        </Form>
       </div>
       {list.data && (
         <>
-          <TableScroll label="Whitelist">
-            <table>
-              <caption>Players on the whitelist</caption>
-              <thead>
-                <tr>
-                  <th scope="col">Player</th>
-                  <th scope="col">Web account</th>
-                  <th scope="col">UUID</th>
-                  <th scope="col">Remove</th>
-                </tr>
-              </thead>
-              <tbody>
-                {list.data.entries.length === 0 && (
-                  <tr>
-                    <td colSpan={4}>Nobody is on the whitelist.</td>
-                  </tr>
-                )}
-                {list.data.entries.map((entry) => (
-                  <tr key={entry.uuid}>
-                    <td>{entry.name}</td>
-                    <td>{entry.account ?? 'none'}</td>
-                    <td class="mono">{entry.uuid}</td>
-                    <td>
-                      <button type="button" disabled={change.busy} onClick={() => alter('remove', entry.name)} aria-label={`Remove ${entry.name} from the whitelist`}>
-                        Remove
-                      </button>
-                    </td>
-                  </tr>
-                ))}
-              </tbody>
-            </table>
-          </TableScroll>
+          <Table label="Whitelist" caption="Players on the whitelist" columns={['Player', 'Web account', 'UUID', 'Remove']} empty="Nobody is on the whitelist.">
+            {list.data.entries.map((entry) => (
+              <tr key={entry.uuid}>
+                <td>{entry.name}</td>
+                <td>{entry.account ?? 'none'}</td>
+                <td class="mono">{entry.uuid}</td>
+                <td>
+                  <button type="button" disabled={change.busy} onClick={() => change.run(() => alter('remove', entry.name))} aria-label={`Remove ${entry.name} from the whitelist`}>
+                    Remove
+                  </button>
+                </td>
+              </tr>
+            ))}
+          </Table>
           <Pager page={page} pages={list.data.pagination.pages} total={list.data.pagination.total} onPage={setPage} label="Pages of the whitelist" />
         </>
       )}

@@ -1,28 +1,33 @@
-/** An admin page's frame: its title (where the focus goes on navigation) and the console's own navigation. */
+/** A console page's frame: the page's own (its title, where the focus goes), with the console's navigation at its top and an introduction under the title. */
 import type { ComponentChildren } from 'preact';
+import { Page } from '../../parts/page.js';
 import { Link, useLocation } from '../../router.js';
-import { adminSections } from '../sections.js';
+import { routes } from '../../routes.js';
 
 export function AdminPage(props: { title: string; intro?: ComponentChildren; children: ComponentChildren }) {
   const { path } = useLocation();
   return (
-    <section aria-labelledby="page-title" class="admin">
-      <nav class="admin-nav" aria-label="Admin console">
-        <ul>
-          {adminSections.map((section) => (
-            <li key={section.path}>
-              <Link href={section.path} aria-current={section.path === path ? 'page' : undefined}>
-                {section.name}
+    <Page title={props.title} class="admin" before={<ConsoleNav path={path} />}>
+      {props.intro && <p class="admin-intro">{props.intro}</p>}
+      {props.children}
+    </Page>
+  );
+}
+
+function ConsoleNav(props: { path: string }) {
+  return (
+    <nav class="admin-nav" aria-label="Admin console">
+      <ul>
+        {routes
+          .filter((route) => route.consoleNav)
+          .map((route) => (
+            <li key={route.path}>
+              <Link href={route.path} aria-current={route.path === props.path ? 'page' : undefined}>
+                {route.consoleNav}
               </Link>
             </li>
           ))}
-        </ul>
-      </nav>
-      <h1 id="page-title" tabIndex={-1}>
-        {props.title}
-      </h1>
-      {props.intro && <p class="admin-intro">{props.intro}</p>}
-      {props.children}
-    </section>
+      </ul>
+    </nav>
   );
 }

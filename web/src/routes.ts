@@ -1,0 +1,69 @@
+/**
+ * Every page of the portal, once: its address, its title, who may open it,
+ * and its name in the navigation that lists it. The header's navigation, the
+ * console's own and the routing in app.tsx all read this list. The pages a
+ * visitor opens first, logged out, come with the first load; every other
+ * page is fetched when first opened (parts/lazy.tsx), with what only it
+ * uses: a player never downloads the console, and the login page not the
+ * charts.
+ */
+import type { FunctionComponent } from 'preact';
+import { LoginPage } from './pages/login.js';
+import { RegisterPage } from './pages/register.js';
+import { lazy } from './parts/lazy.js';
+
+const AccountPage = lazy(() => import('./pages/account.js').then((m) => m.AccountPage));
+const ShopPage = lazy(() => import('./pages/shop.js').then((m) => m.ShopPage));
+const InventoryPage = lazy(() => import('./pages/inventory.js').then((m) => m.InventoryPage));
+const MarketPage = lazy(() => import('./pages/market.js').then((m) => m.MarketPage));
+const JobsPage = lazy(() => import('./pages/jobs.js').then((m) => m.JobsPage));
+const LeaderboardsPage = lazy(() => import('./pages/leaderboards.js').then((m) => m.LeaderboardsPage));
+const OverviewPage = lazy(() => import('./admin/pages/overview.js').then((m) => m.OverviewPage));
+const SettingsPage = lazy(() => import('./admin/pages/settings.js').then((m) => m.SettingsPage));
+const UsersPage = lazy(() => import('./admin/pages/users.js').then((m) => m.UsersPage));
+const ConnectionsPage = lazy(() => import('./admin/pages/connections.js').then((m) => m.ConnectionsPage));
+const MessagesPage = lazy(() => import('./admin/pages/messages.js').then((m) => m.MessagesPage));
+const RestartPage = lazy(() => import('./admin/pages/restart.js').then((m) => m.RestartPage));
+const TeleportsPage = lazy(() => import('./admin/pages/teleports.js').then((m) => m.TeleportsPage));
+const WhitelistPage = lazy(() => import('./admin/pages/whitelist.js').then((m) => m.WhitelistPage));
+const EconomyPage = lazy(() => import('./admin/pages/economy.js').then((m) => m.EconomyPage));
+const AuditPage = lazy(() => import('./admin/pages/audit.js').then((m) => m.AuditPage));
+const CachesPage = lazy(() => import('./admin/pages/caches.js').then((m) => m.CachesPage));
+const KeysPage = lazy(() => import('./admin/pages/keys.js').then((m) => m.KeysPage));
+
+export interface PageRoute {
+  path: string;
+  /** The browser tab's title. */
+  title: string;
+  page: FunctionComponent;
+  /** `anyone`: also logged out; `player`: any logged-in account; `admin`: an admin's session (the API still decides). */
+  access: 'anyone' | 'player' | 'admin';
+  /** Its name in the header's navigation; absent: reached by links only. */
+  nav?: string;
+  /** Its name in the console's navigation (a console page). */
+  consoleNav?: string;
+}
+
+export const routes: PageRoute[] = [
+  { path: '/login', title: 'Log in', page: LoginPage, access: 'anyone' },
+  { path: '/register', title: 'Make your account', page: RegisterPage, access: 'anyone' },
+  { path: '/account', title: 'My account', page: AccountPage, access: 'player', nav: 'Account' },
+  { path: '/shop', title: 'Shop', page: ShopPage, access: 'player', nav: 'Shop' },
+  { path: '/inventory', title: 'Inventory', page: InventoryPage, access: 'player', nav: 'Inventory' },
+  { path: '/market', title: 'Market prices', page: MarketPage, access: 'player', nav: 'Market' },
+  { path: '/jobs', title: 'Jobs', page: JobsPage, access: 'player', nav: 'Jobs' },
+  { path: '/leaderboards', title: 'Leaderboards', page: LeaderboardsPage, access: 'player', nav: 'Leaderboards' },
+  // The header names the console once; the console's navigation names its pages.
+  { path: '/admin', title: 'Admin overview', page: OverviewPage, access: 'admin', nav: 'Admin', consoleNav: 'Overview' },
+  { path: '/admin/settings', title: 'Settings', page: SettingsPage, access: 'admin', consoleNav: 'Settings' },
+  { path: '/admin/users', title: 'Users', page: UsersPage, access: 'admin', consoleNav: 'Users' },
+  { path: '/admin/connections', title: 'Connection log', page: ConnectionsPage, access: 'admin', consoleNav: 'Connections' },
+  { path: '/admin/messages', title: 'Messages', page: MessagesPage, access: 'admin', consoleNav: 'Messages' },
+  { path: '/admin/restart', title: 'Restart', page: RestartPage, access: 'admin', consoleNav: 'Restart' },
+  { path: '/admin/teleports', title: 'Teleports', page: TeleportsPage, access: 'admin', consoleNav: 'Teleports' },
+  { path: '/admin/whitelist', title: 'Whitelist', page: WhitelistPage, access: 'admin', consoleNav: 'Whitelist' },
+  { path: '/admin/economy', title: 'Economy', page: EconomyPage, access: 'admin', consoleNav: 'Economy' },
+  { path: '/admin/audit', title: 'Audit log', page: AuditPage, access: 'admin', consoleNav: 'Audit log' },
+  { path: '/admin/caches', title: 'Caches', page: CachesPage, access: 'admin', consoleNav: 'Caches' },
+  { path: '/admin/keys', title: 'API keys', page: KeysPage, access: 'admin', consoleNav: 'API keys' },
+];
