@@ -48,13 +48,21 @@ const describeLoad = (load: { start: number; end: number }) => `load ${load.star
 /**
  * Records a goal's figure (a number, or a ratio of paired rounds) measured
  * since `loadAtStart` was read, and answers the verdict to print beside it:
- * `(goal at least 0.9: met; load 0.80 → 1.10)`.
+ * `(goal at least 0.9: met; load 0.80 → 1.10)`. `options` may be the unit
+ * alone (`' ms'`), as a benchmark written before the load was recorded
+ * passes it: the load is then the one at the verdict.
  */
-export function judge(name: string, figure: number | Ratio, comparison: JudgedGoal['comparison'], target: number, options: { unit?: string; loadAtStart: number }): string {
+export function judge(
+  name: string,
+  figure: number | Ratio,
+  comparison: JudgedGoal['comparison'],
+  target: number,
+  options: { unit?: string; loadAtStart?: number } | string = {},
+): string {
+  const { unit = '', loadAtStart = loadNow() } = typeof options === 'string' ? { unit: options } : options;
   const measured = typeof figure === 'number' ? figure : figure.median;
   const met = comparison === 'at least' ? measured >= target : comparison === 'at most' ? measured <= target : measured < target;
-  const unit = options.unit ?? '';
-  const load = { start: options.loadAtStart, end: loadNow() };
+  const load = { start: loadAtStart, end: loadNow() };
   judged.push({
     name,
     measured,
