@@ -40,11 +40,14 @@ describe('money moved under an Idempotency-Key on PostgreSQL', function () {
   let postgres: ThrowawayPostgres;
   let store: PostgresStore;
   let economy: EconomyService;
+  let tablePrefix: string;
   before(async function () {
     postgres = await requirePostgres(this);
   });
   beforeEach(async function () {
-    store = await PostgresStore.open(postgres.settings(uniquePrefix('keyed')), { parts: implementationsOf(ledgerPart) });
+    const database = postgres.settings(uniquePrefix('keyed'));
+    tablePrefix = database.tablePrefix;
+    store = await PostgresStore.open(database, { parts: implementationsOf(ledgerPart) });
     const settings = (await loadConfig({}, '/nonexistent')).settings;
     settings.economy.startingBalance = 1000;
     economy = new EconomyService(store, ledgerPart, new FakeGame(), () => settings, { provider: 'builtin', largeAdjustmentCents: 1e12, vault: { logError: () => undefined } });
@@ -75,6 +78,18 @@ describe('money moved under an Idempotency-Key on PostgreSQL', function () {
     const unkeyed = await statementsOf(() => purchase());
     const keyed = await statementsOf(() => purchase('user:1:bought'));
     expect(keyed, `with a key: ${keyed.join(' | ')}`).to.have.length(unkeyed.length + 1);
+  });
+
+  it("keeps a keyed transfer's answer as its records' ids, not the records again: the answer's body a few bytes", async function () {
+    await economy.transfer(alice, bob, 10, 'rent', { key: 'user:1:small', fingerprint: 'f'.repeat(64) });
+    const client = await postgres.client();
+    try {
+      const { rows } = await client.query<{ bytes: number }>(`SELECT pg_column_size(body) AS bytes FROM ${tablePrefix}economy_answers WHERE key = $1`, ['user:1:small']);
+      // Every keyed transfer and purchase keeps an answer for a day, written to the WAL with the posting.
+      expect(rows[0]!.bytes, 'bytes of the answer kept').to.be.at.most(64);
+    } finally {
+      await client.end();
+    }
   });
 
   it('answers a repeat with the first answer, moving nothing, and refuses the key with another request', async function () {
