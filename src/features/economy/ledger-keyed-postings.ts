@@ -7,18 +7,18 @@ import type { PostgresMigration } from '../../store/postgres/access.js';
 import { moveLine } from './ledger-posting-functions.js';
 
 /**
- * A posted line's record as the JSON the ledger's records are in memory
- * (store.ts LedgerRecord, the fields in the same order, those it lacks left
- * out), for the answer kept under a key: what a repeat of the request is
- * answered from, whichever instance made it. `l` is the line.
+ * A ledger row as the JSON the ledger's records are in memory (store.ts
+ * LedgerRecord, the fields in the same order, those it lacks left out), as
+ * `record` reads it back: what a repeat of a keyed request is answered
+ * from, whichever instance made it. `r` is the row.
  */
 const recordJson = `json_strip_nulls(json_build_object(
-              'id', ids[l], 'account', numbers[l],
-              'player', json_build_object('name', player_names[l], 'uuid', uuids[l]),
-              'type', types[l], 'amount', amounts[l], 'balance', balances[l], 'description', descriptions[l],
-              'timestamp', to_char(ats[l] AT TIME ZONE 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS.MS"Z"'),
-              'counterparty', CASE WHEN counterparty_uuids[l] IS NOT NULL THEN json_build_object('name', counterparty_names[l], 'uuid', counterparty_uuids[l]) END,
-              'item', items[l], 'quantity', quantities[l], 'reverses', reversed_ids[l], 'actor', actors[l]))`;
+              'id', r.id, 'account', r.account,
+              'player', json_build_object('name', r.player_name, 'uuid', r.player_uuid),
+              'type', r.type, 'amount', r.amount, 'balance', r.balance, 'description', r.description,
+              'timestamp', to_char(r.timestamp AT TIME ZONE 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS.MS"Z"'),
+              'counterparty', CASE WHEN r.counterparty_uuid IS NOT NULL THEN json_build_object('name', r.counterparty_name, 'uuid', r.counterparty_uuid) END,
+              'item', r.item, 'quantity', r.quantity, 'reverses', r.reverses, 'actor', r.actor))`;
 
 export const keyedPostings: PostgresMigration = {
   version: 5,
@@ -35,14 +35,36 @@ export const keyedPostings: PostgresMigration = {
   // before it began) is not made, and answers 'answered' with the answer
   // kept; otherwise it is moved or refused exactly as in ledger_post_batch.
   // The records of the postings made are then inserted in one statement,
-  // the answers of those made under a key (their records, as JSON) in one
+  // the answers of those made under a key (their records' ids) in one
   // more, and the lines answered in a third, rather than statement by
   // statement. So a key's claim, its posting and its answer are one
   // statement, committed with the postings made beside it
   // (postgres-posting-batches.ts): a request repeated at once on another
   // instance waits for the lock, then finds the answer. A key twice in one
   // call is refused whole (the caller sends each posting alone then).
+  //
+  // The answer kept for a posting made under a key is its records' ids
+  // ({"ledgerIds": [first, count]}: a posting's ids are consecutive), not
+  // the records again, which the ledger keeps for longer than the answer's
+  // day (retention keeps every record of a day at least a day old); a
+  // repeat is answered with the records read back as they were posted,
+  // through economy_answer_body, which economy_answer_locked (migration 3,
+  // here replaced) answers through too. Any other answer is as it was kept.
   sql: ({ name }) => `
+      CREATE FUNCTION ${name('economy_answer_body')}(body json) RETURNS json LANGUAGE sql STABLE AS $$
+        SELECT CASE WHEN body->'ledgerIds' IS NULL THEN body ELSE (
+          SELECT coalesce(json_agg(${recordJson} ORDER BY r.id), '[]'::json) FROM ${name('ledger')} r
+          WHERE r.id >= (body->'ledgerIds'->>0)::bigint AND r.id < (body->'ledgerIds'->>0)::bigint + (body->'ledgerIds'->>1)::bigint) END
+      $$;
+
+      CREATE OR REPLACE FUNCTION ${name('economy_answer_locked')}(lock_key bigint, answer_key text)
+      RETURNS TABLE (fingerprint text, status integer, body json, at timestamptz) LANGUAGE plpgsql VOLATILE AS $$
+      BEGIN
+        PERFORM pg_advisory_xact_lock(lock_key);
+        RETURN QUERY SELECT a.fingerprint, a.status, ${name('economy_answer_body')}(a.body), a.at FROM ${name('economy_answers')} a WHERE a.key = answer_key;
+      END
+      $$;
+
       CREATE FUNCTION ${name('ledger_post_once')}(
         postings integer[], uuids text[], player_names text[], amounts bigint[], external_balances bigint[], ats timestamptz[], types text[],
         descriptions text[], counterparty_uuids text[], counterparty_names text[], items text[], quantities integer[], reversed_ids bigint[],
@@ -82,7 +104,7 @@ export const keyedPostings: PostgresMigration = {
             IF answer_keys[number] = ANY(made_keys) THEN
               RAISE EXCEPTION 'the Idempotency-Key % is twice in one call', answer_keys[number];
             END IF;
-            SELECT a.fingerprint, a.status, a.body, a.at INTO kept FROM ${name('economy_answers')} a WHERE a.key = answer_keys[number];
+            SELECT a.fingerprint, a.status, ${name('economy_answer_body')}(a.body) AS body, a.at INTO kept FROM ${name('economy_answers')} a WHERE a.key = answer_keys[number];
             IF FOUND THEN
               RETURN QUERY VALUES (number, NULL::integer, 'answered'::text, NULL::bigint, NULL::integer, NULL::bigint, kept.fingerprint, kept.status, kept.body, kept.at);
               first_line := last_line + 1;
@@ -124,7 +146,7 @@ export const keyedPostings: PostgresMigration = {
                  counterparty_uuids[l], counterparty_names[l], items[l], quantities[l], reversed_ids[l], actors[l]
           FROM unnest(made) AS l;
         INSERT INTO ${name('economy_answers')} (key, fingerprint, status, body, at)
-          SELECT answer_keys[postings[l]], fingerprints[postings[l]], 200, json_agg(${recordJson} ORDER BY l), min(ats[l])
+          SELECT answer_keys[postings[l]], fingerprints[postings[l]], 200, json_build_object('ledgerIds', json_build_array(min(ids[l]), count(*))), min(ats[l])
           FROM unnest(made) AS l WHERE answer_keys[postings[l]] IS NOT NULL
           GROUP BY postings[l], answer_keys[postings[l]], fingerprints[postings[l]];
         RETURN QUERY SELECT postings[l], (l - array_position(postings, postings[l]) + 1)::integer, NULL::text, ids[l], numbers[l], balances[l],

@@ -305,7 +305,7 @@ class PostgresLedgerStore implements LedgerStore {
           this.access.lockKey(`answer:${key}`),
           key,
         ])
-      : await this.access.query<AnswerRow>(`SELECT fingerprint, status, body, at FROM ${this.answers} WHERE key = $1`, [key]);
+      : await this.access.query<AnswerRow>(`SELECT fingerprint, status, ${this.access.name('economy_answer_body')}(body) AS body, at FROM ${this.answers} WHERE key = $1`, [key]);
     return row && { fingerprint: row.fingerprint, status: row.status, body: row.body, at: row.at.toISOString() };
   }
 
