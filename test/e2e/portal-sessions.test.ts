@@ -7,6 +7,8 @@
  * order and share one Gatehouse, two Chromiums (two devices) and one bot.
  */
 import { rm } from 'node:fs/promises';
+import http from 'node:http';
+import type { AddressInfo } from 'node:net';
 import { expect } from 'chai';
 import type { Bot } from 'mineflayer';
 import type { Page } from 'playwright-core';
@@ -87,6 +89,38 @@ describe('sessions in the portal in Chromium: new tabs, other devices, a changed
     expect(new URL(tab.url()).pathname, 'a new tab is logged in').to.equal('/account');
     await tab.getByRole('button', { name: 'Log out' }).waitFor();
     expect(await tab.evaluate(() => [sessionStorage.length, localStorage.length, document.cookie])).to.deep.equal([0, 0, 'gatehouse_signed_in=1']);
+  });
+
+  it("refuses the session's refresh to a page of another site and to one of another port of the same host, and the session goes on", async function () {
+    const page = await open(laptop, '/account');
+    await balanceShown(page);
+    // Pages of two other origins: http://localhost:<port> is another site; http://127.0.0.1:<port> the same host on another port, which SameSite does not tell apart.
+    const other = http.createServer((_request, response) => {
+      response.writeHead(200, { 'content-type': 'text/html' });
+      response.end('<!doctype html><title>Another site</title><p>Another site</p>');
+    });
+    await new Promise<void>((resolve) => other.listen(0, '127.0.0.1', resolve));
+    const port = (other.address() as AddressInfo).port;
+    try {
+      for (const origin of [`http://localhost:${port}`, `http://127.0.0.1:${port}`]) {
+        const foreign = await laptop.context.newPage();
+        await foreign.goto(`${origin}/`);
+        const answered = foreign.waitForResponse((response) => response.url().endsWith('/api/auth/session/refresh'));
+        await foreign.evaluate(
+          (url) => fetch(url, { method: 'POST', credentials: 'include', mode: 'no-cors' }).catch(() => undefined),
+          `${server.baseUrl}/api/auth/session/refresh`,
+        );
+        // Refused by its Origin before anything else is looked at, with the cookie or without.
+        expect((await answered).status(), `refused from ${origin}`).to.equal(403);
+        await foreign.close();
+      }
+    } finally {
+      other.closeAllConnections();
+      await new Promise((resolve) => other.close(resolve));
+    }
+    // Nothing was used up: this browser's own page goes on with its session.
+    await page.reload();
+    await balanceShown(page);
   });
 
   it('lists the sessions, and "End all other sessions" logs the other device out', async function () {
