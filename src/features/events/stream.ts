@@ -1,0 +1,119 @@
+/**
+ * One reader's stream: the answer's body, fed by the hub. What is queued
+ * for it goes out at the hub's next flush in one write; while its reader
+ * does not keep up, the writes wait in a bounded buffer, and past that the
+ * stream is dropped (the reader reconnects with Last-Event-ID and loses
+ * nothing), so a slow reader never holds up the others or grows memory.
+ */
+import { Readable } from 'node:stream';
+import type { StoredEvent } from './store.js';
+import { type FrameCache, frameFor, type Viewer } from './views.js';
+
+export interface StreamOptions {
+  viewer: Viewer;
+  /** Who holds it (a key's id, a user, the service token) and from where: the hub counts streams by both. */
+  holder: string;
+  address: string;
+  /** Only these kinds, when given. */
+  types: ReadonlySet<string> | undefined;
+  /** The most bytes waiting for the reader before the stream is dropped. */
+  bufferBytes: number;
+  /** Asked again now and then: false when the credentials no longer allow the stream (a revoked key, an expired token). */
+  stillAllowed: () => Promise<boolean>;
+}
+
+export class EventStream extends Readable {
+  /** Text queued since the last flush. */
+  private queued = '';
+  /** Live events that arrive while the missed ones are being sent, sent after them. */
+  private held: StoredEvent[] | null = null;
+  /** Why it was dropped, if it was. */
+  dropped: string | undefined;
+
+  constructor(readonly options: StreamOptions) {
+    super({ highWaterMark: 16 * 1024 });
+  }
+
+  override _read(): void {
+    this.emit('room');
+  }
+
+  /** Adds a live event (if it is the reader's to see); held while the missed ones are sent. */
+  offer(event: StoredEvent, cache: FrameCache): boolean {
+    if (this.options.types && !this.options.types.has(event.type)) return false;
+    if (this.held) {
+      this.held.push(event);
+      if (this.held.length > 100_000) this.cut('too many events arrived while the missed ones were sent');
+      return false;
+    }
+    const frame = frameFor(this.options.viewer, event, cache);
+    if (frame === null) return false;
+    this.queue(frame);
+    return true;
+  }
+
+  queue(text: string): void {
+    if (this.destroyed || this.dropped) return;
+    this.queued += text;
+    if (this.queued.length > this.options.bufferBytes) this.cut('it fell behind');
+  }
+
+  /** Sends what was queued, in one write; drops the stream when its reader has let too much wait. */
+  flush(): void {
+    if (!this.queued || this.destroyed) return;
+    const text = this.queued;
+    this.queued = '';
+    if (this.readableLength + text.length > this.options.bufferBytes) this.cut('it fell behind');
+    else this.push(text);
+  }
+
+  /** Missed events are being sent: live ones wait. */
+  hold(): void {
+    this.held = [];
+  }
+
+  /** The missed events were sent up to `lastSent`: the held live events after it follow. */
+  release(lastSent: number): void {
+    const held = this.held ?? [];
+    this.held = null;
+    for (const event of held) if (event.id > lastSent) this.offer(event, new Map());
+    this.flush();
+  }
+
+  /** Queues a missed event read back from the log. */
+  replay(event: StoredEvent): void {
+    if (this.options.types && !this.options.types.has(event.type)) return;
+    const frame = frameFor(this.options.viewer, event, new Map());
+    if (frame !== null) this.queue(frame);
+  }
+
+  /** Waits (at most `ms`) until the reader has taken what waits, for a long replay. */
+  async room(ms = 5000): Promise<void> {
+    this.flush();
+    if (this.readableLength < this.options.bufferBytes / 2 || this.destroyed) return;
+    await new Promise<void>((resolve) => {
+      const timer = setTimeout(done, ms);
+      function done() {
+        clearTimeout(timer);
+        resolve();
+      }
+      this.once('room', done);
+      this.once('close', done);
+    });
+  }
+
+  /** Ends it cleanly (the server stops, or the credentials no longer allow it). */
+  finish(): void {
+    if (this.destroyed) return;
+    this.flush();
+    this.push(null);
+  }
+
+  /** Drops a reader that fell behind: its connection is cut (see the router), and it reconnects with Last-Event-ID. */
+  private cut(reason: string): void {
+    if (this.dropped) return;
+    this.dropped = reason;
+    this.queued = '';
+    this.destroy();
+  }
+}
