@@ -51,7 +51,7 @@ export function readEvents(baseUrl: string, token: string, options: Omit<EventSt
       if (found) return Promise.resolve(found);
       return new Promise((resolve, reject) => {
         const timer = setTimeout(
-          () => reject(new Error(`no matching event within ${timeoutMs} ms; got ${received.map((item) => item.event.type).join(', ') || 'none'}`)),
+          () => reject(new Error(`no matching event within ${timeoutMs} ms; got ${received.length} (the last: ${received.at(-1)?.event.type ?? 'none'})`)),
           timeoutMs,
         );
         waiters.push({ match, resolve: (item) => (clearTimeout(timer), resolve(item)) });

@@ -14,6 +14,8 @@ declare module '../services.js' {
   interface Services {
     /** Publishes events: to the durable log, then the streams and the webhooks. */
     events: EventJournal;
+    /** The open streams of this instance. */
+    eventStreams: StreamHub;
   }
 }
 
@@ -38,6 +40,7 @@ export const eventsFeature = defineFeature({
       recheckMs: 60_000,
       logError: log.error,
     });
+    services.provide('eventStreams', hub);
     const webhooks = services.has('webhooks') ? services.get('webhooks') : undefined;
     journal.events.on('written', (written, local) => {
       hub.deliver(written);

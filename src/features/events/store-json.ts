@@ -18,7 +18,7 @@ const recentKept = 10_000;
  * that arrive meanwhile share the next sync), so an id a stream was given is
  * on disk and never given again, even after a kill -9. Retention deletes
  * whole segments whose last write is older than the cutoff, never the
- * newest: the ids go on from it.
+ * newest: the ids go on from it. Each start begins a new segment.
  */
 export class JsonEventLog implements EventLogStore {
   private nextId = 1;
@@ -156,7 +156,7 @@ export class JsonEventLog implements EventLogStore {
     const events = await this.read(newest);
     this.recent = events.slice(-recentKept);
     this.nextId = (events.at(-1)?.id ?? newest - 1) + 1;
-    this.current = { first: newest, count: events.length, startedAt: (await stat(file)).mtimeMs };
+    // Each start begins a segment of its own at its first event.
   }
 }
 

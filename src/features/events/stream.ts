@@ -55,7 +55,8 @@ export class EventStream extends Readable {
   queue(text: string): void {
     if (this.destroyed || this.dropped) return;
     this.queued += text;
-    if (this.queued.length > this.options.bufferBytes) this.cut('it fell behind');
+    // Between two flushes (milliseconds): only a burst far past the buffer, a bound on memory whatever comes.
+    if (this.queued.length > 16 * this.options.bufferBytes) this.cut('too much arrived at once');
   }
 
   /** Sends what was queued, in one write; drops the stream when its reader has let too much wait. */
@@ -63,7 +64,8 @@ export class EventStream extends Readable {
     if (!this.queued || this.destroyed) return;
     const text = this.queued;
     this.queued = '';
-    if (this.readableLength + text.length > this.options.bufferBytes) this.cut('it fell behind');
+    // What an earlier flush pushed still waits here: the connection did not take it (its own buffer is full).
+    if (this.readableLength > this.options.bufferBytes) this.cut('it fell behind');
     else this.push(text);
   }
 
