@@ -153,7 +153,11 @@ export async function* streamEvents(baseUrl: string, credentials: Credentials, o
     if (options.reconnect === false) return;
     await new Promise<void>((resolve) => {
       const timer = setTimeout(resolve, retryMs);
-      options.signal?.addEventListener('abort', () => (clearTimeout(timer), resolve()), { once: true });
+      const stop = () => {
+        clearTimeout(timer);
+        resolve();
+      };
+      options.signal?.addEventListener('abort', stop, { once: true });
     });
   }
 }

@@ -54,7 +54,11 @@ export function readEvents(baseUrl: string, token: string, options: Omit<EventSt
           () => reject(new Error(`no matching event within ${timeoutMs} ms; got ${received.length} (the last: ${received.at(-1)?.event.type ?? 'none'})`)),
           timeoutMs,
         );
-        waiters.push({ match, resolve: (item) => (clearTimeout(timer), resolve(item)) });
+        const done = (item: ReceivedEvent) => {
+          clearTimeout(timer);
+          resolve(item);
+        };
+        waiters.push({ match, resolve: done });
       });
     },
     close: () => controller.abort(),
