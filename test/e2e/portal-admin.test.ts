@@ -209,13 +209,13 @@ describe('the admin console in Chromium (embedded server, a mineflayer bot)', fu
     expect((await api(server.baseUrl, 'GET', '/api/admin/restart', { token: adminToken })).body.restart).to.equal(null);
   });
 
-  it('shows another admin’s restart by polling, and polls nothing while the tab is hidden', async function () {
+  it('shows another admin’s restart from the event stream, and reads nothing while the tab is hidden', async function () {
     const restartReads: number[] = [];
     page.on('request', (request) => {
       if (request.method() === 'GET' && new URL(request.url()).pathname === '/api/admin/restart') restartReads.push(Date.now());
     });
     await page.getByText('No restart is scheduled.').waitFor();
-    // Scheduled by someone else: the page learns of it at its next read, without a reload.
+    // Scheduled by someone else: the page learns of it from the stream, without a reload.
     await api(server.baseUrl, 'POST', '/api/admin/restart', { token: adminToken, body: { delay: 900, reason: 'From elsewhere' } });
     await page.getByTestId('countdown').waitFor({ timeout: 12_000 });
     await page.getByText(/From elsewhere/).waitFor();
