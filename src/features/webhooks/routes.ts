@@ -3,12 +3,31 @@ import { invalidField } from '../../errors.js';
 import { route, type Route } from '../../http/route.js';
 import type { AuditTrail } from '../audit/service.js';
 import { messageAnswer, pagination } from '../common/schemas.js';
+import { eventKinds } from '../events/kinds.js';
 import { deliveryAnswer, subscriptionAnswer } from './answers.js';
-import { deliveriesAnswer, deliveriesQuery, oneDeliveryAnswer, oneSubscriptionAnswer, subscribeBody, subscriptionListAnswer, subscriptionWithSecretAnswer } from './schemas.js';
+import {
+  deliveriesAnswer,
+  deliveriesQuery,
+  kindsAnswer,
+  oneDeliveryAnswer,
+  oneSubscriptionAnswer,
+  subscribeBody,
+  subscriptionListAnswer,
+  subscriptionWithSecretAnswer,
+} from './schemas.js';
 import type { WebhookService } from './service.js';
 
 export function webhooksRoutes(webhooks: WebhookService, audit: AuditTrail): Route[] {
   return [
+    route({
+      method: 'GET',
+      path: '/api/admin/webhooks/kinds',
+      access: 'admin',
+      scope: 'webhooks:read',
+      summary: 'The kinds of event a webhook may be subscribed to, each with what it says and the scope a key needs to read it on the stream',
+      answer: kindsAnswer,
+      handle: () => ({ success: true as const, kinds: eventKinds.map(({ type, summary, scope }) => ({ type, summary, scope })) }),
+    }),
     route({
       method: 'GET',
       path: '/api/admin/webhooks/deliveries',

@@ -55,3 +55,8 @@ export const deliveriesQuery = t.object({
 
 export const deliveriesAnswer = t.object({ success: t.literal(true), deliveries: t.array(deliveryObject), pagination: paginationObject });
 export const oneDeliveryAnswer = t.object({ success: t.literal(true), delivery: deliveryObject });
+
+export const kindsAnswer = t.object({
+  success: t.literal(true),
+  kinds: t.array(t.object({ type: t.string({ example: 'player.joined' }), summary: t.string(), scope: t.string({ example: 'players:read' }) })),
+});
