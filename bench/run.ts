@@ -308,6 +308,7 @@ const sections: Record<string, () => Promise<void>> = {
   series: seriesHistory,
   start: startOnBuiltCheckout,
   portal: portalFirstLoad,
+  events: async () => (await import('./events.js')).eventsFanOut(),
 };
 const chosen = chosenSections(process.argv.slice(2), Object.keys(sections));
 for (const name of chosen) await sections[name]!();
