@@ -44,36 +44,40 @@ async function readers(): Promise<void> {
   for (let index = 0; index < streams; index += 1) {
     const timed = index % timedEvery === 0;
     await new Promise<void>((resolve, reject) => {
-      const request = get(`${baseUrl}/api/events?types=settings.changed`, { headers: { authorization: `Bearer ${token}`, accept: 'text/event-stream' }, agent: false }, (response) => {
-        if (response.statusCode !== 200) return reject(new Error(`stream ${index}: ${response.statusCode}`));
-        opened += 1;
-        resolve();
-        let rest = '';
-        let tail: Buffer = Buffer.alloc(0);
-        response.on('data', (chunk: Buffer) => {
-          if (!timed) {
-            // Counting events only: each has one "\ndata: " line. A line cut between two chunks is found in the few bytes around the cut, not by copying the chunk.
-            for (let at = chunk.indexOf(marker); at !== -1; at = chunk.indexOf(marker, at + 1)) received[index]! += 1;
-            if (tail.length > 0) {
-              const seam = Buffer.concat([tail, chunk.subarray(0, marker.length - 1)]);
-              if (seam.indexOf(marker) !== -1) received[index]! += 1;
+      const request = get(
+        `${baseUrl}/api/events?types=settings.changed`,
+        { headers: { authorization: `Bearer ${token}`, accept: 'text/event-stream' }, agent: false },
+        (response) => {
+          if (response.statusCode !== 200) return reject(new Error(`stream ${index}: ${response.statusCode}`));
+          opened += 1;
+          resolve();
+          let rest = '';
+          let tail: Buffer = Buffer.alloc(0);
+          response.on('data', (chunk: Buffer) => {
+            if (!timed) {
+              // Counting events only: each has one "\ndata: " line. A line cut between two chunks is found in the few bytes around the cut, not by copying the chunk.
+              for (let at = chunk.indexOf(marker); at !== -1; at = chunk.indexOf(marker, at + 1)) received[index]! += 1;
+              if (tail.length > 0) {
+                const seam = Buffer.concat([tail, chunk.subarray(0, marker.length - 1)]);
+                if (seam.indexOf(marker) !== -1) received[index]! += 1;
+              }
+              tail = Buffer.from(chunk.subarray(Math.max(0, chunk.length - marker.length + 1)));
+              return;
             }
-            tail = Buffer.from(chunk.subarray(Math.max(0, chunk.length - marker.length + 1)));
-            return;
-          }
-          const now = Date.now();
-          const text = rest + chunk.toString('utf8');
-          const lines = text.split('\n');
-          rest = lines.pop()!;
-          for (const line of lines) {
-            if (!line.startsWith('data: ')) continue;
-            received[index]! += 1;
-            delays.push(now - Date.parse((JSON.parse(line.slice(6)) as { timestamp: string }).timestamp));
-          }
-        });
-        response.on('end', () => (ended += 1));
-        response.on('error', () => undefined);
-      });
+            const now = Date.now();
+            const text = rest + chunk.toString('utf8');
+            const lines = text.split('\n');
+            rest = lines.pop()!;
+            for (const line of lines) {
+              if (!line.startsWith('data: ')) continue;
+              received[index]! += 1;
+              delays.push(now - Date.parse((JSON.parse(line.slice(6)) as { timestamp: string }).timestamp));
+            }
+          });
+          response.on('end', () => (ended += 1));
+          response.on('error', () => undefined);
+        },
+      );
       request.on('error', reject);
     });
   }
@@ -99,7 +103,10 @@ export async function eventsFanOut(): Promise<void> {
     },
     { checkAnswers: false },
   );
-  const child = fork(fileURLToPath(import.meta.url), [], { env: { ...process.env, GATEHOUSE_BENCH_EVENTS_READERS: server.baseUrl }, stdio: ['ignore', 'inherit', 'inherit', 'ipc'] });
+  const child = fork(fileURLToPath(import.meta.url), [], {
+    env: { ...process.env, GATEHOUSE_BENCH_EVENTS_READERS: server.baseUrl },
+    stdio: ['ignore', 'inherit', 'inherit', 'ipc'],
+  });
   const next = <T>(kind: string) =>
     new Promise<T>((resolve, reject) => {
       const onMessage = (message: { kind: string }) => {
@@ -157,8 +164,12 @@ export async function eventsFanOut(): Promise<void> {
     const complete = report.received.filter((count) => count === total).length;
     const lagP99 = lag.percentile(99) / 1e6;
     console.log(`   published ${total} events in ${publishedIn.toFixed(1)} s (${Math.round(total / publishedIn)} a second); ${hub.droppedCount} streams cut for falling behind`);
-    console.log(`   streams that received every event: ${complete} of ${report.opened}; least received ${Math.min(...report.received)}; ${(report.received.reduce((sum, count) => sum + count, 0) / publishedIn).toFixed(0)} events a second delivered in all`);
-    console.log(`   event-loop lag p99 ${lagP99.toFixed(1)} ms, max ${(lag.max / 1e6).toFixed(1)} ms ${judge('event stream: event-loop lag p99 at 1,000 streams, 2,000 events/s', lagP99, 'under', 20, ' ms')}`);
+    console.log(
+      `   streams that received every event: ${complete} of ${report.opened}; least received ${Math.min(...report.received)}; ${(report.received.reduce((sum, count) => sum + count, 0) / publishedIn).toFixed(0)} events a second delivered in all`,
+    );
+    console.log(
+      `   event-loop lag p99 ${lagP99.toFixed(1)} ms, max ${(lag.max / 1e6).toFixed(1)} ms ${judge('event stream: event-loop lag p99 at 1,000 streams, 2,000 events/s', lagP99, 'under', 20, ' ms')}`,
+    );
     written.sort((a, b) => a - b);
     const writtenAt = (share: number) => written[Math.min(written.length - 1, Math.floor(written.length * share))] ?? Number.NaN;
     console.log(`   of which the event log's write (publish to written): p50 ${writtenAt(0.5)} ms, p99 ${writtenAt(0.99)} ms`);

@@ -36,7 +36,7 @@ export const eventsFeature = defineFeature({
       maxPerHolder: events.maxStreamsPerCaller,
       maxPerAddress: events.maxStreamsPerAddress,
       heartbeatMs: events.heartbeatMs,
-      flushMs: 10,
+      flushMs: 25,
       recheckMs: 60_000,
       logError: log.error,
     });

@@ -26,6 +26,8 @@ export class StreamHub {
   private readonly perHolder = new Map<string, number>();
   private readonly perAddress = new Map<string, number>();
   private flushTimer: NodeJS.Timeout | null = null;
+  /** Events delivered since the last flush. */
+  private pending: StoredEvent[] = [];
   private heartbeat: NodeJS.Timeout | null = null;
   private recheck: NodeJS.Timeout | null = null;
   /** Streams dropped for falling behind since start (for /metrics-like counters and tests). */
@@ -60,13 +62,10 @@ export class StreamHub {
     return stream;
   }
 
-  /** Events written to the log, in id order: queued for each stream that may see them. */
+  /** Events written to the log, in id order: sent to each stream that may see them at the next flush. */
   deliver(events: readonly StoredEvent[]): void {
     if (this.streams.size === 0) return;
-    for (const event of events) {
-      const cache: FrameCache = new Map();
-      for (const stream of this.streams) stream.offer(event, cache);
-    }
+    for (const event of events) this.pending.push(event);
     this.flushTimer ??= setTimeout(() => this.flush(), this.options.flushMs);
   }
 
@@ -84,6 +83,7 @@ export class StreamHub {
   stop(): void {
     for (const timer of [this.heartbeat, this.recheck, this.flushTimer]) if (timer) clearInterval(timer);
     this.flushTimer = null;
+    this.queuePending();
     for (const stream of this.streams) {
       stream.queue(controlFrame('closing', { reason: 'the server is stopping' }));
       stream.finish();
@@ -93,7 +93,37 @@ export class StreamHub {
   private flush(): void {
     if (this.flushTimer) clearTimeout(this.flushTimer);
     this.flushTimer = null;
+    this.queuePending();
     for (const stream of this.streams) stream.flush();
+  }
+
+  /**
+   * The events since the last flush, written out once for each way of
+   * seeing them (views.ts; each event once per way), and once for each group
+   * of streams that see the same (the same viewer and kinds): the streams
+   * of a group share the batch's bytes. A thousand dashboards of one key
+   * cost one rendering and one encoding, not a thousand.
+   */
+  private queuePending(): void {
+    const events = this.pending;
+    if (events.length === 0) return;
+    this.pending = [];
+    const caches: FrameCache[] = events.map(() => new Map());
+    const batches = new Map<string, Buffer | null>();
+    for (const stream of this.streams) {
+      // Held while its missed events are sent, or just given some of these from the log: taken one by one.
+      if (stream.holding || stream.replayedUpTo >= events[0]!.id) {
+        for (let index = 0; index < events.length; index += 1) if (events[index]!.id > stream.replayedUpTo) stream.offer(events[index]!, caches[index]!);
+        continue;
+      }
+      const view = stream.sameView;
+      let batch = batches.get(view);
+      if (batch === undefined) {
+        batch = stream.render(events, caches);
+        batches.set(view, batch);
+      }
+      if (batch) stream.queue(batch);
+    }
   }
 
   private async recheckAll(): Promise<void> {

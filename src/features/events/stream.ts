@@ -7,7 +7,7 @@
  */
 import { Readable } from 'node:stream';
 import type { StoredEvent } from './store.js';
-import { type FrameCache, frameFor, type Viewer } from './views.js';
+import { type FrameCache, frameFor, type Viewer, viewKeyOf } from './views.js';
 
 export interface StreamOptions {
   viewer: Viewer;
@@ -23,8 +23,12 @@ export interface StreamOptions {
 }
 
 export class EventStream extends Readable {
-  /** Text queued since the last flush. */
-  private queued = '';
+  /** What was queued since the last flush: text, or a batch's bytes other streams share. */
+  private queued: Array<string | Buffer> = [];
+  private queuedBytes = 0;
+  private viewKey: string | undefined;
+  /** The last event sent from the log after a Last-Event-ID (0: none): a live one up to it is not sent again. */
+  replayedUpTo = 0;
   /** Live events that arrive while the missed ones are being sent, sent after them. */
   private held: StoredEvent[] | null = null;
   /** Why it was dropped, if it was. */
@@ -36,6 +40,32 @@ export class EventStream extends Readable {
 
   override _read(): void {
     this.emit('room');
+  }
+
+  /**
+   * Who else sees exactly what this reader sees (the same way of seeing and
+   * the same kinds): the hub writes a batch of events out once for all of
+   * them, and they share its bytes.
+   */
+  get sameView(): string {
+    this.viewKey ??= `${viewKeyOf(this.options.viewer)}|${this.options.types ? [...this.options.types].sort().join(',') : '*'}`;
+    return this.viewKey;
+  }
+
+  /** Whether live events are held while the missed ones are sent (each then taken apart, by offer). */
+  get holding(): boolean {
+    return this.held !== null;
+  }
+
+  /** A batch of live events as this reader sees them, in one piece of bytes; null when none is theirs. */
+  render(events: readonly StoredEvent[], caches: readonly FrameCache[]): Buffer | null {
+    let text = '';
+    for (let index = 0; index < events.length; index += 1) {
+      const event = events[index]!;
+      if (this.options.types && !this.options.types.has(event.type)) continue;
+      text += frameFor(this.options.viewer, event, caches[index]!) ?? '';
+    }
+    return text ? Buffer.from(text) : null;
   }
 
   /** Adds a live event (if it is the reader's to see); held while the missed ones are sent. */
@@ -52,21 +82,25 @@ export class EventStream extends Readable {
     return true;
   }
 
-  queue(text: string): void {
+  queue(chunk: string | Buffer): void {
     if (this.destroyed || this.dropped) return;
-    this.queued += text;
+    this.queued.push(chunk);
+    this.queuedBytes += chunk.length;
     // Between two flushes (milliseconds): only a burst far past the buffer, a bound on memory whatever comes.
-    if (this.queued.length > 16 * this.options.bufferBytes) this.cut('too much arrived at once');
+    if (this.queuedBytes > 16 * this.options.bufferBytes) this.cut('too much arrived at once');
   }
 
   /** Sends what was queued, in one write; drops the stream when its reader has let too much wait. */
   flush(): void {
-    if (!this.queued || this.destroyed) return;
-    const text = this.queued;
-    this.queued = '';
+    if (this.queued.length === 0 || this.destroyed) return;
+    const chunks = this.queued;
+    this.queued = [];
+    this.queuedBytes = 0;
     // What an earlier flush pushed still waits here: the connection did not take it (its own buffer is full).
     if (this.readableLength > this.options.bufferBytes) this.cut('it fell behind');
-    else this.push(text);
+    // One batch alone (the usual case) goes out as the bytes it shares with the other streams, not copied.
+    else if (chunks.length === 1) this.push(chunks[0]);
+    else this.push(Buffer.concat(chunks.map((chunk) => (typeof chunk === 'string' ? Buffer.from(chunk) : chunk))));
   }
 
   /** Missed events are being sent: live ones wait. */
@@ -78,6 +112,7 @@ export class EventStream extends Readable {
   release(lastSent: number): void {
     const held = this.held ?? [];
     this.held = null;
+    this.replayedUpTo = lastSent;
     for (const event of held) if (event.id > lastSent) this.offer(event, new Map());
     this.flush();
   }
@@ -115,7 +150,8 @@ export class EventStream extends Readable {
   private cut(reason: string): void {
     if (this.dropped) return;
     this.dropped = reason;
-    this.queued = '';
+    this.queued = [];
+    this.queuedBytes = 0;
     this.destroy();
   }
 }

@@ -13,6 +13,13 @@ import type { StoredEvent } from './store.js';
 
 export type Viewer = { kind: 'everything' } | { kind: 'key'; scopes: readonly string[] } | { kind: 'player'; watcher: Watcher };
 
+/** A viewer as a key: two viewers with the same key see every event the same way. */
+export function viewKeyOf(viewer: Viewer): string {
+  if (viewer.kind === 'everything') return 'everything';
+  if (viewer.kind === 'key') return `key:${[...viewer.scopes].sort().join(',')}`;
+  return `player:${viewer.watcher.uuid}:${viewer.watcher.name.toLowerCase()}`;
+}
+
 /** The event as it is sent, in the stream and in a webhook's body. */
 export interface EventEnvelope {
   id: string;
