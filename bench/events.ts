@@ -10,11 +10,12 @@
  * event; goal: p99 under 100 ms), the events every stream received, the
  * streams cut for falling behind, and the memory an open stream costs
  * Gatehouse (its heap and its process's resident set, before and after the
- * 1,000 opened).
+ * 1,000 opened). With two cores and taskset, the readers run on the load
+ * generator's core and Gatehouse on the others, as the HTTP rounds do.
  *
  * The same file is the readers' child (GATEHOUSE_BENCH_EVENTS_READERS set).
  */
-import { fork } from 'node:child_process';
+import { spawn } from 'node:child_process';
 import { get } from 'node:http';
 import { fileURLToPath } from 'node:url';
 import { monitorEventLoopDelay } from 'node:perf_hooks';
@@ -103,10 +104,10 @@ export async function eventsFanOut(): Promise<void> {
     },
     { checkAnswers: false },
   );
-  const child = fork(fileURLToPath(import.meta.url), [], {
-    env: { ...process.env, GATEHOUSE_BENCH_EVENTS_READERS: server.baseUrl },
-    stdio: ['ignore', 'inherit', 'inherit', 'ipc'],
-  });
+  // The readers on the load generator's core, Gatehouse on the others (./cores.ts), where taskset and two cores allow.
+  const { generatorCommand, withServerPinned } = await import('./cores.js');
+  const [program, args] = generatorCommand(process.execPath, [fileURLToPath(import.meta.url)]);
+  const child = spawn(program, args, { env: { ...process.env, GATEHOUSE_BENCH_EVENTS_READERS: server.baseUrl }, stdio: ['ignore', 'inherit', 'inherit', 'ipc'] });
   const next = <T>(kind: string) =>
     new Promise<T>((resolve, reject) => {
       const onMessage = (message: { kind: string }) => {
@@ -115,9 +116,16 @@ export async function eventsFanOut(): Promise<void> {
         resolve(message as T);
       };
       child.on('message', onMessage);
-      child.once('exit', (code) => reject(new Error(`the readers' process ended (${code})`)));
+      child.once('exit', (code: number | null) => reject(new Error(`the readers' process ended (${code})`)));
     });
   try {
+    await withServerPinned(() => measure());
+  } finally {
+    child.kill();
+    await server.stop();
+  }
+
+  async function measure(): Promise<void> {
     const before = { heap: process.memoryUsage().heapUsed, rss: process.memoryUsage().rss };
     await next<{ opened: number }>('open');
     const hub = server.gatehouse.services.get('eventStreams');
@@ -176,8 +184,5 @@ export async function eventsFanOut(): Promise<void> {
     console.log(
       `   each event's delay to a reader (${delays.length} timed on ${streams / timedEvery} streams): p50 ${at(0.5)} ms, p99 ${at(0.99)} ms, max ${delays.at(-1)} ms ${judge('event stream: delay p99 to a reader', at(0.99), 'under', 100, ' ms')}`,
     );
-  } finally {
-    child.kill();
-    await server.stop();
   }
 }
