@@ -123,6 +123,30 @@ describe('sessions in the portal in Chromium: new tabs, other devices, a changed
     await balanceShown(page);
   });
 
+  it('renews a token the live event stream is refused with as expired, and opens the stream with the new one', async function () {
+    const page = await open(laptop, '/forgot-password');
+    let refused = false;
+    await page.route(`${server.baseUrl}/api/events*`, async (route) => {
+      if (refused) return route.continue();
+      refused = true;
+      await route.fulfill({ status: 403, contentType: 'application/json', body: JSON.stringify({ success: false, error: 'Token expired; log in again', code: 'token_expired' }) });
+    });
+    expectedStatuses.push(403);
+    const asked: string[] = [];
+    page.on('request', (request) => {
+      const path = new URL(request.url()).pathname;
+      if (path === '/api/events' || path === '/api/auth/session/refresh') asked.push(path);
+    });
+    const opened = page.waitForResponse((response) => new URL(response.url()).pathname === '/api/events' && response.status() === 200);
+    await page.goto(`${server.baseUrl}/account`);
+    await balanceShown(page);
+    await opened;
+    // Refused, renewed with the cookie, asked again (a token issued within the same second as the last may read the same).
+    const refusedAt = asked.indexOf('/api/events');
+    expect(asked.slice(refusedAt, refusedAt + 3)).to.deep.equal(['/api/events', '/api/auth/session/refresh', '/api/events']);
+    await page.unroute(`${server.baseUrl}/api/events*`);
+  });
+
   it('lists the sessions, and "End all other sessions" logs the other device out', async function () {
     const other = await open(handset, '/login?next=%2Faccount', phone);
     await logIn(other);
