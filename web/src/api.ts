@@ -76,7 +76,7 @@ async function tokenRefused(response: Response): Promise<boolean> {
  * nothing is sent as that account on this page's behalf; the page starts
  * again as it.
  */
-async function fetchRenewing(input: RequestInfo | URL, init: RequestInit = {}): Promise<Response> {
+export async function fetchRenewing(input: RequestInfo | URL, init: RequestInit = {}): Promise<Response> {
   const response = await fetch(input, init);
   const headers = (init.headers ?? {}) as Record<string, string>;
   const before = currentSession();
