@@ -128,6 +128,12 @@ function fuzzRequest(routes: Route[], tokens: string[], random: Random): FuzzReq
 function send(baseUrl: string, request: FuzzRequest): Promise<{ status: number; body: string }> {
   return new Promise((resolve, reject) => {
     const outgoing = httpRequest(baseUrl + request.path, { method: request.method, headers: request.headers }, (response) => {
+      // An event stream a request opened (GET /api/events with a good token) goes on until the server stops: its status is the answer.
+      if (response.headers['content-type']?.startsWith('text/event-stream')) {
+        response.destroy();
+        resolve({ status: response.statusCode!, body: '' });
+        return;
+      }
       let body = '';
       response.on('data', (chunk) => (body += chunk));
       response.on('end', () => resolve({ status: response.statusCode!, body }));
