@@ -4,7 +4,7 @@ import path from 'node:path';
 import { Ajv } from 'ajv';
 import YAML, { LineCounter } from 'yaml';
 import { describeConfigError } from './config-error-message.js';
-import { configFileSchema, type ConfigFile } from './schema.js';
+import { configFileSchema, type ConfigFile, type ForwardAuthNeed } from './schema.js';
 import { configDefaults } from './defaults.js';
 import { isPortalUrl } from './portal-address.js';
 import { deepMerge, isPlainObject } from '../lib/objects.js';
@@ -68,6 +68,8 @@ export interface Config {
   // The event stream and the webhooks (docs/events.md).
   events: { keepHours: number; heartbeatMs: number; statusMs: number; bufferBytes: number; maxStreamsPerCaller: number; maxStreamsPerAddress: number };
   webhooks: { retryMs: number; maxRetryMs: number; maxAttempts: number; keepDays: number };
+  // Forward authentication for reverse proxies (docs/sign-in.md).
+  forwardAuth: { hosts: string[]; rules: Array<{ host?: string; path: string; need: ForwardAuthNeed }>; defaultNeed: ForwardAuthNeed; callbackPath: string };
 }
 
 export class ConfigError extends Error {
@@ -258,6 +260,12 @@ function toConfig(file: ConfigFile, cwd: string, beside: string): Config {
       maxRetryMs: Math.round(file.webhooks['max-retry-seconds'] * 1000),
       maxAttempts: file.webhooks['max-attempts'],
       keepDays: file.webhooks['keep-days'],
+    },
+    forwardAuth: {
+      hosts: file['forward-auth'].hosts,
+      rules: file['forward-auth'].rules,
+      defaultNeed: file['forward-auth']['default-need'],
+      callbackPath: file['forward-auth']['callback-path'],
     },
   };
 }

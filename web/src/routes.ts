@@ -35,6 +35,7 @@ const AuditPage = lazy(() => import('./admin/pages/audit.js').then((m) => m.Audi
 const CachesPage = lazy(() => import('./admin/pages/caches.js').then((m) => m.CachesPage));
 const KeysPage = lazy(() => import('./admin/pages/keys.js').then((m) => m.KeysPage));
 const WebhooksPage = lazy(() => import('./admin/pages/webhooks.js').then((m) => m.WebhooksPage));
+const ForwardAuthPage = lazy(() => import('./pages/forward-auth.js').then((m) => m.ForwardAuthPage));
 
 export interface PageRoute {
   path: string;
@@ -56,6 +57,7 @@ export const routes: PageRoute[] = [
   { path: '/account', title: 'My account', page: AccountPage, access: 'player', nav: 'Account' },
   { path: '/account/sessions', title: 'Sessions and password', page: SessionsPage, access: 'player' },
   { path: '/account/security', title: 'Sign-in security', page: SecurityPage, access: 'player' },
+  { path: '/forward-auth', title: 'Signing in to a site', page: ForwardAuthPage, access: 'player' },
   { path: '/shop', title: 'Shop', page: ShopPage, access: 'player', nav: 'Shop' },
   { path: '/inventory', title: 'Inventory', page: InventoryPage, access: 'player', nav: 'Inventory' },
   { path: '/market', title: 'Market prices', page: MarketPage, access: 'player', nav: 'Market' },
