@@ -130,9 +130,13 @@ for (const storage of ['json', 'postgresql'] as const) {
       expect(`${redirect.origin}${redirect.pathname}`).to.equal('http://map.test/.gatehouse/callback');
       expect(redirect.searchParams.get('rd')).to.equal('http://map.test/world/?zoom=2');
 
-      const back = await callback(issued.body.redirect);
+      const told: Array<{ username: string; host: string }> = [];
+      const tell = (signedIn: { username: string; host: string }) => told.push(signedIn);
+      server.gatehouse.services.get('forwardAuth').events.on('signedIn', tell);
+      const back = await callback(issued.body.redirect).finally(() => server.gatehouse.services.get('forwardAuth').events.off('signedIn', tell));
       expect(back.status).to.equal(302);
       expect(back.headers.get('location')).to.equal('http://map.test/world/?zoom=2');
+      expect(told, "the sign-in told on the service's events").to.deep.equal([{ username, host: 'map.test' }]);
       const [line] = back.headers.getSetCookie();
       const attributes = line!.split(';').map((part) => part.trim());
       expect(attributes[0]).to.match(/^gatehouse_forward=ses_[0-9a-f]{32}\.[A-Za-z0-9_-]{43}$/);
