@@ -14,6 +14,7 @@ import { existsSync } from 'node:fs';
 import { chown, mkdir, readFile, rm, writeFile } from 'node:fs/promises';
 import path from 'node:path';
 import { expect } from 'chai';
+import { Secret, TOTP } from 'otpauth';
 import { codeFor } from '../helpers/accounts.js';
 import { type HeadlessChromium, requireChromium, startChromium } from '../helpers/chromium.js';
 import { freePort } from '../helpers/free-port.js';
@@ -226,6 +227,40 @@ describe("forward authentication behind nginx (Debian's package)", function () {
       await page.waitForURL((url) => url.pathname === '/login');
       await page.goto(`${site}/world/`);
       await page.waitForURL((url) => url.origin === portal && url.pathname === '/login');
+    } finally {
+      await browser?.close();
+    }
+  });
+
+  it("asks an account with an authenticator app for its code before the site sees the person: the portal's own login", async function () {
+    requireChromium(this);
+    const { player, username } = await newPlayer();
+    const token = (await api(portal, 'POST', '/api/auth/login', { body: { username, password } })).body.token as string;
+    const started = await api(portal, 'POST', '/api/auth/factors/totp', { token });
+    const secret = started.body.secret as string;
+    const codeAt = (steps: number) =>
+      new TOTP({ secret: Secret.fromBase32(secret), algorithm: 'SHA1', digits: 6, period: 30 }).generate({ timestamp: Date.now() + steps * 30_000 });
+    expect((await api(portal, 'POST', '/api/auth/factors/totp/confirm', { token, body: { code: codeAt(-1) } })).status).to.equal(200);
+
+    let browser: HeadlessChromium | undefined;
+    try {
+      browser = await startChromium();
+      const page = await browser.context.newPage();
+      await page.goto(`${site}/world/`);
+      await page.waitForURL((url) => url.origin === portal && url.pathname === '/login');
+      await page.getByLabel('Username').fill(username);
+      await page.getByLabel('Password').fill(password);
+      await page.getByRole('button', { name: 'Log in', exact: true }).click();
+      // The password alone signs in nowhere: the site is still asking.
+      await page.getByLabel('Code from your authenticator app').waitFor();
+      const meanwhile = await browser.context.newPage();
+      await meanwhile.goto(`${site}/world/`);
+      await meanwhile.waitForURL((url) => url.origin === portal);
+      await meanwhile.close();
+      await page.getByLabel('Code from your authenticator app').fill(codeAt(0));
+      await page.getByRole('button', { name: 'Log in', exact: true }).click();
+      await page.waitForURL(`${site}/world/`);
+      expect(await page.locator('#who').textContent()).to.equal(`Signed in as ${player}`);
     } finally {
       await browser?.close();
     }
