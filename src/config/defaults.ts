@@ -46,4 +46,5 @@ export const configDefaults: ConfigFile = {
   metrics: { enabled: false, 'allowed-addresses': [] },
   jobs: { 'max-per-player': 3, 'rejoin-cooldown-minutes': 60, 'payout-interval-seconds': 5, 'placed-blocks-remembered': 100000 },
   sidecar: { launch: true, node: 'node' },
+  backups: { directory: 'backups', schedule: '04:00', 'keep-daily': 7, 'keep-weekly': 4, 'before-restart': false },
 };
