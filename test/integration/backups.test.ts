@@ -148,6 +148,21 @@ describe('backups of the JSON store, taken under load and restored', function ()
       }
       expect(refusal).to.be.instanceOf(RestoreRefusedError);
       expect((refusal as Error).message).to.match(/Gatehouse is running on .*: stop it first/);
+
+      // The download: the archive whole; an API key needs personal:read beside backups:admin.
+      const name = path.basename(archive);
+      const downloaded = await fetch(`${server.baseUrl}/api/admin/backups/${name}`, { headers: { authorization: `Bearer ${serviceToken}` } });
+      expect(downloaded.status).to.equal(200);
+      expect(Buffer.from(await downloaded.arrayBuffer()).equals(await readFile(archive)), 'the archive as it is on disk').to.equal(true);
+      expect((await api(server.baseUrl, 'GET', '/api/admin/backups/gatehouse-main-2000-01-01-000000Z.zip', { token: serviceToken })).status).to.equal(404);
+      expect((await api(server.baseUrl, 'GET', '/api/admin/backups/..%2Fdata%2Frunning.json', { token: serviceToken })).status).to.equal(404);
+      const keyFor = async (scopes: string[]) =>
+        (await api(server.baseUrl, 'POST', '/api/admin/keys', { token: serviceToken, body: { name: `key ${scopes.length}`, scopes } })).body.secret as string;
+      const withoutPersonal = await api(server.baseUrl, 'GET', `/api/admin/backups/${name}`, { token: await keyFor(['backups:admin']) });
+      expect(withoutPersonal.status).to.equal(403);
+      expect(withoutPersonal.body.code).to.equal('scope_missing');
+      const withPersonal = await fetch(`${server.baseUrl}/api/admin/backups/${name}`, { headers: { authorization: `Bearer ${await keyFor(['backups:admin', 'personal:read'])}` } });
+      expect(withPersonal.status).to.equal(200);
     } finally {
       await server.gatehouse.stop();
     }
