@@ -160,22 +160,32 @@ export class BackupService {
 
   /** Runs the schedule: each due backup, then the next. */
   startSchedule(lastBackupAt: () => Promise<Date | null>): void {
+    // A scheduled backup that failed counts as taken for the next one's time: an interval runs from it, so a failing backup is not taken again at once.
+    let lastAttemptAt: Date | null = null;
     const plan = async () => {
       if (this.stopped) return;
       const now = this.options.now();
-      const due = nextBackupAt(this.options.schedule, now, await lastBackupAt());
+      let lastTaken: Date | null = null;
+      try {
+        lastTaken = await lastBackupAt();
+      } catch (error) {
+        this.options.logError(`backups: listing the archives for the schedule: ${(error as Error).message}`);
+      }
+      const last = [lastTaken, lastAttemptAt].reduce<Date | null>((latest, date) => (date && (!latest || date > latest) ? date : latest), null);
+      const due = nextBackupAt(this.options.schedule, now, last);
       if (!due) return;
       // Timers hold at most about 24.8 days; a longer wait is planned again on the way.
       const wait = Math.min(Math.max(0, due.getTime() - now.getTime()), 2 ** 31 - 1);
       this.timer = setTimeout(() => {
         // Woken before it is due (a wait longer than a timer holds): only plan again.
         const early = due.getTime() > this.options.now().getTime() + 1000;
+        if (!early) lastAttemptAt = this.options.now();
         const taken = early ? Promise.resolve() : this.take('scheduled', null).then(() => undefined);
-        taken.catch(() => undefined).then(plan, plan);
+        void taken.catch(() => undefined).then(plan);
       }, wait);
       this.timer.unref();
     };
-    void plan().catch((error: Error) => this.options.logError(`backups: planning the schedule: ${error.message}`));
+    void plan();
   }
 
   /** Stops the schedule and waits for a backup under way to finish. */
@@ -186,11 +196,11 @@ export class BackupService {
   }
 
   private async run(progress: RunningBackup, startedAt: Date, named: () => void): Promise<TakenBackup> {
-    // No other backup starts meanwhile (start() set this one as current): the name stays free.
-    progress.name = archiveName(this.options.serverId, startedAt, await this.archives.takenNames());
-    named();
-    this.events.emit('started', { ...progress });
     try {
+      // No other backup starts meanwhile (start() set this one as current): the name stays free.
+      progress.name = archiveName(this.options.serverId, startedAt, await this.archives.takenNames());
+      named();
+      this.events.emit('started', { ...progress });
       const taken = await takeBackup({
         directory: this.options.directory,
         name: progress.name,
