@@ -1052,7 +1052,8 @@ export interface paths {
         get: operations["getAdminBackupsByName"];
         put?: never;
         post?: never;
-        delete?: never;
+        /** Delete a backup archive (retention deletes old ones by itself) */
+        delete: operations["deleteAdminBackupsByName"];
         options?: never;
         head?: never;
         patch?: never;
@@ -7436,6 +7437,77 @@ export interface operations {
                 };
                 content: {
                     "application/zip": unknown;
+                };
+            };
+            /** @description Missing or invalid token, or an API key unknown, revoked or expired */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Token expired, or admin privileges required, or an API key without the scope backups:admin (code scope_missing) */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description No archive of that name (code backup_not_found) */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description The API key is over its rate limit; see Retry-After and RateLimit */
+            429: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description The game server cannot be asked whether the caller is an operator now */
+            503: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+        };
+    };
+    deleteAdminBackupsByName: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                name: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description OK */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** @enum {boolean} */
+                        success: true;
+                        message: string;
+                    };
                 };
             };
             /** @description Missing or invalid token, or an API key unknown, revoked or expired */

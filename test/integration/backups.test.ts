@@ -133,6 +133,9 @@ describe('backups of the JSON store, taken under load and restored', function ()
       (config) => {
         config.token = serviceToken;
         config.backups.directory = backupsDirectory;
+        // Retention off: it would keep only the newest of today's archives.
+        config.backups.keepDaily = 0;
+        config.backups.keepWeekly = 0;
       },
       { dataDirectory },
     );
@@ -163,6 +166,17 @@ describe('backups of the JSON store, taken under load and restored', function ()
       expect(withoutPersonal.body.code).to.equal('scope_missing');
       const withPersonal = await fetch(`${server.baseUrl}/api/admin/backups/${name}`, { headers: { authorization: `Bearer ${await keyFor(['backups:admin', 'personal:read'])}` } });
       expect(withPersonal.status).to.equal(200);
+      await withPersonal.arrayBuffer();
+
+      // Deleted: gone from the list and the directory, audited; a second time 404.
+      const extra = await server.gatehouse.services.get('backups').take('manual', 'test');
+      const deleted = await api(server.baseUrl, 'DELETE', `/api/admin/backups/${extra.name}`, { token: serviceToken });
+      expect(deleted.body).to.deep.equal({ success: true, message: `Backup ${extra.name} deleted` });
+      expect((await api(server.baseUrl, 'DELETE', `/api/admin/backups/${extra.name}`, { token: serviceToken })).status).to.equal(404);
+      const names = (await api(server.baseUrl, 'GET', '/api/admin/backups', { token: serviceToken })).body.backups.map((backup: { name: string }) => backup.name);
+      expect(names).to.deep.equal([name]);
+      const actions = (await api(server.baseUrl, 'GET', '/api/admin/audit', { token: serviceToken })).body.entries.map((entry: { action: string }) => entry.action);
+      expect(actions).to.include('backup.download').and.to.include('backup.delete');
     } finally {
       await server.gatehouse.stop();
     }

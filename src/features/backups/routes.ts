@@ -1,4 +1,4 @@
-/** The backups in the console: the list, "back up now", and the download of an archive (admins; audited). */
+/** The backups in the console: the list, "back up now", the download and the deletion of an archive (admins; audited). */
 import { createReadStream } from 'node:fs';
 import { stat } from 'node:fs/promises';
 import type { BackupSchedule } from '../../config/backup-schedule.js';
@@ -8,7 +8,7 @@ import { t } from '../../lib/schema.js';
 import type { AuditTrail } from '../audit/service.js';
 import { backupItemOf, failureOf, runningBackupOf } from './answers.js';
 import { describeSchedule, nextBackupAt } from './schedule.js';
-import { backupsAnswer, startedAnswer } from './schemas.js';
+import { backupsAnswer, deletedAnswer, startedAnswer } from './schemas.js';
 import type { BackupService } from './service.js';
 
 export interface BackupSettings {
@@ -81,6 +81,24 @@ export function backupsRoutes(backups: BackupService, settings: BackupSettings, 
         return reply(createReadStream(file), {
           headers: { 'Content-Length': String(size), 'Content-Disposition': `attachment; filename="${name}"`, 'Cache-Control': 'no-store' },
         });
+      },
+    }),
+    route({
+      method: 'DELETE',
+      path: '/api/admin/backups/:name',
+      access: 'admin',
+      scope: 'backups:admin',
+      summary: 'Delete a backup archive (retention deletes old ones by itself)',
+      answer: deletedAnswer,
+      errors: { 404: 'No archive of that name (code backup_not_found)' },
+      handle: async (request) => {
+        const name = request.params.name ?? '';
+        const file = await backups.archives.find(name);
+        if (!file) throw notFound(`No backup archive is named ${JSON.stringify(name.slice(0, 80))}`, 'backup_not_found');
+        const { size } = await stat(file);
+        await backups.archives.remove(name);
+        await audit.record(request.actor(), 'backup.delete', { name, bytes: size });
+        return { success: true as const, message: `Backup ${name} deleted` };
       },
     }),
   ];

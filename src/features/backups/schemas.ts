@@ -50,3 +50,5 @@ export const backupsAnswer = t.object({
 });
 
 export const startedAnswer = t.object({ success: t.literal(true), message: t.string(), backup: runningBackup });
+
+export const deletedAnswer = t.object({ success: t.literal(true), message: t.string() });

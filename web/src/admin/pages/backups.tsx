@@ -1,7 +1,7 @@
 /**
  * Backups: the archives with their size and contents, "Back up now" (with
- * its progress, read again every 2 seconds while it runs), the download of
- * an archive, the schedule and retention, and how to restore one (on the
+ * its progress, read again every 2 seconds while it runs), the download and
+ * deletion (after a confirm step) of an archive, the schedule and retention, and how to restore one (on the
  * command line, Gatehouse stopped: docs/backups.md). The download is
  * fetched with the session's token (a link could not carry it) and handed
  * to the browser as a file.
@@ -14,6 +14,7 @@ import { ProblemNotice, Success } from '../../parts/notice.js';
 import { Problem } from '../../parts/problem.js';
 import { numeric, Table } from '../../parts/table.js';
 import { currentSession } from '../../session.js';
+import { ConfirmButton } from '../parts/confirm.js';
 import { AdminPage } from '../parts/layout.js';
 
 export const backupsEveryMs = 2_000;
@@ -91,7 +92,7 @@ export function BackupsPage() {
           <Table
             label="Backups"
             caption={`Archives in ${state.directory}`}
-            columns={['Backup', 'Taken', numeric('Size'), 'Contents', 'Download']}
+            columns={['Backup', 'Taken', numeric('Size'), 'Contents', 'Download or delete']}
             empty="No backup has been taken yet."
             stack
           >
@@ -122,10 +123,26 @@ export function BackupsPage() {
                     </>
                   )}
                 </td>
-                <td data-label="Download">
-                  <button type="button" disabled={fetching.busy} onClick={() => void fetching.run(() => download(backup.name))} aria-label={`Download ${backup.name}`}>
-                    Download
-                  </button>
+                <td data-label="Download or delete">
+                  <div class="actions">
+                    <button type="button" disabled={fetching.busy} onClick={() => void fetching.run(() => download(backup.name))} aria-label={`Download ${backup.name}`}>
+                      Download
+                    </button>
+                    <ConfirmButton
+                      label="Delete"
+                      name={`Delete ${backup.name}`}
+                      question={`Delete ${backup.name}? It cannot be restored afterwards.`}
+                      confirmLabel="Yes, delete it"
+                      busy={fetching.busy}
+                      onConfirm={() =>
+                        void fetching.run(async () => {
+                          const answer = await data(api.request('delete', '/api/admin/backups/{name}', { params: { name: backup.name } }));
+                          backups.reload();
+                          return answer.message;
+                        })
+                      }
+                    />
+                  </div>
                 </td>
               </tr>
             ))}
