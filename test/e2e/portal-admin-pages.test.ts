@@ -174,7 +174,7 @@ describe('what the admin console’s pages say (Chromium, a fresh embedded serve
     expect(unexpectedProblems(portal.problems)).to.deep.equal([]);
   });
 
-  it('backs up now from the Backups page, lists the archive with its contents, downloads it, and says how to restore', async function () {
+  it('backs up now from the Backups page, lists the archive with its contents, downloads it, says how to restore, and deletes it', async function () {
     await goInPortal(page, '/admin/backups');
     await page.getByText('No backup has been taken yet.').waitFor();
     await expectNoSeriousAxeFinding('the Backups page with no archive');
@@ -200,8 +200,12 @@ describe('what the admin console’s pages say (Chromium, a fresh embedded serve
       await page.screenshot({ path: `${process.env.GATEHOUSE_SCREENSHOTS}/admin-backups-phone.png`, fullPage: true });
       await page.setViewportSize(desktop);
     }
+    // Deleted after the confirm step.
+    await row.getByRole('button', { name: `Delete ${listed.name}` }).click();
+    await page.getByRole('button', { name: 'Yes, delete it' }).click();
+    await page.getByText('No backup has been taken yet.').waitFor();
     const audited = (await asAdmin('GET', '/api/admin/audit')).body.entries.map((entry: { action: string }) => entry.action);
-    expect(audited).to.include('backup.create').and.to.include('backup.download');
+    expect(audited).to.include('backup.create').and.to.include('backup.download').and.to.include('backup.delete');
     expect(unexpectedProblems(portal.problems)).to.deep.equal([]);
   });
 
