@@ -60,6 +60,9 @@ export interface Config {
   jobs: { maxPerPlayer: number; rejoinCooldownMs: number; payoutIntervalMs: number; placedBlocksRemembered: number };
   /** Where backup archives go (never inside the data directory), when they are taken, how many are kept. */
   backups: { directory: string; schedule: BackupSchedule; keepDaily: number; keepWeekly: number; beforeRestart: boolean };
+  // The event stream and the webhooks (docs/events.md).
+  events: { keepHours: number; heartbeatMs: number; statusMs: number; bufferBytes: number; maxStreamsPerCaller: number; maxStreamsPerAddress: number };
+  webhooks: { retryMs: number; maxRetryMs: number; maxAttempts: number; keepDays: number };
 }
 
 export class ConfigError extends Error {
@@ -244,6 +247,20 @@ function toConfig(file: ConfigFile, cwd: string, beside: string): Config {
       keepDaily: file.backups['keep-daily'],
       keepWeekly: file.backups['keep-weekly'],
       beforeRestart: file.backups['before-restart'],
+    },
+    events: {
+      keepHours: file.events['keep-hours'],
+      heartbeatMs: file.events['heartbeat-seconds'] * 1000,
+      statusMs: file.events['status-seconds'] * 1000,
+      bufferBytes: file.events['buffer-kib'] * 1024,
+      maxStreamsPerCaller: file.events['max-streams-per-caller'],
+      maxStreamsPerAddress: file.events['max-streams-per-address'],
+    },
+    webhooks: {
+      retryMs: Math.round(file.webhooks['retry-seconds'] * 1000),
+      maxRetryMs: Math.round(file.webhooks['max-retry-seconds'] * 1000),
+      maxAttempts: file.webhooks['max-attempts'],
+      keepDays: file.webhooks['keep-days'],
     },
   };
 }

@@ -58,6 +58,16 @@ export interface ConfigFile {
   /** Read by the Paper plugin that hosts this sidecar (bridge/); the sidecar itself ignores it. */
   sidecar: { launch: boolean; node: string };
   backups: { directory: string; schedule: string; 'keep-daily': number; 'keep-weekly': number; 'before-restart': boolean };
+  // The event stream and the webhooks (docs/events.md).
+  events: {
+    'keep-hours': number;
+    'heartbeat-seconds': number;
+    'status-seconds': number;
+    'buffer-kib': number;
+    'max-streams-per-caller': number;
+    'max-streams-per-address': number;
+  };
+  webhooks: { 'retry-seconds': number; 'max-retry-seconds': number; 'max-attempts': number; 'keep-days': number };
 }
 
 const port = { type: 'integer', minimum: 0, maximum: 65535 } as const;
@@ -163,6 +173,21 @@ export const configFileSchema = group({
     'keep-daily': { type: 'integer', minimum: 0, maximum: 3650 },
     'keep-weekly': { type: 'integer', minimum: 0, maximum: 520 },
     'before-restart': { type: 'boolean' },
+  }),
+  // The event stream and the webhooks (docs/events.md).
+  events: group({
+    'keep-hours': { type: 'number', exclusiveMinimum: 0, maximum: 8760 },
+    'heartbeat-seconds': { type: 'integer', minimum: 1, maximum: 300 },
+    'status-seconds': { type: 'integer', minimum: 1, maximum: 3600 },
+    'buffer-kib': { type: 'integer', minimum: 16, maximum: 65536 },
+    'max-streams-per-caller': { type: 'integer', minimum: 1, maximum: 100000 },
+    'max-streams-per-address': { type: 'integer', minimum: 1, maximum: 100000 },
+  }),
+  webhooks: group({
+    'retry-seconds': { type: 'number', minimum: 0.1, maximum: 86400 },
+    'max-retry-seconds': { type: 'number', minimum: 0.1, maximum: 86400 },
+    'max-attempts': { type: 'integer', minimum: 1, maximum: 100 },
+    'keep-days': positiveInteger,
   }),
   http: group({
     'body-limit-kib': { type: 'integer', minimum: 1, maximum: 10240 },

@@ -16,9 +16,9 @@ describe('the OpenAPI document', function () {
       expect(new Set(declared).size, 'no route declared twice').to.equal(declared.length);
       for (const route of routes) {
         const operation = document.paths[route.path.replace(/:(\w+)/g, '{$1}')]![route.method.toLowerCase()]!;
-        // A route whose whole answer is personal data needs personal:read beside its scope.
-        const scopes = route.scope ? [route.scope, ...(route.personalAnswer ? ['personal:read'] : [])] : [];
-        const keySecurity = route.scope ? [{ apiKey: scopes }, { apiKeyHeader: scopes }] : [];
+        // A route any key may call (the event stream) names no scope for it; one whose whole answer is personal data needs personal:read beside its scope.
+        const keyScopes = route.scope ? [route.scope, ...(route.personalAnswer ? ['personal:read'] : [])] : route.anyKey ? [] : undefined;
+        const keySecurity = keyScopes ? [{ apiKey: keyScopes }, { apiKeyHeader: keyScopes }] : [];
         const security = route.checksServiceToken ? [{ serviceToken: [] }] : route.access === 'public' ? [] : [{ bearer: [] }, ...keySecurity];
         expect(operation.security, `${route.method} ${route.path}`).to.deep.equal(security);
         expect(operation.responses, `${route.method} ${route.path}`).to.have.property(String(route.status ?? 200));
