@@ -31,6 +31,7 @@ import {
   type Whitelist,
 } from '../port.js';
 import { gameErrorOf } from './game-errors.js';
+import { bridgeSaves } from './saves.js';
 import { errorCodes, JsonRpcConnection, RpcError, type RequestOptions } from './json-rpc.js';
 
 export const protocolVersion = 2;
@@ -127,7 +128,8 @@ export class BridgeGameAdapter implements GamePort {
       ticks: () => this.call('performance.ticks', {}) as ReturnType<ServerPerformance['ticks']>,
       memory: () => this.call('performance.memory', {}) as ReturnType<ServerPerformance['memory']>,
     };
-    this.groups = { whitelist, messaging, teleports, bossBars, inventories, economy, control, performance };
+    const saves = bridgeSaves((method, params, options) => this.call(method, params, options), options.logError);
+    this.groups = { whitelist, messaging, teleports, bossBars, inventories, economy, control, performance, saves };
   }
 
   /**

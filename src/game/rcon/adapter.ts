@@ -24,6 +24,7 @@ import { RconMessaging } from './messaging.js';
 import { OperationScores, operationsObjective } from './operation-scores.js';
 import { RconOnlinePlayers, RconOperators } from './players.js';
 import { CodeTriggers } from './code-triggers.js';
+import { RconSaves } from './saves.js';
 import { ServerFiles } from './server-files.js';
 import type { RconSettings } from './settings.js';
 import { RconTeleports } from './teleports.js';
@@ -66,7 +67,7 @@ export class RconGameAdapter implements GamePort {
   private readonly bossBars: RconBossBars;
   private readonly operationScores: OperationScores;
   private readonly players: RconOnlinePlayers;
-  private readonly groups: Pick<Capabilities, 'whitelist' | 'messaging' | 'teleports' | 'bossBars' | 'inventories' | 'control'>;
+  private readonly groups: Pick<Capabilities, 'whitelist' | 'messaging' | 'teleports' | 'bossBars' | 'inventories' | 'control'> & Partial<Pick<Capabilities, 'saves'>>;
   private readonly codeHandlers = new Map<CodeCommand, CodeCommandHandler>();
 
   constructor(private readonly options: RconAdapterOptions) {
@@ -117,6 +118,8 @@ export class RconGameAdapter implements GamePort {
       bossBars: this.bossBars,
       inventories: new RconInventories(command, this.operationScores),
       control: rconControl(command, whitelist, this.management, this.files),
+      // The world's folder is where the server's directory is: without it, nothing to copy.
+      ...(this.files && options.serverDirectory ? { saves: new RconSaves(command, this.files, options.serverDirectory) } : {}),
     };
   }
 

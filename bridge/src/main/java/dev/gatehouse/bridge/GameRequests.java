@@ -2,6 +2,7 @@ package dev.gatehouse.bridge;
 
 import java.util.ArrayList;
 import java.util.List;
+import java.util.logging.Logger;
 import org.bukkit.Server;
 
 /**
@@ -13,12 +14,13 @@ import org.bukkit.Server;
 final class GameRequests {
     private final Handlers handlers;
     private final RequestTable table = new RequestTable();
+    private final SavesRequests saves;
 
     /**
      * @param economy null when Vault is absent: the economy methods are then unknown
      * @param restart stops the server for a restart; called on the main thread
      */
-    GameRequests(Server server, MainThread mainThread, BossBarRegistry bossBars, OperatorSnapshot operators, VaultMovements economy, Runnable restart) {
+    GameRequests(Server server, MainThread mainThread, BossBarRegistry bossBars, OperatorSnapshot operators, VaultMovements economy, Runnable restart, Logger logger) {
         handlers = new Handlers(server, mainThread);
         List<RequestGroup> groups = new ArrayList<>(List.of(
                 new PlayersRequests(server, handlers),
@@ -31,6 +33,7 @@ final class GameRequests {
                 new ControlRequests(server, mainThread, handlers, restart)));
         if (economy != null) groups.add(new EconomyRequests(economy, handlers));
         groups.add(new PerformanceRequests(server, handlers));
+        groups.add(saves = new SavesRequests(server, handlers, mainThread, logger));
         for (RequestGroup group : groups) group.register(table);
     }
 
@@ -39,7 +42,9 @@ final class GameRequests {
         return table;
     }
 
+    /** The plugin is being disabled (main thread). */
     void close() {
+        saves.close();
         handlers.close();
     }
 }

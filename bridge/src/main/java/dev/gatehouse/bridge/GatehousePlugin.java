@@ -60,7 +60,7 @@ public final class GatehousePlugin extends JavaPlugin {
             journal.open();
             economy = new VaultMovements(server, new VaultEconomy(server), journal, getLogger());
         }
-        requests = new GameRequests(server, mainThread, bossBars, operators, economy, this::restartServer);
+        requests = new GameRequests(server, mainThread, bossBars, operators, economy, this::restartServer, getLogger());
         String version = getDescription().getVersion();
         RequestTable table = requests.table();
         bridge = new BridgeConnection(host, port,
