@@ -3030,6 +3030,15 @@ export interface operations {
                     };
                 };
             };
+            /** @description id is not a delivery id (a whole number; field id) */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
             /** @description Missing or invalid token, or an API key unknown, revoked or expired */
             401: {
                 headers: {
