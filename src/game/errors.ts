@@ -116,4 +116,5 @@ const capabilityWork: Record<string, string> = {
   control: 'change server settings or restart the server',
   console: 'run console commands',
   performance: 'report its tick rate',
+  moderation: 'ban or kick players',
 };

@@ -187,6 +187,11 @@ export class VanillaStandIn {
     await this.log(`${name} (/${address}:54321) lost connection: ${reason}`);
   }
 
+  /** A line typed on the server's own console (not through RCON): its reply. */
+  async console(line: string): Promise<string> {
+    return this.runParsing(line);
+  }
+
   /** What `/trigger register` does in game. */
   trigger(name: string): void {
     const player = this.players.get(name.toLowerCase())!;

@@ -49,7 +49,7 @@ export interface BridgeOptions {
 }
 
 /** The groups a plugin may offer in its hello; the bridge has no console of its own. */
-type BridgeCapability = Exclude<Capability, 'console'>;
+type BridgeCapability = Exclude<Capability, 'console' | 'moderation'>;
 
 /**
  * The game port over the bridge protocol (docs/bridge-protocol.md): the
