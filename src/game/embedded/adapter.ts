@@ -16,6 +16,7 @@ import type {
   ServerSoftware,
 } from '../port.js';
 import { attackReach } from './attack-reach.js';
+import { EmbeddedBans } from './bans.js';
 import { EmbeddedBossBars } from './boss-bars.js';
 import { chunkPacing } from './chunk-pacing.js';
 import { guardClients } from './client-guard.js';
@@ -91,6 +92,7 @@ export class EmbeddedGameServer implements GamePort {
     const online = new OnlinePlayers(events, worlds);
     const lists = new PlayerLists(options.dataDirectory, online, settings);
     const commands = new EmbeddedCommands(running, lists, options.log);
+    const bans = new EmbeddedBans(options.dataDirectory, online);
     const messaging = new EmbeddedMessaging(running, online);
     const bossBars = new EmbeddedBossBars(running);
     const ticks = new TickMeter();
@@ -112,9 +114,12 @@ export class EmbeddedGameServer implements GamePort {
       spawns,
       settings,
       lists,
-      new LoginGate(running, lists, settings, events),
+      { prepare: () => bans.prepare() },
+      new LoginGate(running, lists, bans, settings, events),
       loginPosition,
       commands,
+      // After the commands: its ban and pardon replace flying-squid's, which the commands remove.
+      { attach: (serv) => bans.attach(serv) },
       messaging,
       bossBars,
       online,
@@ -141,6 +146,7 @@ export class EmbeddedGameServer implements GamePort {
       control,
       console: commands.console,
       performance: ticks,
+      moderation: bans,
     };
     this.host = options.host;
   }
