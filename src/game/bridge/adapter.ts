@@ -15,7 +15,10 @@ import {
   type GameSettingsChange,
   type GamePort,
   type Inventories,
+  type BanTexts,
+  type GameBan,
   type Messaging,
+  type Moderation,
   type OnlinePlayer,
   type Operators,
   type PlayerCommand,
@@ -49,7 +52,7 @@ export interface BridgeOptions {
 }
 
 /** The groups a plugin may offer in its hello; the bridge has no console of its own. */
-type BridgeCapability = Exclude<Capability, 'console' | 'moderation'>;
+type BridgeCapability = Exclude<Capability, 'console'>;
 
 /**
  * The game port over the bridge protocol (docs/bridge-protocol.md): the
@@ -71,6 +74,8 @@ export class BridgeGameAdapter implements GamePort {
   private registerHandler: RegisterCommandHandler | undefined;
   private readonly playerCommands = new Map<string, PlayerCommand>();
   private readonly groups: Pick<Capabilities, BridgeCapability>;
+  /** Gatehouse's words for banned players, sent to each plugin that connects (it shows them at join). */
+  private banTexts: BanTexts | undefined;
 
   constructor(private readonly options: BridgeOptions) {
     this.operators = {
@@ -126,7 +131,24 @@ export class BridgeGameAdapter implements GamePort {
       ticks: () => this.call('performance.ticks', {}) as ReturnType<ServerPerformance['ticks']>,
       memory: () => this.call('performance.memory', {}) as ReturnType<ServerPerformance['memory']>,
     };
-    this.groups = { whitelist, messaging, teleports, bossBars, inventories, economy, control, performance };
+    const moderation: Moderation = {
+      bans: () => this.call('moderation.bans', {}) as Promise<GameBan[]>,
+      ban: async ({ player, address, reason, source, expires }) => {
+        const end = expires === null ? {} : { expires };
+        if (player) await this.call('moderation.banPlayer', { name: player.name, uuid: player.uuid, reason, source, ...end });
+        else await this.call('moderation.banAddress', { address, reason, source, ...end });
+      },
+      lift: (target) =>
+        ('player' in target
+          ? this.call('moderation.liftPlayer', { name: target.player.name, uuid: target.player.uuid })
+          : this.call('moderation.liftAddress', target)) as Promise<boolean>,
+      kick: async (name, message) => void (await this.call('moderation.kick', { name, message })),
+      setBanTexts: (texts) => {
+        this.banTexts = texts;
+        void this.sendBanTexts();
+      },
+    };
+    this.groups = { whitelist, messaging, teleports, bossBars, inventories, economy, control, performance, moderation };
   }
 
   /**
@@ -273,6 +295,16 @@ export class BridgeGameAdapter implements GamePort {
     this.options.log(`bridge: plugin connected from ${connection.remoteAddress} (${[...this.capabilities].join(', ')})`);
     if (previous) this.events.emit('connection', { connected: false });
     this.events.emit('connection', { connected: true });
+    // After the hello's answer, which is written once this request's handling returns.
+    setImmediate(() => void this.sendBanTexts());
+  }
+
+  /** Hands the plugin Gatehouse's words for banned players, when it offers moderation and there are words to give. */
+  private async sendBanTexts(): Promise<void> {
+    if (!this.banTexts || !this.connection || !this.capabilities.has('moderation')) return;
+    await this.call('moderation.texts', this.banTexts).catch((error: Error) =>
+      this.options.logError(`bridge: the words for banned players did not reach the plugin: ${error.message}`),
+    );
   }
 
   private async handleGameRequest(method: string, params: unknown): Promise<unknown> {
