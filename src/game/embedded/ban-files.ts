@@ -1,6 +1,7 @@
 import path from 'node:path';
 import type { Low } from 'lowdb';
 import { openDocument } from '../../lib/json-document.js';
+import { banEnd, isoDate, vanillaDate } from '../ban-dates.js';
 import type { BanTarget, GameBan } from '../port.js';
 
 /** An entry of vanilla's banned-players.json (banned-ips.json has `ip` instead of uuid and name). */
@@ -85,18 +86,6 @@ function gameBanOf(entry: BanFileEntry): GameBan {
     reason: entry.reason,
     source: entry.source,
     created: isoDate(entry.created),
-    expires: entry.expires === 'forever' ? null : isoDate(entry.expires),
+    expires: banEnd(entry.expires),
   };
-}
-
-/** `2026-05-01T12:00:00.000Z` → `2026-05-01 12:00:00 +0000`, vanilla's form (whole seconds, UTC). */
-export function vanillaDate(iso: string): string {
-  return `${new Date(iso).toISOString().slice(0, 19).replace('T', ' ')} +0000`;
-}
-
-/** Vanilla's `2026-05-01 12:00:00 +0200` → ISO 8601; null for what does not read as a date. */
-export function isoDate(text: string): string | null {
-  const match = /^(\d{4}-\d\d-\d\d) (\d\d:\d\d:\d\d) ([+-])(\d\d)(\d\d)$/.exec(text.trim());
-  const time = match ? Date.parse(`${match[1]}T${match[2]}${match[3]}${match[4]}:${match[5]}`) : Number.NaN;
-  return Number.isNaN(time) ? null : new Date(time).toISOString();
 }

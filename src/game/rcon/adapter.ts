@@ -9,6 +9,7 @@ import { RconLogEvents } from './log-events.js';
 import { ManagedLists } from './managed-lists.js';
 import { ManagementClient } from './management.js';
 import { RconMessaging } from './messaging.js';
+import { RconModeration } from './moderation.js';
 import { OperationScores, operationsObjective } from './operation-scores.js';
 import { RconOnlinePlayers, RconOperators } from './players.js';
 import { RegisterTrigger } from './register-trigger.js';
@@ -32,7 +33,8 @@ export interface RconAdapterOptions extends Omit<RconSettings, 'managementUrl' |
  * whitelist.json when the server's directory is known), online players,
  * messages (`tellraw`), teleports across dimensions (`execute in ... run tp`),
  * boss bars, settings, inventories (`data get`, `give`, `clear`), restarts
- * (the server is stopped; a service manager starts it again), events from
+ * (the server is stopped; a service manager starts it again), bans and kicks,
+ * events from
  * logs/latest.log, and `/register` through `/trigger register`. What vanilla
  * commands cannot do is a missing capability, never a guess.
  *
@@ -55,7 +57,7 @@ export class RconGameAdapter implements GamePort {
   private readonly bossBars: RconBossBars;
   private readonly operationScores: OperationScores;
   private readonly players: RconOnlinePlayers;
-  private readonly groups: Pick<Capabilities, 'whitelist' | 'messaging' | 'teleports' | 'bossBars' | 'inventories' | 'control'>;
+  private readonly groups: Pick<Capabilities, 'whitelist' | 'messaging' | 'teleports' | 'bossBars' | 'inventories' | 'control' | 'moderation'>;
   private registerHandler: RegisterCommandHandler | undefined;
 
   constructor(private readonly options: RconAdapterOptions) {
@@ -106,6 +108,7 @@ export class RconGameAdapter implements GamePort {
       bossBars: this.bossBars,
       inventories: new RconInventories(command, this.operationScores),
       control: rconControl(command, whitelist, this.management, this.files),
+      moderation: new RconModeration(command, this.files, this.management),
     };
   }
 
