@@ -17,6 +17,7 @@ import { keysFeature } from './keys/feature.js';
 import { leaderboardFeature } from './leaderboard/feature.js';
 import { messagesFeature } from './messages/feature.js';
 import { metricsFeature } from './metrics/feature.js';
+import { moderationFeature } from './moderation/feature.js';
 import { playersFeature } from './players/feature.js';
 import { referenceFeature } from './reference/feature.js';
 import { remindersFeature } from './reminders/feature.js';
@@ -55,6 +56,7 @@ export const features: Feature[] = [
   leaderboardFeature,
   whitelistFeature,
   playersFeature,
+  moderationFeature,
   serverFeature,
   metricsFeature,
   referenceFeature,
