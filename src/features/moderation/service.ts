@@ -188,7 +188,7 @@ export class ModerationService {
       if (!answered) throw conflict(ban.appeal ? `The appeal of ban ${id} was answered already` : `Ban ${id} has no appeal`, ban.appeal ? 'appeal_answered' : 'no_appeal');
       if (!accept || answered.lifted) return answered;
       await this.network.publishIn(tx, bansTopic, { lifted: id });
-      return (await records.lift(id, { at, by, reason: `Appeal accepted: ${answer}` })) ?? answered;
+      return (await records.lift(id, { at, by, reason: 'Appeal accepted' })) ?? answered;
     });
     if (accept) await this.reconciler.reconcile();
     this.events.emit('appealAnswered', record);
