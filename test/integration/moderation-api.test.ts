@@ -250,6 +250,17 @@ for (const [storeName, open] of Object.entries(stores)) {
       const appealed = await api(first.server.baseUrl, 'POST', `/api/moderation/me/bans/${id}/appeal`, { token, body: { text: 'I was <i>testing</i> a resource pack' } });
       expect(appealed.status, JSON.stringify(appealed.body)).to.equal(201);
       expect(appealed.body.record.appeal).to.include({ text: 'I was <i>testing</i> a resource pack', status: 'pending' });
+      // Banned: the portal stays open, but no money moves and nothing is bought or sold.
+      for (const [path, body] of [
+        ['/api/economy/transfer', { to: 'Bystander', amount: 1 }],
+        ['/api/shop/purchase', { item: 'diamond', quantity: 1 }],
+        ['/api/player/inventory/sell', { all: true }],
+      ] as const) {
+        const refused = await api(first.server.baseUrl, 'POST', path, { token, body });
+        expect(refused.status, path).to.equal(403);
+        expect(refused.body.code, path).to.equal('banned');
+        expect(refused.body.error, path).to.contain('xray');
+      }
       const twice = await api(first.server.baseUrl, 'POST', `/api/moderation/me/bans/${id}/appeal`, { token, body: { text: 'again' } });
       expect(twice.status).to.equal(409);
       expect(twice.body.code).to.equal('already_appealed');
@@ -264,6 +275,8 @@ for (const [storeName, open] of Object.entries(stores)) {
       expect(answeredTwice.status).to.equal(409);
       const after = await api(first.server.baseUrl, 'GET', '/api/moderation/me', { token });
       expect(after.body.banned).to.equal(false);
+      const transfer = await api(first.server.baseUrl, 'POST', '/api/economy/transfer', { token, body: { to: 'Bystander', amount: 1 } });
+      expect(transfer.body.code, 'no longer refused as banned').to.not.equal('banned');
       expect(after.body.records[1].appeal).to.include({ status: 'accepted', answer: 'Fair enough, welcome back' });
       const byKey = await call('POST', '/api/admin/keys', { name: 'not a player', scopes: ['moderation:read'] });
       expect((await api(first.server.baseUrl, 'GET', '/api/moderation/me', { token: byKey.body.secret })).status).to.equal(403);
