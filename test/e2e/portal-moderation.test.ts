@@ -97,7 +97,7 @@ describe('moderation in the browser (Chromium, the embedded server, a mineflayer
     playerPortal = await openPortal(browser, server.baseUrl, '/login', phone);
     const page = playerPortal.page;
     await logInThroughPortal(page, server.baseUrl, player, '/record');
-    await page.getByText('Rowdy is banned: you cannot join the game').waitFor();
+    await page.getByText('Rowdy is banned: until the ban ends or is lifted you cannot join the game, move money, buy or sell').waitFor();
     await page.getByText('Reason: griefing the spawn').waitFor();
     await page.getByText('Reason: spamming').waitFor();
     expect(await page.locator('main img').count(), 'a reason is text').to.equal(0);

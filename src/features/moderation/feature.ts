@@ -1,5 +1,6 @@
 import type { Caller } from '../../http/route.js';
 import { partImplementations } from '../../store/part-implementations.js';
+import { positionsPart } from '../players/store.js';
 import { defineFeature } from '../feature.js';
 import { gatehouseSource } from './reconciler.js';
 import { moderationRoutes } from './routes.js';
@@ -34,14 +35,14 @@ export const moderationFeature = defineFeature({
     ownGame.events.on('connection', ({ connected }) => {
       if (connected) moderation.gameConnected();
     });
-    const tracker = services.get('players');
+    const positions = store.part(positionsPart);
     const keys = services.get('apiKeys');
 
     const findPlayer = async (name: string) => {
       const wanted = name.toLowerCase();
       const online = (await game.onlinePlayers().catch(() => [])).find((player) => player.name.toLowerCase() === wanted);
       if (online) return { name: online.name, uuid: online.uuid };
-      const seen = await tracker.byName(name);
+      const seen = await positions.byName(name);
       if (seen) return { name: seen.name, uuid: seen.uuid };
       const user = await store.users.findByGameUsername(name);
       return user ? { name: user.gameUsername, uuid: user.gameUuid } : undefined;

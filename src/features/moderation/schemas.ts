@@ -91,7 +91,7 @@ export const answerBody = t.object({ accept: t.boolean(), answer: plainText(2000
 export const ownRecordAnswer = t.object({
   success: t.literal(true),
   player: t.string(),
-  banned: t.boolean({ description: 'A ban of the player is in force: they cannot join the game until it ends or is lifted.' }),
+  banned: t.boolean({ description: 'A ban of the player is in force: until it ends or is lifted they cannot join the game, move money, buy or sell.' }),
   records: t.array(ownRecord),
 });
 

@@ -1,6 +1,6 @@
 import { EventEmitter } from 'node:events';
 import { isIP } from 'node:net';
-import { conflict, invalidField, notFound } from '../../errors.js';
+import { conflict, forbidden, invalidField, notFound } from '../../errors.js';
 import type { GamePort, PlayerRef } from '../../game/port.js';
 import { normalizeAddress } from '../../lib/addresses.js';
 import type { Network } from '../../network/port.js';
@@ -142,6 +142,18 @@ export class ModerationService {
   /** The player's bans in force now, newest first. */
   async bansInForce(player: PlayerRef): Promise<ModerationRecord[]> {
     return (await this.store.part(moderationPart).list({ kind: 'ban', player, inForceAt: this.now() }, 100, 0)).records;
+  }
+
+  /**
+   * Refuses what a banned player may not do while a ban of theirs is in
+   * force: move money, buy or sell (they may still log in, read their record
+   * and appeal).
+   */
+  async refuseWhileBanned(player: PlayerRef): Promise<void> {
+    const [ban] = await this.bansInForce(player);
+    if (!ban) return;
+    const until = ban.expiresAt ? ` until ${ban.expiresAt}` : '';
+    throw forbidden(`You are banned${until} (${ban.reason}): while a ban is in force you cannot move money, buy or sell. Your record and its appeal are at /record`, 'banned');
   }
 
   /** Whether a record is a ban in force now. */

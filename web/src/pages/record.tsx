@@ -27,7 +27,7 @@ export function RecordPage() {
         <>
           {record.data.banned ? (
             <p class="notice" role="status">
-              {record.data.player} is banned: you cannot join the game until the ban ends or is lifted. You can appeal each ban below once.
+              {record.data.player} is banned: until the ban ends or is lifted you cannot join the game, move money, buy or sell. You can appeal each ban below once.
             </p>
           ) : (
             <p>{record.data.player} is not banned.</p>
