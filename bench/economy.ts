@@ -17,9 +17,12 @@ import { readFile } from 'node:fs/promises';
 import type { EconomyService } from '../src/features/economy/service.js';
 import type { JsonStore } from '../src/store/json/index.js';
 import { registeredUser } from '../test/helpers/accounts.js';
-import { getRate, runLoad } from './load-runner.js';
-import { judge } from './goals.js';
-import { api, startTestGatehouse, temporaryDirectory } from '../test/helpers/gatehouse.js';
+import { api, startTestGatehouse, temporaryDirectory, type TestGatehouse } from '../test/helpers/gatehouse.js';
+import { withServerPinned } from './cores.js';
+import { judge, loadNow } from './goals.js';
+import { profiledRound } from './profile.js';
+import { describeRates, describeRatio, pairedRounds, ratioOf } from './rounds.js';
+import { type Player, rateOf, wrkRound } from './wrk.js';
 
 /** Syncs per second of a small append, the way the journal writes: what a durable commit costs here. */
 export async function fsyncRate(directory: string): Promise<number> {
@@ -37,6 +40,22 @@ export async function fsyncRate(directory: string): Promise<number> {
   }
 }
 
+/** 64 players with money enough for the run, registered and their accounts opened: the transfers' clients. */
+export async function traders(server: TestGatehouse, count = 64): Promise<Player[]> {
+  return Promise.all(
+    Array.from({ length: count }, async (_, index) => {
+      const name = `Trader${index}`;
+      const token = await registeredUser(server.gatehouse, server.baseUrl, `trader_${index}`, name);
+      await api(server.baseUrl, 'GET', '/api/economy/balance', { token });
+      return { name, token };
+    }),
+  );
+}
+
+const clients = 64;
+const seconds = 3;
+const rounds = 5;
+
 export async function transferThroughput(): Promise<void> {
   const directory = await temporaryDirectory('gatehouse-bench-transfers-');
   const server = await startTestGatehouse(
@@ -46,40 +65,38 @@ export async function transferThroughput(): Promise<void> {
     { checkAnswers: false },
   );
   try {
-    const players = await Promise.all(
-      Array.from({ length: 64 }, async (_, index) => {
-        const name = `Trader${index}`;
-        const token = await registeredUser(server.gatehouse, server.baseUrl, `trader_${index}`, name);
-        await api(server.baseUrl, 'GET', '/api/economy/balance', { token });
-        return { name, token };
-      }),
-    );
+    const players = await traders(server, clients);
     const store = server.gatehouse.store as JsonStore;
     const economy: EconomyService = server.gatehouse.services.get('economy');
-
     const syncsPerSecond = await fsyncRate(directory);
-    // Over HTTP, from another process: warm up, then 2 rounds of 4 s.
-    await runLoad(server.baseUrl, 64, 1, { kind: 'transfer', players });
-    const me = `${server.baseUrl}/api/auth/me`;
-    await getRate(me, players[0]!.token, 32, 1);
-    const httpRounds: Array<{ rate: number; perSync: number }> = [];
-    const meRates: number[] = [];
-    let httpCommitted = 0;
-    let httpCpuMicros = 0;
-    for (let round = 0; round < 2; round += 1) {
-      const before = store.journalStatistics();
-      const cpuAtStart = process.cpuUsage();
-      const result = await runLoad(server.baseUrl, 64, 4, { kind: 'transfer', players });
-      const cpu = process.cpuUsage(cpuAtStart);
-      httpCpuMicros += cpu.user + cpu.system;
-      httpCommitted += result.committed;
-      const after = store.journalStatistics();
-      if (result.errors > 0 || result.refused > 0) throw new Error(`transfer load: ${JSON.stringify(result)}`);
-      httpRounds.push({ rate: result.committed / result.seconds, perSync: (after.units - before.units) / (after.syncs - before.syncs) });
-      // GET /api/auth/me in turn with the transfers, on the same server with the same load tool: drift hits both.
-      meRates.push(await getRate(me, players[0]!.token, 32, 4));
-    }
-    // Straight to the service, 64 concurrent loops for 4 s.
+    // What each side's rounds cost: committed transfers, Gatehouse's CPU, the journal's units and syncs.
+    const spent = { keyed: { committed: 0, cpu: 0, units: 0, syncs: 0 }, unkeyed: { committed: 0, cpu: 0, units: 0, syncs: 0 } };
+    const transfers = (keyed: boolean) => async () => {
+      const journalBefore = store.journalStatistics();
+      const cpuBefore = process.cpuUsage();
+      const round = await wrkRound(server.baseUrl, { kind: 'transfer', players, keyed }, clients, seconds);
+      const cpu = process.cpuUsage(cpuBefore);
+      const journalAfter = store.journalStatistics();
+      if (round.refused > 0 || round.errors > 0) throw new Error(`transfer load: ${round.refused} refused, ${round.errors} socket errors`);
+      const side = spent[keyed ? 'keyed' : 'unkeyed'];
+      side.committed += round.requests;
+      side.cpu += cpu.user + cpu.system;
+      side.units += journalAfter.units - journalBefore.units;
+      side.syncs += journalAfter.syncs - journalBefore.syncs;
+      return round.rate;
+    };
+    const sides = {
+      unkeyed: transfers(false),
+      keyed: transfers(true),
+      me: () => rateOf(server.baseUrl, { kind: 'get', path: '/api/auth/me', bearer: players[0]!.token }, 32, seconds),
+    };
+    // Warm up (the JIT, the accounts' files), then measure in turn.
+    for (const side of Object.values(sides)) await withServerPinned(side);
+    for (const side of Object.values(spent)) Object.assign(side, { committed: 0, cpu: 0, units: 0, syncs: 0 });
+    const loadAtStart = loadNow();
+    const figures = await withServerPinned(() => pairedRounds(sides, rounds));
+
+    // Straight to the service, 64 concurrent loops for 4 s: what is left without HTTP.
     const refs = players.map((player) => ({ name: player.name, uuid: '' }));
     for (const [index, ref] of refs.entries()) ref.uuid = (await server.gatehouse.store.users.findByGameUsername(players[index]!.name))!.gameUuid;
     const before = store.journalStatistics();
@@ -96,24 +113,30 @@ export async function transferThroughput(): Promise<void> {
     );
     const serviceRate = committed / ((performance.now() - started) / 1000);
     const after = store.journalStatistics();
-    const best = httpRounds.reduce((a, b) => (b.rate > a.rate ? b : a));
-    console.log('\n6. Committed transfers per second, 64 concurrent clients (builtin economy, JSON store)');
+    const keyedToUnkeyed = ratioOf(figures.keyed, figures.unkeyed);
+    const keyedToMe = ratioOf(figures.keyed, figures.me);
+    console.log(
+      `\n6. Committed transfers per second, ${clients} clients over HTTP (wrk, POST /api/economy/transfer; builtin economy, JSON store; ${rounds} paired rounds of ${seconds} s)`,
+    );
     console.log(`   this machine's fsync rate (one small append + fdatasync at a time): ${syncsPerSecond.toFixed(0)} per second`);
+    console.log(`   without an Idempotency-Key: ${describeRates(figures.unkeyed)} per second`);
+    console.log(`   with one, as the portal sends them: ${describeRates(figures.keyed)} per second`);
+    console.log(`   GET /api/auth/me in turn with them (32 connections): ${describeRates(figures.me)} per second`);
     console.log(
-      `   over HTTP (POST /api/economy/transfer from another process, best of 2 × 4 s): ${best.rate.toFixed(0)} per second, ${best.perSync.toFixed(1)} transactions per journal sync`,
+      `   straight to the service (EconomyService.transfer, 64 loops, 4 s): ${serviceRate.toFixed(0)} per second, ${((after.units - before.units) / (after.syncs - before.syncs)).toFixed(1)} transactions per journal sync`,
     );
+    console.log(`   keyed / unkeyed: ${describeRatio(keyedToUnkeyed)} ${judge('transfers keyed / unkeyed (JSON store)', keyedToUnkeyed, 'at least', 0.9, { loadAtStart })}`);
     console.log(
-      `   straight to the service (EconomyService.transfer, 4 s): ${serviceRate.toFixed(0)} per second, ${((after.units - before.units) / (after.syncs - before.syncs)).toFixed(1)} transactions per journal sync`,
+      `   keyed / GET /api/auth/me: ${describeRatio(keyedToMe)} ${judge('transfers (keyed) / GET /api/auth/me (JSON store)', keyedToMe, 'at least', 0.5, { loadAtStart })}`,
     );
-    console.log(
-      `   ratio to the fsync rate: HTTP ${(best.rate / syncsPerSecond).toFixed(2)}, service ${(serviceRate / syncsPerSecond).toFixed(2)} (above 1 only through group commit)`,
-    );
-    const meRate = Math.max(...meRates);
-    const ratio = best.rate / meRate;
-    console.log(`   Gatehouse's CPU per transfer over HTTP: ${(httpCpuMicros / 1000 / httpCommitted).toFixed(3)} ms`);
-    console.log(
-      `   GET /api/auth/me in the same run (32 connections, best of 2 × 4 s, in turn with the transfers): ${meRate.toFixed(0)} per second; transfers / me ${ratio.toFixed(2)} ${judge('transfers over HTTP / GET /api/auth/me (JSON store)', ratio, 'at least', 0.35)}`,
-    );
+    console.log(`   unkeyed / GET /api/auth/me: ${describeRatio(ratioOf(figures.unkeyed, figures.me))}`);
+    for (const [name, side] of Object.entries(spent)) {
+      console.log(
+        `   ${name}: ${(side.cpu / 1000 / side.committed).toFixed(3)} ms of Gatehouse's CPU a transfer, ${(side.units / side.syncs).toFixed(1)} transactions per journal sync`,
+      );
+    }
+    await profiledRound('transfers-keyed-json', () => withServerPinned(transfers(true)));
+    await profiledRound('transfers-unkeyed-json', () => withServerPinned(transfers(false)));
   } finally {
     await server.stop();
     await rm(directory, { recursive: true, force: true });

@@ -15,6 +15,7 @@ import { readdir } from 'node:fs/promises';
 import path from 'node:path';
 import { promisify } from 'node:util';
 import type { ThrowawayPostgres } from '../test/helpers/postgres.js';
+import { generatorCommand } from './cores.js';
 
 const run = promisify(execFile);
 const database = 'pgbench';
@@ -54,7 +55,9 @@ export async function preparePgbench(server: ThrowawayPostgres, clients: number)
   return {
     async round(seconds) {
       const cpuBefore = await server.cpuSeconds();
-      const { stdout } = await run(program, ['-c', String(clients), '-j', '2', '-T', String(seconds), ...connection, database], { env, maxBuffer: 1 << 22 });
+      // pgbench is this comparison's load generator: on the generator's core, as wrk is for Gatehouse's rounds.
+      const [command, args] = generatorCommand(program, ['-c', String(clients), '-j', '1', '-T', String(seconds), ...connection, database]);
+      const { stdout } = await run(command, args, { env, maxBuffer: 1 << 22 });
       const cpuSeconds = (await server.cpuSeconds()) - cpuBefore;
       const rate = /tps = ([\d.]+) \(without initial connection time\)/.exec(stdout);
       const processed = /number of transactions actually processed: (\d+)/.exec(stdout);

@@ -1,178 +1,119 @@
 /**
- * `npm run bench -- postgres`: committed transfers per second with 64
- * concurrent clients over HTTP (POST /api/economy/transfer from a separate
- * process, keep-alive), on PostgreSQL and on the JSON store in the same
- * run. PostgreSQL is a throwaway server on this machine with fsync on (a
- * commit is on disk before it is acknowledged, as the JSON journal's units
- * are), then again with fsync off for comparison; the pool holds 20
- * connections. Beside each figure: the CPU time each committed transfer
- * cost Gatehouse (this process, which also sends nothing but waits) and the
- * PostgreSQL server, the units run again after a deadlock, and the
- * machine's fsync rate. The reference: pgbench's TPC-B-like script on the
- * same throwaway server with as many connections as the pool
- * (./pgbench.ts), in rounds taken in turn with Gatehouse's (Gatehouse 4 s,
- * pgbench 4 s, five times), so that what else the machine does weighs on
- * both alike, each of Gatehouse's rounds after a warm-up of 1 s as the first
- * (pgbench's tables pass through the server's buffers in between); the goal
- * is judged on the median pair's ratio. Gatehouse,
- * PostgreSQL and the load share the machine's cores. Skipped, saying why,
- * when no PostgreSQL server can be started.
+ * `npm run bench -- postgres`: committed transfers per second on
+ * PostgreSQL with 64 clients over HTTP (wrk, POST /api/economy/transfer,
+ * keep-alive), with an Idempotency-Key as the portal sends them and
+ * without, against pgbench's TPC-B-like rate on the same server. PostgreSQL
+ * is a throwaway server on this machine with fsync on (a commit is on disk
+ * before it is acknowledged, as the JSON journal's units are); the pool
+ * holds 20 connections, and pgbench runs with as many (./pgbench.ts). The
+ * three are measured in paired rounds (./rounds.ts), each of Gatehouse's
+ * rounds after a warm-up of 1 s (pgbench's tables pass through the server's
+ * buffers in between); wrk and pgbench, the load generators, run on the
+ * generator's core, Gatehouse on the others, PostgreSQL unpinned
+ * (./cores.ts). Beside each figure: the CPU time each committed transfer
+ * cost Gatehouse and the PostgreSQL server, and the units run again after a
+ * deadlock. Skipped, saying why, when no PostgreSQL server can be started.
  */
-import { rm } from 'node:fs/promises';
-import type { Config } from '../src/config/config.js';
 import type { Store } from '../src/store/port.js';
-import { registeredUser } from '../test/helpers/accounts.js';
-import { api, startTestGatehouse, temporaryDirectory } from '../test/helpers/gatehouse.js';
+import { startTestGatehouse } from '../test/helpers/gatehouse.js';
 import { ThrowawayPostgres, uniquePrefix } from '../test/helpers/postgres.js';
-import { fsyncRate } from './economy.js';
-import { judge } from './goals.js';
-import { runLoad } from './load-runner.js';
-import { type Pgbench, type PgbenchRound, preparePgbench } from './pgbench.js';
+import { withServerPinned } from './cores.js';
+import { traders } from './economy.js';
+import { judge, loadNow, notMeasured } from './goals.js';
+import { type PgbenchRound, preparePgbench } from './pgbench.js';
+import { profiledRound } from './profile.js';
+import { describeRates, describeRatio, pairedRounds, ratioOf } from './rounds.js';
+import { wrkRound } from './wrk.js';
 
 const clients = 64;
 const poolSize = 20;
-
-interface Throughput {
-  /** Committed transfers per second, the best round. */
-  rate: number;
-  rounds: number[];
-  retried: number;
-  /** CPU milliseconds per committed transfer over the rounds: this process (Gatehouse), and the PostgreSQL server when there is one. */
-  gatehouseCpuMs: number;
-  postgresCpuMs?: number;
-}
-
-/**
- * 64 players with money, then the transfer load from another process: a
- * warm-up, and `rounds` rounds of 4 s, with `between` (another measurement
- * of the same server) after each; the CPU is counted in the rounds alone.
- */
-async function transfersPerSecond(adjust: (config: Config) => void, postgres?: ThrowawayPostgres, rounds = 2, between?: () => Promise<void>): Promise<Throughput> {
-  const server = await startTestGatehouse(
-    (config) => {
-      config.settings.economy.startingBalance = 1_000_000;
-      adjust(config);
-    },
-    { checkAnswers: false },
-  );
-  try {
-    const players = await Promise.all(
-      Array.from({ length: clients }, async (_, index) => {
-        const name = `Trader${index}`;
-        const token = await registeredUser(server.gatehouse, server.baseUrl, `trader_${index}`, name);
-        await api(server.baseUrl, 'GET', '/api/economy/balance', { token });
-        return { name, token };
-      }),
-    );
-    await runLoad(server.baseUrl, clients, 1, { kind: 'transfer', players });
-    const rates: number[] = [];
-    const retriedBefore = await retriedUnits(server.gatehouse.store);
-    let cpuMicros = 0;
-    let postgresSeconds = 0;
-    let committed = 0;
-    for (let round = 0; round < rounds; round += 1) {
-      const cpuBefore = process.cpuUsage();
-      const postgresBefore = await postgres?.cpuSeconds();
-      const result = await runLoad(server.baseUrl, clients, 4, { kind: 'transfer', players });
-      const cpu = process.cpuUsage(cpuBefore);
-      cpuMicros += cpu.user + cpu.system;
-      if (postgres) postgresSeconds += (await postgres.cpuSeconds()) - postgresBefore!;
-      if (result.errors > 0 || result.refused > 0) throw new Error(`transfer load: ${JSON.stringify(result)}`);
-      rates.push(result.committed / result.seconds);
-      committed += result.committed;
-      if (between) {
-        await between();
-        // pgbench's 260 MB of accounts went through the server's 64 MB of shared buffers meanwhile: warm again, as before the first round.
-        await runLoad(server.baseUrl, clients, 1, { kind: 'transfer', players });
-      }
-    }
-    if (server.errors.length > 0) throw new Error(`errors during the load: ${server.errors.join('\n')}`);
-    return {
-      rate: Math.max(...rates),
-      rounds: rates,
-      retried: (await retriedUnits(server.gatehouse.store)) - retriedBefore,
-      gatehouseCpuMs: cpuMicros / 1000 / committed,
-      ...(postgres ? { postgresCpuMs: (postgresSeconds * 1000) / committed } : {}),
-    };
-  } finally {
-    await server.stop();
-  }
-}
+const seconds = 3;
+const rounds = 5;
 
 async function retriedUnits(store: Store): Promise<number> {
   return (await store.statistics()).unitsRetried ?? 0;
 }
 
-function describeRate(label: string, result: Throughput): string {
-  const cpu = `CPU per transfer: Gatehouse ${result.gatehouseCpuMs.toFixed(2)} ms${result.postgresCpuMs !== undefined ? `, PostgreSQL ${result.postgresCpuMs.toFixed(2)} ms` : ''}`;
-  return `   ${label}: ${result.rate.toFixed(0)} per second (rounds ${result.rounds.map((rate) => rate.toFixed(0)).join(', ')}); ${cpu}`;
-}
-
 export async function postgresThroughput(): Promise<void> {
-  console.log(`\n14. Committed transfers per second, ${clients} concurrent clients over HTTP: PostgreSQL beside the JSON store (rounds of 4 s)`);
-  const directory = await temporaryDirectory('gatehouse-bench-postgres-');
+  const goals = ['PostgreSQL transfers keyed / unkeyed', "PostgreSQL transfers (keyed) / pgbench's TPC-B-like rate"];
+  console.log(
+    `\n14. Committed transfers per second on PostgreSQL, ${clients} clients over HTTP, against pgbench (fsync on, pool of ${poolSize}; ${rounds} paired rounds of ${seconds} s)`,
+  );
+  let durable: ThrowawayPostgres;
   try {
-    let durable: ThrowawayPostgres;
-    try {
-      durable = await ThrowawayPostgres.start({ durable: true });
-    } catch (error) {
-      console.log(`   skipped: PostgreSQL cannot be started here: ${(error as Error).message}`);
-      return;
-    }
-    const syncsPerSecond = await fsyncRate(directory);
-    const json = await transfersPerSecond(() => undefined);
-    let onDisk: Throughput;
-    const reference: PgbenchRound[] = [];
-    let referenceFailure: string | undefined;
-    try {
-      const pgbench: Pgbench | undefined = await preparePgbench(durable, poolSize).catch((error: Error) => {
-        referenceFailure = error.message;
-        return undefined;
-      });
-      onDisk = await transfersPerSecond(
-        (config) => {
-          config.storage.type = 'postgresql';
-          config.storage.postgresql = durable.settings(uniquePrefix('bench'), poolSize);
-        },
-        durable,
-        pgbench ? 5 : 2,
-        pgbench && (async () => void reference.push(await pgbench.round(4))),
-      );
-    } finally {
-      await durable.dispose();
-    }
-    const fast = await ThrowawayPostgres.start({ durable: false });
-    let inMemory: Throughput;
-    try {
-      inMemory = await transfersPerSecond((config) => {
+    durable = await ThrowawayPostgres.start({ durable: true });
+  } catch (error) {
+    console.log(`   skipped: PostgreSQL cannot be started here: ${(error as Error).message}`);
+    for (const goal of goals) notMeasured(goal, `PostgreSQL cannot be started here: ${(error as Error).message}`);
+    return;
+  }
+  try {
+    const pgbench = await preparePgbench(durable, poolSize).catch((error: Error) => error);
+    const server = await startTestGatehouse(
+      (config) => {
+        config.settings.economy.startingBalance = 1_000_000;
         config.storage.type = 'postgresql';
-        config.storage.postgresql = fast.settings(uniquePrefix('bench'), poolSize);
-      }, fast);
-    } finally {
-      await fast.dispose();
-    }
-    console.log(`   this machine's fsync rate (one small append + fdatasync at a time): ${syncsPerSecond.toFixed(0)} per second`);
-    console.log(describeRate('JSON store (journal, group commit)', json));
-    console.log(`${describeRate('PostgreSQL 127.0.0.1, fsync on, pool of 20', onDisk)}; ${onDisk.retried} units run again after a deadlock`);
-    console.log(`${describeRate("PostgreSQL 127.0.0.1, fsync off (the tests' setting), pool of 20", inMemory)}; ${inMemory.retried} run again`);
-    console.log(`   PostgreSQL (fsync on) / JSON: ${(onDisk.rate / json.rate).toFixed(2)}`);
-    if (reference.length > 0) {
-      const ratios = reference.map((round, index) => onDisk.rounds[index]! / round.rate);
-      const median = [...ratios].sort((a, b) => a - b)[Math.floor(ratios.length / 2)]!;
-      const postgresCpuMs = reference.reduce((sum, round) => sum + round.postgresCpuMs, 0) / reference.length;
-      console.log(
-        `   pgbench's TPC-B-like script on the same server (fsync on), ${poolSize} connections, scale ${poolSize}, a round of 4 s after each of Gatehouse's: ${reference.map((round) => round.rate.toFixed(0)).join(', ')} transactions per second; PostgreSQL's CPU per transaction ${postgresCpuMs.toFixed(2)} ms`,
-      );
-      console.log(
-        `   Gatehouse's transfers / pgbench, round by round: ${ratios.map((ratio) => ratio.toFixed(2)).join(', ')}; median ${median.toFixed(2)} ${judge("PostgreSQL transfers / pgbench's TPC-B-like rate", median, 'at least', 0.7)}`,
-      );
-    } else {
-      console.log(`   pgbench could not be run, so there is no reference: ${referenceFailure}`);
-    }
-    console.log(
-      `   Gatehouse's CPU per PostgreSQL transfer (fsync on): ${onDisk.gatehouseCpuMs.toFixed(2)} ms ${judge("Gatehouse's CPU per PostgreSQL transfer", onDisk.gatehouseCpuMs, 'under', 0.3, ' ms')}`,
+        config.storage.postgresql = durable.settings(uniquePrefix('bench'), poolSize);
+      },
+      { checkAnswers: false },
     );
+    try {
+      const players = await traders(server, clients);
+      const spent = { keyed: { committed: 0, gatehouse: 0, postgres: 0 }, unkeyed: { committed: 0, gatehouse: 0, postgres: 0 } };
+      const transfers = (keyed: boolean) => async () => {
+        // pgbench's 260 MB of accounts may have gone through the server's 64 MB of shared buffers since: warm again.
+        await wrkRound(server.baseUrl, { kind: 'transfer', players, keyed }, clients, 1);
+        const cpuBefore = process.cpuUsage();
+        const postgresBefore = await durable.cpuSeconds();
+        const round = await wrkRound(server.baseUrl, { kind: 'transfer', players, keyed }, clients, seconds);
+        const cpu = process.cpuUsage(cpuBefore);
+        const side = spent[keyed ? 'keyed' : 'unkeyed'];
+        side.postgres += (await durable.cpuSeconds()) - postgresBefore;
+        if (round.refused > 0 || round.errors > 0) throw new Error(`transfer load: ${round.refused} refused, ${round.errors} socket errors`);
+        side.committed += round.requests;
+        side.gatehouse += cpu.user + cpu.system;
+        return round.rate;
+      };
+      const reference: PgbenchRound[] = [];
+      const sides: Record<string, () => Promise<number>> = { unkeyed: transfers(false), keyed: transfers(true) };
+      if (!(pgbench instanceof Error)) sides.pgbench = async () => (reference[reference.length] = await pgbench.round(seconds)).rate;
+      const retriedBefore = await retriedUnits(server.gatehouse.store);
+      const loadAtStart = loadNow();
+      const figures = (await withServerPinned(() => pairedRounds(sides, rounds))) as Record<'unkeyed' | 'keyed', number[]> & { pgbench?: number[] };
+      if (server.errors.length > 0) throw new Error(`errors during the load: ${server.errors.join('\n')}`);
+      const retried = (await retriedUnits(server.gatehouse.store)) - retriedBefore;
+      const keyedToUnkeyed = ratioOf(figures.keyed, figures.unkeyed);
+      console.log(`   without an Idempotency-Key: ${describeRates(figures.unkeyed)} per second`);
+      console.log(`   with one, as the portal sends them: ${describeRates(figures.keyed)} per second`);
+      for (const [name, side] of Object.entries(spent)) {
+        console.log(
+          `   ${name}: CPU per transfer, Gatehouse ${(side.gatehouse / 1000 / side.committed).toFixed(3)} ms, PostgreSQL ${((side.postgres * 1000) / side.committed).toFixed(3)} ms`,
+        );
+      }
+      console.log(`   units of work run again after a deadlock: ${retried}`);
+      console.log(`   keyed / unkeyed: ${describeRatio(keyedToUnkeyed)} ${judge(goals[0]!, keyedToUnkeyed, 'at least', 0.9, { loadAtStart })}`);
+      if (figures.pgbench) {
+        const postgresCpuMs = reference.reduce((sum, round) => sum + round.postgresCpuMs, 0) / reference.length;
+        const keyedToPgbench = ratioOf(figures.keyed, figures.pgbench);
+        console.log(
+          `   pgbench's TPC-B-like script on the same server, ${poolSize} connections, scale ${poolSize}: ${describeRates(figures.pgbench)} transactions per second; PostgreSQL's CPU per transaction ${postgresCpuMs.toFixed(3)} ms`,
+        );
+        console.log(`   keyed / pgbench: ${describeRatio(keyedToPgbench)} ${judge(goals[1]!, keyedToPgbench, 'at least', 1.2, { loadAtStart })}`);
+        console.log(`   unkeyed / pgbench: ${describeRatio(ratioOf(figures.unkeyed, figures.pgbench))}`);
+      } else {
+        console.log(`   pgbench could not be run, so there is no reference: ${(pgbench as Error).message}`);
+        notMeasured(goals[1]!, `pgbench could not be run: ${(pgbench as Error).message}`);
+      }
+      const keyedCpu = spent.keyed.gatehouse / 1000 / spent.keyed.committed;
+      console.log(
+        `   Gatehouse's CPU per keyed PostgreSQL transfer: ${keyedCpu.toFixed(3)} ms ${judge("Gatehouse's CPU per keyed PostgreSQL transfer", keyedCpu, 'under', 0.3, { unit: ' ms', loadAtStart })}`,
+      );
+      await profiledRound('transfers-keyed-postgres', () => withServerPinned(sides.keyed!));
+      await profiledRound('transfers-unkeyed-postgres', () => withServerPinned(sides.unkeyed!));
+    } finally {
+      await server.stop();
+    }
   } finally {
-    await rm(directory, { recursive: true, force: true });
+    await durable.dispose();
   }
 }

@@ -16,7 +16,7 @@ import { metricsHistoryPart, type MetricsSample } from '../src/features/metrics/
 import { registeredUser } from '../test/helpers/accounts.js';
 import { startTestGatehouse } from '../test/helpers/gatehouse.js';
 import { ThrowawayPostgres, uniquePrefix } from '../test/helpers/postgres.js';
-import { judge } from './goals.js';
+import { judge, loadNow } from './goals.js';
 
 const token = 'bench-token-for-tests-0123456789abcdef';
 const minutes = 7 * 24 * 60;
@@ -80,6 +80,7 @@ async function historyOn(label: string, adjust: (config: Config) => void): Promi
     { checkAnswers: false },
   );
   try {
+    const loadAtStart = loadNow();
     const end = Math.floor(Date.now() / 60_000) * 60_000;
     const history = server.gatehouse.store.part(metricsHistoryPart);
     const query = `/api/admin/metrics/history?from=${new Date(end - minutes * 60_000).toISOString()}&to=${new Date(end).toISOString()}&resolution=1m`;
@@ -95,7 +96,7 @@ async function historyOn(label: string, adjust: (config: Config) => void): Promi
     const four = await timed(server.baseUrl, query, token, 50);
     console.log(`   ${label}:`);
     console.log(
-      `     1 server (${points.toLocaleString('en-US')} points, ${(one.bytes / 1e6).toFixed(1)} MB): p50 ${one.p50.toFixed(2)} ms, p99 ${one.p99.toFixed(2)} ms ${judge(`metrics history, a week at 1m, p99 (${label})`, one.p99, 'under', goalMs, ' ms')}`,
+      `     1 server (${points.toLocaleString('en-US')} points, ${(one.bytes / 1e6).toFixed(1)} MB): p50 ${one.p50.toFixed(2)} ms, p99 ${one.p99.toFixed(2)} ms ${judge(`metrics history, a week at 1m, p99 (${label})`, one.p99, 'under', goalMs, { unit: ' ms', loadAtStart })}`,
     );
     console.log(`     (this client's JSON.parse of the 1-server answer, not counted above: ${parseMs.toFixed(1)} ms)`);
     console.log(`     4 servers (${(4 * points).toLocaleString('en-US')} points): p50 ${four.p50.toFixed(2)} ms, p99 ${four.p99.toFixed(2)} ms`);

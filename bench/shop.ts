@@ -1,8 +1,9 @@
 /**
  * Benchmarks of the shop (`npm run bench -- shop`):
- *   purchases per second over HTTP with 32 concurrent players (one client
- *     each, from another process), as a ratio of GET /api/auth/me requests
- *     per second in the same run with the same load tool;
+ *   purchases per second over HTTP with 32 connections of 32 players (wrk,
+ *     each purchase a random player's), with an Idempotency-Key as the
+ *     portal sends them and without, as a ratio of GET /api/auth/me requests
+ *     per second in paired rounds with the same load tool;
  *   GET /api/economy/market-prices and GET /api/shop/items (a page of 100)
  *     at 1,000 catalogue items (real 1.21.4 item ids): mean and p99 of 300
  *     sequential requests (goal: under 2 ms).
@@ -19,8 +20,11 @@ import { marketPart } from '../src/features/shop/store.js';
 import type { JsonStore } from '../src/store/json/index.js';
 import { registeredUser } from '../test/helpers/accounts.js';
 import { api, startTestGatehouse, temporaryDirectory, type TestGatehouse } from '../test/helpers/gatehouse.js';
-import { getRate, runLoad } from './load-runner.js';
-import { judge } from './goals.js';
+import { withServerPinned } from './cores.js';
+import { judge, loadNow } from './goals.js';
+import { profiledRound } from './profile.js';
+import { describeRates, describeRatio, pairedRounds, ratioOf } from './rounds.js';
+import { rateOf, wrkRound } from './wrk.js';
 
 const require = createRequire(import.meta.url);
 
@@ -51,57 +55,64 @@ async function withShop<T>(items: string[], stock: number, work: (server: TestGa
   }
 }
 
+const seconds = 3;
+const rounds = 5;
+const shoppers = 32;
+
 export async function purchaseThroughput(): Promise<void> {
   // Stock enough that nobody runs out in the run.
   await withShop(vanillaItems().slice(0, 50), 1_000_000, async (server) => {
     const players = await Promise.all(
-      Array.from({ length: 32 }, async (_, index) => {
+      Array.from({ length: shoppers }, async (_, index) => {
         const name = `Shopper${index}`;
         return { name, token: await registeredUser(server.gatehouse, server.baseUrl, `shopper_${index}`, name) };
       }),
     );
     const items = vanillaItems().slice(0, 50);
-    const scenario = { kind: 'purchase', players, items };
-    const me = `${server.baseUrl}/api/auth/me`;
-    await runLoad(server.baseUrl, 32, 1, scenario);
-    await getRate(me, players[0]!.token, 32, 1);
-    const purchases: number[] = [];
-    const mes: number[] = [];
     const store = server.gatehouse.store as JsonStore;
-    let bought = 0;
-    let units = 0;
-    let syncs = 0;
-    let seconds = 0;
-    let cpuMicros = 0;
-    for (let round = 0; round < 2; round += 1) {
+    const spent = { bought: 0, units: 0, syncs: 0, seconds: 0, cpu: 0 };
+    const purchases = (keyed: boolean) => async () => {
       const before = store.journalStatistics();
       const cpuBefore = process.cpuUsage();
-      const result = await runLoad(server.baseUrl, 32, 4, scenario);
+      const round = await wrkRound(server.baseUrl, { kind: 'purchase', players, items, keyed }, shoppers, seconds);
       const cpu = process.cpuUsage(cpuBefore);
-      cpuMicros += cpu.user + cpu.system;
       const after = store.journalStatistics();
-      if (result.errors > 0 || result.refused > 0) throw new Error(`purchase load: ${JSON.stringify(result)}`);
-      purchases.push(result.committed / result.seconds);
-      bought += result.committed;
-      seconds += result.seconds;
-      units += after.units - before.units;
-      syncs += after.syncs - before.syncs;
-      mes.push(await getRate(me, players[0]!.token, 32, 4));
-    }
-    const best = Math.max(...purchases);
-    const meRate = Math.max(...mes);
+      if (round.refused > 0 || round.errors > 0) throw new Error(`purchase load: ${round.refused} refused, ${round.errors} socket errors`);
+      if (keyed) {
+        spent.bought += round.requests;
+        spent.seconds += round.seconds;
+        spent.units += after.units - before.units;
+        spent.syncs += after.syncs - before.syncs;
+        spent.cpu += cpu.user + cpu.system;
+      }
+      return round.rate;
+    };
+    const sides = {
+      keyed: purchases(true),
+      unkeyed: purchases(false),
+      me: () => rateOf(server.baseUrl, { kind: 'get', path: '/api/auth/me', bearer: players[0]!.token }, shoppers, seconds),
+    };
+    for (const side of Object.values(sides)) await withServerPinned(side);
+    Object.assign(spent, { bought: 0, units: 0, syncs: 0, seconds: 0, cpu: 0 });
+    const loadAtStart = loadNow();
+    const figures = await withServerPinned(() => pairedRounds(sides, rounds));
     const pending = (await server.gatehouse.store.part(marketPart).pendingDeliveries()).length;
-    console.log('\n10. Purchases per second, 32 concurrent players over HTTP (POST /api/shop/purchase of 1 of a random item, builtin economy, JSON store; best of 2 × 4 s)');
-    const ratio = best / meRate;
+    const keyedToMe = ratioOf(figures.keyed, figures.me);
     console.log(
-      `   purchases: ${best.toFixed(0)} per second; GET /api/auth/me in the same run: ${meRate.toFixed(0)} per second; ratio ${ratio.toFixed(2)} ${judge('purchases over HTTP / GET /api/auth/me (JSON store)', ratio, 'at least', 0.3)}`,
+      `\n10. Purchases per second, ${shoppers} players over HTTP (wrk, POST /api/shop/purchase of 1 of a random item of 50, builtin economy, JSON store; ${rounds} paired rounds of ${seconds} s)`,
     );
+    console.log(`   with an Idempotency-Key, as the portal sends them: ${describeRates(figures.keyed)} per second`);
+    console.log(`   without: ${describeRates(figures.unkeyed)} per second`);
+    console.log(`   GET /api/auth/me in turn with them: ${describeRates(figures.me)} per second`);
+    console.log(
+      `   keyed / GET /api/auth/me: ${describeRatio(keyedToMe)} ${judge('purchases (keyed) / GET /api/auth/me (JSON store)', keyedToMe, 'at least', 0.4, { loadAtStart })}`,
+    );
+    console.log(`   unkeyed / GET /api/auth/me: ${describeRatio(ratioOf(figures.unkeyed, figures.me))}; keyed / unkeyed ${describeRatio(ratioOf(figures.keyed, figures.unkeyed))}`);
     console.log(`   deliveries written (pending, nobody online): ${pending}`);
-    // Each purchase of a player who is offline is three durable units (the charge with its delivery, the attempt written
-    // down before the game is asked, its outcome): the journal's syncs bound the rate.
     console.log(
-      `   journal: ${(units / bought).toFixed(2)} units of work per purchase, ${(units / syncs).toFixed(1)} units per sync, ${(syncs / seconds).toFixed(0)} syncs a second; Gatehouse's CPU per purchase ${(cpuMicros / 1000 / bought).toFixed(3)} ms`,
+      `   keyed, journal: ${(spent.units / spent.bought).toFixed(2)} units of work per purchase, ${(spent.units / spent.syncs).toFixed(1)} units per sync, ${(spent.syncs / spent.seconds).toFixed(0)} syncs a second; Gatehouse's CPU per purchase ${(spent.cpu / 1000 / spent.bought).toFixed(3)} ms`,
     );
+    await profiledRound('purchases-keyed-json', () => withServerPinned(sides.keyed));
   });
 }
 

@@ -13,7 +13,7 @@ import { performance } from 'node:perf_hooks';
 import { fileURLToPath } from 'node:url';
 import { temporaryDirectory } from '../test/helpers/gatehouse.js';
 import { freePort } from '../test/helpers/free-port.js';
-import { judge } from './goals.js';
+import { judge, loadNow } from './goals.js';
 
 const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..', '..');
 const starts = 3;
@@ -59,11 +59,12 @@ async function oneStart(): Promise<{ seconds: number; compiled: boolean }> {
 }
 
 export async function startOnBuiltCheckout(): Promise<void> {
+  const loadAtStart = loadNow();
   const runs: Array<{ seconds: number; compiled: boolean }> = [];
   for (let run = 0; run < starts; run += 1) runs.push(await oneStart());
   const slowest = Math.max(...runs.map((run) => run.seconds));
   console.log(`\n16. npm start on this built checkout to the first answer of GET /api/health (embedded game server included, empty data directory; ${starts} starts)`);
   console.log(`   ${runs.map((run) => `${run.seconds.toFixed(2)} s`).join(', ')}; compiled anything: ${runs.some((run) => run.compiled) ? 'yes' : 'no'}`);
-  console.log(`   slowest ${slowest.toFixed(2)} s ${judge('npm start to /api/health on a built checkout', slowest, 'under', 3, ' s')}`);
+  console.log(`   slowest ${slowest.toFixed(2)} s ${judge('npm start to /api/health on a built checkout', slowest, 'under', 3, { unit: ' s', loadAtStart })}`);
   if (runs.some((run) => run.compiled)) console.log('   (a start compiled: a source file was newer than build/src/main.js)');
 }

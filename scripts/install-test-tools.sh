@@ -1,5 +1,5 @@
 #!/usr/bin/env bash
-# The programs from outside npm that some test suites need. Each is found
+# The programs from outside npm that some test suites (and the benchmarks) need. Each is found
 # here, or else installed from its Debian package when this runs as root with
 # apt-get; otherwise this says which suites go without it and the one command
 # that installs it. `npm test` runs it before the suite (--or-skip), and CI
@@ -21,6 +21,7 @@ set -uo pipefail
 tools=(
   "postgresql|PostgreSQL's server programs (initdb, pg_ctl)|the PostgreSQL suites|have_postgres|postgresql|GATEHOUSE_POSTGRES_REQUIRED"
   'chromium|Chromium|the browser suites|test -x "${GATEHOUSE_CHROMIUM:-/usr/bin/chromium}"|chromium|GATEHOUSE_CHROMIUM_REQUIRED'
+  'wrk|wrk, the HTTP load generator|the HTTP benchmarks of npm run bench|test -x "${GATEHOUSE_WRK:-/usr/bin/wrk}"|wrk|GATEHOUSE_WRK_REQUIRED'
 )
 
 # Where test/helpers/postgres.ts looks: GATEHOUSE_POSTGRES_BIN, else the PATH, else Debian's /usr/lib/postgresql/<version>/bin.

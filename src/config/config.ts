@@ -47,6 +47,8 @@ export interface Config {
     failedAttemptWindowSeconds: number;
     addressMaxFailedAttempts: number;
     codeCheckMaxFailures: number;
+    /** `accounts.require-second-factor-for-admins`: an operator's login without a second factor reaches no admin route. */
+    requireSecondFactorForAdmins: boolean;
   };
   /** Webhooks may point at loopback and private addresses (a LAN relay); off by default. */
   chatAllowPrivateAddresses: boolean;
@@ -196,6 +198,7 @@ function toConfig(file: ConfigFile, cwd: string, beside: string): Config {
       failedAttemptWindowSeconds: file.accounts['failed-attempt-window-seconds'],
       addressMaxFailedAttempts: file.accounts['address-max-failed-attempts'],
       codeCheckMaxFailures: file.accounts['code-check-max-failures'],
+      requireSecondFactorForAdmins: file.accounts['require-second-factor-for-admins'],
     },
     chatAllowPrivateAddresses: file.chat['allow-private-addresses'],
     economy: {

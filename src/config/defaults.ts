@@ -39,6 +39,7 @@ export const configDefaults: ConfigFile = {
     'failed-attempt-window-seconds': 600,
     'address-max-failed-attempts': 100,
     'code-check-max-failures': 10,
+    'require-second-factor-for-admins': false,
   },
   economy: { provider: 'auto', 'currency-symbol': '$', 'currency-name': 'Dollars', 'starting-balance': 100, 'large-adjustment-alert': 1000 },
   retention: { 'connection-log-days': 30, 'message-days': 90, 'teleport-log-days': 90, 'audit-log-days': 365, 'transaction-days': 90, 'metrics-history-days': 7 },

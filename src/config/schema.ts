@@ -40,6 +40,8 @@ export interface ConfigFile {
     'failed-attempt-window-seconds': number;
     'address-max-failed-attempts': number;
     'code-check-max-failures': number;
+    // Issue 32: second factors.
+    'require-second-factor-for-admins': boolean;
   };
   economy: { provider: 'auto' | 'builtin' | 'vault' | 'none'; 'currency-symbol': string; 'currency-name': string; 'starting-balance': number; 'large-adjustment-alert': number };
   retention: {
@@ -127,6 +129,7 @@ export const configFileSchema = group({
     'failed-attempt-window-seconds': positiveInteger,
     'address-max-failed-attempts': positiveInteger,
     'code-check-max-failures': positiveInteger,
+    'require-second-factor-for-admins': { type: 'boolean' },
   }),
   economy: group({
     provider: { type: 'string', enum: ['auto', 'builtin', 'vault', 'none'] },

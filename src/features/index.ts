@@ -9,6 +9,7 @@ import { cacheFeature } from './cache/feature.js';
 import { chatFeature } from './chat/feature.js';
 import { connectionsFeature } from './connections/feature.js';
 import { economyFeature } from './economy/feature.js';
+import { factorsFeature } from './factors/feature.js';
 import type { StorePartImplementations } from '../store/part-implementations.js';
 import type { Feature } from './feature.js';
 import { healthFeature } from './health/feature.js';
@@ -42,6 +43,7 @@ export const features: Feature[] = [
   settingsFeature,
   chatFeature,
   accountsFeature,
+  factorsFeature,
   keysFeature,
   healthFeature,
   connectionsFeature,

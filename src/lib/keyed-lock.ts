@@ -8,12 +8,13 @@ export class KeyedLock {
   private readonly tails = new Map<string, Promise<void>>();
 
   async run<T>(key: string, work: () => Promise<T>): Promise<T> {
-    const previous = this.tails.get(key) ?? Promise.resolve();
+    const previous = this.tails.get(key);
     let release!: () => void;
     const mine = new Promise<void>((resolve) => (release = resolve));
-    const tail = previous.then(() => mine);
+    // A key nobody holds (nearly always: an Idempotency-Key is new) is taken at once.
+    const tail = previous ? previous.then(() => mine) : mine;
     this.tails.set(key, tail);
-    await previous;
+    if (previous) await previous;
     try {
       return await work();
     } finally {

@@ -67,6 +67,8 @@ export const t = {
     if (typeof type === 'string') return { ...schema, type: [type, 'null'], ...('enum' in schema ? { enum: [...(schema.enum as unknown[]), null] } : {}) };
     return { anyOf: [schema, { type: 'null' }] };
   },
+  /** A value of any one of the schemas (an answer that takes one of several shapes). */
+  anyOf: <S extends AnySchema[]>(schemas: [...S], options: Options = {}): Schema<Static<S[number]>> => ({ anyOf: schemas, ...options }),
   /** Anything JSON (described for people, checked by nobody). */
   unknown: (options: Options = {}): Schema<unknown> => ({ ...options }),
 };

@@ -18,6 +18,8 @@ export interface TestTool {
 
 export const postgresTool: TestTool = { name: 'postgresql', title: "PostgreSQL's server programs", requiredVariable: 'GATEHOUSE_POSTGRES_REQUIRED' };
 export const chromiumTool: TestTool = { name: 'chromium', title: 'Chromium', requiredVariable: 'GATEHOUSE_CHROMIUM_REQUIRED' };
+/** The benchmarks' HTTP load generator (bench/wrk.ts), not a test's: it goes through the same installer. */
+export const wrkTool: TestTool = { name: 'wrk', title: 'wrk, the HTTP load generator', requiredVariable: 'GATEHOUSE_WRK_REQUIRED' };
 
 /** What the run's ending reads: kept on globalThis, which the reporter (CommonJS, loaded by mocha) shares with the suites. */
 export interface SkippedForMissingTool {

@@ -127,6 +127,7 @@ describe('PostgreSQL store: the schema and its migrations', function () {
       'ledger 2',
       'ledger 3',
       'ledger 4',
+      'ledger 5',
       'messages 1',
       'player-positions 1',
       'registrationCodes 1',
@@ -193,7 +194,7 @@ describe('PostgreSQL store: the schema and its migrations', function () {
       Array.from({ length: 4 }, () => PostgresStore.open(postgres.settings(prefix), { parts: implementationsOf(ledgerPart), logInfo: (line) => logs.push(line) })),
     );
     await Promise.all(stores.map((store) => store.close()));
-    expect(await versionsOf(prefix)).to.deep.equal(['core 1', 'core 2', 'ledger 1', 'ledger 2', 'ledger 3', 'ledger 4']);
+    expect(await versionsOf(prefix)).to.deep.equal(['core 1', 'core 2', 'ledger 1', 'ledger 2', 'ledger 3', 'ledger 4', 'ledger 5']);
     expect(logs.filter((line) => /schema migrated/.test(line))).to.deep.equal([
       'store: core schema migrated to version 1: users and the shared keys',
       'store: core schema migrated to version 2: nothing any more: the pending restarts by server are made by the restarts part',
@@ -201,6 +202,7 @@ describe('PostgreSQL store: the schema and its migrations', function () {
       'store: ledger schema migrated to version 2: a posting whose players all have accounts under their names in one call',
       "store: ledger schema migrated to version 3: an Idempotency-Key's lock and its stored answer in one call",
       'store: ledger schema migrated to version 4: postings checked and applied line by line, refusals undone in the call, the balance bound kept; postings made alone together',
+      "store: ledger schema migrated to version 5: postings with their Idempotency-Keys' claims and answers, in one statement",
     ]);
   });
 

@@ -9,7 +9,7 @@ import { gatehouseClient, type Result } from '../../client/gatehouse-client.js';
 import { waitInWords } from './parts/format.js';
 import { Problem } from './parts/problem.js';
 import { navigate } from './router.js';
-import { currentSession, endSession } from './session.js';
+import { currentSession, endSession, updateSession } from './session.js';
 
 export const api = gatehouseClient(location.origin, {
   get token() {
@@ -52,6 +52,11 @@ function problemOf(status: number, headers: Headers, error: unknown): Problem {
   const said = typeof answer.error === 'string' ? answer.error : '';
   // A wrong password is a 401 too, of the login itself: it says nothing of the session there may be, and stays on its page.
   if (code === 'invalid_credentials') return new Problem(status, code, said || 'Wrong username or password.', answer.field);
+  if (code === 'invalid_second_factor' || code === 'invalid_ticket' || code === 'invalid_passkey' || code === 'invalid_challenge') {
+    return new Problem(status, code, said || 'That did not prove it is you. Try again.', answer.field);
+  }
+  // An admin whom the owner's rule (turned on since the login) holds: the console becomes the page that sets up a factor.
+  if (code === 'second_factor_required' && currentSession()) updateSession({ heldAtSetUp: true });
   if (status === 401 || code === 'token_expired') {
     if (currentSession()) sendToLogin(code === 'token_expired' ? 'expired' : 'signed-out');
     return new Problem(status, code, said || 'You need to log in again.');

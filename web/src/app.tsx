@@ -13,7 +13,7 @@ import { sendToLogin } from './api.js';
 import { ErrorBoundary } from './parts/error-boundary.js';
 import { Page } from './parts/page.js';
 import { Link, navigate, useLocation } from './router.js';
-import { type PageRoute, routes } from './routes.js';
+import { type PageRoute, routes, SecurityPage } from './routes.js';
 import { currentSession, endSession, isExpired, onSessionChange, type Session } from './session.js';
 
 function useSession(): Session | undefined {
@@ -58,6 +58,13 @@ export function App() {
   // An expired session shows nothing while it goes to the login page: its page would only send the dead token.
   else if (route.access !== 'anyone' && (!session || expired)) content = null;
   else if (route.access === 'admin' && !session?.isAdmin) content = <NotAdmin />;
+  // The owner requires admins to have a second factor: until this one has, the console is only the page that sets one up.
+  else if (route.access === 'admin' && session?.heldAtSetUp)
+    content = (
+      <ErrorBoundary key="held">
+        <SecurityPage />
+      </ErrorBoundary>
+    );
   else
     content = (
       // Keyed by the page: moving to another page leaves a failed one behind.

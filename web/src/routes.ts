@@ -13,6 +13,8 @@ import { RegisterPage } from './pages/register.js';
 import { lazy } from './parts/lazy.js';
 
 const AccountPage = lazy(() => import('./pages/account.js').then((m) => m.AccountPage));
+/** Also what an admin held at the second factor's set-up sees in place of every console page (app.tsx). */
+export const SecurityPage = lazy(() => import('./pages/security.js').then((m) => m.SecurityPage));
 const ShopPage = lazy(() => import('./pages/shop.js').then((m) => m.ShopPage));
 const InventoryPage = lazy(() => import('./pages/inventory.js').then((m) => m.InventoryPage));
 const MarketPage = lazy(() => import('./pages/market.js').then((m) => m.MarketPage));
@@ -50,6 +52,7 @@ export const routes: PageRoute[] = [
   { path: '/login', title: 'Log in', page: LoginPage, access: 'anyone' },
   { path: '/register', title: 'Make your account', page: RegisterPage, access: 'anyone' },
   { path: '/account', title: 'My account', page: AccountPage, access: 'player', nav: 'Account' },
+  { path: '/account/security', title: 'Sign-in security', page: SecurityPage, access: 'player' },
   { path: '/shop', title: 'Shop', page: ShopPage, access: 'player', nav: 'Shop' },
   { path: '/inventory', title: 'Inventory', page: InventoryPage, access: 'player', nav: 'Inventory' },
   { path: '/market', title: 'Market prices', page: MarketPage, access: 'player', nav: 'Market' },

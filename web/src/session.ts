@@ -11,6 +11,8 @@ export interface Session {
   isAdmin: boolean;
   /** When the token stops working (ms since the epoch). */
   expiresAt: number;
+  /** An admin whom the owner requires to set up a second factor first: the console shows only the page that sets one up. */
+  heldAtSetUp?: boolean;
 }
 
 const storageKey = 'gatehouse.session';
@@ -36,6 +38,14 @@ export function startSession(login: { token: string; username: string; gameUsern
   sessionStorage.setItem(storageKey, JSON.stringify(session));
   notify();
   return session;
+}
+
+/** Changes what the session knows (an admin's hold lifted once a factor is set up). */
+export function updateSession(change: Partial<Pick<Session, 'heldAtSetUp'>>): void {
+  const session = currentSession();
+  if (!session) return;
+  sessionStorage.setItem(storageKey, JSON.stringify({ ...session, ...change }));
+  notify();
 }
 
 export function endSession(): void {

@@ -12,6 +12,11 @@ export interface KeyCheck {
   authenticate(secret: string, address: string): Promise<KeyIdentity>;
 }
 
+/** Whether an operator must set up a second factor before the admin routes open to them (the factors group answers it). */
+export interface SecondFactorPolicy {
+  mustSetUp(user: UserRecord): Promise<boolean>;
+}
+
 /**
  * Who may call what: a bearer token is a logged-in user's JWT, the
  * configured service token, or an API key; admin means an operator in game
@@ -21,6 +26,7 @@ export interface KeyCheck {
 export class AccessControl implements AccessCheck {
   private readonly serviceToken: Buffer;
   private keys: KeyCheck | undefined;
+  private secondFactors: SecondFactorPolicy | undefined;
   /** Web accounts as the last request found them (see `userOf`). */
   readonly accountsSeen: Cache<number, UserRecord>;
 
@@ -40,6 +46,11 @@ export class AccessControl implements AccessCheck {
   /** API keys are accepted from now on, checked by `keys`. */
   acceptKeys(keys: KeyCheck): void {
     this.keys = keys;
+  }
+
+  /** From now on an operator's login is asked, on admin routes, whether it must set up a second factor first. */
+  requireSecondFactorsBy(policy: SecondFactorPolicy): void {
+    this.secondFactors = policy;
   }
 
   /** `Authorization: Bearer <token>`: 401 when missing or invalid, 403 when expired, 429 for a key over its rate. */
@@ -89,6 +100,10 @@ export class AccessControl implements AccessCheck {
     if (caller.kind !== 'user') throw unauthorized();
     if (!this.isGameConnected()) throw serviceUnavailable('Game server not available; admin status cannot be checked', 'game_unavailable');
     if (!(await this.accounts.isOperatorNow(caller.user.gameUsername))) throw forbidden('Admin privileges required', 'admin_required');
+    // Only a person's login is held: the service token and API keys (made by anyone) returned above.
+    if (await this.secondFactors?.mustSetUp(caller.user)) {
+      throw forbidden('Set up a second factor (an authenticator app or a passkey) on your account page first: the owner requires one for admins', 'second_factor_required');
+    }
   }
 
   /** Whether the caller is an admin now, for answers that show admins more (no error either way). */
@@ -96,7 +111,13 @@ export class AccessControl implements AccessCheck {
     // A key got here past its route's scope, so it may see what the scope covers, anyone's included.
     if (caller.kind === 'service' || caller.kind === 'key') return true;
     if (caller.kind !== 'user' || !this.isGameConnected()) return false;
-    return this.accounts.isOperatorNow(caller.user.gameUsername).catch(() => false);
+    const user = caller.user;
+    // An operator held at the second factor's set-up sees what a player sees.
+    const held = async () => (await this.secondFactors?.mustSetUp(user)) === true;
+    return this.accounts
+      .isOperatorNow(user.gameUsername)
+      .then(async (operator) => operator && !(await held()))
+      .catch(() => false);
   }
 }
 

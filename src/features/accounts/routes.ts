@@ -33,7 +33,7 @@ export function accountsRoutes(accounts: AccountService): Route[] {
       method: 'POST',
       path: '/api/auth/login',
       access: 'public',
-      summary: 'Log in and receive a JWT',
+      summary: 'Log in and receive a JWT (or, with a second factor, a ticket to send it with)',
       body: loginBody,
       answer: loginAnswer,
       errors: { 400: 'Missing username or password', 401: 'Invalid credentials', 429: 'Too many failed attempts; see Retry-After' },

@@ -23,12 +23,31 @@ export const loginBody = t.object({ username: t.string({ minLength: 1, maxLength
 
 export const verifyCodeBody = t.object({ code: t.string({ minLength: 1, maxLength: 64 }) }, { additionalProperties: true });
 
-export const loginAnswer = t.object({
+/** A successful login: what every way of logging in answers in the end. */
+export const loggedInAnswer = t.object({
   success: t.literal(true),
   token: t.string({ description: 'HS256 JWT, valid 24 hours; send as Authorization: Bearer <token>.' }),
   username: t.string(),
   gameUsername: t.string(),
   isAdmin: t.boolean({ description: 'Operator status on the game server at login.' }),
+});
+
+/** The password was right and the account has a second factor: no token yet, the factor is asked for with the ticket. */
+export const secondFactorStepAnswer = t.object({
+  success: t.literal(true),
+  secondFactor: t.object({
+    required: t.literal(true),
+    methods: t.array(t.enum(['totp', 'recovery-code', 'passkey'] as const), {
+      description: "The account's factors: totp (an authenticator app's code) and recovery-code with it, passkey.",
+    }),
+    ticket: t.string({
+      description: 'Single use, valid 5 minutes: send it with the factor to POST /api/auth/login/second-factor (wrong codes do not spend it).',
+    }),
+  }),
+});
+
+export const loginAnswer = t.anyOf([loggedInAnswer, secondFactorStepAnswer], {
+  description: 'The token, or, for an account with a second factor, the step that asks for it (secondFactor, no token).',
 });
 
 export const profileAnswer = t.object({

@@ -31,6 +31,18 @@ export interface LoginResult {
   isAdmin: boolean;
 }
 
+/** What the login answers instead of a token for an account with a second factor: the factor is asked for next. */
+export interface SecondFactorStep {
+  secondFactor: { required: true; methods: SecondFactorMethod[]; ticket: string };
+}
+
+export type SecondFactorMethod = 'totp' | 'recovery-code' | 'passkey';
+
+/** Asks for an account's second factor after its password (the factors group answers it): a step, or undefined for an account with none. */
+export interface SecondFactorGate {
+  stepFor(user: UserRecord, clientAddress: string): Promise<SecondFactorStep | undefined>;
+}
+
 export interface Profile {
   username: string;
   gameUsername: string;
@@ -48,6 +60,7 @@ export class AccountService {
   readonly events = new EventEmitter<{ registered: [{ username: string; gameUsername: string; gameUuid: string }] }>();
   /** Compared against when the username is unknown, so both failures take as long. */
   private decoyHash: Promise<string>;
+  private secondFactors: SecondFactorGate | undefined;
 
   constructor(
     private readonly store: Store,
@@ -124,20 +137,58 @@ export class AccountService {
     this.events.emit('registered', { username: registration.username, gameUsername: codeRecord.gameUsername, gameUuid: codeRecord.gameUuid });
   }
 
-  async login(username: string, password: string, clientAddress: string): Promise<LoginResult> {
-    this.refuseIfThrottled(this.throttle.loginWait(clientAddress, username));
+  /** From now on an account with a second factor is asked for it after its password (see login). */
+  askSecondFactorsWith(gate: SecondFactorGate): void {
+    this.secondFactors = gate;
+  }
+
+  /** The password's step: the login, or for an account with a second factor the step that asks for it (no token yet). */
+  async login(username: string, password: string, clientAddress: string): Promise<LoginResult | SecondFactorStep> {
+    this.refuseIfLoginThrottled(clientAddress, username);
     // Usernames are ASCII by rule; a look-alike (the Kelvin sign for "K") must not find an account.
     const user = isPrintableAscii(username) ? await this.store.users.findByUsername(username) : undefined;
     const matches = await this.passwords.verify(password, user?.passwordHash ?? (await this.decoyHash));
     if (!user || !matches) {
-      this.throttle.loginFailed(clientAddress, username);
+      this.loginFailed(clientAddress, username);
       throw unauthorized('Invalid username or password', 'invalid_credentials');
     }
-    this.throttle.loginSucceeded(clientAddress, username);
+    const step = await this.secondFactors?.stepFor(user, clientAddress);
+    return step ?? this.completeLogin(user, clientAddress);
+  }
+
+  /**
+   * The one place a login succeeds, whichever way it was proved (a
+   * password alone, a password and a second factor, a passkey): the
+   * throttle forgets the address's failures, the login is recorded, and a
+   * token is issued.
+   */
+  async completeLogin(user: UserRecord, clientAddress: string): Promise<LoginResult> {
+    this.throttle.loginSucceeded(clientAddress, user.username);
     const isAdmin = await this.isOperatorNow(user.gameUsername);
     await this.store.users.recordLogin(user.id, this.now().toISOString());
     const token = this.tokens.issue({ sub: String(user.id), username: user.username, gameUsername: user.gameUsername, isAdmin });
     return { token, username: user.username, gameUsername: user.gameUsername, isAdmin };
+  }
+
+  /** 429 while this address may not try this account again (a wrong password or second-factor code counts alike). */
+  refuseIfLoginThrottled(clientAddress: string, username: string): void {
+    this.refuseIfThrottled(this.throttle.loginWait(clientAddress, username));
+  }
+
+  /** A wrong password, second-factor code or recovery code for the account: one failure in the login throttle. */
+  loginFailed(clientAddress: string, username: string): void {
+    this.throttle.loginFailed(clientAddress, username);
+  }
+
+  /** The account's password asked again before a change to its factors: 401 when wrong, counted in the throttle. */
+  async confirmPassword(user: UserRecord, password: string, clientAddress: string): Promise<void> {
+    this.refuseIfLoginThrottled(clientAddress, user.username);
+    // Read again: the record a request carries may be a minute old.
+    const current = await this.store.users.findById(user.id);
+    if (!current || !(await this.passwords.verify(password, current.passwordHash))) {
+      this.loginFailed(clientAddress, user.username);
+      throw unauthorized('The password is not right', 'invalid_credentials');
+    }
   }
 
   async profile(user: UserRecord): Promise<Profile> {

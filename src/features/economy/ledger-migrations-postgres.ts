@@ -4,6 +4,7 @@
  * moves in them is told in ./store-postgres.ts.
  */
 import type { PostgresMigration } from '../../store/postgres/access.js';
+import { keyedPostings } from './ledger-keyed-postings.js';
 import { postingFunctions } from './ledger-posting-functions.js';
 
 export const ledgerMigrations: PostgresMigration[] = [
@@ -213,4 +214,5 @@ export const ledgerMigrations: PostgresMigration[] = [
       `,
   },
   postingFunctions,
+  keyedPostings,
 ];

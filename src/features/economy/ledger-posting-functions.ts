@@ -12,7 +12,7 @@ import type { PostgresMigration } from '../../store/postgres/access.js';
  * Vault's balance) takes that balance; the account's number and its balance
  * after and before go INTO moved, and NOT FOUND says the line cannot move.
  */
-const moveLine = (accounts: string) => `line_amount := amounts[l];
+export const moveLine = (accounts: string) => `line_amount := amounts[l];
           line_external := external_balances[l];
           IF line_external IS NULL THEN
             UPDATE ${accounts} a SET cents = a.cents + line_amount

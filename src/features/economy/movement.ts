@@ -12,13 +12,15 @@
  * With Gatehouse's own ledger (builtin) the plan, the balances, the records,
  * `record` and the kept answer are one unit of work: all of it or nothing,
  * and units that touch the same accounts run one after another, so the same
- * money is never spent twice. A movement with its postings given, nothing to
- * record and no Idempotency-Key needs no unit around it: the ledger applies
- * it whole or not at all by itself (on PostgreSQL in one statement with the
- * postings made meanwhile, rather than BEGIN, the posting and COMMIT: see
- * postgres-posting-batches.ts). The answer kept for a key is a function of
- * the records and `record`'s note alone, so a key's claim and answer could
- * join that statement too.
+ * money is never spent twice. A movement with its postings given and
+ * nothing to record needs no unit around it: the ledger applies it whole or
+ * not at all by itself (on PostgreSQL in one statement with the postings
+ * made meanwhile, rather than BEGIN, the posting and COMMIT: see
+ * postgres-posting-batches.ts), and under an Idempotency-Key the key's
+ * claim, the posting and its records kept as the key's answer are that same
+ * one write (`LedgerStore.postOnce`). In a unit of work, the key is claimed
+ * first (a replay plans nothing), and its answer kept with the posting;
+ * only a note from `record` is written after it.
  *
  * With Vault the game moves the money, between two units. The first plans
  * and claims the Idempotency-Key for the whole network (vault-claims.ts);
@@ -40,7 +42,7 @@ import { KeyedLock } from '../../lib/keyed-lock.js';
 import type { Store, StorePart, TransactionalStores } from '../../store/port.js';
 import type { MoneyBound } from './bound.js';
 import type { DescribeShortfall } from './shortfall.js';
-import type { LedgerRecord, LedgerStore, Posting } from './store.js';
+import type { LedgerRecord, LedgerStore, Posting, PostedOnce, StoredAnswer } from './store.js';
 import { isVaultClaim, VaultKeyClaims } from './vault-claims.js';
 import { VaultMoves, type VaultMoveOptions } from './vault-moves.js';
 
@@ -111,16 +113,45 @@ export class MoneyMovements {
 
   private async inLedger<Note>(movement: Movement<Note>, idempotency: IdempotencyRequest | undefined): Promise<Moved<Note>> {
     const { plan, record, accountsOpen = false } = movement;
-    if (!idempotency && !record && Array.isArray(plan)) return { records: await this.posted(this.store.part(this.ledgerPart), plan, accountsOpen), replayed: false };
+    if (!record && Array.isArray(plan)) {
+      // Postings given and nothing to record: no unit of work. Under a key, its claim, the posting and its answer are one
+      // write; only a Vault claim left under the key (the provider changed since) needs the unit, which replaces it.
+      const ledger = this.store.part(this.ledgerPart);
+      if (!idempotency) return { records: await this.posted(ledger, plan, accountsOpen), replayed: false };
+      const once = await this.postedOnce<Note>(ledger, plan, accountsOpen, idempotency);
+      if (once) return once;
+    }
     return this.store.transaction(async (tx) => {
       const ledger = tx.part(this.ledgerPart);
       const kept = await this.keptAnswer<Note>(ledger, idempotency);
       if (kept) return kept;
-      const posted = await this.posted(ledger, await planned(movement, tx), accountsOpen);
+      const postings = await planned(movement, tx);
+      // Under a key, the records are kept as its answer with the posting; a note from `record` joins them after.
+      const once = idempotency && (await this.postedOnce<Note>(ledger, postings, accountsOpen, idempotency));
+      if (once?.replayed) return once;
+      const posted = once ? once.records : await this.posted(ledger, postings, accountsOpen);
       const note = await record?.(tx, posted);
-      await this.keepAnswer(ledger, idempotency, posted, note);
+      if (!once || note !== undefined) await this.keepAnswer(ledger, idempotency, posted, note);
       return { records: posted, replayed: false, note };
     });
+  }
+
+  /**
+   * The posting made under the key, its records kept as the key's answer in
+   * the same write; or the answer kept under it already, as a replay (409
+   * for another request's). Undefined, with nothing posted, when what is kept
+   * under the key is a Vault claim (vault-claims.ts), not an answer.
+   */
+  private async postedOnce<Note>(ledger: LedgerStore, postings: Posting[], accountsOpen: boolean, idempotency: IdempotencyRequest): Promise<Moved<Note> | undefined> {
+    this.bound.checkAmounts(postings);
+    let done: PostedOnce;
+    try {
+      done = await ledger.postOnce(postings, this.now(), idempotency, accountsOpen ? undefined : this.startingCents());
+    } catch (error) {
+      throw this.bound.refusalOf(error);
+    }
+    if ('records' in done) return { records: done.records, replayed: false };
+    return isVaultClaim(done.kept) ? undefined : replayOf<Note>(done.kept, idempotency);
   }
 
   private async throughVault<Note>(movement: Movement<Note>, idempotency: IdempotencyRequest | undefined): Promise<Moved<Note>> {
@@ -197,13 +228,7 @@ export class MoneyMovements {
     if (!idempotency) return undefined;
     const kept = await ledger.answer(idempotency.key);
     if (!kept || isVaultClaim(kept)) return undefined;
-    if (kept.fingerprint !== idempotency.fingerprint) {
-      throw conflict('This Idempotency-Key was used with another request; use a new key for a new request', 'idempotency_key_reused');
-    }
-    // The body is the records, or the records with `record`'s note.
-    if (Array.isArray(kept.body)) return { records: kept.body as LedgerRecord[], replayed: true };
-    const { records, note } = kept.body as { records: LedgerRecord[]; note: Note };
-    return { records, replayed: true, note };
+    return replayOf<Note>(kept, idempotency);
   }
 
   private async keepAnswer(ledger: LedgerStore, idempotency: IdempotencyRequest | undefined, posted: LedgerRecord[], note: unknown): Promise<void> {
@@ -211,6 +236,17 @@ export class MoneyMovements {
     const body = note === undefined ? posted : { records: posted, note };
     await ledger.saveAnswer(idempotency.key, { fingerprint: idempotency.fingerprint, status: 200, body, at: this.now().toISOString() });
   }
+}
+
+/** A kept answer as the replay of a request with its key; 409 when the key came with another request. */
+function replayOf<Note>(kept: StoredAnswer, idempotency: IdempotencyRequest): Moved<Note> {
+  if (kept.fingerprint !== idempotency.fingerprint) {
+    throw conflict('This Idempotency-Key was used with another request; use a new key for a new request', 'idempotency_key_reused');
+  }
+  // The body is the records, or the records with `record`'s note.
+  if (Array.isArray(kept.body)) return { records: kept.body as LedgerRecord[], replayed: true };
+  const { records, note } = kept.body as { records: LedgerRecord[]; note: Note };
+  return { records, replayed: true, note };
 }
 
 /** The movement's postings: given, or worked out in the unit. */

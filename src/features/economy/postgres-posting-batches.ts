@@ -1,8 +1,10 @@
 /**
- * Postings made alone (outside a unit of work: a transfer, an adjustment
- * without an Idempotency-Key), sent to PostgreSQL together: those that come
- * while earlier ones are on their way go in one statement,
- * `<prefix>ledger_post_batch` (ledger migration 4), one commit for them all.
+ * Postings made alone (outside a unit of work: a transfer, an adjustment,
+ * with an Idempotency-Key or without), sent to PostgreSQL together: those
+ * that come while earlier ones are on their way go in one statement,
+ * `<prefix>ledger_post_once` (ledger migration 5), one commit for them all;
+ * a posting's Idempotency-Key (its claim, and its records kept as its
+ * answer) goes in the same statement.
  * A commit is most of what PostgreSQL spends on a transfer (its WAL written
  * and flushed, the server woken for the statement), so under load the
  * database does a fraction of the work per posting; with one posting at a
@@ -17,7 +19,7 @@
  * answered to its own caller only.
  */
 import { isUnavailable } from '../../store/postgres/errors.js';
-import type { PostedLine } from './postgres-postings.js';
+import type { PostedLine, PostingKey } from './postgres-postings.js';
 import type { Posting } from './store.js';
 
 /** A line of the batch's answer: the posting's number in the batch (from 1), then as PostedLine. */
@@ -26,6 +28,8 @@ export type BatchLine = PostedLine & { posting: number };
 export interface Queued {
   postings: Posting[];
   at: Date;
+  /** The Idempotency-Key it is made under: its claim and answer go in the same statement. */
+  key?: PostingKey;
 }
 
 interface Waiting extends Queued {
@@ -47,23 +51,40 @@ export class PostingBatches {
     private readonly send: (batch: readonly Queued[]) => Promise<BatchLine[]>,
   ) {}
 
-  /** Makes the posting with whatever else comes meanwhile; answers its own lines as it would alone. */
-  post(postings: Posting[], at: Date): Promise<PostedLine[]> {
+  /** Makes the posting (under `key`, if given) with whatever else comes meanwhile; answers its own lines as it would alone. */
+  post(postings: Posting[], at: Date, key?: PostingKey): Promise<PostedLine[]> {
     return new Promise((resolve, reject) => {
-      this.waiting.push({ postings, at, resolve, reject });
+      this.waiting.push({ postings, at, ...(key ? { key } : {}), resolve, reject });
       this.pump();
     });
   }
 
   private pump(): void {
     while (this.sending < maxStatementsInFlight && this.waiting.length > 0) {
-      const batch = this.waiting.splice(0, maxPostingsPerStatement);
+      const batch = this.nextBatch();
       this.sending += 1;
       void this.sendBatch(batch).finally(() => {
         this.sending -= 1;
         this.pump();
       });
     }
+  }
+
+  /** The postings waiting longest, at most maxPostingsPerStatement, and never two under one key: a key's second waits for the next statement, which sees the first's answer. */
+  private nextBatch(): Waiting[] {
+    const batch: Waiting[] = [];
+    const keys = new Set<string>();
+    const left: Waiting[] = [];
+    for (const waiting of this.waiting) {
+      if (batch.length < maxPostingsPerStatement && !(waiting.key && keys.has(waiting.key.key))) {
+        batch.push(waiting);
+        if (waiting.key) keys.add(waiting.key.key);
+      } else {
+        left.push(waiting);
+      }
+    }
+    this.waiting = left;
+    return batch;
   }
 
   private async sendBatch(batch: Waiting[]): Promise<void> {

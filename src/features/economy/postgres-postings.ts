@@ -1,6 +1,6 @@
-/** Postings as the PostgreSQL ledger's functions `<prefix>ledger_post_pair` and `_batch` take them, and what they answer. */
+/** Postings as the PostgreSQL ledger's functions `<prefix>ledger_post_pair`, `_batch` and `_once` take them, and what they answer. */
 import { maxCents } from '../common/money.js';
-import type { LedgerRecord, Posting } from './store.js';
+import type { LedgerRecord, Posting, StoredAnswer } from './store.js';
 
 /** Refuses an amount that is not whole cents; false when there is nothing to post. */
 export function wholeCents(postings: Posting[]): boolean {
@@ -52,15 +52,62 @@ export function batchColumns(batch: ReadonlyArray<{ postings: Posting[]; at: Dat
   ];
 }
 
-/** What `<prefix>ledger_post_pair` and `_batch` answer of a posting: a line posted, or why the posting was refused. */
+/** An Idempotency-Key a posting is made under (`<prefix>ledger_post_once`): its answer's key, the key's advisory lock, the request's fingerprint. */
+export interface PostingKey {
+  key: string;
+  lock: string;
+  fingerprint: string;
+}
+
+/** Postings as `<prefix>ledger_post_once` takes them (migration 5): as `_batch` does, then each posting's Idempotency-Key, if it has one. */
+export function onceColumns(batch: ReadonlyArray<{ postings: Posting[]; at: Date; key?: PostingKey }>): unknown[] {
+  return [...batchColumns(batch), batch.map(({ key }) => key?.key ?? null), batch.map(({ key }) => key?.lock ?? null), batch.map(({ key }) => key?.fingerprint ?? null)];
+}
+
+/**
+ * What the ledger's functions answer of a posting: a line posted, or why the
+ * posting was refused; or, from `<prefix>ledger_post_once`, that its key
+ * has an answer already (`answered`, with it): nothing was posted.
+ */
 export interface PostedLine {
   /** The posting's line, from 1. */
   line: number;
-  refused: 'funds' | 'bound' | 'unopened' | null;
+  refused: 'funds' | 'bound' | 'unopened' | 'answered' | null;
   id: number | null;
   account: number | null;
   /** After the line; for a refusal, the balance the line found. */
   balance: number | null;
+  /** For `answered`: the answer kept under the posting's key. */
+  kept?: StoredAnswer;
+}
+
+/** A row of `<prefix>ledger_post_once`: a posting's line, or the answer kept under its key. */
+export interface OnceRow {
+  posting: number;
+  line: number;
+  refused: PostedLine['refused'];
+  id: number | null;
+  account: number | null;
+  balance: number | null;
+  kept_fingerprint: string | null;
+  kept_status: number | null;
+  kept_body: unknown;
+  kept_at: Date | null;
+}
+
+/** The row as a batch's line. */
+export function onceLine(row: OnceRow): PostedLine & { posting: number } {
+  const { posting, line, refused, id, account, balance } = row;
+  if (refused !== 'answered') return { posting, line, refused, id, account, balance };
+  return {
+    posting,
+    line,
+    refused,
+    id,
+    account,
+    balance,
+    kept: { fingerprint: row.kept_fingerprint!, status: row.kept_status!, body: row.kept_body, at: row.kept_at!.toISOString() },
+  };
 }
 
 /** A posted line's record, as the JSON ledger makes it (and as `record` reads it back). */

@@ -3,9 +3,10 @@ import { InsufficientFundsError } from '../../game/errors.js';
 import type { PlayerRef } from '../../game/port.js';
 import { asciiLowerCase } from '../../lib/ascii.js';
 import type { JsonAccess, JsonStorePart } from '../../store/json/access.js';
-import type { JsonDatabase } from '../../store/json/database.js';
+import type { JsonDatabase, TableTransaction } from '../../store/json/database.js';
 import { IndexedLog } from '../../store/json/indexed-log.js';
 import { documentFile, shardedFile } from '../../store/json/table-files.js';
+import { type AnswerRow, answersFile } from './answers-file.js';
 import { maxCents } from '../common/money.js';
 import {
   maxAccountOpenings,
@@ -16,6 +17,8 @@ import {
   type LedgerRecord,
   type LedgerStore,
   type Posting,
+  type PostedOnce,
+  type RequestKey,
   type StoredAnswer,
 } from './store.js';
 
@@ -39,7 +42,8 @@ const states = new WeakMap<JsonDatabase, LedgerState>();
  * The ledger on the JSON store: accounts in `economy/accounts-NNNNNN.json`
  * (1,000 to a file by number), the ledger in `economy/ledger/` day files with
  * their indexes (see IndexedLog: records stay on disk, not in memory),
- * reversals and the answers kept for Idempotency-Keys in small documents.
+ * reversals in a small document, and the answers kept for Idempotency-Keys
+ * in `economy/idempotency.jsonl`, appended at checkpoints (./answers-file.ts).
  * Balances are kept on the accounts, so they never depend on old records.
  */
 export const jsonLedgerPart: JsonStorePart<LedgerStore> = {
@@ -72,13 +76,7 @@ export const jsonLedgerPart: JsonStorePart<LedgerStore> = {
         toDocument: (records) => Object.fromEntries(records.map(([id, { reversal }]) => [id, reversal])),
       }),
     );
-    database.define<AnswerRow>(
-      { name: answers },
-      documentFile<AnswerRow, Record<string, StoredAnswer>>(path.join(directory, 'idempotency.json'), {
-        fromDocument: (document) => Object.entries(document).map(([key, answer]) => [key, { ...answer, key }]),
-        toDocument: (records) => Object.fromEntries(records.map(([key, { key: _key, ...answer }]) => [key, answer])),
-      }),
-    );
+    database.define<AnswerRow>({ name: answers }, answersFile(directory));
   },
   bind: (access, database) => new JsonLedgerStore(access, states.get(database)!),
 };
@@ -121,10 +119,15 @@ class JsonLedgerStore implements LedgerStore {
   }
 
   async openAndPost(postings: Posting[], startingCents: number, at: Date): Promise<LedgerRecord[]> {
+    return this.opening(postings, startingCents, at, () => this.post(postings, at));
+  }
+
+  /** `post` after opening the accounts, opened again when renamed between the two, a few times at most. */
+  private async opening<T>(postings: Posting[], startingCents: number, at: Date, post: () => Promise<T>): Promise<T> {
     for (let attempt = 1; ; attempt += 1) {
       for (const posting of postings) await this.openAccount(posting.player, startingCents, at);
       try {
-        return await this.post(postings, at);
+        return await post();
       } catch (error) {
         // Renamed between the open and the posting (outside a unit of work, a join may come between): opened again, a few times at most.
         if (!(error instanceof UnopenedAccountError) || attempt >= maxAccountOpenings) throw error;
@@ -133,40 +136,85 @@ class JsonLedgerStore implements LedgerStore {
   }
 
   post(postings: Posting[], at: Date): Promise<LedgerRecord[]> {
-    return this.access.write((tx) => {
-      const table = tx.reader<EconomyAccount>(accounts);
-      const timestamp = at.toISOString();
-      let id = this.state.log.nextId();
-      const records: LedgerRecord[] = [];
-      for (const posting of postings) {
-        if (!Number.isSafeInteger(posting.amount)) throw new Error(`a posting's amount must be whole cents, not ${posting.amount}`);
-        const account = table.findBy('uuid', posting.player.uuid);
-        if (account?.name !== posting.player.name) throw new UnopenedAccountError(posting.player);
-        const balance = posting.externalBalance ?? account.cents + posting.amount;
-        if (posting.externalBalance === undefined && balance < 0) throw new InsufficientFundsError(account.name, -posting.amount, account.cents);
-        if (posting.externalBalance === undefined && posting.amount > 0 && balance > maxCents) throw new PastBoundError(posting.player, account.cents, posting.amount);
-        while (tx.get(ledger, String(id))) id += 1;
-        const record: LedgerRecord = {
-          id,
-          account: account.no,
-          player: { name: account.name, uuid: account.uuid },
-          type: posting.type,
-          amount: posting.amount,
-          balance,
-          description: posting.description,
-          timestamp,
-          ...(posting.counterparty ? { counterparty: posting.counterparty } : {}),
-          ...(posting.item !== undefined ? { item: posting.item, quantity: posting.quantity } : {}),
-          ...(posting.reverses !== undefined ? { reverses: posting.reverses } : {}),
-          ...(posting.actor !== undefined ? { actor: posting.actor } : {}),
+    return this.access.write((tx) => this.postWithin(tx, postings, at));
+  }
+
+  /**
+   * The answer kept under the key, or the posting and its records kept as
+   * the answer in one write (one unit of the journal); the answer keeps the
+   * records' ids (answers-file.ts).
+   */
+  async postOnce(postings: Posting[], at: Date, once: RequestKey, startingCents?: number): Promise<PostedOnce> {
+    const post = () =>
+      this.access.write((tx): PostedOnce => {
+        const answered = this.storedAnswer(tx, tx.reader<AnswerRow>(answers).get(once.key));
+        if (answered) return { kept: answered };
+        const records = this.postWithin(tx, postings, at);
+        // Four numbers and strings the request and the records hold anyway: an answer for every keyed request, kept a day.
+        const row: AnswerRow = {
+          fingerprint: once.fingerprint,
+          status: 200,
+          at: records[0]?.timestamp ?? at.toISOString(),
+          firstRecordId: records[0]?.id ?? 0,
+          recordCount: records.length,
+          key: once.key,
         };
-        tx.put(accounts, String(account.no), { ...account, cents: balance });
-        tx.put(ledger, String(id), record);
-        records.push(record);
-        id += 1;
-      }
-      return records;
-    });
+        tx.put<AnswerRow>(answers, once.key, row);
+        return { records };
+      });
+    return startingCents === undefined ? post() : this.opening(postings, startingCents, at, post);
+  }
+
+  /**
+   * A row as the answer it keeps: the records of one that keeps their ids
+   * read from the ledger (in the unit, which may have written them); none
+   * when they are gone, past retention, which keeps every record for more
+   * than the answer's day.
+   */
+  private storedAnswer(tx: TableTransaction, row: AnswerRow | undefined): (StoredAnswer & { key: string }) | undefined {
+    if (!row || !('firstRecordId' in row)) return row;
+    const records: LedgerRecord[] = [];
+    for (let id = row.firstRecordId; id < row.firstRecordId + row.recordCount; id += 1) {
+      const record = tx.get<LedgerRecord>(ledger, String(id));
+      if (!record) return undefined;
+      records.push(record);
+    }
+    return { key: row.key, fingerprint: row.fingerprint, status: row.status, body: records, at: row.at };
+  }
+
+  private postWithin(tx: TableTransaction, postings: Posting[], at: Date): LedgerRecord[] {
+    const table = tx.reader<EconomyAccount>(accounts);
+    const timestamp = at.toISOString();
+    let id = this.state.log.nextId();
+    const records: LedgerRecord[] = [];
+    for (const posting of postings) {
+      if (!Number.isSafeInteger(posting.amount)) throw new Error(`a posting's amount must be whole cents, not ${posting.amount}`);
+      const account = table.findBy('uuid', posting.player.uuid);
+      if (account?.name !== posting.player.name) throw new UnopenedAccountError(posting.player);
+      const balance = posting.externalBalance ?? account.cents + posting.amount;
+      if (posting.externalBalance === undefined && balance < 0) throw new InsufficientFundsError(account.name, -posting.amount, account.cents);
+      if (posting.externalBalance === undefined && posting.amount > 0 && balance > maxCents) throw new PastBoundError(posting.player, account.cents, posting.amount);
+      while (tx.get(ledger, String(id))) id += 1;
+      const record: LedgerRecord = {
+        id,
+        account: account.no,
+        player: { name: account.name, uuid: account.uuid },
+        type: posting.type,
+        amount: posting.amount,
+        balance,
+        description: posting.description,
+        timestamp,
+        ...(posting.counterparty ? { counterparty: posting.counterparty } : {}),
+        ...(posting.item !== undefined ? { item: posting.item, quantity: posting.quantity } : {}),
+        ...(posting.reverses !== undefined ? { reverses: posting.reverses } : {}),
+        ...(posting.actor !== undefined ? { actor: posting.actor } : {}),
+      };
+      tx.put(accounts, String(account.no), { ...account, cents: balance });
+      tx.put(ledger, String(id), record);
+      records.push(record);
+      id += 1;
+    }
+    return records;
   }
 
   async record(id: number): Promise<LedgerRecord | undefined> {
@@ -191,7 +239,10 @@ class JsonLedgerStore implements LedgerStore {
   }
 
   async answer(key: string): Promise<StoredAnswer | undefined> {
-    return this.access.read<StoredAnswer>(answers).get(key);
+    const row = this.access.read<AnswerRow>(answers).get(key);
+    if (!row || !('firstRecordId' in row)) return row;
+    // Read through a unit (of the caller's, or one of its own with nothing to write), which sees the records it wrote.
+    return this.access.write((tx) => this.storedAnswer(tx, row));
   }
 
   saveAnswer(key: string, answer: StoredAnswer): Promise<void> {
@@ -228,14 +279,11 @@ class JsonLedgerStore implements LedgerStore {
     })();
   }
 
-  private releaseName(tx: Parameters<Parameters<JsonAccess['write']>[0]>[0], name: string, keeper: number): void {
+  private releaseName(tx: TableTransaction, name: string, keeper: number): void {
     const holder = tx.reader<EconomyAccount>(accounts).findBy('name', asciiLowerCase(name));
     if (holder && holder.no !== keeper) tx.put(accounts, String(holder.no), { ...holder, name: `${holder.name}~${holder.no}` });
   }
 }
-
-/** A stored answer carries its key, so a scan can remove it. */
-type AnswerRow = StoredAnswer & { key: string };
 
 function copy<T extends object>(value: T | undefined): T | undefined {
   return value && { ...value };

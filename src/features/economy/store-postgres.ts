@@ -4,7 +4,7 @@ import { asciiLowerCase } from '../../lib/ascii.js';
 import type { PostgresAccess, PostgresStorePart } from '../../store/postgres/access.js';
 import { ledgerMigrations } from './ledger-migrations-postgres.js';
 import { type BatchLine, PostingBatches, type Queued } from './postgres-posting-batches.js';
-import { batchColumns, pairParameters, recordOf, wholeCents, type PostedLine } from './postgres-postings.js';
+import { onceColumns, onceLine, pairParameters, recordOf, wholeCents, type OnceRow, type PostedLine, type PostingKey } from './postgres-postings.js';
 import {
   maxAccountOpenings,
   PastBoundError,
@@ -14,6 +14,8 @@ import {
   type LedgerRecord,
   type LedgerStore,
   type Posting,
+  type PostedOnce,
+  type RequestKey,
   type StoredAnswer,
 } from './store.js';
 
@@ -24,14 +26,17 @@ import {
  * kept for Idempotency-Keys).
  *
  * Money moves only in statements the database checks, in one function
- * (`<prefix>ledger_post_pair` or `_batch`, ledger-posting-functions.ts) that locks
+ * (`<prefix>ledger_post_pair` or `_once`, ledger-posting-functions.ts and
+ * ledger-keyed-postings.ts) that locks
  * the posting's accounts in the order of their numbers (so two transfers
  * between the same players, either way, wait for each other instead of
  * deadlocking) and moves each line with `UPDATE ... SET cents = cents +
  * amount WHERE ... AND cents + amount >= 0` (and within the bound). The
  * records of one posting get consecutive ids, as a transfer's two sides are
- * found by id. (The functions of versions 1 and 2 stay, for an older
- * instance of a network still running beside this one.)
+ * found by id. A posting under an Idempotency-Key takes the key's lock
+ * first, finds its answer there, or keeps its records as the answer, in the
+ * same call. (The functions of earlier versions stay, for an older instance
+ * of a network still running beside this one.)
  */
 export const postgresLedgerPart: PostgresStorePart<LedgerStore> = {
   migrations: ledgerMigrations,
@@ -100,6 +105,12 @@ interface AnswerRow {
 /** `$1, $2, ... $count`. */
 const placeholders = (count: number) => Array.from({ length: count }, (_, index) => `$${index + 1}`).join(', ');
 
+/** A posting's records: one made without a key never finds an answer. */
+function recordsOf(posted: PostedOnce): LedgerRecord[] {
+  if ('kept' in posted) throw new Error('a posting without an Idempotency-Key was answered as one with it');
+  return posted.records;
+}
+
 /** Retention deletes whole UTC days, as the JSON ledger's day files: those that ended by `cutoff`. */
 function startOfFirstDayKept(cutoff: Date): Date {
   const day = 24 * 3600 * 1000;
@@ -162,11 +173,11 @@ class PostgresLedgerStore implements LedgerStore {
     });
   }
 
-  /** One call of `<prefix>ledger_post_pair` or `_batch` (migration 4): the accounts locked, checked, moved and recorded. */
+  /** One call of `<prefix>ledger_post_pair` or `_once` (migrations 4, 5): the accounts locked, checked, moved and recorded. */
   async post(postings: Posting[], at: Date): Promise<LedgerRecord[]> {
     const posted = await this.postLines(postings, at);
     if ('unopened' in posted) throw new UnopenedAccountError(postings[posted.unopened[0]!]!.player);
-    return posted.records;
+    return recordsOf(posted);
   }
 
   /**
@@ -177,36 +188,60 @@ class PostgresLedgerStore implements LedgerStore {
    * then the posting made.
    */
   async openAndPost(postings: Posting[], startingCents: number, at: Date): Promise<LedgerRecord[]> {
+    return recordsOf(await this.postOpening(postings, startingCents, at, undefined));
+  }
+
+  /**
+   * Under the key: one call of `<prefix>ledger_post_once` (migration 5),
+   * the key's lock, its answer found or the posting made and its records
+   * kept as the answer; alone, one statement with the postings made
+   * meanwhile. Accounts are opened as openAndPost opens them.
+   */
+  async postOnce(postings: Posting[], at: Date, once: RequestKey, startingCents?: number): Promise<PostedOnce> {
+    const key: PostingKey = { key: once.key, lock: this.access.lockKey(`answer:${once.key}`), fingerprint: once.fingerprint };
+    if (startingCents !== undefined) return this.postOpening(postings, startingCents, at, key);
+    const posted = await this.postLines(postings, at, key);
+    if ('unopened' in posted) throw new UnopenedAccountError(postings[posted.unopened[0]!]!.player);
+    return posted;
+  }
+
+  private async postOpening(postings: Posting[], startingCents: number, at: Date, key: PostingKey | undefined): Promise<PostedOnce> {
     for (let attempt = 1; ; attempt += 1) {
-      const posted = await this.postLines(postings, at);
-      if (!('unopened' in posted)) return posted.records;
+      const posted = await this.postLines(postings, at, key);
+      if (!('unopened' in posted)) return posted;
       // Renamed again between the open and the posting (a join at that moment): opened again, a few times at most.
       if (attempt > maxAccountOpenings) throw new UnopenedAccountError(postings[posted.unopened[0]!]!.player);
       for (const line of posted.unopened) await this.openAccount(postings[line]!.player, startingCents, at);
     }
   }
 
-  /** One call of `<prefix>ledger_post_batch`: every line of every posting, each posting made or refused on its own. */
-  private postBatch(batch: readonly Queued[]): Promise<BatchLine[]> {
-    return this.access.query<BatchLine>(
-      `SELECT posting, line, refused, id, account, balance FROM ${this.access.name('ledger_post_batch')}(${placeholders(15)})`,
-      batchColumns(batch),
+  /** One call of `<prefix>ledger_post_once`: every line of every posting, each posting made or refused (or found answered) on its own. */
+  private async postBatch(batch: readonly Queued[]): Promise<BatchLine[]> {
+    const rows = await this.access.query<OnceRow>(
+      `SELECT posting, line, refused, id, account, balance, kept_fingerprint, kept_status, kept_body, kept_at FROM ${this.access.name('ledger_post_once')}(${placeholders(18)})`,
+      onceColumns(batch),
     );
+    return rows.map(onceLine);
   }
 
-  /** The records, or the lines (from 0) whose players have no account under their names; a refusal for money or the bound thrown. */
-  private async postLines(postings: Posting[], at: Date): Promise<{ records: LedgerRecord[] } | { unopened: number[] }> {
+  /**
+   * The records, the lines (from 0) whose players have no account under
+   * their names, or the answer kept under the key; a refusal for money or
+   * the bound thrown.
+   */
+  private async postLines(postings: Posting[], at: Date, key?: PostingKey): Promise<PostedOnce | { unopened: number[] }> {
     if (!wholeCents(postings)) return { records: [] };
     const lines = this.batches
-      ? await this.batches.post(postings, at)
-      : postings.length <= 2
+      ? await this.batches.post(postings, at, key)
+      : postings.length <= 2 && !key
         ? await this.access.query<PostedLine>(
             `SELECT line, refused, id, account, balance FROM ${this.access.name('ledger_post_pair')}(${placeholders(26)})`,
             pairParameters(postings, at),
           )
-        : await this.postBatch([{ postings, at }]);
+        : await this.postBatch([{ postings, at, ...(key ? { key } : {}) }]);
     const unopened: number[] = [];
     for (const line of lines) {
+      if (line.refused === 'answered') return { kept: line.kept! };
       const posting = postings[line.line - 1]!;
       if (line.refused === 'funds') throw new InsufficientFundsError(posting.player.name, -posting.amount, line.balance ?? undefined);
       if (line.refused === 'bound') throw new PastBoundError(posting.player, line.balance!, posting.amount);
@@ -270,7 +305,7 @@ class PostgresLedgerStore implements LedgerStore {
           this.access.lockKey(`answer:${key}`),
           key,
         ])
-      : await this.access.query<AnswerRow>(`SELECT fingerprint, status, body, at FROM ${this.answers} WHERE key = $1`, [key]);
+      : await this.access.query<AnswerRow>(`SELECT fingerprint, status, ${this.access.name('economy_answer_body')}(body) AS body, at FROM ${this.answers} WHERE key = $1`, [key]);
     return row && { fingerprint: row.fingerprint, status: row.status, body: row.body, at: row.at.toISOString() };
   }
 

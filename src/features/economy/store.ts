@@ -96,6 +96,15 @@ export class UnopenedAccountError extends ExpectedError {
   }
 }
 
+/** A request's Idempotency-Key (scoped to its caller) and the fingerprint of what it asked (http/idempotency.ts). */
+export interface RequestKey {
+  key: string;
+  fingerprint: string;
+}
+
+/** What `postOnce` did: the posting made (its records kept as the key's answer), or nothing, an answer being kept under the key. */
+export type PostedOnce = { records: LedgerRecord[] } | { kept: StoredAnswer };
+
 /** The first answer to a money-moving request with an Idempotency-Key, kept 24 hours. */
 export interface StoredAnswer {
   fingerprint: string;
@@ -127,6 +136,17 @@ export interface LedgerStore {
    * on PostgreSQL, when every account is open under its player's name).
    */
   openAndPost(postings: Posting[], startingCents: number, at: Date): Promise<LedgerRecord[]>;
+  /**
+   * A posting under an Idempotency-Key, as one write: when an answer is
+   * kept under `once.key` (whatever its fingerprint), nothing is posted and
+   * that answer is answered; otherwise `post` (or, with `startingCents`,
+   * `openAndPost`), and its records kept as the key's answer (status 200,
+   * the request's fingerprint, at the posting's time) together with it. A
+   * request repeated at once, on this instance or another, finds the first
+   * one's answer. On PostgreSQL one statement (with the postings made
+   * meanwhile, outside a unit of work).
+   */
+  postOnce(postings: Posting[], at: Date, once: RequestKey, startingCents?: number): Promise<PostedOnce>;
   record(id: number): Promise<LedgerRecord | undefined>;
   /** Newest first. */
   history(uuid: string, page: { offset: number; limit: number }): Promise<{ records: LedgerRecord[]; total: number }>;

@@ -19,6 +19,7 @@ import { ProblemNotice } from '../parts/notice.js';
 import { Page } from '../parts/page.js';
 import { Pager } from '../parts/pager.js';
 import { Problem } from '../parts/problem.js';
+import { Link } from '../router.js';
 
 const historyPageSize = 10;
 /** The chart draws the last this-many movements (the history's largest page). */
@@ -76,6 +77,9 @@ export function AccountPage() {
               <dd>{me.data.isWhitelisted ? 'Yes' : 'No'}</dd>
             </dl>
           )}
+          <p>
+            <Link href="/account/security">Sign-in security</Link>: an authenticator app, passkeys.
+          </p>
         </div>
       </div>
 

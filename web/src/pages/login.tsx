@@ -1,12 +1,18 @@
-/** Log in with the web account's username and password; then back to the page that asked, or the account page. */
-import { useState } from 'preact/hooks';
+/**
+ * Log in with the web account's username and password, and then, for an
+ * account with a second factor, with it (./second-factor.tsx); or with a
+ * passkey alone. Then back to the page that asked, or the account page.
+ */
+import { useEffect, useRef, useState } from 'preact/hooks';
 import { api, data } from '../api.js';
 import { Form, useAction } from '../parts/action.js';
 import { Field } from '../parts/field.js';
+import { loggedIn } from '../parts/logged-in.js';
 import { ProblemNotice } from '../parts/notice.js';
 import { Page } from '../parts/page.js';
+import { passkeysSupported } from '../parts/passkeys-supported.js';
 import { Link, navigate, useLocation } from '../router.js';
-import { startSession } from '../session.js';
+import { SecondFactorStep, type Step } from './second-factor.js';
 
 const reasons: Record<string, string> = {
   expired: 'Your session expired. Log in again to carry on.',
@@ -25,15 +31,43 @@ export function LoginPage() {
   const { query } = useLocation();
   const [username, setUsername] = useState(query.get('username') ?? '');
   const [password, setPassword] = useState('');
+  const [step, setStep] = useState<Step>();
   const login = useAction(['username', 'password']);
+  const passkey = useAction();
   const reason = reasons[query.get('reason') ?? ''];
   const registered = query.get('registered') === '1';
+  const onwards = () => navigate(safeNext(query.get('next')), { replace: true });
+  // Back from a second step that ran out: the password is typed again.
+  const shownStep = useRef(step);
+  useEffect(() => {
+    if (shownStep.current && !step) login.form.current?.querySelector<HTMLInputElement>('input[type="password"]')?.focus();
+    shownStep.current = step;
+  }, [step]);
 
   const logIn = async () => {
-    startSession(await data(api.request('post', '/api/auth/login', { body: { username, password } })));
-    navigate(safeNext(query.get('next')), { replace: true });
+    const answer = await data(api.request('post', '/api/auth/login', { body: { username, password } }));
+    if ('secondFactor' in answer) {
+      setPassword('');
+      setStep(answer.secondFactor);
+      return;
+    }
+    await loggedIn(answer);
+    onwards();
+  };
+  const logInWithPasskey = async () => {
+    const options = await data(api.request('post', '/api/auth/passkey/options'));
+    const response = await (await import('../parts/passkey.js')).answerWithPasskey(options.options);
+    await loggedIn(await data(api.request('post', '/api/auth/passkey/login', { body: { response } })));
+    onwards();
   };
 
+  if (step) {
+    return (
+      <Page title="Log in: second step" class="narrow">
+        <SecondFactorStep step={step} onDone={onwards} onRestart={() => setStep(undefined)} />
+      </Page>
+    );
+  }
   return (
     <Page title="Log in" class="narrow">
       {registered && (
@@ -54,6 +88,15 @@ export function LoginPage() {
           {login.busy ? 'Logging in…' : 'Log in'}
         </button>
       </Form>
+      {passkeysSupported() && (
+        <div class="passkey-login">
+          <p>Or with a passkey you registered under Sign-in security on your account page (no username or password):</p>
+          <button type="button" disabled={passkey.busy} onClick={() => void passkey.run(logInWithPasskey)}>
+            {passkey.busy ? 'Waiting for your passkey…' : 'Use a passkey instead'}
+          </button>
+          <ProblemNotice problem={passkey.problem} />
+        </div>
+      )}
       <p>
         No account yet? Type <kbd>/register</kbd> in the game, then <Link href="/register">make your account</Link>.
       </p>
