@@ -68,8 +68,9 @@ export function ModerationPage() {
       <ProblemNotice problem={online.problem} retry={online.reload} />
       <ProblemNotice problem={row.problem} />
       <Success text={row.done} />
-      {online.data && (
-        <Table label="Players online" labelledBy="online-title" columns={['Player', 'Server', 'World', 'Address', 'Actions']} empty="Nobody is online." stack>
+      {online.data?.players.length === 0 && <p>Nobody is online.</p>}
+      {online.data && online.data.players.length > 0 && (
+        <Table label="Players online" labelledBy="online-title" columns={['Player', 'Server', 'World', 'Address', 'Actions']} stack>
           {online.data.players.map((player) => (
             <tr key={`${player.server}/${player.uuid}`}>
               <td data-label="Player">{player.name}</td>
