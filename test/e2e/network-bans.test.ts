@@ -68,7 +68,12 @@ describe('bans on a network of two instances with embedded game servers (bots)',
     await leave(await joinBot(port(second), 'Sleeper'));
     let admitted = false;
     for (let tries = 0; tries < 10 && !admitted; tries += 1) {
-      admitted = await joinBot(port(first), 'Sleeper').then(leave).then(() => true, () => false);
+      admitted = await joinBot(port(first), 'Sleeper')
+        .then(leave)
+        .then(
+          () => true,
+          () => false,
+        );
     }
     expect(admitted, 'let into the first server too').to.equal(true);
   });

@@ -71,7 +71,7 @@ export function moderationRoutes({ moderation, audit, findPlayer, isOperator, ac
           {
             ...(query.kind ? { kind: query.kind } : {}),
             ...(player ? { player } : {}),
-            ...(query.inForce ? { kind: 'ban' as const, inForceAt: new Date() } : {}),
+            ...(query.inForce ? { kind: 'ban' as const, inForceAt: moderation.now() } : {}),
             ...(query.appeal ? { appeal: query.appeal } : {}),
           },
           query.page,

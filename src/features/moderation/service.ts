@@ -43,7 +43,8 @@ export class ModerationService {
     ownGame: GamePort,
     private readonly network: Network,
     private readonly texts: GameTexts,
-    private readonly now: () => Date,
+    /** The service's clock (a test's, in tests): what `in force` is judged at. */
+    readonly now: () => Date,
     logError: (message: string) => void,
   ) {
     this.reconciler = new BanReconciler(() => store.part(moderationPart), ownGame, now, logError);
