@@ -17,7 +17,7 @@ import { joinBot, leave, refusedJoin } from '../helpers/bots.js';
 import { type HeadlessChromium, requireChromium, startChromium } from '../helpers/chromium.js';
 import { startTestGatehouse, type TestGatehouse, temporaryDirectory } from '../helpers/gatehouse.js';
 import { desktop, openPortal, type PortalPage, phone, screenshotFor, seriousAxeFindings, unexpectedProblems } from '../helpers/portal.js';
-import { adminAccount, logInThroughPortal } from '../helpers/portal-admin.js';
+import { adminAccount, goInPortal, logInThroughPortal } from '../helpers/portal-admin.js';
 
 /** The reason a kicked bot was given, as text. */
 function kickedWith(bot: Bot): Promise<string> {
@@ -108,6 +108,13 @@ describe('moderation in the browser (Chromium, the embedded server, a mineflayer
     expect(await seriousAxeFindings(page)).to.deep.equal([]);
     expect(await fitsAcross(page), 'the record at 375 px').to.equal(true);
     await screenshotFor(page, 'moderation-record-phone');
+    // Where money moves, the pages say what a banned player cannot do there, and link the record.
+    for (const where of ['/shop', '/inventory', '/account']) {
+      await goInPortal(page, where);
+      await page.getByText('You are banned: until the ban ends or is lifted you cannot move money, buy or sell.').waitFor();
+      await page.getByRole('link', { name: 'Your record and its appeal' }).waitFor();
+    }
+    await goInPortal(page, '/record');
   });
 
   it('the admin accepts the appeal on the console; the player reads the answer and the bot joins again', async function () {
@@ -125,6 +132,10 @@ describe('moderation in the browser (Chromium, the embedded server, a mineflayer
     await playerPortal.page.getByText('Fair enough: welcome back').waitFor();
     await playerPortal.page.getByText('Rowdy is not banned.').waitFor();
     await screenshotFor(playerPortal.page, 'moderation-record-answered');
+    await goInPortal(playerPortal.page, '/shop');
+    await playerPortal.page.getByRole('heading', { name: 'Shop' }).waitFor();
+    await playerPortal.page.waitForLoadState('networkidle');
+    expect(await playerPortal.page.getByText(/You are banned/).count(), 'no longer banned').to.equal(0);
 
     bot = await joinBot(gamePort(), 'Rowdy');
     expect(await page.evaluate(() => (window as unknown as { pwned?: number }).pwned)).to.equal(undefined);
