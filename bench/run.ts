@@ -56,6 +56,7 @@ const sections: Record<string, Section> = {
   series: { run: seriesHistory }, // 16. the metrics history, a week at one-minute resolution (./series.ts)
   start: { run: startOnBuiltCheckout }, // 17. `npm start` on this built checkout to /api/health (./start.ts)
   portal: { run: portalFirstLoad }, // 18. the portal's first load in headless Chromium (./portal.ts)
+  events: { run: async () => (await import('./events.js')).eventsFanOut() }, // 19. 1,000 event streams, 2,000 events a second fanned out (./events.ts)
 };
 
 // `npm run bench -- --only me,transfers` (or `npm run bench -- me transfers`) runs a subset; no argument runs them all.

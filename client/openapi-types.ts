@@ -95,6 +95,93 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/api/admin/webhooks/kinds": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** The kinds of event a webhook may be subscribed to, each with what it says and the scope a key needs to read it on the stream */
+        get: operations["getAdminWebhooksKinds"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/admin/webhooks/deliveries": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** The delivery log, newest first: each message to each webhook (the chat webhook’s too), its state, tries, last answer and when */
+        get: operations["getAdminWebhooksDeliveries"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/admin/webhooks/deliveries/{id}/resend": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /** Send a delivery again (delivered, failed or pending): due now, with the same webhook-id */
+        post: operations["postAdminWebhooksDeliveriesByIdResend"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/admin/webhooks": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** The webhook subscriptions (never their secrets) */
+        get: operations["getAdminWebhooks"];
+        put?: never;
+        /** Subscribe a URL to kinds of event; the signing secret is in this answer only */
+        post: operations["postAdminWebhooks"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/admin/webhooks/{id}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** One webhook subscription */
+        get: operations["getAdminWebhooksById"];
+        put?: never;
+        post?: never;
+        /** Remove a webhook subscription (its pending deliveries are given up) */
+        delete: operations["deleteAdminWebhooksById"];
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/api/admin/chat/test": {
         parameters: {
             query?: never;
@@ -1537,6 +1624,26 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/api/events": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * A live stream of events (server-sent events), each as the caller may see it
+         * @description An addition to the API description: a `text/event-stream` that stays open. An operator and the service token get every event; an API key the kinds its scopes read (each kind names its scope), personal fields only with personal:read; a player the events about them (their balance, purchases, deliveries, sales, pay, messages). On a network every server’s events, each tagged with its `server`. Reconnect with `Last-Event-ID` to get what was missed (kept events.keep-hours; a `gap` event says when some is older). A reader that falls behind by more than events.buffer-kib is cut off and reconnects. See docs/events.md.
+         */
+        get: operations["getEvents"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
 }
 export type webhooks = Record<string, never>;
 export interface components {
@@ -1558,6 +1665,450 @@ export interface components {
             /** @description With code scope_missing: the scope the API key lacks. */
             scope?: string;
         };
+        /** @description A player joined the game server. Scope: players:read. */
+        PlayerJoinedEvent: {
+            /**
+             * @description Increasing; send the last one seen as Last-Event-ID to get what was missed.
+             * @example 1024
+             */
+            id: string;
+            /**
+             * @description discriminator enum property added by openapi-typescript
+             * @enum {string}
+             */
+            type: "player.joined";
+            /** Format: date-time */
+            timestamp: string;
+            /** @description The server.id of the server it happened on (every server of a network streams every server’s events). */
+            server: string;
+            data: {
+                player: {
+                    name: string;
+                    uuid: string;
+                };
+                /** @description Personal: only with personal:read (an API key), an operator or the service token. */
+                ipAddress?: string;
+            };
+        };
+        /** @description A player left the game server. Scope: players:read. */
+        PlayerLeftEvent: {
+            /**
+             * @description Increasing; send the last one seen as Last-Event-ID to get what was missed.
+             * @example 1024
+             */
+            id: string;
+            /**
+             * @description discriminator enum property added by openapi-typescript
+             * @enum {string}
+             */
+            type: "player.left";
+            /** Format: date-time */
+            timestamp: string;
+            /** @description The server.id of the server it happened on (every server of a network streams every server’s events). */
+            server: string;
+            data: {
+                player: {
+                    name: string;
+                    uuid: string;
+                };
+                /** @description Personal: only with personal:read (an API key), an operator or the service token. */
+                ipAddress?: string;
+            };
+        };
+        /** @description A balance changed: one event per account a movement touched (a transfer is two, each side's own). Scope: economy:read. */
+        MoneyMovedEvent: {
+            /**
+             * @description Increasing; send the last one seen as Last-Event-ID to get what was missed.
+             * @example 1024
+             */
+            id: string;
+            /**
+             * @description discriminator enum property added by openapi-typescript
+             * @enum {string}
+             */
+            type: "money.moved";
+            /** Format: date-time */
+            timestamp: string;
+            /** @description The server.id of the server it happened on (every server of a network streams every server’s events). */
+            server: string;
+            data: {
+                transactionId: number;
+                player: {
+                    name: string;
+                    uuid: string;
+                };
+                /** @enum {string} */
+                type: "PURCHASE" | "SALE" | "TRANSFER" | "ADMIN" | "REWARD";
+                /** @description Negative for money spent. */
+                amount: number;
+                /** @description The balance after it. */
+                balance: number;
+                description: string;
+                counterparty?: {
+                    name: string;
+                    uuid: string;
+                };
+            };
+        };
+        /** @description A player bought from the shop (the items are delivered after). Scope: shop:read. */
+        PurchaseMadeEvent: {
+            /**
+             * @description Increasing; send the last one seen as Last-Event-ID to get what was missed.
+             * @example 1024
+             */
+            id: string;
+            /**
+             * @description discriminator enum property added by openapi-typescript
+             * @enum {string}
+             */
+            type: "purchase.made";
+            /** Format: date-time */
+            timestamp: string;
+            /** @description The server.id of the server it happened on (every server of a network streams every server’s events). */
+            server: string;
+            data: {
+                player: {
+                    name: string;
+                    uuid: string;
+                };
+                item: string;
+                quantity: number;
+                /** @description What was paid (a purchase) or earned (a sale), in all. */
+                price: number;
+                /** @description The ledger record of the money. */
+                transactionId: number;
+            };
+        };
+        /** @description Items of a purchase reached the player in game (all of them, or some when the inventory was full). Scope: shop:read. */
+        PurchaseDeliveredEvent: {
+            /**
+             * @description Increasing; send the last one seen as Last-Event-ID to get what was missed.
+             * @example 1024
+             */
+            id: string;
+            /**
+             * @description discriminator enum property added by openapi-typescript
+             * @enum {string}
+             */
+            type: "purchase.delivered";
+            /** Format: date-time */
+            timestamp: string;
+            /** @description The server.id of the server it happened on (every server of a network streams every server’s events). */
+            server: string;
+            data: {
+                deliveryId: number;
+                player: {
+                    name: string;
+                    uuid: string;
+                };
+                item: string;
+                /** @description Bought. */
+                quantity: number;
+                /** @description Given so far. */
+                given: number;
+                /** @description Given this time. */
+                givenNow: number;
+                /** @enum {string} */
+                state: "pending" | "delivered";
+            };
+        };
+        /** @description A player sold items to the market. Scope: shop:read. */
+        SaleMadeEvent: {
+            /**
+             * @description Increasing; send the last one seen as Last-Event-ID to get what was missed.
+             * @example 1024
+             */
+            id: string;
+            /**
+             * @description discriminator enum property added by openapi-typescript
+             * @enum {string}
+             */
+            type: "sale.made";
+            /** Format: date-time */
+            timestamp: string;
+            /** @description The server.id of the server it happened on (every server of a network streams every server’s events). */
+            server: string;
+            data: {
+                player: {
+                    name: string;
+                    uuid: string;
+                };
+                item: string;
+                quantity: number;
+                /** @description What was paid (a purchase) or earned (a sale), in all. */
+                price: number;
+                /** @description The ledger record of the money. */
+                transactionId: number;
+            };
+        };
+        /** @description A jobs payout: every player paid for the work counted since the last one (one event a payout; a player's own stream shows only their line). Scope: jobs:read. */
+        JobsPayoutEvent: {
+            /**
+             * @description Increasing; send the last one seen as Last-Event-ID to get what was missed.
+             * @example 1024
+             */
+            id: string;
+            /**
+             * @description discriminator enum property added by openapi-typescript
+             * @enum {string}
+             */
+            type: "jobs.payout";
+            /** Format: date-time */
+            timestamp: string;
+            /** @description The server.id of the server it happened on (every server of a network streams every server’s events). */
+            server: string;
+            data: {
+                payouts: {
+                    player: {
+                        name: string;
+                        uuid: string;
+                    };
+                    amount: number;
+                    description: string;
+                }[];
+            };
+        };
+        /** @description A restart of the server was scheduled. Scope: server:read. */
+        RestartScheduledEvent: {
+            /**
+             * @description Increasing; send the last one seen as Last-Event-ID to get what was missed.
+             * @example 1024
+             */
+            id: string;
+            /**
+             * @description discriminator enum property added by openapi-typescript
+             * @enum {string}
+             */
+            type: "restart.scheduled";
+            /** Format: date-time */
+            timestamp: string;
+            /** @description The server.id of the server it happened on (every server of a network streams every server’s events). */
+            server: string;
+            data: {
+                /** Format: date-time */
+                restartAt: string;
+                reason: string;
+                requestedBy: string;
+                /** @description The countdown when it was scheduled. */
+                delaySeconds: number;
+            };
+        };
+        /** @description The pending restart was cancelled. Scope: server:read. */
+        RestartCancelledEvent: {
+            /**
+             * @description Increasing; send the last one seen as Last-Event-ID to get what was missed.
+             * @example 1024
+             */
+            id: string;
+            /**
+             * @description discriminator enum property added by openapi-typescript
+             * @enum {string}
+             */
+            type: "restart.cancelled";
+            /** Format: date-time */
+            timestamp: string;
+            /** @description The server.id of the server it happened on (every server of a network streams every server’s events). */
+            server: string;
+            data: {
+                /** Format: date-time */
+                restartAt: string;
+                reason: string;
+                requestedBy: string;
+                /** @description The countdown when it was scheduled. */
+                delaySeconds: number;
+            };
+        };
+        /** @description The countdown ended: the server restarts now. Scope: server:read. */
+        RestartStartedEvent: {
+            /**
+             * @description Increasing; send the last one seen as Last-Event-ID to get what was missed.
+             * @example 1024
+             */
+            id: string;
+            /**
+             * @description discriminator enum property added by openapi-typescript
+             * @enum {string}
+             */
+            type: "restart.started";
+            /** Format: date-time */
+            timestamp: string;
+            /** @description The server.id of the server it happened on (every server of a network streams every server’s events). */
+            server: string;
+            data: {
+                /** Format: date-time */
+                restartAt: string;
+                reason: string;
+                requestedBy: string;
+                /** @description The countdown when it was scheduled. */
+                delaySeconds: number;
+            };
+        };
+        /** @description Live settings were changed through the API (GET /api/admin/settings has their values). Scope: settings:read. */
+        SettingsChangedEvent: {
+            /**
+             * @description Increasing; send the last one seen as Last-Event-ID to get what was missed.
+             * @example 1024
+             */
+            id: string;
+            /**
+             * @description discriminator enum property added by openapi-typescript
+             * @enum {string}
+             */
+            type: "settings.changed";
+            /** Format: date-time */
+            timestamp: string;
+            /** @description The server.id of the server it happened on (every server of a network streams every server’s events). */
+            server: string;
+            data: {
+                /** @description The dotted names of the settings changed. */
+                keys: string[];
+            };
+        };
+        /** @description A player was put on or taken off the whitelist. Scope: whitelist:read. */
+        WhitelistChangedEvent: {
+            /**
+             * @description Increasing; send the last one seen as Last-Event-ID to get what was missed.
+             * @example 1024
+             */
+            id: string;
+            /**
+             * @description discriminator enum property added by openapi-typescript
+             * @enum {string}
+             */
+            type: "whitelist.changed";
+            /** Format: date-time */
+            timestamp: string;
+            /** @description The server.id of the server it happened on (every server of a network streams every server’s events). */
+            server: string;
+            data: {
+                player: string;
+                /** @enum {string} */
+                action: "added" | "removed";
+                by: string;
+            };
+        };
+        /** @description An API key was used from an address other than the one it was last used from. Scope: keys:read. */
+        KeyNewAddressEvent: {
+            /**
+             * @description Increasing; send the last one seen as Last-Event-ID to get what was missed.
+             * @example 1024
+             */
+            id: string;
+            /**
+             * @description discriminator enum property added by openapi-typescript
+             * @enum {string}
+             */
+            type: "key.new_address";
+            /** Format: date-time */
+            timestamp: string;
+            /** @description The server.id of the server it happened on (every server of a network streams every server’s events). */
+            server: string;
+            data: {
+                keyId: string;
+                name: string;
+                /** @description Personal: only with personal:read. */
+                address?: string;
+                /** @description Personal: only with personal:read. null: its first use. */
+                previousAddress?: string | null;
+            };
+        };
+        /** @description An admin's message: an announcement to everyone, or a direct message (a player's own stream shows announcements and their own messages). Scope: messages:read. */
+        MessageSentEvent: {
+            /**
+             * @description Increasing; send the last one seen as Last-Event-ID to get what was missed.
+             * @example 1024
+             */
+            id: string;
+            /**
+             * @description discriminator enum property added by openapi-typescript
+             * @enum {string}
+             */
+            type: "message.sent";
+            /** Format: date-time */
+            timestamp: string;
+            /** @description The server.id of the server it happened on (every server of a network streams every server’s events). */
+            server: string;
+            data: {
+                messageId: number;
+                /** @enum {string} */
+                type: "ANNOUNCEMENT" | "DIRECT";
+                content: string;
+                recipient?: string;
+                sentBy: string;
+                /** Format: date-time */
+                expiresAt: string | null;
+            };
+        };
+        /** @description How the server is doing, every events.status-seconds (15 s). Scope: server:read. */
+        ServerStatusEvent: {
+            /**
+             * @description Increasing; send the last one seen as Last-Event-ID to get what was missed.
+             * @example 1024
+             */
+            id: string;
+            /**
+             * @description discriminator enum property added by openapi-typescript
+             * @enum {string}
+             */
+            type: "server.status";
+            /** Format: date-time */
+            timestamp: string;
+            /** @description The server.id of the server it happened on (every server of a network streams every server’s events). */
+            server: string;
+            data: {
+                players: {
+                    /** @description This server's players; null while the game is away. */
+                    online: number | null;
+                    max: number;
+                };
+                /** @description null where the game cannot tell. */
+                ticks: {
+                    oneMinute: number;
+                    millisecondsPerTick: number | null;
+                } | null;
+                memory: {
+                    gatehouse: {
+                        rssBytes: number;
+                        heapUsedBytes: number;
+                    };
+                    game: {
+                        usedBytes: number;
+                        maxBytes: number;
+                    } | null;
+                };
+            };
+        };
+        /** @description Sent first on a reconnection when events after Last-Event-ID are no longer kept: some were missed. No id (it does not move the reader’s place). */
+        GapEvent: {
+            /**
+             * @description discriminator enum property added by openapi-typescript
+             * @enum {string}
+             */
+            type: "gap";
+            data: {
+                /** @description The Last-Event-ID sent. */
+                lastEventId: string;
+                /** @description The oldest event still kept: the events sent next start there (events.keep-hours). */
+                oldest: string;
+                /**
+                 * @description expired: older than the log keeps; unknown: an id this log never gave.
+                 * @enum {string}
+                 */
+                reason: "expired" | "unknown";
+            };
+        };
+        /** @description Sent last when the server ends the stream (it is stopping, or the credentials no longer allow it). No id. */
+        ClosingEvent: {
+            /**
+             * @description discriminator enum property added by openapi-typescript
+             * @enum {string}
+             */
+            type: "closing";
+            data: {
+                reason: string;
+            };
+        };
+        Event: components["schemas"]["PlayerJoinedEvent"] | components["schemas"]["PlayerLeftEvent"] | components["schemas"]["MoneyMovedEvent"] | components["schemas"]["PurchaseMadeEvent"] | components["schemas"]["PurchaseDeliveredEvent"] | components["schemas"]["SaleMadeEvent"] | components["schemas"]["JobsPayoutEvent"] | components["schemas"]["RestartScheduledEvent"] | components["schemas"]["RestartCancelledEvent"] | components["schemas"]["RestartStartedEvent"] | components["schemas"]["SettingsChangedEvent"] | components["schemas"]["WhitelistChangedEvent"] | components["schemas"]["KeyNewAddressEvent"] | components["schemas"]["MessageSentEvent"] | components["schemas"]["ServerStatusEvent"] | components["schemas"]["GapEvent"] | components["schemas"]["ClosingEvent"];
     };
     responses: never;
     parameters: never;
@@ -2130,6 +2681,621 @@ export interface operations {
                 };
             };
             /** @description The store cannot record the change (storage_failed): made on no server */
+            503: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+        };
+    };
+    getAdminWebhooksKinds: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description OK */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** @enum {boolean} */
+                        success: true;
+                        kinds: {
+                            /** @example player.joined */
+                            type: string;
+                            summary: string;
+                            /** @example players:read */
+                            scope: string;
+                        }[];
+                    };
+                };
+            };
+            /** @description Missing or invalid token, or an API key unknown, revoked or expired */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Token expired, or admin privileges required, or an API key without the scope webhooks:read (code scope_missing) */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description The API key is over its rate limit; see Retry-After and RateLimit */
+            429: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description The game server cannot be asked whether the caller is an operator now */
+            503: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+        };
+    };
+    getAdminWebhooksDeliveries: {
+        parameters: {
+            query?: {
+                subscription?: string;
+                state?: "pending" | "delivered" | "failed";
+                page?: number;
+                limit?: number;
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description OK */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** @enum {boolean} */
+                        success: true;
+                        deliveries: {
+                            id: number;
+                            /** @description The webhook-id header: the same on every try and every resend. */
+                            messageId: string;
+                            /** @description The subscription, or chat for the chat webhook. */
+                            subscription: string;
+                            /** @description The kind of event, or chat. */
+                            type: string;
+                            server: string;
+                            /** @enum {string} */
+                            state: "pending" | "delivered" | "failed";
+                            attempts: number;
+                            /** @description The HTTP status the webhook answered last; null when it did not answer (or was not tried). */
+                            lastStatus: number | null;
+                            lastError: string | null;
+                            /**
+                             * Format: date-time
+                             * @example 2026-11-21T18:04:05.123Z
+                             */
+                            createdAt: string;
+                            /**
+                             * Format: date-time
+                             * @example 2026-11-21T18:04:05.123Z
+                             */
+                            lastAttemptAt: string | null;
+                            /**
+                             * Format: date-time
+                             * @example 2026-11-21T18:04:05.123Z
+                             */
+                            nextAttemptAt: string | null;
+                            /**
+                             * Format: date-time
+                             * @example 2026-11-21T18:04:05.123Z
+                             */
+                            deliveredAt: string | null;
+                        }[];
+                        pagination: {
+                            page: number;
+                            limit: number;
+                            total: number;
+                            /** @description At least 1: an empty list is one empty page. */
+                            pages: number;
+                        };
+                    };
+                };
+            };
+            /** @description Invalid input */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Missing or invalid token, or an API key unknown, revoked or expired */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Token expired, or admin privileges required, or an API key without the scope webhooks:read (code scope_missing) */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description The API key is over its rate limit; see Retry-After and RateLimit */
+            429: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description The game server cannot be asked whether the caller is an operator now */
+            503: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+        };
+    };
+    postAdminWebhooksDeliveriesByIdResend: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                id: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description OK */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** @enum {boolean} */
+                        success: true;
+                        delivery: {
+                            id: number;
+                            /** @description The webhook-id header: the same on every try and every resend. */
+                            messageId: string;
+                            /** @description The subscription, or chat for the chat webhook. */
+                            subscription: string;
+                            /** @description The kind of event, or chat. */
+                            type: string;
+                            server: string;
+                            /** @enum {string} */
+                            state: "pending" | "delivered" | "failed";
+                            attempts: number;
+                            /** @description The HTTP status the webhook answered last; null when it did not answer (or was not tried). */
+                            lastStatus: number | null;
+                            lastError: string | null;
+                            /**
+                             * Format: date-time
+                             * @example 2026-11-21T18:04:05.123Z
+                             */
+                            createdAt: string;
+                            /**
+                             * Format: date-time
+                             * @example 2026-11-21T18:04:05.123Z
+                             */
+                            lastAttemptAt: string | null;
+                            /**
+                             * Format: date-time
+                             * @example 2026-11-21T18:04:05.123Z
+                             */
+                            nextAttemptAt: string | null;
+                            /**
+                             * Format: date-time
+                             * @example 2026-11-21T18:04:05.123Z
+                             */
+                            deliveredAt: string | null;
+                        };
+                    };
+                };
+            };
+            /** @description Missing or invalid token, or an API key unknown, revoked or expired */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Token expired, or admin privileges required, or an API key without the scope webhooks:write (code scope_missing) */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description No such delivery, or its subscription was removed */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description The API key is over its rate limit; see Retry-After and RateLimit */
+            429: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description The game server cannot be asked whether the caller is an operator now */
+            503: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+        };
+    };
+    getAdminWebhooks: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description OK */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** @enum {boolean} */
+                        success: true;
+                        webhooks: {
+                            /** @example wh_3f2a9c0d1e4b5a67 */
+                            id: string;
+                            url: string;
+                            types: string[];
+                            description: string;
+                            createdBy: string;
+                            /**
+                             * Format: date-time
+                             * @example 2026-11-21T18:04:05.123Z
+                             */
+                            createdAt: string;
+                        }[];
+                    };
+                };
+            };
+            /** @description Missing or invalid token, or an API key unknown, revoked or expired */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Token expired, or admin privileges required, or an API key without the scope webhooks:read (code scope_missing) */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description The API key is over its rate limit; see Retry-After and RateLimit */
+            429: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description The game server cannot be asked whether the caller is an operator now */
+            503: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+        };
+    };
+    postAdminWebhooks: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": {
+                    url: string | "" | unknown;
+                    /** @description The kinds of event to send (see the Event schemas), or ["*"] for every kind. */
+                    types: string[];
+                    description?: string;
+                };
+            };
+        };
+        responses: {
+            /** @description OK */
+            201: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** @enum {boolean} */
+                        success: true;
+                        webhook: {
+                            /** @example wh_3f2a9c0d1e4b5a67 */
+                            id: string;
+                            url: string;
+                            types: string[];
+                            description: string;
+                            createdBy: string;
+                            /**
+                             * Format: date-time
+                             * @example 2026-11-21T18:04:05.123Z
+                             */
+                            createdAt: string;
+                        };
+                        /** @description The signing secret (whsec_...), in this answer only: verify each delivery with it (Standard Webhooks). */
+                        secret: string;
+                    };
+                };
+            };
+            /** @description Invalid input, a kind of event that does not exist, or a URL at a private address (chat.allow-private-addresses is off) */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Missing or invalid token, or an API key unknown, revoked or expired */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Token expired, or admin privileges required, or an API key without the scope webhooks:write (code scope_missing) */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Body over the size limit */
+            413: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description The API key is over its rate limit; see Retry-After and RateLimit */
+            429: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description The game server cannot be asked whether the caller is an operator now */
+            503: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+        };
+    };
+    getAdminWebhooksById: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                id: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description OK */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** @enum {boolean} */
+                        success: true;
+                        webhook: {
+                            /** @example wh_3f2a9c0d1e4b5a67 */
+                            id: string;
+                            url: string;
+                            types: string[];
+                            description: string;
+                            createdBy: string;
+                            /**
+                             * Format: date-time
+                             * @example 2026-11-21T18:04:05.123Z
+                             */
+                            createdAt: string;
+                        };
+                    };
+                };
+            };
+            /** @description Missing or invalid token, or an API key unknown, revoked or expired */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Token expired, or admin privileges required, or an API key without the scope webhooks:read (code scope_missing) */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description No such subscription */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description The API key is over its rate limit; see Retry-After and RateLimit */
+            429: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description The game server cannot be asked whether the caller is an operator now */
+            503: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+        };
+    };
+    deleteAdminWebhooksById: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                id: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description OK */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** @enum {boolean} */
+                        success: true;
+                        message: string;
+                    };
+                };
+            };
+            /** @description Missing or invalid token, or an API key unknown, revoked or expired */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Token expired, or admin privileges required, or an API key without the scope webhooks:write (code scope_missing) */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description No such subscription */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description The API key is over its rate limit; see Retry-After and RateLimit */
+            429: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description The game server cannot be asked whether the caller is an operator now */
             503: {
                 headers: {
                     [name: string]: unknown;
@@ -10105,6 +11271,64 @@ export interface operations {
                 };
                 content: {
                     "text/css": string;
+                };
+            };
+        };
+    };
+    getEvents: {
+        parameters: {
+            query?: {
+                types?: string;
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description OK */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "text/event-stream": string;
+                };
+            };
+            /** @description An unknown kind in types, or a Last-Event-ID that is not an event id (code invalid_last_event_id) */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Missing or invalid token, or an API key unknown, revoked or expired */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Token expired, or an API key (this endpoint acts as the caller's own player: code key_not_allowed) */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Too many streams open for this caller or from this address (code too_many_streams; see Retry-After), or an API key over its rate */
+            429: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
                 };
             };
         };

@@ -57,6 +57,9 @@ export interface Config {
   http: { bodyLimitBytes: number; idleTimeoutMs: number; maxConnections: number; trustedProxies: string[] };
   metrics: { enabled: boolean; allowedAddresses: string[] };
   jobs: { maxPerPlayer: number; rejoinCooldownMs: number; payoutIntervalMs: number; placedBlocksRemembered: number };
+  // The event stream and the webhooks (docs/events.md).
+  events: { keepHours: number; heartbeatMs: number; statusMs: number; bufferBytes: number; maxStreamsPerCaller: number; maxStreamsPerAddress: number };
+  webhooks: { retryMs: number; maxRetryMs: number; maxAttempts: number; keepDays: number };
 }
 
 export class ConfigError extends Error {
@@ -226,6 +229,20 @@ function toConfig(file: ConfigFile, cwd: string, beside: string): Config {
       rejoinCooldownMs: file.jobs['rejoin-cooldown-minutes'] * 60_000,
       payoutIntervalMs: file.jobs['payout-interval-seconds'] * 1000,
       placedBlocksRemembered: file.jobs['placed-blocks-remembered'],
+    },
+    events: {
+      keepHours: file.events['keep-hours'],
+      heartbeatMs: file.events['heartbeat-seconds'] * 1000,
+      statusMs: file.events['status-seconds'] * 1000,
+      bufferBytes: file.events['buffer-kib'] * 1024,
+      maxStreamsPerCaller: file.events['max-streams-per-caller'],
+      maxStreamsPerAddress: file.events['max-streams-per-address'],
+    },
+    webhooks: {
+      retryMs: Math.round(file.webhooks['retry-seconds'] * 1000),
+      maxRetryMs: Math.round(file.webhooks['max-retry-seconds'] * 1000),
+      maxAttempts: file.webhooks['max-attempts'],
+      keepDays: file.webhooks['keep-days'],
     },
   };
 }

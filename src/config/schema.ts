@@ -57,6 +57,16 @@ export interface ConfigFile {
   jobs: { 'max-per-player': number; 'rejoin-cooldown-minutes': number; 'payout-interval-seconds': number; 'placed-blocks-remembered': number };
   /** Read by the Paper plugin that hosts this sidecar (bridge/); the sidecar itself ignores it. */
   sidecar: { launch: boolean; node: string };
+  // The event stream and the webhooks (docs/events.md).
+  events: {
+    'keep-hours': number;
+    'heartbeat-seconds': number;
+    'status-seconds': number;
+    'buffer-kib': number;
+    'max-streams-per-caller': number;
+    'max-streams-per-address': number;
+  };
+  webhooks: { 'retry-seconds': number; 'max-retry-seconds': number; 'max-attempts': number; 'keep-days': number };
 }
 
 const port = { type: 'integer', minimum: 0, maximum: 65535 } as const;
@@ -155,6 +165,21 @@ export const configFileSchema = group({
     'placed-blocks-remembered': { type: 'integer', minimum: 1000, maximum: 10000000 },
   }),
   sidecar: group({ launch: { type: 'boolean' }, node: { type: 'string', minLength: 1 } }),
+  // The event stream and the webhooks (docs/events.md).
+  events: group({
+    'keep-hours': { type: 'number', exclusiveMinimum: 0, maximum: 8760 },
+    'heartbeat-seconds': { type: 'integer', minimum: 1, maximum: 300 },
+    'status-seconds': { type: 'integer', minimum: 1, maximum: 3600 },
+    'buffer-kib': { type: 'integer', minimum: 16, maximum: 65536 },
+    'max-streams-per-caller': { type: 'integer', minimum: 1, maximum: 100000 },
+    'max-streams-per-address': { type: 'integer', minimum: 1, maximum: 100000 },
+  }),
+  webhooks: group({
+    'retry-seconds': { type: 'number', minimum: 0.1, maximum: 86400 },
+    'max-retry-seconds': { type: 'number', minimum: 0.1, maximum: 86400 },
+    'max-attempts': { type: 'integer', minimum: 1, maximum: 100 },
+    'keep-days': positiveInteger,
+  }),
   http: group({
     'body-limit-kib': { type: 'integer', minimum: 1, maximum: 10240 },
     'idle-timeout-seconds': { type: 'integer', minimum: 1, maximum: 3600 },

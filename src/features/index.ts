@@ -9,6 +9,7 @@ import { cacheFeature } from './cache/feature.js';
 import { chatFeature } from './chat/feature.js';
 import { connectionsFeature } from './connections/feature.js';
 import { economyFeature } from './economy/feature.js';
+import { eventsFeature } from './events/feature.js';
 import { factorsFeature } from './factors/feature.js';
 import type { StorePartImplementations } from '../store/part-implementations.js';
 import type { Feature } from './feature.js';
@@ -29,6 +30,7 @@ import { settingsFeature } from './settings/feature.js';
 import { shopFeature } from './shop/feature.js';
 import { teleportsFeature } from './teleports/feature.js';
 import { usersFeature } from './users/feature.js';
+import { webhooksFeature } from './webhooks/feature.js';
 import { whitelistFeature } from './whitelist/feature.js';
 
 /** Every feature's store part: a store opened on Gatehouse's data must know them all. */
@@ -41,6 +43,7 @@ export const features: Feature[] = [
   auditFeature,
   cacheFeature,
   settingsFeature,
+  webhooksFeature,
   chatFeature,
   accountsFeature,
   factorsFeature,
@@ -62,4 +65,5 @@ export const features: Feature[] = [
   serverFeature,
   metricsFeature,
   referenceFeature,
+  eventsFeature,
 ];

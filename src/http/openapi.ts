@@ -91,6 +91,7 @@ function capitalised(word: string): string {
 function securityOf(route: Route): object[] {
   if (route.checksServiceToken) return [{ serviceToken: [] }];
   if (route.access === 'public') return [];
+  if (route.anyKey) return [{ bearer: [] }, { apiKey: [] }, { apiKeyHeader: [] }];
   if (!route.scope) return [{ bearer: [] }];
   return [{ bearer: [] }, { apiKey: [route.scope] }, { apiKeyHeader: [route.scope] }];
 }
@@ -107,6 +108,29 @@ function descriptionOf(route: Route): string | undefined {
 /** The success answer's media type as sent (its parameters, such as the charset, left out). */
 function mediaTypeOf(route: Route): string {
   return route.answerType === undefined ? 'application/json' : route.answerType.split(';')[0]!.trim();
+}
+
+/** The success answer's media type object: its schema, and for a stream the schema of each item (a component). */
+function successContent(route: Route): object {
+  const schema = forOpenApi(route.answer);
+  if (!route.streamItems) return { schema };
+  return { schema, 'x-item-schema': { $ref: `#/components/schemas/${route.streamItems.union}` } };
+}
+
+/** The components a stream's items add: each item's schema, and their union (told apart by `type`). */
+function streamComponents(routes: readonly Route[]): Record<string, object> {
+  const components: Record<string, object> = {};
+  for (const route of routes) {
+    if (!route.streamItems) continue;
+    const { union, items } = route.streamItems;
+    for (const [name, schema] of Object.entries(items)) components[name] = forOpenApi(schema);
+    // Each item says its kind in `type` (a one-value enum): the discriminator maps the kind to its schema.
+    const mapping = Object.fromEntries(
+      Object.entries(items).map(([name, schema]) => [(schema as { properties: { type: { enum: string[] } } }).properties.type.enum[0], `#/components/schemas/${name}`]),
+    );
+    components[union] = { oneOf: Object.keys(items).map((name) => ({ $ref: `#/components/schemas/${name}` })), discriminator: { propertyName: 'type', mapping } };
+  }
+  return components;
 }
 
 export interface DocumentOptions {
@@ -134,7 +158,7 @@ export function openApiDocument(routes: readonly Route[], version: string, optio
       ...(parameters.length ? { parameters } : {}),
       ...(route.body ? { requestBody: { required: true, content: { 'application/json': { schema: forOpenApi(route.body) } } } } : {}),
       responses: {
-        [route.status ?? 200]: { description: 'OK', content: { [mediaTypeOf(route)]: { schema: forOpenApi(route.answer) } } },
+        [route.status ?? 200]: { description: 'OK', content: { [mediaTypeOf(route)]: successContent(route) } },
         ...Object.fromEntries(
           Object.entries(errorsOf(route)).map(([status, description]) => [
             status,
@@ -177,7 +201,7 @@ export function openApiDocument(routes: readonly Route[], version: string, optio
             'The same API key, in X-API-Key instead of Authorization (which is then not read, so a client may keep it for something else). Only an API key: a login token or the service token there is refused with 401 not_an_api_key.',
         },
       },
-      schemas: { Error: forOpenApi(errorAnswer) },
+      schemas: { Error: forOpenApi(errorAnswer), ...streamComponents(routes) },
     },
     security: [{ bearer: [] }],
     paths,

@@ -63,6 +63,11 @@ export interface Route<Body = unknown, Query = unknown, Answer = unknown> {
    */
   scope?: string;
   /**
+   * An API key with any scope may call it (it names no scope): the handler
+   * gives a key only what its scopes let it read (the event stream).
+   */
+  anyKey?: true;
+  /**
    * The answer's fields that carry personal data (addresses, positions,
    * e-mail), as paths (`players[].ipAddress`): an API key sees them only
    * when it also holds `personal:read` (./scopes.ts); the router leaves them
@@ -79,6 +84,12 @@ export interface Route<Body = unknown, Query = unknown, Answer = unknown> {
   answer: Schema<Answer>;
   /** The success answer's Content-Type when it is not JSON (a page, a script, Prometheus text): sent with it, and so described. */
   answerType?: string;
+  /**
+   * A stream's items (`text/event-stream`): the schema of each, by name. The
+   * OpenAPI document lists them as components and names their union as the
+   * stream's item schema; the answer itself is a stream (a Readable in a reply).
+   */
+  streamItems?: { union: string; items: Record<string, Schema<unknown>> };
   /**
    * A public route that checks the service token itself (`/metrics`, where
    * listed addresses need none): the OpenAPI document names the token as its

@@ -1,3 +1,4 @@
+import { Readable } from 'node:stream';
 import Router from '@koa/router';
 import type { Context, Middleware } from 'koa';
 import { ApiError, forbidden } from '../errors.js';
@@ -122,6 +123,7 @@ async function serve(
     ctx.body = result;
     return;
   }
+  if (result.body instanceof Readable) return serveStream(ctx, route, result.body, result.headers);
   if (options.checkAnswers && result.status < 300) checkAnswer(route, result.body);
   for (const [headerName, value] of Object.entries(result.headers)) ctx.set(headerName, value);
   if (route.answerType && result.status < 300 && !ctx.response.get('Content-Type')) ctx.set('Content-Type', route.answerType);
@@ -132,6 +134,24 @@ async function serve(
     ctx.type = 'application/json';
     ctx.body = result.json;
   }
+}
+
+/**
+ * A streamed answer (server-sent events): long-lived, so the connection's
+ * idle timeout does not apply (the stream's heartbeats keep it busy), and
+ * written at once. A stream destroyed before its end (a reader that fell
+ * behind) cuts the connection, so nothing more waits for that reader.
+ */
+function serveStream(ctx: Context, route: Route, body: Readable, headers: Record<string, string>): void {
+  for (const [headerName, value] of Object.entries(headers)) ctx.set(headerName, value);
+  if (route.answerType) ctx.set('Content-Type', route.answerType);
+  ctx.req.socket.setTimeout(0);
+  ctx.req.socket.setNoDelay(true);
+  body.once('close', () => {
+    if (!body.readableEnded) ctx.res.destroy();
+  });
+  ctx.status = 200;
+  ctx.body = body;
 }
 
 /** The handler's answer; what it throws names the request field the route says it is about. */
@@ -167,8 +187,9 @@ async function callerOf(route: Route, ctx: Context, access: AccessCheck, address
   const caller = apiKey ? await access.authenticateKey(apiKey, address) : await access.authenticate(ctx.get('authorization') || undefined, address);
   if (caller.kind === 'key') {
     for (const [name, value] of Object.entries(caller.key.headers)) ctx.set(name, value);
-    if (route.scope === undefined) throw forbidden("An API key is not a player: this endpoint acts as the caller's own player", 'key_not_allowed');
-    if (!grants(caller.key.scopes, route.scope)) throw new ApiError(403, `This API key lacks the scope ${route.scope}`, 'scope_missing', {}, { scope: route.scope });
+    if (route.scope === undefined && !route.anyKey) throw forbidden("An API key is not a player: this endpoint acts as the caller's own player", 'key_not_allowed');
+    if (route.scope !== undefined && !grants(caller.key.scopes, route.scope))
+      throw new ApiError(403, `This API key lacks the scope ${route.scope}`, 'scope_missing', {}, { scope: route.scope });
   }
   if (route.access === 'admin') await access.requireAdmin(caller);
   return caller;

@@ -10,7 +10,7 @@ import type { Page } from 'playwright-core';
 import { runConsoleLine } from '../../src/console.js';
 import { type HeadlessChromium, requireChromium, startChromium } from '../helpers/chromium.js';
 import { api, startTestGatehouse, type TestGatehouse } from '../helpers/gatehouse.js';
-import { desktop, openPortal, phone, type PortalPage, seriousAxeFindings, unexpectedProblems } from '../helpers/portal.js';
+import { desktop, openPortal, phone, type PortalPage, seriousAxeFindings, unexpectedProblems, settled } from '../helpers/portal.js';
 import { adminAccount, goInPortal, logInThroughPortal } from '../helpers/portal-admin.js';
 
 const serviceToken = 'portal-keys-service-token-for-tests-0123456789abcdef';
@@ -93,7 +93,7 @@ describe('the console’s key and audit pages in Chromium', function () {
     await page.setViewportSize(phone);
     for (const path of ['/admin/keys', '/admin/audit']) {
       await goInPortal(page, path);
-      await page.waitForLoadState('networkidle');
+      await settled(page);
       expect(await page.evaluate(() => document.documentElement.scrollWidth <= document.documentElement.clientWidth), `${path} at 375 px`).to.equal(true);
       await look(`${path.slice(1).replace('/', '-')}-phone`);
     }

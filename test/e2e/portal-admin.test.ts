@@ -11,7 +11,7 @@ import { registeredUser } from '../helpers/accounts.js';
 import { eventually, joinBot, leave, nextChat } from '../helpers/bots.js';
 import { type HeadlessChromium, requireChromium, startChromium } from '../helpers/chromium.js';
 import { api, startTestGatehouse, type TestGatehouse, temporaryDirectory } from '../helpers/gatehouse.js';
-import { desktop, openPortal, phone, type PortalPage, seriousAxeFindings, tabTo, unexpectedProblems } from '../helpers/portal.js';
+import { desktop, openPortal, phone, type PortalPage, seriousAxeFindings, tabTo, unexpectedProblems, settled } from '../helpers/portal.js';
 import { adminAccount, adminPaths, goInPortal, logInThroughPortal, recordApiRequests } from '../helpers/portal-admin.js';
 
 const shopFile = `items:
@@ -209,13 +209,13 @@ describe('the admin console in Chromium (embedded server, a mineflayer bot)', fu
     expect((await api(server.baseUrl, 'GET', '/api/admin/restart', { token: adminToken })).body.restart).to.equal(null);
   });
 
-  it('shows another admin’s restart by polling, and polls nothing while the tab is hidden', async function () {
+  it('shows another admin’s restart from the event stream, and reads nothing while the tab is hidden', async function () {
     const restartReads: number[] = [];
     page.on('request', (request) => {
       if (request.method() === 'GET' && new URL(request.url()).pathname === '/api/admin/restart') restartReads.push(Date.now());
     });
     await page.getByText('No restart is scheduled.').waitFor();
-    // Scheduled by someone else: the page learns of it at its next read, without a reload.
+    // Scheduled by someone else: the page learns of it from the stream, without a reload.
     await api(server.baseUrl, 'POST', '/api/admin/restart', { token: adminToken, body: { delay: 900, reason: 'From elsewhere' } });
     await page.getByTestId('countdown').waitFor({ timeout: 12_000 });
     await page.getByText(/From elsewhere/).waitFor();
@@ -522,7 +522,7 @@ describe('the admin console in Chromium (embedded server, a mineflayer bot)', fu
       await page.setViewportSize(viewport);
       for (const adminPath of adminPaths) {
         await goInPortal(page, adminPath);
-        await page.waitForLoadState('networkidle');
+        await settled(page);
         expect(await seriousAxeFindings(page), `${adminPath} at ${viewport.width} px`).to.deep.equal([]);
         expect(
           await page.evaluate(() => document.documentElement.scrollWidth <= document.documentElement.clientWidth),
@@ -566,7 +566,7 @@ describe('the admin console in Chromium (embedded server, a mineflayer bot)', fu
     expect(await player.page.locator('.admin-mark').count()).to.equal(0);
     expect(await player.page.getByRole('link', { name: 'Admin' }).count()).to.equal(0);
     expect(await seriousAxeFindings(player.page)).to.deep.equal([]);
-    await player.page.waitForLoadState('networkidle');
+    await settled(player.page);
     expect(requests.filter((request) => request.startsWith('/api/admin') || request.startsWith('/api/cache'))).to.deep.equal([]);
     expect(requests).to.include('/api/auth/login');
     expect(player.problems).to.deep.equal([]);

@@ -9,7 +9,7 @@ import { expect } from 'chai';
 import { registeredUser } from '../helpers/accounts.js';
 import { type HeadlessChromium, requireChromium, startChromium } from '../helpers/chromium.js';
 import { api, startBridgeGatehouse, type TestGatehouse } from '../helpers/gatehouse.js';
-import { desktop, openPortal, type PortalPage, phone, screenshotFor, seriousAxeFindings, unexpectedProblems } from '../helpers/portal.js';
+import { desktop, openPortal, type PortalPage, phone, screenshotFor, seriousAxeFindings, unexpectedProblems, settled } from '../helpers/portal.js';
 
 const away = /^(The economy is away for now|The game server is away for now \(Game server not available: [^)]+\))\. Try again in a moment\.$/;
 
@@ -37,7 +37,7 @@ describe('the portal while the game and the economy are away', function () {
   async function awayNotices(): Promise<string[]> {
     const notices = portal.page.locator('.notice.problem');
     await notices.first().waitFor();
-    await portal.page.waitForLoadState('networkidle');
+    await settled(portal.page);
     const said = await notices.locator('p').allTextContents();
     for (const sentence of said) expect(sentence).to.match(away);
     expect(await notices.getByRole('button', { name: 'Try again' }).count()).to.equal(said.length);

@@ -16,7 +16,7 @@ import { registeredUser } from '../helpers/accounts.js';
 import { joinBot, leave, refusedJoin } from '../helpers/bots.js';
 import { type HeadlessChromium, requireChromium, startChromium } from '../helpers/chromium.js';
 import { startTestGatehouse, type TestGatehouse, temporaryDirectory } from '../helpers/gatehouse.js';
-import { desktop, openPortal, type PortalPage, phone, screenshotFor, seriousAxeFindings, unexpectedProblems } from '../helpers/portal.js';
+import { desktop, openPortal, type PortalPage, phone, screenshotFor, seriousAxeFindings, settled, unexpectedProblems } from '../helpers/portal.js';
 import { adminAccount, goInPortal, logInThroughPortal } from '../helpers/portal-admin.js';
 
 /** The reason a kicked bot was given, as text. */
@@ -134,7 +134,7 @@ describe('moderation in the browser (Chromium, the embedded server, a mineflayer
     await screenshotFor(playerPortal.page, 'moderation-record-answered');
     await goInPortal(playerPortal.page, '/shop');
     await playerPortal.page.getByRole('heading', { name: 'Shop' }).waitFor();
-    await playerPortal.page.waitForLoadState('networkidle');
+    await settled(playerPortal.page);
     expect(await playerPortal.page.getByText(/You are banned/).count(), 'no longer banned').to.equal(0);
 
     bot = await joinBot(gamePort(), 'Rowdy');

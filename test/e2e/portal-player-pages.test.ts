@@ -19,7 +19,7 @@ import { adminAccount } from '../helpers/portal-admin.js';
 import { eventually, joinBot, leave } from '../helpers/bots.js';
 import { requireChromium, startChromium, type HeadlessChromium } from '../helpers/chromium.js';
 import { api, startTestGatehouse, temporaryDirectory, type TestGatehouse } from '../helpers/gatehouse.js';
-import { desktop, openPortal, phone, screenshotFor, seriousAxeFindings, unexpectedProblems, type PortalPage } from '../helpers/portal.js';
+import { desktop, openPortal, phone, screenshotFor, seriousAxeFindings, unexpectedProblems, type PortalPage, settled } from '../helpers/portal.js';
 
 const shopFile = `
 weekly: { offers: 4, discount-percent: 25, limit-per-player: 10 }
@@ -242,7 +242,7 @@ describe("the player's pages say what is so (Chromium, embedded server, a bot)",
     for (const [to, testIds] of Object.entries(tables)) {
       await page.getByRole('link', { name: to === '/account' ? 'Account' : to.charAt(1).toUpperCase() + to.slice(2) }).click();
       for (const testId of testIds) await page.getByTestId(testId).locator('tbody tr').first().waitFor();
-      await page.waitForLoadState('networkidle');
+      await settled(page);
       await screenshotFor(page, `pages${to.replace('/', '-')}-phone`);
       // Every cell, button and chart of each table inside the 375 px the phone shows, and no frame to swipe sideways.
       const outside = await page.evaluate(() => {
@@ -326,7 +326,7 @@ describe("the player's pages say what is so (Chromium, embedded server, a bot)",
     await page.waitForURL((url) => url.pathname === '/account');
     const chart = page.locator('figure.chart');
     await chart.locator('canvas').waitFor();
-    await page.waitForLoadState('networkidle');
+    await settled(page);
     const drawn = await page.evaluate(
       () =>
         (window as unknown as { drawn: { texts: Array<{ text: string; x: number; y: number; width: number; align: string }>; lines: Array<[number, number, number, number]> } })

@@ -16,7 +16,7 @@ import { registeredUser } from '../helpers/accounts.js';
 import { eventually, joinBot, leave, registrationCodeFor } from '../helpers/bots.js';
 import { requireChromium, startChromium, type HeadlessChromium } from '../helpers/chromium.js';
 import { api, startTestGatehouse, temporaryDirectory, type TestGatehouse } from '../helpers/gatehouse.js';
-import { desktop, openPortal, phone, screenshotFor, seriousAxeFindings, tabTo, unexpectedProblems, type PortalPage } from '../helpers/portal.js';
+import { desktop, openPortal, phone, screenshotFor, seriousAxeFindings, tabTo, unexpectedProblems, type PortalPage, settled } from '../helpers/portal.js';
 
 const shopFile = `
 deliveries: { retry-seconds: 3600 }
@@ -453,7 +453,7 @@ describe('the player portal in Chromium: a bot registers, and the player uses ev
     await page().setViewportSize(phone);
     for (const to of ['/account', '/shop', '/inventory', '/market', '/jobs', '/leaderboards']) {
       await go(to);
-      await page().waitForLoadState('networkidle');
+      await settled(page());
       if (to === '/account' || to === '/shop') await screenshotFor(page(), `portal${to.replace('/', '-')}-phone`);
       const overflow = await page().evaluate(() => document.documentElement.scrollWidth - document.documentElement.clientWidth);
       expect(overflow, `sideways scroll on ${to}`).to.be.at.most(0);
@@ -498,7 +498,7 @@ describe('the player portal in Chromium: a bot registers, and the player uses ev
     }
     await page().goBack();
     await page().waitForURL(/\/login\?reason=needed/);
-    await page().waitForLoadState('networkidle');
+    await settled(page());
     expect(requests.slice(sinceLogout).filter((request) => request.withToken)).to.deep.equal([]);
     page().off('request', record);
   });

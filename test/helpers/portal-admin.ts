@@ -24,6 +24,7 @@ export const adminPaths = [
   '/admin/audit',
   '/admin/caches',
   '/admin/keys',
+  '/admin/webhooks',
 ];
 
 /** A web account for `player`, made an operator on the server's console (so its logins are admins'). */

@@ -6,11 +6,13 @@
  * run on what is shown. axe-core is evaluated through the DevTools protocol,
  * so the portal's CSP (no inline script) stays on while it runs. For the
  * keyboard tests: the focused control's name, and Tab until a control has it.
+ * A page that takes the live event stream is never "network idle" in
+ * Playwright's sense (the stream stays open): `settled` waits for the rest.
  */
 import { mkdir, readFile } from 'node:fs/promises';
 import { createRequire } from 'node:module';
 import path from 'node:path';
-import type { Page } from 'playwright-core';
+import type { Page, Request } from 'playwright-core';
 import type { HeadlessChromium } from './chromium.js';
 
 export const phone = { width: 375, height: 812 };
@@ -22,8 +24,18 @@ export interface PortalPage {
   problems: string[];
 }
 
+/** The requests each page opened by openPortal has in flight, but its event stream. */
+const inFlight = new WeakMap<Page, Set<Request>>();
+
 export async function openPortal(browser: HeadlessChromium, baseUrl: string, path = '/', viewport = desktop): Promise<PortalPage> {
   const page = await browser.context.newPage();
+  const pending = new Set<Request>();
+  inFlight.set(page, pending);
+  page.on('request', (request) => {
+    if (new URL(request.url()).pathname !== '/api/events') pending.add(request);
+  });
+  page.on('requestfinished', (request) => pending.delete(request));
+  page.on('requestfailed', (request) => pending.delete(request));
   await page.setViewportSize(viewport);
   const problems: string[] = [];
   const origin = new URL(baseUrl).origin;
@@ -37,6 +49,24 @@ export async function openPortal(browser: HeadlessChromium, baseUrl: string, pat
   });
   await page.goto(baseUrl + path);
   return { page, problems };
+}
+
+/**
+ * Waits until the page (opened by openPortal) has had no request in flight
+ * for 500 ms, its live event stream aside: what waitForLoadState('networkidle')
+ * did before the pages kept a stream open. At most `timeoutMs`.
+ */
+export async function settled(page: Page, timeoutMs = 10_000): Promise<void> {
+  const pending = inFlight.get(page);
+  if (!pending) throw new Error('settled: the page was not opened by openPortal');
+  const end = Date.now() + timeoutMs;
+  let quietSince = Date.now();
+  while (Date.now() < end) {
+    if (pending.size > 0) quietSince = Date.now();
+    else if (Date.now() - quietSince >= 500) return;
+    await new Promise((resolve) => setTimeout(resolve, 50));
+  }
+  throw new Error(`the page still had ${pending.size} request(s) in flight after ${timeoutMs} ms: ${[...pending].map((request) => request.url()).join(', ')}`);
 }
 
 /** Console errors an expected failure makes (the browser logs every 4xx it fetched): these are what the test asked for. */

@@ -1,15 +1,73 @@
+import { rm } from 'node:fs/promises';
 import { expect } from 'chai';
-import { ChatWebhook, WebhookDeliveryError, WebhookNotConfiguredError } from '../../src/features/chat/webhook.js';
-import { checkWebhookUrl, isPrivateAddress, WebhookAddressError } from '../../src/features/chat/webhook-address.js';
+import { ChatWebhook, type WebhookTarget, WebhookDeliveryError, WebhookNotConfiguredError } from '../../src/features/chat/webhook.js';
+import { checkWebhookUrl, isPrivateAddress, WebhookAddressError } from '../../src/features/webhooks/address.js';
+import { chatSubscription, WebhookService } from '../../src/features/webhooks/service.js';
+import { webhooksPart } from '../../src/features/webhooks/store.js';
+import { DeliveryWorker } from '../../src/features/webhooks/worker.js';
+import { JsonStore } from '../../src/store/json/index.js';
+import type { Store } from '../../src/store/port.js';
+import { temporaryDirectory } from '../helpers/gatehouse.js';
+import { implementationsOf } from '../helpers/store-implementations.js';
 import { startWebhookReceiver } from '../helpers/webhook-receiver.js';
 
-describe('ChatWebhook (against a local receiver)', function () {
+interface ChatOptions {
+  timeoutMs?: number;
+  maxQueue?: number;
+  maxAttempts?: number;
+  backoffMs?: number;
+  log?: (message: string) => void;
+  /** Told each wait before a retry (the queue keeps the time of the next try). */
+  waits?: number[];
+  allowPrivateAddresses?: boolean;
+}
+
+describe('ChatWebhook (against a local receiver, through the webhooks delivery queue)', function () {
   const embed = (title: string) => ({ embeds: [{ title }] });
+  const opened: Array<{ store: Store; worker: DeliveryWorker; directory: string }> = [];
+
+  /** The chat webhook as Gatehouse makes it: its posts queued in the webhooks' store part, delivered by the worker with the chat's policy. */
+  async function chatWebhook(target: () => WebhookTarget, options: ChatOptions = {}): Promise<ChatWebhook> {
+    const directory = await temporaryDirectory('gatehouse-chat-');
+    const store = await JsonStore.open(directory, { parts: implementationsOf(webhooksPart) });
+    const part = () => store.part(webhooksPart);
+    const log = options.log ?? (() => undefined);
+    const worker = new DeliveryWorker(part, (delivery) => webhooks.policyOf(delivery), {
+      server: 'main',
+      timeoutMs: options.timeoutMs ?? 5000,
+      allowPrivateAddresses: options.allowPrivateAddresses ?? false,
+      now: () => new Date(),
+      log,
+    });
+    const webhooks: WebhookService = new WebhookService(part, worker, {
+      server: 'main',
+      eventTypes: [],
+      retry: { firstMs: 1000, maxMs: 60_000, maxAttempts: 4 },
+      allowPrivateAddresses: options.allowPrivateAddresses ?? false,
+      now: () => new Date(),
+      chat: target,
+      chatPolicy: { maxAttempts: options.maxAttempts ?? 4, backoffMs: options.backoffMs ?? 1000, maxRetryAfterMs: 60_000 },
+    });
+    const webhook = new ChatWebhook(target, webhooks, { log, timeoutMs: options.timeoutMs, maxQueue: options.maxQueue, allowPrivateAddresses: options.allowPrivateAddresses });
+    worker.events.on('settled', (delivery) => delivery.subscription === chatSubscription && webhook.settled());
+    worker.events.on('retrying', (_delivery, wait) => options.waits?.push(wait));
+    worker.start();
+    opened.push({ store, worker, directory });
+    return webhook;
+  }
+
+  afterEach(async function () {
+    for (const { store, worker, directory } of opened.splice(0)) {
+      await worker.stop(1000);
+      await store.close();
+      await rm(directory, { recursive: true, force: true });
+    }
+  });
   const titles = (received: Array<{ body: any }>) => received.map((post) => post.body.embeds[0].title);
 
   it('delivers events in order, one at a time, without making the caller wait', async function () {
     const receiver = await startWebhookReceiver();
-    const webhook = new ChatWebhook(() => ({ enabled: true, webhookUrl: receiver.url }), { log: () => undefined, allowPrivateAddresses: true });
+    const webhook = await chatWebhook(() => ({ enabled: true, webhookUrl: receiver.url }), { log: () => undefined, allowPrivateAddresses: true });
     try {
       for (const title of ['one', 'two', 'three']) webhook.post(embed(title));
       expect(receiver.received).to.have.length(0);
@@ -23,7 +81,7 @@ describe('ChatWebhook (against a local receiver)', function () {
   it('posts nothing while disabled or without a URL', async function () {
     const receiver = await startWebhookReceiver();
     let target = { enabled: false, webhookUrl: receiver.url };
-    const webhook = new ChatWebhook(() => target, { log: () => undefined, allowPrivateAddresses: true });
+    const webhook = await chatWebhook(() => target, { log: () => undefined, allowPrivateAddresses: true });
     try {
       webhook.post(embed('off'));
       target = { enabled: true, webhookUrl: '' };
@@ -42,12 +100,10 @@ describe('ChatWebhook (against a local receiver)', function () {
       return { status: 204 };
     });
     const waits: number[] = [];
-    const webhook = new ChatWebhook(() => ({ enabled: true, webhookUrl: receiver.url }), {
+    const webhook = await chatWebhook(() => ({ enabled: true, webhookUrl: receiver.url }), {
       allowPrivateAddresses: true,
       log: () => undefined,
-      sleep: async (ms) => {
-        waits.push(ms);
-      },
+      waits,
     });
     try {
       webhook.post(embed('first'));
@@ -64,14 +120,12 @@ describe('ChatWebhook (against a local receiver)', function () {
     const receiver = await startWebhookReceiver(() => ({ status: 503, body: 'down' }));
     const waits: number[] = [];
     const logged: string[] = [];
-    const webhook = new ChatWebhook(() => ({ enabled: true, webhookUrl: receiver.url }), {
+    const webhook = await chatWebhook(() => ({ enabled: true, webhookUrl: receiver.url }), {
       allowPrivateAddresses: true,
       log: (message) => logged.push(message),
       maxAttempts: 3,
       backoffMs: 100,
-      sleep: async (ms) => {
-        waits.push(ms);
-      },
+      waits,
     });
     try {
       webhook.post(embed('doomed'));
@@ -87,9 +141,8 @@ describe('ChatWebhook (against a local receiver)', function () {
   it('does not retry a 4xx refusal other than 429', async function () {
     const receiver = await startWebhookReceiver(() => ({ status: 400, body: '{"message":"Cannot send an empty message"}' }));
     const logged: string[] = [];
-    const webhook = new ChatWebhook(() => ({ enabled: true, webhookUrl: receiver.url }), {
+    const webhook = await chatWebhook(() => ({ enabled: true, webhookUrl: receiver.url }), {
       log: (message) => logged.push(message),
-      sleep: async () => undefined,
       allowPrivateAddresses: true,
     });
     try {
@@ -105,7 +158,7 @@ describe('ChatWebhook (against a local receiver)', function () {
   it('holds at most a small bounded queue and logs what it drops', async function () {
     const receiver = await startWebhookReceiver((index) => (index === 0 ? { status: 204, hang: true } : { status: 204 }));
     const logged: string[] = [];
-    const webhook = new ChatWebhook(() => ({ enabled: true, webhookUrl: receiver.url }), {
+    const webhook = await chatWebhook(() => ({ enabled: true, webhookUrl: receiver.url }), {
       log: (message) => logged.push(message),
       maxQueue: 3,
       timeoutMs: 300,
@@ -124,7 +177,7 @@ describe('ChatWebhook (against a local receiver)', function () {
 
   it('test messages: not configured, delivered, refused, unreachable, timed out', async function () {
     let url = '';
-    const webhook = new ChatWebhook(() => ({ enabled: false, webhookUrl: url }), { timeoutMs: 300, allowPrivateAddresses: true });
+    const webhook = await chatWebhook(() => ({ enabled: false, webhookUrl: url }), { timeoutMs: 300, allowPrivateAddresses: true });
     expect(await webhook.sendTest(embed('t')).catch((error) => error)).to.be.instanceOf(WebhookNotConfiguredError);
 
     const ok = await startWebhookReceiver();
@@ -155,12 +208,12 @@ describe('ChatWebhook (against a local receiver)', function () {
   it('refuses loopback, private and link-local webhooks unless allowed, at connect time too', async function () {
     const receiver = await startWebhookReceiver();
     try {
-      const guarded = new ChatWebhook(() => ({ enabled: true, webhookUrl: receiver.url }), { log: () => undefined, timeoutMs: 1000 });
+      const guarded = await chatWebhook(() => ({ enabled: true, webhookUrl: receiver.url }), { log: () => undefined, timeoutMs: 1000 });
       const literal = await guarded.sendTest(embed('t')).catch((error) => error);
       expect(literal).to.be.instanceOf(WebhookDeliveryError);
       expect(literal.message).to.match(/127\.0\.0\.1 is a private address/);
       // A name that resolves to loopback is caught when the connection is made, not only when the URL was set.
-      const named = new ChatWebhook(() => ({ enabled: true, webhookUrl: receiver.url.replace('127.0.0.1', 'localhost') }), { log: () => undefined, timeoutMs: 1000 });
+      const named = await chatWebhook(() => ({ enabled: true, webhookUrl: receiver.url.replace('127.0.0.1', 'localhost') }), { log: () => undefined, timeoutMs: 1000 });
       expect((await named.sendTest(embed('t')).catch((error) => error)).message).to.match(/private address/);
       expect(receiver.received, 'nothing reached the private address').to.deep.equal([]);
     } finally {

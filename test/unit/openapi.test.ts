@@ -16,7 +16,9 @@ describe('the OpenAPI document', function () {
       expect(new Set(declared).size, 'no route declared twice').to.equal(declared.length);
       for (const route of routes) {
         const operation = document.paths[route.path.replace(/:(\w+)/g, '{$1}')]![route.method.toLowerCase()]!;
-        const keySecurity = route.scope ? [{ apiKey: [route.scope] }, { apiKeyHeader: [route.scope] }] : [];
+        // A route any key may call (the event stream) names no scope for it.
+        const keyScopes = route.scope ? [route.scope] : route.anyKey ? [] : undefined;
+        const keySecurity = keyScopes ? [{ apiKey: keyScopes }, { apiKeyHeader: keyScopes }] : [];
         const security = route.checksServiceToken ? [{ serviceToken: [] }] : route.access === 'public' ? [] : [{ bearer: [] }, ...keySecurity];
         expect(operation.security, `${route.method} ${route.path}`).to.deep.equal(security);
         expect(operation.responses, `${route.method} ${route.path}`).to.have.property(String(route.status ?? 200));

@@ -1,4 +1,5 @@
 import { randomUUID } from 'node:crypto';
+import { EventEmitter } from 'node:events';
 import type { PlayerRef } from '../../game/port.js';
 import type { Store, TransactionalStores } from '../../store/port.js';
 import type { Posting } from '../economy/store.js';
@@ -78,7 +79,16 @@ function countKey(id: string): string {
  * Pay is counted in ten-thousandths of a cent; a payout pays whole cents
  * and carries the rest of a cent to the player's next payout (in memory).
  */
+/** A player's pay in a payout, as it is told (`paid`). */
+export interface JobPay {
+  player: PlayerRef;
+  cents: number;
+  description: string;
+}
+
 export class Payouts {
+  /** `paid`: the pay of a payout once its money moved (with Gatehouse's economy, all of a count's players at once). */
+  readonly events = new EventEmitter<{ paid: [JobPay[]] }>();
   /** Less than a cent per player, carried to their next payout. */
   private readonly carried = new Map<string, number>();
   private owedCount = 0;
@@ -215,6 +225,12 @@ export class Payouts {
       else this.carried.delete(payment.player.uuid);
     }
     if (provider !== 'builtin') this.owedCount += payments.filter((payment) => payment.cents > 0).length;
+    const paid = provider === 'builtin' ? payments.filter((payment) => payment.cents > 0) : [];
+    if (paid.length > 0)
+      this.events.emit(
+        'paid',
+        paid.map(({ player, cents, description }) => ({ player, cents, description })),
+      );
     this.lastProblem = '';
     this.options.counted?.(records);
     for (const { player, job, level } of levelUps) this.options.levelUp(player, job, level);
@@ -283,6 +299,7 @@ export class Payouts {
       );
       await jobs.removeOwed([payout.id]);
       this.owedCount -= 1;
+      this.events.emit('paid', [{ player: payout.player, cents: payout.cents, description: payout.description }]);
     }
   }
 

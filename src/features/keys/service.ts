@@ -7,6 +7,7 @@
  * request with a key makes cheap.
  */
 import { createHash, randomBytes } from 'node:crypto';
+import { EventEmitter } from 'node:events';
 import { ApiError, conflict, forbidden, notFound, serviceUnavailable, unauthorized } from '../../errors.js';
 import type { Actor, KeyIdentity } from '../../http/caller.js';
 import { allScopes, grants } from '../../http/scopes.js';
@@ -40,7 +41,11 @@ export interface NewKey {
 }
 
 export class ApiKeyService {
+  /** `newAddress`: a key was used from an address other than the one it was last used from (its first use too). */
+  readonly events = new EventEmitter<{ newAddress: [{ keyId: string; name: string; address: string; previousAddress: string | null }] }>();
   private readonly lastUseWritten = new Map<string, number>();
+  /** The address each key's use was last told from, so a use read before the store has the new address is told once. */
+  private readonly lastAddress = new Map<string, string>();
   /** Players of the web accounts that made keys before keys kept their operator (an account's player never changes). */
   private readonly playersOfMakers = new Map<string, string | undefined>();
 
@@ -244,6 +249,10 @@ export class ApiKeyService {
     const at = this.now();
     const written = this.lastUseWritten.get(record.id);
     if (written !== undefined && at.getTime() - written < lastUseWriteIntervalMs && record.lastUsedFrom === address) return;
+    if (record.lastUsedFrom !== address && this.lastAddress.get(record.id) !== address) {
+      this.lastAddress.set(record.id, address);
+      this.events.emit('newAddress', { keyId: record.id, name: record.name, address, previousAddress: record.lastUsedFrom });
+    }
     this.lastUseWritten.set(record.id, at.getTime());
     this.keys.recordUse(record.id, at.toISOString(), address).catch((error: Error) => this.logError(`recording the use of API key ${record.id}: ${error.message}`));
   }

@@ -12,7 +12,7 @@ import type { Actor } from '../../http/caller.js';
  * expires. Both are recorded.
  */
 export class MessageService {
-  readonly events = new EventEmitter<{ announced: [MessageRecord]; removed: [MessageRecord] }>();
+  readonly events = new EventEmitter<{ announced: [MessageRecord]; removed: [MessageRecord]; direct: [MessageRecord] }>();
 
   constructor(
     private readonly store: MessageStore,
@@ -27,7 +27,7 @@ export class MessageService {
   /** Throws PlayerNotOnlineError (404) when the player is not online. */
   async sendDirect(actor: Actor, playerName: string, text: string): Promise<MessageRecord> {
     await this.game.require('messaging').sendMessage(playerName, this.texts.render('message.direct', { sender: actor.name, message: translateColourCodes(text) }));
-    return this.store.add({
+    const record = await this.store.add({
       type: 'DIRECT',
       content: text,
       createdAt: this.now().toISOString(),
@@ -35,6 +35,8 @@ export class MessageService {
       recipient: playerName,
       sentBy: actor.name,
     });
+    this.events.emit('direct', record);
+    return record;
   }
 
   /** Without `expiresAt` the announcement is shown to joining players until it is removed. */

@@ -3,7 +3,7 @@ import { invalidField, notFound } from '../../errors.js';
 import { type Actor, route, type Route } from '../../http/route.js';
 import { t } from '../../lib/schema.js';
 import type { AuditTrail } from '../audit/service.js';
-import { checkWebhookUrl, WebhookAddressError } from '../chat/webhook-address.js';
+import { checkWebhookUrl, WebhookAddressError } from '../webhooks/address.js';
 import { overriddenKeys, settingsChange, settingsDefaults, settingsObject } from './schemas.js';
 import { leafPaths, type SettingsChange, type SettingsService } from './service.js';
 

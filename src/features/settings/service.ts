@@ -38,7 +38,8 @@ const gameKeys: Array<[string, keyof GameSettingsChange, (settings: ServerSettin
  * whitelist.
  */
 export class SettingsService {
-  readonly events = new EventEmitter<{ changed: [settings: LiveSettings, updated: string[]] }>();
+  /** `changed`: on this server, by a change here or elsewhere; `updated`: a change made through this instance (once per network). */
+  readonly events = new EventEmitter<{ changed: [settings: LiveSettings, updated: string[]]; updated: [keys: string[]] }>();
   private defaults: LiveSettings;
   private current: LiveSettings;
   private game: GamePort | undefined;
@@ -157,6 +158,7 @@ export class SettingsService {
       this.overrides = overrides;
       this.current = withOverrides(this.defaults, overrides);
     }
+    this.events.emit('updated', updated);
     const appliedInGame = await this.applyToGame(updated);
     this.events.emit('changed', this.current, updated);
     return { updated, appliedInGame };

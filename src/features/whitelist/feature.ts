@@ -1,5 +1,13 @@
+import { EventEmitter } from 'node:events';
 import { defineFeature } from '../feature.js';
-import { whitelistRoutes } from './routes.js';
+import { type WhitelistChanges, whitelistRoutes } from './routes.js';
+
+declare module '../services.js' {
+  interface Services {
+    /** Changes of the whitelist made through the API (for the event stream). */
+    whitelistChanges: WhitelistChanges;
+  }
+}
 
 /**
  * The whitelist: listed with the web accounts linked to its players, changed
@@ -9,5 +17,9 @@ import { whitelistRoutes } from './routes.js';
  */
 export const whitelistFeature = defineFeature({
   name: 'whitelist',
-  create: ({ store, game, services }) => ({ routes: whitelistRoutes(() => game.require('whitelist'), store.users, services.get('audit')) }),
+  create: ({ store, game, services }) => {
+    const changes: WhitelistChanges = new EventEmitter();
+    services.provide('whitelistChanges', changes);
+    return { routes: whitelistRoutes(() => game.require('whitelist'), store.users, services.get('audit'), changes) };
+  },
 });

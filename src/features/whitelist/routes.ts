@@ -1,4 +1,5 @@
-/** The whitelist: listed and changed by admins (audited), checked by anyone logged in. */
+/** The whitelist: listed and changed by admins (audited, told as `changed`), checked by anyone logged in. */
+import type { EventEmitter } from 'node:events';
 import { notFound } from '../../errors.js';
 import type { Whitelist } from '../../game/port.js';
 import { route, type Route } from '../../http/route.js';
@@ -11,8 +12,11 @@ import { changeAnswer, checkAnswer, checkQuery, playerBody, whitelistAnswer, whi
 /** A change refused before it was made: on a network the database records it first, and one it cannot record is made on no server. */
 const unrecorded = 'The game server is not available (game_unavailable), or on a network the database cannot record the change (storage_failed): made on no server';
 
+/** A change of the whitelist made through the API, once it is made: the player, added or removed, and who did it. */
+export type WhitelistChanges = EventEmitter<{ changed: [{ player: string; action: 'added' | 'removed'; by: string }] }>;
+
 /** `whitelist` is asked at each request, so a game that lacks one answers 501 then, not at start. */
-export function whitelistRoutes(whitelist: () => Whitelist, users: UserStore, audit: AuditTrail): Route[] {
+export function whitelistRoutes(whitelist: () => Whitelist, users: UserStore, audit: AuditTrail, changes: WhitelistChanges): Route[] {
   return [
     route({
       method: 'GET',
@@ -48,7 +52,10 @@ export function whitelistRoutes(whitelist: () => Whitelist, users: UserStore, au
       handle: async (request) => {
         const { username } = request.body;
         const changed = await whitelist().add(username);
-        if (changed) await audit.record(request.actor(), 'whitelist.add', { player: username });
+        if (changed) {
+          changes.emit('changed', { player: username, action: 'added', by: request.actor().name });
+          await audit.record(request.actor(), 'whitelist.add', { player: username });
+        }
         return { success: true as const, message: changed ? `${username} is now on the whitelist` : `${username} was already on the whitelist`, changed };
       },
     }),
@@ -65,6 +72,7 @@ export function whitelistRoutes(whitelist: () => Whitelist, users: UserStore, au
       handle: async (request) => {
         const { username } = request.body;
         if (!(await whitelist().remove(username))) throw notFound(`${username} is not on the whitelist`, 'not_whitelisted');
+        changes.emit('changed', { player: username, action: 'removed', by: request.actor().name });
         await audit.record(request.actor(), 'whitelist.remove', { player: username });
         return { success: true as const, message: `${username} is no longer on the whitelist`, changed: true };
       },

@@ -14,7 +14,8 @@ import { Field } from '../parts/field.js';
 import { numeric, Table } from '../parts/table.js';
 import { formatTime, plural } from '../parts/format.js';
 import { useIdempotencyKey } from '../parts/idempotency.js';
-import { useLoad, usePolling } from '../parts/load.js';
+import { useLiveReload } from '../parts/live.js';
+import { useLoad } from '../parts/load.js';
 import { useMoney } from '../parts/money.js';
 import { ProblemNotice } from '../parts/notice.js';
 import { Page } from '../parts/page.js';
@@ -46,7 +47,8 @@ export function AccountPage() {
     history.reload();
     charted.reload();
   };
-  usePolling(refresh, 15_000);
+  // Live: a payment, a purchase or an admin's adjustment shows at once; read every 15 s only while the stream is away.
+  useLiveReload(['money.moved'], refresh, 15_000);
 
   // Oldest first, ending with the balance now, so the line reaches the present (and one movement still draws a line).
   const movements = [...(charted.data?.transactions ?? [])].reverse().map((movement) => ({ at: Date.parse(movement.timestamp) / 1000, balance: movement.balance }));

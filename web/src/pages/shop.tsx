@@ -12,7 +12,8 @@ import { useAction } from '../parts/action.js';
 import { Choice, Field } from '../parts/field.js';
 import { formatTime, formatTrend } from '../parts/format.js';
 import { useIdempotencyKey } from '../parts/idempotency.js';
-import { useLoad, usePolling } from '../parts/load.js';
+import { useLiveReload } from '../parts/live.js';
+import { useLoad } from '../parts/load.js';
 import { useMoney } from '../parts/money.js';
 import { ProblemNotice, Success } from '../parts/notice.js';
 import { Page } from '../parts/page.js';
@@ -32,7 +33,7 @@ export function ShopPage() {
   const items = useLoad(() => data(api.request('get', '/api/shop/items', { query })), [page, category, search]);
   const weekly = useLoad(() => data(api.request('get', '/api/shop/weekly')), []);
   const deliveries = useLoad(() => data(api.request('get', '/api/shop/deliveries', { query: { limit: 10 } })), []);
-  usePolling(deliveries.reload, 10_000);
+  useLiveReload(['purchase.made', 'purchase.delivered'], deliveries.reload, 10_000);
 
   const bought = (message: string) => {
     setSaid(message);

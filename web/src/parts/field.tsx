@@ -12,7 +12,7 @@ export interface FieldProps {
   name: string;
   value: string;
   onInput: (value: string) => void;
-  type?: 'text' | 'password' | 'email' | 'number' | 'search';
+  type?: 'text' | 'password' | 'email' | 'number' | 'search' | 'url';
   error?: string;
   hint?: ComponentChildren;
   required?: boolean;

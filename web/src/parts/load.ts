@@ -25,11 +25,12 @@ export function useLoad<T>(load: () => Promise<T>, inputs: unknown[] = []): Load
   return { data: state.data, problem: state.problem, loading: state.loading, reload: run };
 }
 
-/** Polls `tick` every `ms` while the tab is visible; paused while it is hidden, and run at once when it shows again. */
-export function usePolling(tick: () => void, ms: number): void {
+/** Polls `tick` every `ms` while the tab is visible (and `enabled`: a live page polls only while its stream is not open); paused while it is hidden, and run at once when it shows again. */
+export function usePolling(tick: () => void, ms: number, enabled = true): void {
   const saved = useRef(tick);
   saved.current = tick;
   useEffect(() => {
+    if (!enabled) return;
     let timer: number | undefined;
     const start = () => {
       if (timer === undefined && document.visibilityState === 'visible') timer = window.setInterval(() => saved.current(), ms);
@@ -50,5 +51,5 @@ export function usePolling(tick: () => void, ms: number): void {
       stop();
       document.removeEventListener('visibilitychange', onVisibility);
     };
-  }, [ms]);
+  }, [ms, enabled]);
 }

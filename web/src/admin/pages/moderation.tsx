@@ -1,6 +1,7 @@
 /**
  * Moderation: who is online on each server, with kick, ban, warn, whitelist
- * and teleport on each row (read again every 10 s); one form that warns,
+ * and teleport on each row (read again when a player joins or leaves, by the
+ * live events; every 10 s while the stream is away); one form that warns,
  * kicks or bans a player (online or not) or bans an address; the bans in
  * force with their lift; the appeals waiting for an answer; a player's
  * record; and the game's own bans, read back. Reasons and appeals are shown
@@ -12,7 +13,8 @@ import { api, data } from '../../api.js';
 import { Form, Outcome, useAction } from '../../parts/action.js';
 import { Choice, Field } from '../../parts/field.js';
 import { formatTime } from '../../parts/format.js';
-import { useLoad, usePolling } from '../../parts/load.js';
+import { useLiveReload } from '../../parts/live.js';
+import { useLoad } from '../../parts/load.js';
 import { ProblemNotice, Success } from '../../parts/notice.js';
 import { Table } from '../../parts/table.js';
 import { ConfirmButton } from '../parts/confirm.js';
@@ -41,7 +43,7 @@ const who = (record: { player: { name: string } | null; address?: string | null 
 
 export function ModerationPage() {
   const online = useLoad(() => data(api.request('get', '/api/players')), []);
-  usePolling(online.reload, onlineEveryMs);
+  useLiveReload(['player.joined', 'player.left'], online.reload, onlineEveryMs);
   const bans = useLoad(() => data(api.request('get', '/api/moderation/records', { query: { inForce: true, limit: 100 } })), []);
   const appeals = useLoad(() => data(api.request('get', '/api/moderation/records', { query: { appeal: 'pending', limit: 100 } })), []);
   const gameBans = useLoad(() => data(api.request('get', '/api/moderation/game-bans')), []);

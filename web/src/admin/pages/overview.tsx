@@ -1,6 +1,8 @@
 /**
- * The server at a glance: players online on each server, ticks per second,
- * memory, API requests and the economy's totals (refreshed every 15 s), and
+ * The server at a glance: players online on each server and who they are,
+ * ticks per second, memory, API requests and the economy's totals (read
+ * again on a join, a leave and each server status, from the live events;
+ * every 15 s only while the stream is away), and
  * charts of the last 24 hours or 7 days from the metrics history (refreshed
  * every minute, when its one-minute samples can have changed). Both pause
  * while the tab is hidden.
@@ -10,11 +12,13 @@ import { api, data } from '../../api.js';
 import { TimeChart } from '../../parts/chart.js';
 import { Choice } from '../../parts/field.js';
 import { formatBytes, formatDuration, formatMoney, formatNumber, plural } from '../../parts/format.js';
+import { useLiveReload } from '../../parts/live.js';
 import { useLoad, usePolling } from '../../parts/load.js';
 import { ProblemNotice } from '../../parts/notice.js';
 import { numeric, Table } from '../../parts/table.js';
 import { alignedSeries, type MetricsHistory, metricsHistory } from '../parts/history.js';
 import { AdminPage } from '../parts/layout.js';
+import { useOnlinePlayers } from '../parts/online-players.js';
 
 export const figuresEveryMs = 15_000;
 export const chartsEveryMs = 60_000;
@@ -30,7 +34,8 @@ export function OverviewPage() {
     const [info, stats] = await Promise.all([data(api.request('get', '/api/server/info')), data(api.request('get', '/api/server/stats'))]);
     return { info, stats };
   }, []);
-  usePolling(figures.reload, figuresEveryMs);
+  const live = useLiveReload(['player.joined', 'player.left', 'server.status'], figures.reload, figuresEveryMs);
+  const online = useOnlinePlayers();
   const [rangeName, setRangeName] = useState<RangeName>('day');
   const history = useLoad(() => {
     const to = new Date();
@@ -48,8 +53,8 @@ export function OverviewPage() {
       {info && stats && (
         <>
           <p class="admin-intro">
-            {info.name} · {info.game.software ?? 'game'} {info.game.version ?? ''} · {info.game.connected ? 'game connected' : 'game away'} · up {formatDuration(info.uptime)}.
-            Refreshed every {figuresEveryMs / 1000} seconds while this tab is shown.
+            {info.name} · {info.game.software ?? 'game'} {info.game.version ?? ''} · {info.game.connected ? 'game connected' : 'game away'} · up {formatDuration(info.uptime)}.{' '}
+            {live ? 'Live: updated as players join and leave, and with each status.' : `Refreshed every ${figuresEveryMs / 1000} seconds while this tab is shown.`}
           </p>
           <div class="cards">
             <div class="card">
@@ -84,6 +89,9 @@ export function OverviewPage() {
               <p>{stats.economy ? `In ${plural(stats.economy.accounts, 'account')}` : 'The economy is away.'}</p>
             </div>
           </div>
+          <h2 id="online-title">Who is online</h2>
+          <ProblemNotice problem={online.problem} retry={online.reload} />
+          {online.data && (online.data.length === 0 ? <p>Nobody is online.</p> : <OnlineNames names={online.data} />)}
           {byServer.length > 0 && (
             <Table label="Players online by server" caption="Players online by server" columns={['Server', numeric('Online')]}>
               {byServer.map(([server, online]) => (
@@ -110,6 +118,16 @@ export function OverviewPage() {
       <ProblemNotice problem={history.problem} retry={history.reload} />
       {history.data && <HistoryCharts history={history.data} resolution={ranges[rangeName].resolution} />}
     </AdminPage>
+  );
+}
+
+function OnlineNames(props: { names: string[] }) {
+  return (
+    <ul class="online-names" aria-labelledby="online-title" data-testid="online-players">
+      {props.names.map((name) => (
+        <li key={name}>{name}</li>
+      ))}
+    </ul>
   );
 }
 

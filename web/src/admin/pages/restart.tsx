@@ -3,8 +3,9 @@
  * and see a boss-bar countdown), watch the countdown here, cancel it after a
  * confirm step. Once scheduled the page shows the pending restart with what
  * the API said, and puts the form away (empty) until the admin asks to
- * schedule another instead. The pending restart is read again every 5
- * seconds (paused while the tab is hidden) so another admin's change shows;
+ * schedule another instead. The pending restart is read again when one is
+ * scheduled, cancelled or started (the live events), so another admin's
+ * change shows at once; every 5 seconds only while the stream is away;
  * between reads the countdown ticks from the restart's time each second.
  */
 import { useEffect, useRef, useState } from 'preact/hooks';
@@ -12,7 +13,8 @@ import { api, data } from '../../api.js';
 import { Form, useAction } from '../../parts/action.js';
 import { Field } from '../../parts/field.js';
 import { formatDuration, formatTime } from '../../parts/format.js';
-import { useLoad, usePolling } from '../../parts/load.js';
+import { useLiveReload } from '../../parts/live.js';
+import { useLoad } from '../../parts/load.js';
 import { ProblemNotice, Success } from '../../parts/notice.js';
 import { ConfirmButton } from '../parts/confirm.js';
 import { AdminPage } from '../parts/layout.js';
@@ -34,7 +36,7 @@ function useClock(running: boolean): number {
 
 export function RestartPage() {
   const pending = useLoad(() => data(api.request('get', '/api/admin/restart')), []);
-  usePolling(pending.reload, restartEveryMs);
+  useLiveReload(['restart.scheduled', 'restart.cancelled', 'restart.started'], pending.reload, restartEveryMs);
   const restart = pending.data?.restart;
   const now = useClock(Boolean(restart));
   const [delay, setDelay] = useState(defaultDelay);

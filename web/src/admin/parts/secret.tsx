@@ -5,7 +5,7 @@
  */
 import { useId, useRef, useState } from 'preact/hooks';
 
-export function OnceSecret(props: { secret: string; label: string }) {
+export function OnceSecret(props: { secret: string; label: string /** What the secret is for, after "Shown this once: keep it now." */; kept?: string }) {
   const id = useId();
   const field = useRef<HTMLInputElement>(null);
   const [said, setSaid] = useState('');
@@ -27,7 +27,7 @@ export function OnceSecret(props: { secret: string; label: string }) {
     <div class="field secret">
       <label for={id}>{props.label}</label>
       <p class="hint" id={`${id}-hint`}>
-        Shown this once: keep it now. Gatehouse stores only a hash of it.
+        Shown this once: keep it now. {props.kept ?? 'Gatehouse stores only a hash of it.'}
       </p>
       <div class="secret-row">
         <input id={id} ref={field} readOnly value={props.secret} aria-describedby={`${id}-hint`} class="mono" onFocus={(event) => (event.target as HTMLInputElement).select()} />

@@ -3,7 +3,7 @@ import { promises as dns } from 'node:dns';
 import { BlockList, isIP } from 'node:net';
 
 /**
- * Where a chat webhook may point. An admin token must not become a way to
+ * Where a webhook (the chat's, or a subscription's) may point. An admin token must not become a way to
  * reach services inside the network (a router's admin page, a database,
  * cloud metadata at 169.254.169.254), so loopback, link-local, private,
  * shared and multicast ranges are refused unless the owner allows them
