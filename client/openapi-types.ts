@@ -199,6 +199,86 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/api/auth/sessions": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * The caller's sessions going on now (every login is one), last used first
+         * @description Each login (the API's and the portal's) is a session until it ends: its token and, for the portal, its refresh cookie stop working at once on every server of a network. `current` marks the session of the token that asked.
+         *
+         *     Personal data: an API key sees `sessions[].address`, `sessions[].lastAddress` only if it also holds personal:read; without it they are left out. A login token (an operator's, or a player's own) and the service token see them.
+         */
+        get: operations["getAuthSessions"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/auth/sessions/{id}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        post?: never;
+        /** Ends one of the caller's sessions: its tokens and its refresh cookie are refused from the next request */
+        delete: operations["deleteAuthSessionsById"];
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/auth/sessions/end-others": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /** Ends every session of the caller's but the one asking */
+        post: operations["postAuthSessionsEndOthers"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/auth/session": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * The portal's login: a short token, and a refresh cookie that keeps the session across tabs and reloads
+         * @description Answers a token valid sessions.portal-token-lifetime-seconds (15 minutes) and sets `gatehouse_refresh`, a refresh token in a cookie that is HttpOnly, SameSite=Strict and sent only to /api/auth/session and its refresh, with `gatehouse_signed_in=1` for the page (Secure too when the page is on HTTPS). An account with a second factor is answered its step instead (secondFactor, no token, no cookie), completed with POST /api/auth/session/second-factor. Only from Gatehouse's own page: a request another origin's page made is refused (403). API clients use POST /api/auth/login.
+         */
+        post: operations["postAuthSession"];
+        /**
+         * Logs out: ends the session of the token, and removes the refresh cookie when it is that session's
+         * @description The portal's log-out, and an API client's: the token is refused from then on. Sent with the portal's cookie, from Gatehouse's own page only (403 otherwise).
+         */
+        delete: operations["deleteAuthSession"];
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/api/auth/register": {
         parameters: {
             query?: never;
@@ -225,8 +305,31 @@ export interface paths {
         };
         get?: never;
         put?: never;
-        /** Log in and receive a JWT (or, with a second factor, a ticket to send it with) */
+        /**
+         * Log in and receive a JWT (or, with a second factor, a ticket to send it with)
+         * @description The token is valid 24 hours (accounts.token-lifetime-seconds) and names its session (`sid`), which GET /api/auth/sessions lists and DELETE /api/auth/session ends. The portal logs in with POST /api/auth/session instead.
+         */
         post: operations["postAuthLogin"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/auth/session/refresh": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * The portal's session goes on: a new token for its refresh cookie, and the cookie's next refresh token
+         * @description Takes the `gatehouse_refresh` cookie (no body) and rotates it: each refresh token works once. One used again after its rotation ends the whole session (someone holds a copy), except within sessions.refresh-reuse-leeway-seconds (two tabs loading at once), which gets a token and no new cookie. A refusal removes the cookies. Only from Gatehouse's own page (403 otherwise).
+         */
+        post: operations["postAuthSessionRefresh"];
         delete?: never;
         options?: never;
         head?: never;
@@ -261,6 +364,43 @@ export interface paths {
         put?: never;
         /** Check a registration code (200 with valid:false when it is not valid) */
         post: operations["postAuthVerifyCode"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/auth/password": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /** Changes the caller's password, given the current one; the account's other sessions end */
+        post: operations["postAuthPassword"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/auth/password/reset": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Sets a new password with a code from /resetpassword in game; every session of the account ends
+         * @description The code is used once and expires after sessions.reset-code-lifetime-seconds (30 minutes). Failed codes count with the registration codes' (accounts.code-check-max-failures per address, then 429).
+         */
+        post: operations["postAuthPasswordReset"];
         delete?: never;
         options?: never;
         head?: never;
@@ -437,6 +577,26 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/api/auth/session/second-factor": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * The portal's second step: the login completed with the ticket and a second factor, and the session's refresh cookie set
+         * @description The ticket of POST /api/auth/session, and the same factors as POST /api/auth/login/second-factor; the answer and the cookies are those of POST /api/auth/session. Only from Gatehouse's own page (403 otherwise).
+         */
+        post: operations["postAuthSessionSecondFactor"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/api/auth/login/second-factor/options": {
         parameters: {
             query?: never;
@@ -482,6 +642,23 @@ export interface paths {
         put?: never;
         /** Log in with a passkey's answer to those options: the same answer as POST /api/auth/login's */
         post: operations["postAuthPasskeyLogin"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/auth/session/passkey": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /** The portal's login with a passkey alone: the answer and the refresh cookie of POST /api/auth/session */
+        post: operations["postAuthSessionPasskey"];
         delete?: never;
         options?: never;
         head?: never;
@@ -3384,6 +3561,322 @@ export interface operations {
             };
         };
     };
+    getAuthSessions: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description OK */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** @enum {boolean} */
+                        success: true;
+                        sessions: {
+                            /** @example ses_3f9a1c0e5b7d4a2f8e6c1b0a9d8f7e6c */
+                            id: string;
+                            /** @description Whether this is the session of the token that asked. */
+                            current: boolean;
+                            /**
+                             * @description api: POST /api/auth/login, ending with its token; portal: the portal, renewed with its refresh cookie.
+                             * @enum {string}
+                             */
+                            kind: "api" | "portal";
+                            /**
+                             * @description A few words from the User-Agent (the client's own words, not evidence).
+                             * @example Firefox 128 on Windows
+                             */
+                            device: string;
+                            /** @description The User-Agent itself (at most 256 characters). */
+                            userAgent: string;
+                            /** @description Where the login came from. */
+                            address?: string;
+                            /** @description Where its last use came from. */
+                            lastAddress?: string;
+                            /**
+                             * Format: date-time
+                             * @example 2026-11-21T18:04:05.123Z
+                             */
+                            startedAt: string;
+                            /**
+                             * Format: date-time
+                             * @description Written at most once a minute per server, and at once from a new address.
+                             */
+                            lastUsedAt: string;
+                            /**
+                             * Format: date-time
+                             * @description When it ends by itself: with its token (api), or after sessions.idle-days without use (portal).
+                             */
+                            expiresAt: string;
+                        }[];
+                    };
+                };
+            };
+            /** @description Missing or invalid token, or an API key unknown, revoked or expired */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Token expired, or an API key (this endpoint acts as the caller's own player: code key_not_allowed) */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+        };
+    };
+    deleteAuthSessionsById: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                id: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description OK */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** @enum {boolean} */
+                        success: true;
+                        message: string;
+                    };
+                };
+            };
+            /** @description Missing or invalid token, or an API key unknown, revoked or expired */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Token expired, or an API key (this endpoint acts as the caller's own player: code key_not_allowed) */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description No session of the caller has this id */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+        };
+    };
+    postAuthSessionsEndOthers: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description OK */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** @enum {boolean} */
+                        success: true;
+                        message: string;
+                        /** @description How many sessions this ended. */
+                        ended: number;
+                    };
+                };
+            };
+            /** @description Missing or invalid token, or an API key unknown, revoked or expired */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Token expired, or an API key (this endpoint acts as the caller's own player: code key_not_allowed) */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+        };
+    };
+    postAuthSession: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": {
+                    username: string;
+                    password: string;
+                } & {
+                    [key: string]: unknown;
+                };
+            };
+        };
+        responses: {
+            /** @description OK */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** @enum {boolean} */
+                        success: true;
+                        /** @description HS256 JWT for the page to keep in memory, valid sessions.portal-token-lifetime-seconds (15 minutes); send as Authorization: Bearer <token>. */
+                        token: string;
+                        username: string;
+                        gameUsername: string;
+                        /** @description Operator status on the game server now. */
+                        isAdmin: boolean;
+                        /**
+                         * Format: date-time
+                         * @description When the token expires: the page gets a new one with its refresh cookie (POST /api/auth/session/refresh).
+                         */
+                        expiresAt: string;
+                    } | {
+                        /** @enum {boolean} */
+                        success: true;
+                        secondFactor: {
+                            /** @enum {boolean} */
+                            required: true;
+                            /** @description The account's factors: totp (an authenticator app's code) and recovery-code with it, passkey. */
+                            methods: ("totp" | "recovery-code" | "passkey")[];
+                            /** @description Single use, valid 5 minutes: send it with the factor to POST /api/auth/login/second-factor (wrong codes do not spend it). */
+                            ticket: string;
+                        };
+                    };
+                };
+            };
+            /** @description Missing username or password */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Invalid credentials */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Sent from another site's page (cross_site_request) */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Body over the size limit */
+            413: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Too many failed attempts; see Retry-After */
+            429: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+        };
+    };
+    deleteAuthSession: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description OK */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** @enum {boolean} */
+                        success: true;
+                        message: string;
+                    };
+                };
+            };
+            /** @description Missing or invalid token, or an API key unknown, revoked or expired */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Sent from another site's page (cross_site_request) */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+        };
+    };
     postAuthRegister: {
         parameters: {
             query?: never;
@@ -3547,6 +4040,58 @@ export interface operations {
             };
         };
     };
+    postAuthSessionRefresh: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description OK */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** @enum {boolean} */
+                        success: true;
+                        /** @description HS256 JWT for the page to keep in memory, valid sessions.portal-token-lifetime-seconds (15 minutes); send as Authorization: Bearer <token>. */
+                        token: string;
+                        username: string;
+                        gameUsername: string;
+                        /** @description Operator status on the game server now. */
+                        isAdmin: boolean;
+                        /**
+                         * Format: date-time
+                         * @description When the token expires: the page gets a new one with its refresh cookie (POST /api/auth/session/refresh).
+                         */
+                        expiresAt: string;
+                    };
+                };
+            };
+            /** @description No cookie (no_session), not a refresh token of this Gatehouse (invalid_session), or a session that has ended (session_ended) */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Sent from another site's page (cross_site_request) */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+        };
+    };
     getAuthMe: {
         parameters: {
             query?: never;
@@ -3632,6 +4177,151 @@ export interface operations {
                 };
             };
             /** @description Missing code */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Body over the size limit */
+            413: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Too many failed code checks; see Retry-After */
+            429: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+        };
+    };
+    postAuthPassword: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": {
+                    currentPassword: string;
+                    /** @example correct horse */
+                    newPassword: string;
+                } & {
+                    [key: string]: unknown;
+                };
+            };
+        };
+        responses: {
+            /** @description OK */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** @enum {boolean} */
+                        success: true;
+                        message: string;
+                        /** @description How many of the account's other sessions the change ended. */
+                        endedSessions: number;
+                    };
+                };
+            };
+            /** @description A wrong current password (wrong_password, counted as a failed login), or an invalid new one */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Missing or invalid token, or an API key unknown, revoked or expired */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description The service token has no password */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Body over the size limit */
+            413: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Too many failed attempts; see Retry-After */
+            429: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+        };
+    };
+    postAuthPasswordReset: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": {
+                    /** @example K7QW2MXP */
+                    code: string;
+                    /** @example correct horse */
+                    newPassword: string;
+                } & {
+                    [key: string]: unknown;
+                };
+            };
+        };
+        responses: {
+            /** @description OK */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** @enum {boolean} */
+                        success: true;
+                        message: string;
+                        /** @description The web account whose password it set. */
+                        username: string;
+                    };
+                };
+            };
+            /** @description An invalid or expired code (invalid_code), or an invalid new password */
             400: {
                 headers: {
                     [name: string]: unknown;
@@ -4477,6 +5167,115 @@ export interface operations {
             };
         };
     };
+    postAuthSessionSecondFactor: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": {
+                    /** @description From the login answer. */
+                    ticket: string;
+                    /** @description The authenticator app's code now. */
+                    code?: string;
+                    /** @example 123456 */
+                    recoveryCode?: string;
+                    /** @description navigator.credentials.get()'s answer as JSON (startAuthentication of @simplewebauthn/browser). */
+                    passkey?: {
+                        id: string;
+                        rawId: string;
+                        /** @enum {string} */
+                        type: "public-key";
+                        response: {
+                            clientDataJSON: string;
+                            authenticatorData: string;
+                            signature: string;
+                            userHandle?: string;
+                        };
+                        /** @description The extensions the browser ran, if any (an object). */
+                        clientExtensionResults?: unknown;
+                        /** @enum {string} */
+                        authenticatorAttachment?: "platform" | "cross-platform";
+                    };
+                } & {
+                    [key: string]: unknown;
+                };
+            };
+        };
+        responses: {
+            /** @description OK */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** @enum {boolean} */
+                        success: true;
+                        /** @description HS256 JWT for the page to keep in memory, valid sessions.portal-token-lifetime-seconds (15 minutes); send as Authorization: Bearer <token>. */
+                        token: string;
+                        username: string;
+                        gameUsername: string;
+                        /** @description Operator status on the game server now. */
+                        isAdmin: boolean;
+                        /**
+                         * Format: date-time
+                         * @description When the token expires: the page gets a new one with its refresh cookie (POST /api/auth/session/refresh).
+                         */
+                        expiresAt: string;
+                    };
+                };
+            };
+            /** @description Not exactly one of code, recoveryCode, passkey */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description The ticket expired or was used (invalid_ticket: log in again), or the factor is wrong (invalid_second_factor: counted like a failed login) */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Sent from another site's page (cross_site_request) */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Body over the size limit */
+            413: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Too many failed attempts; see Retry-After */
+            429: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+        };
+    };
     postAuthLoginSecondFactorOptions: {
         parameters: {
             query?: never;
@@ -4642,6 +5441,100 @@ export interface operations {
             };
             /** @description The passkey is not registered here, the answer does not verify, or it answers no login under way */
             401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Body over the size limit */
+            413: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+        };
+    };
+    postAuthSessionPasskey: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": {
+                    /** @description navigator.credentials.get()'s answer as JSON (startAuthentication of @simplewebauthn/browser). */
+                    response: {
+                        id: string;
+                        rawId: string;
+                        /** @enum {string} */
+                        type: "public-key";
+                        response: {
+                            clientDataJSON: string;
+                            authenticatorData: string;
+                            signature: string;
+                            userHandle?: string;
+                        };
+                        /** @description The extensions the browser ran, if any (an object). */
+                        clientExtensionResults?: unknown;
+                        /** @enum {string} */
+                        authenticatorAttachment?: "platform" | "cross-platform";
+                    };
+                } & {
+                    [key: string]: unknown;
+                };
+            };
+        };
+        responses: {
+            /** @description OK */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** @enum {boolean} */
+                        success: true;
+                        /** @description HS256 JWT for the page to keep in memory, valid sessions.portal-token-lifetime-seconds (15 minutes); send as Authorization: Bearer <token>. */
+                        token: string;
+                        username: string;
+                        gameUsername: string;
+                        /** @description Operator status on the game server now. */
+                        isAdmin: boolean;
+                        /**
+                         * Format: date-time
+                         * @description When the token expires: the page gets a new one with its refresh cookie (POST /api/auth/session/refresh).
+                         */
+                        expiresAt: string;
+                    };
+                };
+            };
+            /** @description The answer is malformed */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description The passkey is not registered here, the answer does not verify, or it answers no login under way */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Sent from another site's page (cross_site_request) */
+            403: {
                 headers: {
                     [name: string]: unknown;
                 };

@@ -13,7 +13,8 @@ export class ApiError extends ExpectedError {
     message: string,
     /** A stable machine-readable code beside the human message. */
     readonly code: string,
-    readonly headers: Record<string, string> = {},
+    /** A list sends the header once per item (Set-Cookie). */
+    readonly headers: Record<string, string | string[]> = {},
     /** Fields the answer carries beside `error` and `code` (a sale's refused items). */
     readonly details: Record<string, unknown> = {},
   ) {

@@ -50,6 +50,14 @@ export interface Config {
     /** `accounts.require-second-factor-for-admins`: an operator's login without a second factor reaches no admin route. */
     requireSecondFactorForAdmins: boolean;
   };
+  /** How a login lasts (docs/sessions.md), and the way back in: /resetpassword's code. */
+  sessions: {
+    portalTokenLifetimeSeconds: number;
+    idleDays: number;
+    refreshReuseLeewaySeconds: number;
+    keptDays: number;
+    resetCodeLifetimeSeconds: number;
+  };
   /** Webhooks may point at loopback and private addresses (a LAN relay); off by default. */
   chatAllowPrivateAddresses: boolean;
   economy: { provider: 'auto' | 'builtin' | 'vault' | 'none'; currencyName: string; largeAdjustmentAlertCents: number };
@@ -202,6 +210,13 @@ function toConfig(file: ConfigFile, cwd: string, beside: string): Config {
       addressMaxFailedAttempts: file.accounts['address-max-failed-attempts'],
       codeCheckMaxFailures: file.accounts['code-check-max-failures'],
       requireSecondFactorForAdmins: file.accounts['require-second-factor-for-admins'],
+    },
+    sessions: {
+      portalTokenLifetimeSeconds: file.sessions['portal-token-lifetime-seconds'],
+      idleDays: file.sessions['idle-days'],
+      refreshReuseLeewaySeconds: file.sessions['refresh-reuse-leeway-seconds'],
+      keptDays: file.sessions['kept-days'],
+      resetCodeLifetimeSeconds: file.sessions['reset-code-lifetime-seconds'],
     },
     chatAllowPrivateAddresses: file.chat['allow-private-addresses'],
     economy: {

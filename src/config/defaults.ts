@@ -41,6 +41,13 @@ export const configDefaults: ConfigFile = {
     'code-check-max-failures': 10,
     'require-second-factor-for-admins': false,
   },
+  sessions: {
+    'portal-token-lifetime-seconds': 900,
+    'idle-days': 30,
+    'refresh-reuse-leeway-seconds': 10,
+    'kept-days': 7,
+    'reset-code-lifetime-seconds': 1800,
+  },
   economy: { provider: 'auto', 'currency-symbol': '$', 'currency-name': 'Dollars', 'starting-balance': 100, 'large-adjustment-alert': 1000 },
   retention: { 'connection-log-days': 30, 'message-days': 90, 'teleport-log-days': 90, 'audit-log-days': 365, 'transaction-days': 90, 'metrics-history-days': 7 },
   http: { 'body-limit-kib': 64, 'idle-timeout-seconds': 10, 'max-connections': 512, 'trusted-proxies': [] },

@@ -43,6 +43,13 @@ export interface ConfigFile {
     // Issue 32: second factors.
     'require-second-factor-for-admins': boolean;
   };
+  sessions: {
+    'portal-token-lifetime-seconds': number;
+    'idle-days': number;
+    'refresh-reuse-leeway-seconds': number;
+    'kept-days': number;
+    'reset-code-lifetime-seconds': number;
+  };
   economy: { provider: 'auto' | 'builtin' | 'vault' | 'none'; 'currency-symbol': string; 'currency-name': string; 'starting-balance': number; 'large-adjustment-alert': number };
   retention: {
     'connection-log-days': number;
@@ -140,6 +147,13 @@ export const configFileSchema = group({
     'address-max-failed-attempts': positiveInteger,
     'code-check-max-failures': positiveInteger,
     'require-second-factor-for-admins': { type: 'boolean' },
+  }),
+  sessions: group({
+    'portal-token-lifetime-seconds': { type: 'integer', minimum: 60, maximum: 86400 },
+    'idle-days': { type: 'integer', minimum: 1, maximum: 400 },
+    'refresh-reuse-leeway-seconds': { type: 'integer', minimum: 0, maximum: 60 },
+    'kept-days': positiveInteger,
+    'reset-code-lifetime-seconds': { type: 'integer', minimum: 60, maximum: 86400 },
   }),
   economy: group({
     provider: { type: 'string', enum: ['auto', 'builtin', 'vault', 'none'] },

@@ -26,6 +26,7 @@ import { remindersFeature } from './reminders/feature.js';
 import { restartsFeature } from './restarts/feature.js';
 import { retentionFeature } from './retention/feature.js';
 import { serverFeature } from './server/feature.js';
+import { sessionsFeature } from './sessions/feature.js';
 import { settingsFeature } from './settings/feature.js';
 import { shopFeature } from './shop/feature.js';
 import { teleportsFeature } from './teleports/feature.js';
@@ -45,6 +46,7 @@ export const features: Feature[] = [
   settingsFeature,
   webhooksFeature,
   chatFeature,
+  sessionsFeature,
   accountsFeature,
   factorsFeature,
   keysFeature,

@@ -106,8 +106,16 @@ export interface GameEvents {
 }
 export type GameEventName = keyof GameEvents;
 
-/** What the game shows a player who typed /register: a text, or a line with links (the portal's address, ./chat-line.ts). */
-export type RegisterCommandHandler = (player: PlayerRef) => Promise<ChatText>;
+/**
+ * The commands whose answer is a code for the portal, which every adapter
+ * offers (vanilla through a trigger): `register` for a new web account,
+ * `resetpassword` for a new password of one.
+ */
+export const codeCommands = ['register', 'resetpassword'] as const;
+export type CodeCommand = (typeof codeCommands)[number];
+
+/** What the game shows a player who typed a code command: a text, or a line with links (the portal's address, ./chat-line.ts). */
+export type CodeCommandHandler = (player: PlayerRef) => Promise<ChatText>;
 
 /**
  * A command players type in game (`/balance`, `/pay <player> <amount>`),
@@ -370,9 +378,10 @@ export interface GamePort {
   serverSoftware(): ServerSoftware | undefined;
   /** Why the game cannot be reached, when the adapter knows (a refused password), for /api/health. */
   connectionProblem?(): string | undefined;
-  /** What a player types for a registration code: `/register`, or `/trigger register` where no command can be added. */
-  readonly registerCommand: string;
-  onRegisterCommand(handler: RegisterCommandHandler): void;
+  /** What a player types for a code command: `/register`, or `/trigger register` where no command can be added. */
+  codeCommand(name: CodeCommand): string;
+  /** Answers the code command `name` with `handler` (before `start`). */
+  onCodeCommand(name: CodeCommand, handler: CodeCommandHandler): void;
   /** Offers a command to players (before `start`). */
   addPlayerCommand(command: PlayerCommand): void;
   onlinePlayers(): Promise<OnlinePlayer[]>;

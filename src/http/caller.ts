@@ -14,8 +14,8 @@ export interface KeyIdentity {
   headers: Record<string, string>;
 }
 
-/** Who is calling: nobody in particular, a logged-in user, a service holding the configured `token`, or an API key. */
-export type Caller = { kind: 'anonymous' } | { kind: 'user'; user: UserRecord } | { kind: 'service' } | { kind: 'key'; key: KeyIdentity };
+/** Who is calling: nobody in particular, a logged-in user (in the session their token names), a service holding the configured `token`, or an API key. */
+export type Caller = { kind: 'anonymous' } | { kind: 'user'; user: UserRecord; sessionId: string } | { kind: 'service' } | { kind: 'key'; key: KeyIdentity };
 
 /** Who acts: a web user by name, `service` for the token account, or `key:<name>` for an API key, and from where. */
 export interface Actor {
@@ -23,6 +23,8 @@ export interface Actor {
   /** The API key's id, when a key acts: key names need not be unique. */
   keyId?: string;
   ipAddress: string;
+  /** A web user's session the request came in (../features/sessions), so that what it changes can end the user's other sessions and keep this one. */
+  sessionId?: string;
 }
 
 /** What the router asks on every route that is not public. */

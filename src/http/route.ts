@@ -38,13 +38,14 @@ export interface Reply<Answer> {
   readonly [replyMark]: true;
   status: number;
   body: Answer;
-  headers: Record<string, string>;
+  /** A list sends the header once per item (Set-Cookie). */
+  headers: Record<string, string | string[]>;
   /** `body` already as JSON text, for a large answer shared by many requests (sent as it is). */
   json?: string;
 }
 const replyMark = Symbol('reply');
 
-export function reply<Answer>(body: Answer, options: { status?: number; headers?: Record<string, string>; json?: string } = {}): Reply<Answer> {
+export function reply<Answer>(body: Answer, options: { status?: number; headers?: Record<string, string | string[]>; json?: string } = {}): Reply<Answer> {
   return { [replyMark]: true, status: options.status ?? 200, body, headers: options.headers ?? {}, ...(options.json !== undefined ? { json: options.json } : {}) };
 }
 
@@ -117,7 +118,8 @@ export function route<Body = undefined, Query = undefined, Answer = unknown>(def
 
 export function actorOf(caller: Caller, address: string): Actor {
   if (caller.kind === 'key') return { name: `key:${caller.key.name}`, keyId: caller.key.id, ipAddress: address };
-  return { name: caller.kind === 'user' ? caller.user.username : 'service', ipAddress: address };
+  if (caller.kind === 'user') return { name: caller.user.username, ipAddress: address, sessionId: caller.sessionId };
+  return { name: 'service', ipAddress: address };
 }
 
 export function userOf(caller: Caller): UserRecord {

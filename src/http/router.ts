@@ -142,7 +142,7 @@ async function serve(
  * written at once. A stream destroyed before its end (a reader that fell
  * behind) cuts the connection, so nothing more waits for that reader.
  */
-function serveStream(ctx: Context, route: Route, body: Readable, headers: Record<string, string>): void {
+function serveStream(ctx: Context, route: Route, body: Readable, headers: Record<string, string | string[]>): void {
   for (const [headerName, value] of Object.entries(headers)) ctx.set(headerName, value);
   if (route.answerType) ctx.set('Content-Type', route.answerType);
   ctx.req.socket.setTimeout(0);

@@ -24,6 +24,8 @@ import { GameUnavailableError, PlayerNotOnlineError, PlayerOnOtherServerError } 
 import type {
   Capabilities,
   Capability,
+  CodeCommand,
+  CodeCommandHandler,
   GameEventName,
   GameEvents,
   GamePort,
@@ -35,7 +37,6 @@ import type {
   Operators,
   PlayerCommand,
   PlayerRef,
-  RegisterCommandHandler,
   ServerSoftware,
   Teleports,
   Whitelist,
@@ -91,8 +92,8 @@ export class NetworkGame implements GamePort {
   get emits(): ReadonlySet<GameEventName> {
     return this.local.emits;
   }
-  get registerCommand(): string {
-    return this.local.registerCommand;
+  codeCommand(name: CodeCommand): string {
+    return this.local.codeCommand(name);
   }
 
   /** The local adapter's capability, or the network's version of it. */
@@ -142,8 +143,8 @@ export class NetworkGame implements GamePort {
     return this.local.connectionProblem?.();
   }
 
-  onRegisterCommand(handler: RegisterCommandHandler): void {
-    this.local.onRegisterCommand(handler);
+  onCodeCommand(name: CodeCommand, handler: CodeCommandHandler): void {
+    this.local.onCodeCommand(name, handler);
   }
 
   addPlayerCommand(command: PlayerCommand): void {

@@ -52,6 +52,8 @@ export interface UserStore {
   /** Throws UniqueConflictError when the username (case-insensitively) or the game player is taken. */
   create(user: NewUser): Promise<UserRecord>;
   recordLogin(id: number, at: string): Promise<void>;
+  /** Replaces the account's password hash (a change or a reset); false when there is no such account. */
+  setPasswordHash(id: number, passwordHash: string): Promise<boolean>;
   list(query: UserQuery): Promise<{ users: UserRecord[]; total: number }>;
   count(): Promise<number>;
 }

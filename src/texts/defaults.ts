@@ -13,6 +13,11 @@ export const defaultTexts = {
     addedLater: ['url'],
   },
   'register.has-account': { text: '&eYou already have a web account: &f{username}&e. Log in with it.', placeholders: ['username'] },
+  'resetpassword.code': {
+    text: '&aYour password reset code: &f&l{code}&r&a. Set a new password for your web account &f{username}&a at {url} (click it); it expires in {minutes} minutes. Not you? Ignore it.',
+    placeholders: ['code', 'username', 'url', 'minutes'],
+  },
+  'resetpassword.no-account': { text: '&eYou have no web account, so there is no password to reset. Type &f{command}&e to get a code and make one.', placeholders: ['command'] },
   'reminder.unregistered': { text: '&eYou have no web account yet. Type &f{command}&e to get a code and create one.', placeholders: ['command'] },
   'message.direct': { text: '&d[{sender}]&r {message}', placeholders: ['sender', 'message'] },
   announcement: { text: '&6[Announcement]&r {message}', placeholders: ['message'] },

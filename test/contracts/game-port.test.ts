@@ -35,7 +35,7 @@ import { offlinePlayerUuid } from '../../src/game/embedded/offline-uuid.js';
 import { eventually, joinBot, leave, nextChat, refusedJoin } from '../helpers/bots.js';
 import { temporaryDirectory } from '../helpers/gatehouse.js';
 import { PaperHarness } from '../helpers/harness.js';
-import { VanillaStandIn } from '../helpers/vanilla-stand-in.js';
+import { triggerEnabled, VanillaStandIn } from '../helpers/vanilla-stand-in.js';
 
 interface ConnectedPlayer {
   /** Types a chat line or a command (with its slash). */
@@ -301,10 +301,11 @@ const fixtures: Record<string, () => Promise<GameFixture>> = {
         const player = () => server.players.get(name.toLowerCase());
         const joinedTo = server;
         // Vanilla lets a player use /trigger once the trigger is enabled for them, which the adapter does at their join.
-        await eventually(() => (player()?.registerEnabled ? true : undefined), 5000, `/trigger register enabled for ${name}`);
+        await eventually(() => (triggerEnabled(player()) ? true : undefined), 5000, `/trigger register enabled for ${name}`);
         return {
           type: (line) => {
-            if (line === '/trigger register') server.trigger(name);
+            const trigger = /^\/trigger (\w+)$/.exec(line);
+            if (trigger) server.trigger(name, trigger[1]);
             else throw new Error(`a vanilla server without plugins has no ${line}`);
           },
           nextMessage: (pattern) => eventually(() => server.told.get(name)?.find((message) => pattern.test(message)), 5000, `a message matching ${pattern}`),
@@ -458,21 +459,29 @@ for (const [name, makeFixture] of Object.entries(fixtures)) {
       expect(await operators.isOperator('Boss')).to.equal(false);
     });
 
-    it('gives /register the answer of the registered handler', async function () {
-      fixture.game.onRegisterCommand(async (player) => `code for ${player.name}: ABCD2345`);
+    it('gives /register and /resetpassword the answers of their own handlers', async function () {
+      fixture.game.onCodeCommand('register', async (player) => `code for ${player.name}: ABCD2345`);
+      fixture.game.onCodeCommand('resetpassword', async (player) => `reset code for ${player.name}: WXYZ6789`);
       const player = await fixture.join('Newbie');
-      const reply = player.nextMessage(/code for Newbie: ABCD2345/);
-      player.type(fixture.game.registerCommand);
-      expect(await reply).to.equal('code for Newbie: ABCD2345');
+      const registered = player.nextMessage(/code for Newbie: ABCD2345/);
+      player.type(fixture.game.codeCommand('register'));
+      expect(await registered).to.equal('code for Newbie: ABCD2345');
+      const reset = player.nextMessage(/reset code for Newbie: WXYZ6789/);
+      player.type(fixture.game.codeCommand('resetpassword'));
+      expect(await reset).to.equal('reset code for Newbie: WXYZ6789');
+      // Each again, in the other order: a command answered once is offered again.
+      const resetAgain = player.nextMessage(/reset code for Newbie/);
+      player.type(fixture.game.codeCommand('resetpassword'));
+      await resetAgain;
     });
 
-    it('answers /register with an apology, and stays up, when the handler fails', async function () {
-      fixture.game.onRegisterCommand(async () => {
+    it('answers a code command with an apology, and stays up, when its handler fails', async function () {
+      fixture.game.onCodeCommand('resetpassword', async () => {
         throw new Error('storage down');
       });
       const player = await fixture.join('Unlucky');
       const reply = player.nextMessage(/went wrong/);
-      player.type(fixture.game.registerCommand);
+      player.type(fixture.game.codeCommand('resetpassword'));
       await reply;
       expect(fixture.game.isConnected()).to.equal(true);
     });

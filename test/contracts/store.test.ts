@@ -77,6 +77,22 @@ for (const [name, implementation] of Object.entries(implementations)) {
         expect(next.id).to.be.greaterThan(created.id);
       });
 
+      it('replaces a password hash, kept across a restart, and changes nothing of an account that is not there', async function () {
+        const created = await store.users.create(newUser('Forgetful'));
+        expect(await store.users.setPasswordHash(created.id, 'new-hash')).to.equal(true);
+        expect(await store.users.setPasswordHash(created.id + 1000, 'other-hash')).to.equal(false);
+        store = await fixture.reopen(store);
+        expect(await store.users.findById(created.id)).to.deep.include({ username: 'Forgetful', passwordHash: 'new-hash' });
+        await store
+          .transaction(async (tx) => {
+            await tx.users.setPasswordHash(created.id, 'hash-in-a-unit');
+            throw new Error('the unit is given up');
+          })
+          .catch(() => undefined);
+        expect((await store.users.findById(created.id))!.passwordHash, 'a unit given up changed nothing').to.equal('new-hash');
+        expect(await store.users.count()).to.equal(1);
+      });
+
       it('compares usernames in ASCII letter case only: a look-alike written with the Kelvin sign finds no one', async function () {
         await store.users.create(newUser('Kate'));
         expect(await store.users.findByUsername('\u212Aate')).to.equal(undefined);

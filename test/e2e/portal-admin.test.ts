@@ -350,14 +350,15 @@ describe('the admin console in Chromium (embedded server, a mineflayer bot)', fu
     expect(adjustments).to.have.length(1);
     expect(said).to.contain(`transaction ${adjustments[0]!.id}`);
 
-    // The player's own account page shows the new balance.
+    // The player's own account page shows the new balance, on the player's own device: a login in this browser would replace the admin's session in every tab of it.
     await registeredUser(server.gatehouse, server.baseUrl, 'walker', 'Walker', 'walker-pass-1');
-    const player = await openPortal(browser, server.baseUrl, '/login', phone);
+    const playersBrowser = await startChromium();
+    const player = await openPortal(playersBrowser, server.baseUrl, '/login', phone);
     await logInThroughPortal(player.page, server.baseUrl, { username: 'walker', password: 'walker-pass-1' }, '/account');
     const shown = `$${(before + 125.5).toLocaleString('en-US', { minimumFractionDigits: 2, maximumFractionDigits: 2 })}`;
     await player.page.getByTestId('balance').filter({ hasText: shown }).waitFor();
     expect(player.problems).to.deep.equal([]);
-    await player.page.close();
+    await playersBrowser.close();
 
     const reverse = page.locator('form', { has: page.getByRole('heading', { name: 'Reverse a transaction' }) });
     await reverse.getByLabel('Transaction number').fill(String(adjustments[0]!.id));
@@ -568,7 +569,7 @@ describe('the admin console in Chromium (embedded server, a mineflayer bot)', fu
     expect(await seriousAxeFindings(player.page)).to.deep.equal([]);
     await settled(player.page);
     expect(requests.filter((request) => request.startsWith('/api/admin') || request.startsWith('/api/cache'))).to.deep.equal([]);
-    expect(requests).to.include('/api/auth/login');
+    expect(requests).to.include('/api/auth/session');
     expect(player.problems).to.deep.equal([]);
     await player.page.close();
   });

@@ -83,7 +83,7 @@ describe('the portal while the game and the economy are away', function () {
 
     // Still logged in: a 503 is not the session's end.
     expect(portal.page.url()).to.match(/\/leaderboards$/);
-    expect(await portal.page.evaluate(() => sessionStorage.getItem('gatehouse.session'))).to.be.a('string');
+    expect(await portal.page.getByRole('button', { name: 'Log out' }).count()).to.equal(1);
     await portal.page.setViewportSize(phone);
     await portal.page.goto(`${server.baseUrl}/account`);
     await awayNotices();

@@ -150,9 +150,12 @@ describe('second factors in Chromium: an authenticator app, passkeys, and an adm
     await logInWithPassword(page, 'pia');
     await page.getByRole('heading', { name: 'Log in: second step' }).waitFor();
     expect(await page.getByLabel('Code from your authenticator app').count(), 'no app is set up').to.equal(0);
+    // The page's token is in its memory only: read from a request it sends.
+    const sent = page.waitForRequest((request) => request.url().endsWith('/api/auth/me'));
     await page.getByRole('button', { name: 'Use my passkey' }).click();
     await page.waitForURL((url) => url.pathname === '/account');
-    const status = await api(base, 'GET', '/api/auth/factors', { token: await page.evaluate(() => JSON.parse(sessionStorage.getItem('gatehouse.session')!).token) });
+    const pageToken = (await sent).headers().authorization!.replace(/^Bearer /, '');
+    const status = await api(base, 'GET', '/api/auth/factors', { token: pageToken });
     expect(status.body.passkeys).to.have.length(1);
     expect(status.body.passkeys[0].lastUsedAt).to.be.a('string');
     expect(unexpectedProblems(problems)).to.deep.equal([]);

@@ -10,7 +10,6 @@
 import { rm, writeFile } from 'node:fs/promises';
 import path from 'node:path';
 import { expect } from 'chai';
-import jwt from 'jsonwebtoken';
 import type { Bot } from 'mineflayer';
 import type { Locator, Page } from 'playwright-core';
 import type { EmbeddedGameServer } from '../../src/game/embedded/adapter.js';
@@ -186,19 +185,15 @@ describe("the player's pages say what is so (Chromium, embedded server, a bot)",
     expect(await adjust.getByLabel('Player', { exact: true }).getAttribute('aria-invalid')).to.equal(null);
   });
 
-  it('brings the player back to the page they were on when their session expired, once they log in again', async function () {
+  it('brings the player back to the page they were on when their session ended, once they log in again', async function () {
     const page = await loggedIn('/market');
-    // The session the page holds, with its token's end an hour ago (signed by the server, so only its age is wrong).
-    const key = await server.gatehouse.store.keys.getOrCreate('jwt-signing', () => {
-      throw new Error('the signing key should exist by now');
-    });
-    const session = JSON.parse((await page.evaluate(() => sessionStorage.getItem('gatehouse.session')))!) as { token: string };
-    const claims = jwt.decode(session.token) as Record<string, unknown>;
-    const now = Math.floor(Date.now() / 1000);
-    const expired = jwt.sign({ ...claims, iat: now - 7200, exp: now - 3600 }, key, { algorithm: 'HS256' });
-    await page.evaluate((value) => sessionStorage.setItem('gatehouse.session', value), JSON.stringify({ ...session, token: expired, expiresAt: (now - 3600) * 1000 }));
+    // Ended from elsewhere: the player's API login ends the portal's sessions from the list.
+    expectedStatuses.push(401);
+    const portalSessions = ((await asPlayer('GET', '/api/auth/sessions')).body.sessions as Array<{ id: string; kind: string }>).filter((session) => session.kind === 'portal');
+    expect(portalSessions).to.have.length.at.least(1);
+    for (const session of portalSessions) expect((await asPlayer('DELETE', `/api/auth/sessions/${session.id}`)).status).to.equal(200);
     await page.goto(`${server.baseUrl}/shop`);
-    await page.getByText('Your session expired. Log in again to carry on.').waitFor();
+    await page.getByText('Your session has ended').waitFor();
     await page.getByLabel('Username', { exact: true }).fill(player.username);
     await page.getByLabel('Password', { exact: true }).fill(player.password);
     await page.getByRole('button', { name: 'Log in' }).click();

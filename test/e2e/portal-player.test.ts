@@ -8,7 +8,6 @@
 import { rm, writeFile } from 'node:fs/promises';
 import path from 'node:path';
 import { expect } from 'chai';
-import jwt from 'jsonwebtoken';
 import type { Bot } from 'mineflayer';
 import type { Request } from 'playwright-core';
 import type { EmbeddedGameServer } from '../../src/game/embedded/adapter.js';
@@ -462,7 +461,7 @@ describe('the player portal in Chromium: a bot registers, and the player uses ev
     await page().setViewportSize(desktop);
   });
 
-  it('logs out: the session leaves the tab, a page that needs a login sends to the login page, and the token is no longer sent', async function () {
+  it('logs out: the session ends on the server and leaves the browser, a page that needs a login sends to the login page, and the token is no longer sent', async function () {
     const requests: Array<{ path: string; withToken: boolean }> = [];
     const record = (request: Request) => {
       const url = new URL(request.url());
@@ -475,18 +474,20 @@ describe('the player portal in Chromium: a bot registers, and the player uses ev
       requests.filter((request) => request.path === '/api/economy/balance' && request.withToken),
       'the token sent while logged in',
     ).to.have.length.at.least(1);
-    // The session is the tab's (sessionStorage), never kept on the disk (localStorage): a new tab, as after closing the browser, is not logged in.
-    expect(await page().evaluate(() => sessionStorage.getItem('gatehouse.session'))).to.contain(token.split('.')[0]);
-    expect(await page().evaluate(() => localStorage.length)).to.equal(0);
-    const otherTab = await browser.context.newPage();
-    await otherTab.goto(`${server.baseUrl}/account`);
-    await otherTab.waitForURL(/\/login\?reason=needed&next=%2Faccount$/);
-    await otherTab.close();
+    // The token is kept in the page's memory only: no storage a script could read holds it, and its refresh cookie is HttpOnly.
+    expect(await page().evaluate(() => [sessionStorage.length, localStorage.length])).to.deep.equal([0, 0]);
+    expect(await page().evaluate(() => document.cookie)).to.equal('gatehouse_signed_in=1');
+    const sessionsBefore = (await asPlayer('GET', '/api/auth/sessions')).body.sessions.length as number;
 
     await page().getByRole('button', { name: 'Log out' }).click();
     await page().waitForURL(/\/login\?reason=logged-out$/);
     await page().getByText('You are logged out.').waitFor();
-    expect(await page().evaluate(() => sessionStorage.getItem('gatehouse.session'))).to.equal(null);
+    expect(await page().evaluate(() => document.cookie), 'the cookies removed').to.equal('');
+    expect((await asPlayer('GET', '/api/auth/sessions')).body.sessions, 'the session ended on the server').to.have.length(sessionsBefore - 1);
+    const otherTab = await browser.context.newPage();
+    await otherTab.goto(`${server.baseUrl}/account`);
+    await otherTab.waitForURL(/\/login\?reason=needed&next=%2Faccount$/);
+    await otherTab.close();
     expect(await page().getByRole('button', { name: 'Log out' }).count()).to.equal(0);
     await checkAccessible('the login page after logging out');
 
@@ -511,7 +512,7 @@ describe('the player portal in Chromium: a bot registers, and the player uses ev
     for (let attempt = 1; attempt <= 10; attempt++) {
       await page().getByLabel('Username', { exact: true }).fill('guessed');
       await password.fill(`wrong-${attempt}`);
-      const answer = page().waitForResponse((response) => response.url().endsWith('/api/auth/login'));
+      const answer = page().waitForResponse((response) => response.url().endsWith('/api/auth/session'));
       await page().getByRole('button', { name: 'Log in' }).click();
       expect((await answer).status(), `attempt ${attempt}`).to.equal(401);
       await page().getByRole('button', { name: 'Log in' }).waitFor();
@@ -519,7 +520,7 @@ describe('the player portal in Chromium: a bot registers, and the player uses ev
     expect(await password.getAttribute('aria-invalid')).to.equal('true');
     // The eleventh, even with the right password, waits out the lock (10 minutes from the first failure).
     await password.fill('guessed-pass-1');
-    const refused = page().waitForResponse((response) => response.url().endsWith('/api/auth/login'));
+    const refused = page().waitForResponse((response) => response.url().endsWith('/api/auth/session'));
     await page().getByRole('button', { name: 'Log in' }).click();
     expect((await refused).status()).to.equal(429);
     const alert = page().getByRole('alert');
@@ -561,7 +562,7 @@ describe('the player portal in Chromium: a bot registers, and the player uses ev
     await go('/login');
     await page().getByLabel('Username', { exact: true }).fill('portia');
     await page().getByLabel('Password', { exact: true }).fill('not-the-password');
-    const answer = page().waitForResponse((response) => response.url().endsWith('/api/auth/login'));
+    const answer = page().waitForResponse((response) => response.url().endsWith('/api/auth/session'));
     await page().getByRole('button', { name: 'Log in' }).click();
     expect((await answer).status()).to.equal(401);
     await eventually(
@@ -570,32 +571,34 @@ describe('the player portal in Chromium: a bot registers, and the player uses ev
       'the password marked',
     );
     expect(new URL(page().url()).search, 'still on the login page as it was').to.equal('');
-    expect(await page().evaluate(() => sessionStorage.getItem('gatehouse.session'))).to.not.equal(null);
+    expect(await page().getByRole('button', { name: 'Log out' }).count(), 'still logged in').to.equal(1);
     await go('/account');
     await page().getByTestId('balance').filter({ hasText: '$' }).waitFor();
   });
 
-  it('sends an expired session to the login page with the sentence', async function () {
-    // A token the server signed, with its end an hour ago: the page sees it expired before asking anything.
-    const key = await server.gatehouse.store.keys.getOrCreate('jwt-signing', () => {
-      throw new Error('the signing key should exist by now');
+  it('renews an expired token with the refresh cookie and sends the request again, and sends a session ended elsewhere to the login page with the sentence', async function () {
+    // The server refuses the page's token once, as expired: the page gets a new one with its cookie and asks again.
+    let refusedOnce = false;
+    await page().route(`${server.baseUrl}/api/economy/balance`, async (route) => {
+      if (refusedOnce) return route.continue();
+      refusedOnce = true;
+      await route.fulfill({ status: 403, contentType: 'application/json', body: JSON.stringify({ success: false, error: 'Token expired; log in again', code: 'token_expired' }) });
     });
-    const claims = jwt.decode(token) as Record<string, unknown>;
-    const now = Math.floor(Date.now() / 1000);
-    const expired = jwt.sign({ ...claims, iat: now - 7200, exp: now - 3600 }, key, { algorithm: 'HS256' });
-    const session = (expiresAt: number) => JSON.stringify({ token: expired, username: 'portia', gameUsername: 'Portia', isAdmin: false, expiresAt });
-    await page().evaluate((value) => sessionStorage.setItem('gatehouse.session', value), session((now - 3600) * 1000));
-    await go('/shop');
-    await page().waitForURL(/\/login\?reason=expired/);
-    await page().getByText('Your session expired. Log in again to carry on.').waitFor();
-
-    // The same token with its end hidden from the page: the server refuses it, and the page says the same.
-    expectedStatuses.push(401, 403);
-    await page().evaluate((value) => sessionStorage.setItem('gatehouse.session', value), session(Date.now() + 3600_000));
+    expectedStatuses.push(403);
+    const renewed = page().waitForResponse((response) => response.url().endsWith('/api/auth/session/refresh'));
     await go('/account');
-    await page().waitForURL(/\/login\?reason=expired&next=%2Faccount/);
-    await page().getByText('Your session expired. Log in again to carry on.').waitFor();
-    await checkAccessible('the login page after expiry');
+    expect((await renewed).status()).to.equal(200);
+    await page().getByTestId('balance').filter({ hasText: '$' }).waitFor();
+    expect(refusedOnce).to.equal(true);
+    await page().unroute(`${server.baseUrl}/api/economy/balance`);
+
+    // Ended from another device ("end all others" from an API login): the next request finds it over, and so does the cookie.
+    expectedStatuses.push(401);
+    expect((await asPlayer('POST', '/api/auth/sessions/end-others')).body.ended).to.be.at.least(1);
+    await page().getByRole('link', { name: 'Shop' }).click();
+    await page().waitForURL(/\/login\?reason=ended&next=%2Fshop/);
+    await page().getByText('Your session has ended').waitFor();
+    await checkAccessible('the login page after the session ended');
 
     expect(dialogs).to.deep.equal([]);
     expect(unexpectedProblems(portal.problems, expectedStatuses), server.errors.join('\n')).to.deep.equal([]);

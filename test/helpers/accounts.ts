@@ -19,3 +19,11 @@ export async function registeredUser(gatehouse: Gatehouse, baseUrl: string, user
   const login = await api(baseUrl, 'POST', '/api/auth/login', { body: { username, password } });
   return login.body.token as string;
 }
+
+/** A password reset code as /resetpassword would issue it for `player`, without a game client. */
+export async function resetCodeFor(gatehouse: Gatehouse, player: string): Promise<string> {
+  const reply = await gatehouse.services.get('passwords').handleResetCommand({ name: player, uuid: offlinePlayerUuid(player) });
+  const match = /password reset code: §f§l([A-Z0-9]{8})/.exec(plainText(reply));
+  if (!match) throw new Error(`no code in "${plainText(reply)}"`);
+  return match[1]!;
+}

@@ -1,6 +1,6 @@
 import { EventEmitter } from 'node:events';
 import { requireCapability } from '../../src/game/capabilities.js';
-import type { Capabilities, Capability, GameEventName, GameEvents, GamePort, OnlinePlayer, PlayerCommand, RegisterCommandHandler } from '../../src/game/port.js';
+import type { Capabilities, Capability, CodeCommand, CodeCommandHandler, GameEventName, GameEvents, GamePort, OnlinePlayer, PlayerCommand } from '../../src/game/port.js';
 
 /**
  * A game port double for unit tests of services, which are about the
@@ -9,11 +9,11 @@ import type { Capabilities, Capability, GameEventName, GameEvents, GamePort, Onl
  */
 export class FakeGame implements GamePort {
   readonly adapterName = 'fake';
-  readonly registerCommand = '/register';
   readonly events = new EventEmitter<GameEvents>();
   readonly emits = new Set<GameEventName>(['join', 'quit', 'loginRefused']);
   connected = true;
-  registerHandler: RegisterCommandHandler | undefined;
+  /** What each code command answers, as the features registered it. */
+  readonly codeHandlers = new Map<CodeCommand, CodeCommandHandler>();
   private readonly ops = new Set<string>();
   readonly operators = {
     isOperator: async (name: string) => this.ops.has(name.toLowerCase()),
@@ -47,8 +47,11 @@ export class FakeGame implements GamePort {
   isConnected(): boolean {
     return this.connected;
   }
-  onRegisterCommand(handler: RegisterCommandHandler): void {
-    this.registerHandler = handler;
+  codeCommand(name: CodeCommand): string {
+    return `/${name}`;
+  }
+  onCodeCommand(name: CodeCommand, handler: CodeCommandHandler): void {
+    this.codeHandlers.set(name, handler);
   }
   readonly playerCommands: PlayerCommand[] = [];
   addPlayerCommand(command: PlayerCommand): void {

@@ -30,8 +30,13 @@ interface StandInPlayer {
   rotation: [number, number];
   gameType: number;
   inventory: Array<{ slot: number; id: string; count: number }>;
-  registerScore: number;
-  registerEnabled: boolean;
+  /** The player's trigger objectives (register, resetpassword): their score, and whether /trigger may set it. */
+  triggers: Map<string, { score: number; enabled: boolean }>;
+}
+
+/** Whether the player may use `/trigger <objective>` now. */
+export function triggerEnabled(player: StandInPlayer | undefined, objective = 'register'): boolean {
+  return player?.triggers.get(objective)?.enabled ?? false;
 }
 
 const itemNames: Record<string, string> = {
@@ -76,8 +81,9 @@ export class VanillaStandIn {
   difficulty = 'normal';
   defaultGameMode = 'survival';
   pvp = true;
-  registerObjective = false;
-  /** Scores of the objectives other than `register`, by objective and holder. */
+  /** The objectives made with the `trigger` criterion (a player's own, see StandInPlayer.triggers). */
+  readonly triggerObjectives = new Set<string>();
+  /** Scores of the other objectives, by objective and holder. */
   readonly scores = new Map<string, Map<string, number>>();
   stopped = false;
   motd = 'A Vanilla Server';
@@ -172,8 +178,7 @@ export class VanillaStandIn {
       rotation: [0, 0],
       gameType,
       inventory: [],
-      registerScore: 0,
-      registerEnabled: false,
+      triggers: new Map(),
     });
     const world = this.options.logFormat === 'paper' ? '[world]' : '';
     await this.log(`${name}[/${address}:${50000 + this.entityId}] logged in with entity id ${this.entityId++} at (${world}${at[0]}, ${at[1]}, ${at[2]})`);
@@ -213,12 +218,12 @@ export class VanillaStandIn {
     void this.quit(player.name, reason);
   }
 
-  /** What `/trigger register` does in game. */
-  trigger(name: string): void {
-    const player = this.players.get(name.toLowerCase())!;
-    if (player.registerEnabled) {
-      player.registerScore = 1;
-      player.registerEnabled = false;
+  /** What `/trigger <objective>` (`/trigger register`) does in game: once, until it is enabled again. */
+  trigger(name: string, objective = 'register'): void {
+    const trigger = this.players.get(name.toLowerCase())!.triggers.get(objective);
+    if (trigger?.enabled) {
+      trigger.score = 1;
+      trigger.enabled = false;
     }
   }
 
@@ -360,12 +365,13 @@ export class VanillaStandIn {
     }
   }
 
-  /** Selects players: a name, @a, @a[gamemode=<mode>] or @a[scores={register=1..},limit=1]. */
+  /** Selects players: a name, @a, @a[gamemode=<mode>] or @a[scores={<trigger>=1..},limit=1]. */
   private select(selector: string): StandInPlayer[] {
     if (selector === '@a') return [...this.players.values()];
     const gameMode = /^@a\[gamemode=(\w+)\]$/.exec(selector);
     if (gameMode) return [...this.players.values()].filter((player) => ['survival', 'creative', 'adventure', 'spectator'][player.gameType] === gameMode[1]);
-    if (selector.startsWith('@a[scores={register=1..}')) return [...this.players.values()].filter((player) => player.registerScore >= 1).slice(0, 1);
+    const triggered = /^@a\[scores=\{(\w+)=1\.\.\},limit=1\]$/.exec(selector);
+    if (triggered) return [...this.players.values()].filter((player) => (player.triggers.get(triggered[1]!)?.score ?? 0) >= 1).slice(0, 1);
     const player = this.players.get(selector.toLowerCase());
     return player ? [player] : [];
   }
@@ -664,14 +670,14 @@ export class VanillaStandIn {
   }
 
   private scoreboard(words: string[]): string {
-    if (words[1] === 'objectives' && words[2] === 'add' && words[3] === 'register') {
-      if (this.registerObjective) return 'An objective already exists by that name';
-      this.registerObjective = true;
+    if (words[1] === 'objectives' && words[2] === 'add' && words[4] === 'trigger') {
+      if (this.triggerObjectives.has(words[3]!) || this.scores.has(words[3]!)) return 'An objective already exists by that name';
+      this.triggerObjectives.add(words[3]!);
       return `Created new objective [${words[3]}]`;
     }
     // Other objectives keep the scores of any holder, players or hidden ones (#name).
     if (words[1] === 'objectives' && words[2] === 'add') {
-      if (this.scores.has(words[3]!)) return 'An objective already exists by that name';
+      if (this.scores.has(words[3]!) || this.triggerObjectives.has(words[3]!)) return 'An objective already exists by that name';
       this.scores.set(words[3]!, new Map());
       return `Created new objective [${words[3]}]`;
     }
@@ -680,7 +686,8 @@ export class VanillaStandIn {
       return holders.length === 0 ? 'There are no tracked entities' : `There are ${holders.length} tracked entity/entities: ${holders.join(', ')}`;
     }
     const scores = this.scores.get(words[4] ?? '');
-    if (!scores && words[1] === 'players' && ['get', 'set', 'reset'].includes(words[2]!) && words[4] !== 'register') return `Unknown scoreboard objective '${words[4]}'`;
+    if (!scores && words[1] === 'players' && ['get', 'set', 'reset', 'enable'].includes(words[2]!) && !this.triggerObjectives.has(words[4]!))
+      return `Unknown scoreboard objective '${words[4]}'`;
     if (scores && words[1] === 'players') {
       const [, , action, holder, objective, value] = words;
       if (action === 'get') return scores.has(holder!) ? `${holder} has ${scores.get(holder!)} [${objective}]` : `Can't get value of ${objective} for ${holder}; none is set`;
@@ -695,13 +702,16 @@ export class VanillaStandIn {
     }
     if (words[1] === 'players' && words[2] === 'enable') {
       const targets = this.select(words[3]!);
-      for (const player of targets) player.registerEnabled = true;
+      for (const player of targets) {
+        const trigger = player.triggers.get(words[4]!) ?? { score: 0, enabled: false };
+        player.triggers.set(words[4]!, { ...trigger, enabled: true });
+      }
       return targets.length === 1 ? `Enabled trigger [${words[4]}] for ${targets[0]!.name}` : `Enabled trigger [${words[4]}] for ${targets.length} entities`;
     }
     if (words[1] === 'players' && words[2] === 'set') {
       const player = this.players.get(words[3]!.toLowerCase());
       if (!player) return 'No player was found';
-      player.registerScore = Number(words[5]);
+      player.triggers.set(words[4]!, { score: Number(words[5]), enabled: player.triggers.get(words[4]!)?.enabled ?? false });
       return `Set [${words[4]}] for ${player.name} to ${words[5]}`;
     }
     return unknownCommand(words.join(' '));

@@ -22,7 +22,7 @@ import { api, startBridgeGatehouse, type TestGatehouse } from '../helpers/gateho
 
 const token = 'bridge-test-token-for-tests-0123456789abcdef';
 /** Requests the plugin sends; every other request comes from the sidecar and carries a start budget. */
-const pluginRequests = new Set(['bridge.hello', 'register.command', 'command.run']);
+const pluginRequests = new Set(['bridge.hello', 'register.command', 'resetpassword.command', 'command.run']);
 
 describe('bridge protocol: golden samples', function () {
   let lines: string[];

@@ -43,7 +43,7 @@ describe('a new player on the shipped setup', function () {
   });
 
   it("is given the portal's address in /register's answer, a link that opens it with the code filled in", async function () {
-    const answer: unknown = await (server.gatehouse.game as FakeGame).registerHandler!({ name: 'Rey', uuid: offlinePlayerUuid('Rey') });
+    const answer: unknown = await (server.gatehouse.game as FakeGame).codeHandlers.get('register')!({ name: 'Rey', uuid: offlinePlayerUuid('Rey') });
     const parts = (answer as { parts?: Array<{ text: string; url?: string }> }).parts ?? [];
     const text = parts.map((part) => part.text).join('');
     const code = /registration code: §f§l([A-Z0-9]{8})/.exec(text)?.[1];

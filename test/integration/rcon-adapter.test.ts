@@ -10,7 +10,7 @@ import { RconGameAdapter } from '../../src/game/rcon/adapter.js';
 import { GameUnavailableError, PlayerNotOnlineError, UnknownItemError, UnknownWorldError, type GameEvents } from '../../src/game/port.js';
 import { eventually } from '../helpers/bots.js';
 import { api, startTestGatehouse, temporaryDirectory } from '../helpers/gatehouse.js';
-import { VanillaStandIn } from '../helpers/vanilla-stand-in.js';
+import { triggerEnabled, VanillaStandIn } from '../helpers/vanilla-stand-in.js';
 
 const password = 'rcon-secret';
 const managementSecret = 'a'.repeat(40);
@@ -88,7 +88,7 @@ describe('the RCON adapter against a stand-in vanilla server', function () {
     standIn.players.get('12monkeys')!.gameType = 3;
     standIn.players.get('12monkeys')!.rotation = [90, -45];
     // A join sends commands of its own (the register trigger enabled for the player): let them pass before counting.
-    await eventually(() => (standIn.players.get('alex')!.registerEnabled && standIn.players.get('12monkeys')!.registerEnabled ? true : undefined), 15_000, 'the joins handled');
+    await eventually(() => (triggerEnabled(standIn.players.get('alex')) && triggerEnabled(standIn.players.get('12monkeys')) ? true : undefined), 15_000, 'the joins handled');
     const before = standIn.commands.length;
     const everyone = await adapter.onlinePlayers();
     expect(standIn.commands.length - before).to.equal(7);
@@ -410,15 +410,15 @@ describe('the RCON adapter against a stand-in vanilla server', function () {
 
   it('gives /register a code through /trigger register, polled once a second', async function () {
     await start();
-    adapter.onRegisterCommand(async (player) => `code for ${player.name} (${player.uuid})`);
+    adapter.onCodeCommand('register', async (player) => `code for ${player.name} (${player.uuid})`);
     await standIn.join('Newbie');
-    await eventually(() => (standIn.players.get('newbie')!.registerEnabled ? true : undefined), 15_000, 'the trigger enabled');
+    await eventually(() => (triggerEnabled(standIn.players.get('newbie')) ? true : undefined), 15_000, 'the trigger enabled');
     standIn.trigger('Newbie');
     await eventually(() => (standIn.told.get('Newbie')?.length ? true : undefined), 15_000, 'the code told');
     expect(standIn.told.get('Newbie')![0]).to.equal(`code for Newbie (${standIn.players.get('newbie')!.uuid})`);
     // The score is reset and the trigger enabled again, so the player can ask again later.
-    expect(standIn.players.get('newbie')!.registerScore).to.equal(0);
-    expect(standIn.players.get('newbie')!.registerEnabled).to.equal(true);
+    expect(standIn.players.get('newbie')!.triggers.get('register')!.score).to.equal(0);
+    expect(triggerEnabled(standIn.players.get('newbie'))).to.equal(true);
   });
 
   it('takes joins, leaves, operators and the allowlist from the management protocol (1.21.9+), and sets the MOTD and max players through it', async function () {
@@ -558,7 +558,7 @@ describe('Gatehouse on a vanilla server over RCON (stand-in)', function () {
     try {
       expect((await api(server.baseUrl, 'GET', '/api/health')).body.game).to.deep.equal({ connected: true, adapter: 'rcon' });
       await standIn.join('Vanya');
-      await eventually(() => (standIn.players.get('vanya')!.registerEnabled ? true : undefined), 15_000, 'the trigger enabled');
+      await eventually(() => (triggerEnabled(standIn.players.get('vanya')) ? true : undefined), 15_000, 'the trigger enabled');
       expect(await server.gatehouse.services.get('reminders').remindDue()).to.deep.equal(['Vanya']);
       expect(standIn.told.get('Vanya')).to.deep.equal(['§eYou have no web account yet. Type §f/trigger register§e to get a code and create one.']);
       standIn.trigger('Vanya');

@@ -13,6 +13,9 @@ import { GameTexts } from '../../src/texts/catalogue.js';
 import { PasswordHasher } from '../../src/lib/password-hasher.js';
 import { RetentionJob } from '../../src/features/retention/service.js';
 import { TokenService } from '../../src/features/accounts/tokens.js';
+import { RefreshTokens } from '../../src/features/sessions/refresh-tokens.js';
+import { SessionService } from '../../src/features/sessions/service.js';
+import { sessionsPart } from '../../src/features/sessions/store.js';
 import { JsonStore } from '../../src/store/json/index.js';
 import { FakeGame } from '../helpers/fake-game.js';
 import { temporaryDirectory } from '../helpers/gatehouse.js';
@@ -31,21 +34,31 @@ describe('services against the store port', function () {
   let passwords: PasswordHasher;
   let now: Date;
   let accounts: AccountService;
+  let sessions: SessionService;
+  const from = (address: string) => ({ address, userAgent: undefined });
 
   beforeEach(async function () {
     directory = await temporaryDirectory('gatehouse-services-');
-    store = await JsonStore.open(directory, { parts: implementationsOf(registrationCodesPart, connectionLogPart) });
+    store = await JsonStore.open(directory, { parts: implementationsOf(registrationCodesPart, connectionLogPart, sessionsPart) });
     game = new FakeGame();
     passwords = new PasswordHasher(4, 1);
     now = new Date('2026-11-21T12:00:00.000Z');
+    sessions = new SessionService(
+      store.part(sessionsPart),
+      await RefreshTokens.open(store.keys),
+      { apiSessionSeconds: 3600, portalIdleSeconds: 86_400, refreshReuseLeewaySeconds: 10 },
+      () => now,
+      () => undefined,
+    );
     accounts = new AccountService(
       store,
       game,
       passwords,
       await TokenService.open(store.keys, 3600),
+      sessions,
       new LoginThrottle({ maxFailedAttempts: 3, windowSeconds: 600, addressMaxFailedAttempts: 20, codeCheckMaxFailures: 5 }, () => now.getTime()),
       GameTexts.defaults(),
-      { registrationCodeLifetimeSeconds: 600, portalAddress: () => 'https://play.example.net/' },
+      { registrationCodeLifetimeSeconds: 600, portalTokenSeconds: 900, portalAddress: () => 'https://play.example.net/' },
       () => now,
     );
   });
@@ -93,9 +106,9 @@ describe('services against the store port', function () {
       const code = codeIn(await accounts.handleRegisterCommand(player));
       await accounts.register({ username: 'mira', password: 'secret1', email: 'm@example.com', code }, '1.1.1.1');
       const user = (await store.users.findByUsername('mira'))!;
-      expect(loggedIn(await accounts.login('mira', 'secret1', '1.1.1.1')).isAdmin).to.equal(false);
+      expect(loggedIn(await accounts.login('mira', 'secret1', from('1.1.1.1'), 'api')).isAdmin).to.equal(false);
       await game.operators.setOperator('MIRA', true);
-      expect(loggedIn(await accounts.login('mira', 'secret1', '1.1.1.1')).isAdmin).to.equal(true);
+      expect(loggedIn(await accounts.login('mira', 'secret1', from('1.1.1.1'), 'api')).isAdmin).to.equal(true);
       expect((await accounts.profile(user)).isAdmin).to.equal(true);
       game.connected = false;
       expect((await accounts.profile(user)).isAdmin, 'unknown while the game is away').to.equal(false);
@@ -104,42 +117,42 @@ describe('services against the store port', function () {
     it('slows an account guessed at from many addresses, but lets its owner in from an address that logged in before', async function () {
       const code = codeIn(await accounts.handleRegisterCommand(player));
       await accounts.register({ username: 'mira', password: 'secret1', email: 'm@example.com', code }, '1.1.1.1');
-      await accounts.login('mira', 'secret1', '1.1.1.1');
+      await accounts.login('mira', 'secret1', from('1.1.1.1'), 'api');
       for (const address of ['2.2.2.1', '2.2.2.2', '2.2.2.3', '2.2.2.4']) {
-        await accounts.login('mira', 'wrong', address).catch(() => undefined);
+        await accounts.login('mira', 'wrong', from(address), 'api').catch(() => undefined);
       }
       // A stranger's address waits (2 s after 4 failures at a threshold of 3): slowed, not locked for the window.
-      const slowed = await accounts.login('mira', 'secret1', '3.3.3.3').catch((e) => e);
+      const slowed = await accounts.login('mira', 'secret1', from('3.3.3.3'), 'api').catch((e) => e);
       expect(slowed).to.be.instanceOf(ApiError).and.include({ status: 429 });
       expect(Number(slowed.headers['Retry-After'])).to.be.within(1, 2);
       // The owner's own address is not held up at all.
-      expect(loggedIn(await accounts.login('mira', 'secret1', '1.1.1.1')).username).to.equal('mira');
+      expect(loggedIn(await accounts.login('mira', 'secret1', from('1.1.1.1'), 'api')).username).to.equal('mira');
       now = new Date(now.getTime() + 2000);
-      expect(loggedIn(await accounts.login('mira', 'secret1', '3.3.3.3')).username).to.equal('mira');
+      expect(loggedIn(await accounts.login('mira', 'secret1', from('3.3.3.3'), 'api')).username).to.equal('mira');
     });
 
     it('locks one address guessing one account, clears that pair on success, and keeps code checks apart', async function () {
       const code = codeIn(await accounts.handleRegisterCommand(player));
       await accounts.register({ username: 'mira', password: 'secret1', email: 'm@example.com', code }, '1.1.1.1');
-      for (let attempt = 0; attempt < 2; attempt += 1) await accounts.login('mira', 'wrong', '4.4.4.4').catch(() => undefined);
-      await accounts.login('mira', 'secret1', '4.4.4.4');
-      for (let attempt = 0; attempt < 3; attempt += 1) await accounts.login('mira', 'wrong', '4.4.4.4').catch(() => undefined);
-      const locked = await accounts.login('mira', 'secret1', '4.4.4.4').catch((e) => e);
+      for (let attempt = 0; attempt < 2; attempt += 1) await accounts.login('mira', 'wrong', from('4.4.4.4'), 'api').catch(() => undefined);
+      await accounts.login('mira', 'secret1', from('4.4.4.4'), 'api');
+      for (let attempt = 0; attempt < 3; attempt += 1) await accounts.login('mira', 'wrong', from('4.4.4.4'), 'api').catch(() => undefined);
+      const locked = await accounts.login('mira', 'secret1', from('4.4.4.4'), 'api').catch((e) => e);
       expect(locked).to.include({ status: 429 });
       expect(locked.headers['Retry-After']).to.equal('600');
       // Wrong codes typed in a form count in their own bucket, not against logins.
       for (let attempt = 0; attempt < 5; attempt += 1) expect((await accounts.verifyCode('WRONG', '5.5.5.5')).valid).to.equal(false);
       expect(await accounts.verifyCode('WRONG', '5.5.5.5').catch((e) => e)).to.include({ status: 429 });
       now = new Date(now.getTime() + 60_000);
-      expect(loggedIn(await accounts.login('mira', 'secret1', '5.5.5.5')).username).to.equal('mira');
+      expect(loggedIn(await accounts.login('mira', 'secret1', from('5.5.5.5'), 'api')).username).to.equal('mira');
     });
 
     it('refuses a look-alike username (the Kelvin sign) with the usual 401', async function () {
       const code = codeIn(await accounts.handleRegisterCommand({ name: 'Kit', uuid: 'uuid-kit' }));
       await accounts.register({ username: 'kit1', password: 'secret1', email: 'k@example.com', code }, '1.1.1.1');
-      const lookAlike = await accounts.login('\u212Ait1', 'secret1', '1.1.1.1').catch((e) => e);
+      const lookAlike = await accounts.login('\u212Ait1', 'secret1', from('1.1.1.1'), 'api').catch((e) => e);
       expect(lookAlike).to.be.instanceOf(ApiError).and.include({ status: 401 });
-      expect(loggedIn(await accounts.login('KIT1', 'secret1', '1.1.1.1')).username).to.equal('kit1');
+      expect(loggedIn(await accounts.login('KIT1', 'secret1', from('1.1.1.1'), 'api')).username).to.equal('kit1');
     });
   });
 
@@ -149,6 +162,7 @@ describe('services against the store port', function () {
       const clock = { at: 1_000_000 };
       const access = new AccessControl(
         tokens,
+        sessions,
         store.users,
         accounts,
         () => true,
@@ -163,7 +177,8 @@ describe('services against the store port', function () {
         gameUuid: 'uuid-mira',
         createdAt: now.toISOString(),
       });
-      const token = tokens.issue({ sub: String(user.id), username: 'mira', gameUsername: 'Mira', isAdmin: false });
+      const { session } = await sessions.start(user.id, 'api', from('1.1.1.1'));
+      const { token } = tokens.issue({ sub: String(user.id), sid: session.id, username: 'mira', gameUsername: 'Mira', isAdmin: false });
       let reads = 0;
       const findById = store.users.findById.bind(store.users);
       store.users.findById = (id) => {
@@ -171,7 +186,7 @@ describe('services against the store port', function () {
         return findById(id);
       };
       const caller = async () => access.authenticate(`Bearer ${token}`, '1.1.1.1');
-      expect(await caller()).to.deep.include({ kind: 'user', user });
+      expect(await caller()).to.deep.include({ kind: 'user', user, sessionId: session.id });
       await caller();
       clock.at += 59_000;
       await caller();
@@ -184,7 +199,8 @@ describe('services against the store port', function () {
       await caller();
       expect(reads, 'read again once emptied').to.equal(3);
       // An account that is gone is refused, and not remembered as gone.
-      const other = tokens.issue({ sub: '999', username: 'ghost', gameUsername: 'Ghost', isAdmin: false });
+      const ghostSession = await sessions.start(999, 'api', from('1.1.1.1'));
+      const { token: other } = tokens.issue({ sub: '999', sid: ghostSession.session.id, username: 'ghost', gameUsername: 'Ghost', isAdmin: false });
       for (let attempt = 0; attempt < 2; attempt += 1) {
         const refused = await access.authenticate(`Bearer ${other}`, '1.1.1.1').catch((error: ApiError) => error);
         expect(refused).to.be.instanceOf(ApiError).and.include({ status: 401, code: 'invalid_token' });

@@ -9,23 +9,24 @@
  */
 import type { ComponentChildren } from 'preact';
 import { useEffect, useState } from 'preact/hooks';
-import { sendToLogin } from './api.js';
+import { api, missingSessionReason, sendToLogin } from './api.js';
 import { ErrorBoundary } from './parts/error-boundary.js';
 import { Page } from './parts/page.js';
 import { Link, navigate, useLocation } from './router.js';
 import { type PageRoute, routes, SecurityPage } from './routes.js';
-import { currentSession, endSession, isExpired, onSessionChange, type Session } from './session.js';
+import { currentSession, endSession, onSessionChange, type Session } from './session.js';
 
 function useSession(): Session | undefined {
   const [session, setSession] = useState(currentSession);
   useEffect(() => onSessionChange(() => setSession(currentSession())), []);
-  useEffect(() => {
-    if (!session) return;
-    // The token's own end: the player is told, rather than meeting a failed request.
-    const timer = window.setTimeout(() => sendToLogin('expired'), Math.max(0, Math.min(session.expiresAt - Date.now(), 2 ** 31 - 1)));
-    return () => window.clearTimeout(timer);
-  }, [session]);
   return session;
+}
+
+/** Logs out: the session ends on the server (its cookie with it), then here, whatever the server said. */
+async function logOut(): Promise<void> {
+  await api.request('delete', '/api/auth/session').catch(() => undefined);
+  endSession();
+  navigate('/login?reason=logged-out', { replace: true });
 }
 
 /** The route for `path`: exact, or the longest route path it starts with. */
@@ -37,17 +38,13 @@ function routeFor(path: string): PageRoute | undefined {
 export function App() {
   const { path } = useLocation();
   const session = useSession();
-  const expired = session !== undefined && isExpired(session);
   const route = path === '/' ? undefined : routeFor(path);
 
-  useEffect(() => {
-    if (expired) sendToLogin('expired');
-  }, [expired]);
   useEffect(() => {
     if (path === '/') navigate(session ? (routeFor('/account') ? '/account' : '/shop') : '/login', { replace: true });
   }, [path, session]);
   useEffect(() => {
-    if (route && route.access !== 'anyone' && !session) sendToLogin('needed');
+    if (route && route.access !== 'anyone' && !session) sendToLogin(missingSessionReason());
   }, [route, session]);
   useEffect(() => {
     document.title = route ? `${route.title} · Gatehouse` : 'Gatehouse';
@@ -55,8 +52,8 @@ export function App() {
 
   let content: ComponentChildren;
   if (!route) content = path === '/' ? null : <NotFound />;
-  // An expired session shows nothing while it goes to the login page: its page would only send the dead token.
-  else if (route.access !== 'anyone' && (!session || expired)) content = null;
+  // No session shows nothing while it goes to the login page.
+  else if (route.access !== 'anyone' && !session) content = null;
   else if (route.access === 'admin' && !session?.isAdmin) content = <NotAdmin />;
   // The owner requires admins to have a second factor: until this one has, the console is only the page that sets one up.
   else if (route.access === 'admin' && session?.heldAtSetUp)
@@ -106,13 +103,7 @@ export function App() {
                   </span>
                 )}
               </span>
-              <button
-                type="button"
-                onClick={() => {
-                  endSession();
-                  navigate('/login?reason=logged-out', { replace: true });
-                }}
-              >
+              <button type="button" onClick={() => void logOut()}>
                 Log out
               </button>
             </>

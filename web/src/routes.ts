@@ -13,6 +13,8 @@ import { RegisterPage } from './pages/register.js';
 import { lazy } from './parts/lazy.js';
 
 const AccountPage = lazy(() => import('./pages/account.js').then((m) => m.AccountPage));
+const SessionsPage = lazy(() => import('./pages/sessions.js').then((m) => m.SessionsPage));
+const ForgotPasswordPage = lazy(() => import('./pages/forgot-password.js').then((m) => m.ForgotPasswordPage));
 /** Also what an admin held at the second factor's set-up sees in place of every console page (app.tsx). */
 export const SecurityPage = lazy(() => import('./pages/security.js').then((m) => m.SecurityPage));
 const ShopPage = lazy(() => import('./pages/shop.js').then((m) => m.ShopPage));
@@ -52,7 +54,9 @@ export interface PageRoute {
 export const routes: PageRoute[] = [
   { path: '/login', title: 'Log in', page: LoginPage, access: 'anyone' },
   { path: '/register', title: 'Make your account', page: RegisterPage, access: 'anyone' },
+  { path: '/forgot-password', title: 'Forgot your password?', page: ForgotPasswordPage, access: 'anyone' },
   { path: '/account', title: 'My account', page: AccountPage, access: 'player', nav: 'Account' },
+  { path: '/account/sessions', title: 'Sessions and password', page: SessionsPage, access: 'player' },
   { path: '/account/security', title: 'Sign-in security', page: SecurityPage, access: 'player' },
   { path: '/shop', title: 'Shop', page: ShopPage, access: 'player', nav: 'Shop' },
   { path: '/inventory', title: 'Inventory', page: InventoryPage, access: 'player', nav: 'Inventory' },

@@ -1,59 +1,55 @@
 /**
- * The logged-in player, kept in sessionStorage: it survives a reload of the
- * tab but not the closing of the browser, and no other site can read it.
- * The token's own expiry is read from it, so an expired session sends the
- * player to the login page before a request fails.
+ * The logged-in player, kept in this page's memory only: no other page's
+ * script and nothing on the disk holds the token. The session itself lives
+ * in the refresh cookie the login set (HttpOnly: no script reads it, this
+ * one included), so a new tab or a reload gets a fresh token with it
+ * (api.ts, renewSession), and so does a token that expires. The page can
+ * tell only that a session is there to resume: the `gatehouse_signed_in`
+ * cookie beside it.
  */
 export interface Session {
   token: string;
   username: string;
   gameUsername: string;
   isAdmin: boolean;
-  /** When the token stops working (ms since the epoch). */
+  /** When the token stops working (ms since the epoch): the page then gets a new one. */
   expiresAt: number;
   /** An admin whom the owner requires to set up a second factor first: the console shows only the page that sets one up. */
   heldAtSetUp?: boolean;
 }
 
-const storageKey = 'gatehouse.session';
+let session: Session | undefined;
 const listeners = new Set<() => void>();
 
 export function currentSession(): Session | undefined {
-  const stored = sessionStorage.getItem(storageKey);
-  if (!stored) return undefined;
-  try {
-    const session = JSON.parse(stored) as Session;
-    return typeof session.token === 'string' ? session : undefined;
-  } catch {
-    return undefined;
-  }
+  return session;
 }
 
-export function isExpired(session: Session, now = Date.now()): boolean {
-  return session.expiresAt <= now;
-}
-
-export function startSession(login: { token: string; username: string; gameUsername: string; isAdmin: boolean }): Session {
-  const session: Session = { ...login, expiresAt: tokenExpiry(login.token) };
-  sessionStorage.setItem(storageKey, JSON.stringify(session));
+export function startSession(login: { token: string; username: string; gameUsername: string; isAdmin: boolean; expiresAt: string }): Session {
+  session = { token: login.token, username: login.username, gameUsername: login.gameUsername, isAdmin: login.isAdmin, expiresAt: Date.parse(login.expiresAt) };
   notify();
   return session;
 }
 
 /** Changes what the session knows (an admin's hold lifted once a factor is set up). */
 export function updateSession(change: Partial<Pick<Session, 'heldAtSetUp'>>): void {
-  const session = currentSession();
   if (!session) return;
-  sessionStorage.setItem(storageKey, JSON.stringify({ ...session, ...change }));
+  session = { ...session, ...change };
   notify();
 }
 
 export function endSession(): void {
-  sessionStorage.removeItem(storageKey);
+  if (!session) return;
+  session = undefined;
   notify();
 }
 
-/** Called whenever the session starts or ends. */
+/** Whether this browser holds a session to resume (the refresh cookie's companion, which the server sets and removes with it). */
+export function hasSessionCookie(): boolean {
+  return document.cookie.split(';').some((pair) => pair.trim() === 'gatehouse_signed_in=1');
+}
+
+/** Called whenever the session starts, is renewed or ends. */
 export function onSessionChange(listener: () => void): () => void {
   listeners.add(listener);
   return () => listeners.delete(listener);
@@ -61,16 +57,4 @@ export function onSessionChange(listener: () => void): () => void {
 
 function notify(): void {
   for (const listener of listeners) listener();
-}
-
-/** The `exp` claim of a JWT, in ms; a day from now when it cannot be read (the server still decides). */
-function tokenExpiry(token: string): number {
-  try {
-    const payload = token.split('.')[1] ?? '';
-    const claims = JSON.parse(atob(payload.replace(/-/g, '+').replace(/_/g, '/'))) as { exp?: number };
-    if (typeof claims.exp === 'number') return claims.exp * 1000;
-  } catch {
-    // not a JWT we can read
-  }
-  return Date.now() + 24 * 3600_000;
 }

@@ -3,6 +3,7 @@ import { forbidden, serviceUnavailable, unauthorized } from '../../errors.js';
 import type { AccessCheck, Caller, KeyIdentity } from '../../http/caller.js';
 import { Cache } from '../../lib/cache.js';
 import type { UserRecord, UserStore } from '../../store/port.js';
+import type { SessionService } from '../sessions/service.js';
 import type { AccountService } from './service.js';
 import type { TokenService } from './tokens.js';
 
@@ -18,8 +19,10 @@ export interface SecondFactorPolicy {
 }
 
 /**
- * Who may call what: a bearer token is a logged-in user's JWT, the
- * configured service token, or an API key; admin means an operator in game
+ * Who may call what: a bearer token is a logged-in user's JWT (in a session
+ * going on now, read from the store on every request, so that a session
+ * ended on any server is refused on all at once), the configured service
+ * token, or an API key; admin means an operator in game
  * now (asked on every admin request, so a de-opped player loses admin at
  * once), the service token, or a key (whose scopes the router checks).
  */
@@ -32,6 +35,7 @@ export class AccessControl implements AccessCheck {
 
   constructor(
     private readonly tokens: TokenService,
+    private readonly sessions: Pick<SessionService, 'requireActive'>,
     private readonly users: UserStore,
     private readonly accounts: AccountService,
     private readonly isGameConnected: () => boolean,
@@ -53,7 +57,7 @@ export class AccessControl implements AccessCheck {
     this.secondFactors = policy;
   }
 
-  /** `Authorization: Bearer <token>`: 401 when missing or invalid, 403 when expired, 429 for a key over its rate. */
+  /** `Authorization: Bearer <token>`: 401 when missing or invalid or its session ended, 403 when expired, 429 for a key over its rate. */
   async authenticate(header: string | undefined, address = ''): Promise<Caller> {
     const match = /^Bearer\s+(\S+)\s*$/i.exec(header ?? '');
     if (!match) throw unauthorized(header ? 'Authorization header must be "Bearer <token>"' : 'Authentication required');
@@ -65,7 +69,8 @@ export class AccessControl implements AccessCheck {
       if (check.reason === 'expired') throw forbidden('Token expired; log in again', 'token_expired');
       throw unauthorized('Invalid token', 'invalid_token');
     }
-    return { kind: 'user', user: await this.userOf(Number(check.claims.sub)) };
+    const session = await this.sessions.requireActive(check.claims.sid, address);
+    return { kind: 'user', user: await this.userOf(Number(check.claims.sub)), sessionId: session.id };
   }
 
   /** `X-API-Key`: only an API key is taken there, so that a login token or the service token sent in it is told where it goes. */

@@ -65,3 +65,32 @@ export const verifyCodeAnswer = t.object({
   valid: t.boolean(),
   gameUsername: t.optional(t.string({ description: 'Only when valid.' })),
 });
+
+/** The portal's login that succeeded: the login's fields, and when its short token expires. */
+export const portalLoggedInAnswer = t.object({
+  success: t.literal(true),
+  token: t.string({ description: 'HS256 JWT for the page to keep in memory, valid sessions.portal-token-lifetime-seconds (15 minutes); send as Authorization: Bearer <token>.' }),
+  username: t.string(),
+  gameUsername: t.string(),
+  isAdmin: t.boolean({ description: 'Operator status on the game server now.' }),
+  expiresAt: t.string({ format: 'date-time', description: 'When the token expires: the page gets a new one with its refresh cookie (POST /api/auth/session/refresh).' }),
+});
+
+export const portalLoginAnswer = t.anyOf([portalLoggedInAnswer, secondFactorStepAnswer], {
+  description: 'The token and the refresh cookie, or, for an account with a second factor, the step that asks for it (secondFactor, no token, no cookie yet).',
+});
+
+// bcrypt reads at most 72 bytes; longer passwords would be silently cut (the route also counts bytes).
+const newPassword = t.string({ minLength: 6, maxLength: 72, example: 'correct horse' });
+
+export const changePasswordBody = t.object({ currentPassword: t.string({ minLength: 1, maxLength: 1024 }), newPassword }, { additionalProperties: true });
+
+export const changePasswordAnswer = t.object({
+  success: t.literal(true),
+  message: t.string(),
+  endedSessions: t.integer({ description: "How many of the account's other sessions the change ended." }),
+});
+
+export const resetPasswordBody = t.object({ code: t.string({ minLength: 1, maxLength: 64, example: 'K7QW2MXP' }), newPassword }, { additionalProperties: true });
+
+export const resetPasswordAnswer = t.object({ success: t.literal(true), message: t.string(), username: t.string({ description: 'The web account whose password it set.' }) });

@@ -8,11 +8,15 @@ import type { GameTexts } from '../../texts/catalogue.js';
 import type { LoginThrottle } from './login-throttle.js';
 import type { PasswordHasher } from '../../lib/password-hasher.js';
 import { generateRegistrationCode, normalizeRegistrationCode } from './registration-codes.js';
+import { type LiveSession, type SessionClient, type SessionService, sessionEnded } from '../sessions/service.js';
+import type { SessionKind } from '../sessions/store.js';
 import { registrationCodesPart } from './store.js';
 import type { TokenService } from './tokens.js';
 
 export interface AccountSettings {
   registrationCodeLifetimeSeconds: number;
+  /** How long the portal's access tokens last (the API's last the TokenService's 24 hours). */
+  portalTokenSeconds: number;
   /** The portal's address players are sent to, ending in `/` (known once the API listens). */
   portalAddress: () => string;
 }
@@ -24,11 +28,19 @@ export interface Registration {
   code: string;
 }
 
+/** What the API's login answers (api.md): exactly these. */
 export interface LoginResult {
   token: string;
   username: string;
   gameUsername: string;
   isAdmin: boolean;
+}
+
+/** A login that succeeded: its answer, when its token expires, its session, and for the portal the refresh token for its cookie (absent: keep the cookie). */
+export interface SignedIn extends LoginResult {
+  expiresAt: Date;
+  session: LiveSession['session'];
+  refreshToken?: string;
 }
 
 /** What the login answers instead of a token for an account with a second factor: the factor is asked for next. */
@@ -67,6 +79,7 @@ export class AccountService {
     private readonly game: GamePort,
     private readonly passwords: PasswordHasher,
     private readonly tokens: TokenService,
+    private readonly sessions: SessionService,
     private readonly throttle: LoginThrottle,
     private readonly texts: GameTexts,
     private readonly settings: AccountSettings,
@@ -142,32 +155,58 @@ export class AccountService {
     this.secondFactors = gate;
   }
 
-  /** The password's step: the login, or for an account with a second factor the step that asks for it (no token yet). */
-  async login(username: string, password: string, clientAddress: string): Promise<LoginResult | SecondFactorStep> {
-    this.refuseIfLoginThrottled(clientAddress, username);
+  /**
+   * The password's step of a login, the API's (`api`, a token of 24 hours)
+   * or the portal's (`portal`, a short token and a refresh token): the
+   * login, or for an account with a second factor the step that asks for it
+   * (no token yet).
+   */
+  async login(username: string, password: string, client: SessionClient, kind: SessionKind): Promise<SignedIn | SecondFactorStep> {
+    this.refuseIfLoginThrottled(client.address, username);
     // Usernames are ASCII by rule; a look-alike (the Kelvin sign for "K") must not find an account.
     const user = isPrintableAscii(username) ? await this.store.users.findByUsername(username) : undefined;
     const matches = await this.passwords.verify(password, user?.passwordHash ?? (await this.decoyHash));
     if (!user || !matches) {
-      this.loginFailed(clientAddress, username);
+      this.loginFailed(client.address, username);
       throw unauthorized('Invalid username or password', 'invalid_credentials');
     }
-    const step = await this.secondFactors?.stepFor(user, clientAddress);
-    return step ?? this.completeLogin(user, clientAddress);
+    const step = await this.secondFactors?.stepFor(user, client.address);
+    return step ?? this.completeLogin(user, client, kind);
   }
 
   /**
    * The one place a login succeeds, whichever way it was proved (a
    * password alone, a password and a second factor, a passkey): the
-   * throttle forgets the address's failures, the login is recorded, and a
-   * token is issued.
+   * throttle forgets the address's failures, the login is recorded, a
+   * session of `kind` started (../sessions) and its token issued.
    */
-  async completeLogin(user: UserRecord, clientAddress: string): Promise<LoginResult> {
-    this.throttle.loginSucceeded(clientAddress, user.username);
+  async completeLogin(user: UserRecord, client: SessionClient, kind: SessionKind): Promise<SignedIn> {
+    this.throttle.loginSucceeded(client.address, user.username);
     const isAdmin = await this.isOperatorNow(user.gameUsername);
     await this.store.users.recordLogin(user.id, this.now().toISOString());
-    const token = this.tokens.issue({ sub: String(user.id), username: user.username, gameUsername: user.gameUsername, isAdmin });
-    return { token, username: user.username, gameUsername: user.gameUsername, isAdmin };
+    return this.signedIn(user, isAdmin, await this.sessions.start(user.id, kind, client));
+  }
+
+  /** The portal's session goes on with its refresh token (rotated; ../sessions/service.ts): a new access token, with operator status asked again. */
+  async refreshSession(refreshToken: string | undefined, client: SessionClient): Promise<SignedIn> {
+    const live = await this.sessions.refresh(refreshToken, client);
+    const user = await this.store.users.findById(live.session.userId);
+    if (!user) throw sessionEnded('The account of this session no longer exists');
+    return this.signedIn(user, await this.isOperatorNow(user.gameUsername), live);
+  }
+
+  private signedIn(user: UserRecord, isAdmin: boolean, live: LiveSession): SignedIn {
+    const claims = { sub: String(user.id), sid: live.session.id, username: user.username, gameUsername: user.gameUsername, isAdmin };
+    const { token, expiresAt } = live.session.kind === 'api' ? this.tokens.issue(claims) : this.tokens.issue(claims, this.settings.portalTokenSeconds);
+    return {
+      token,
+      username: user.username,
+      gameUsername: user.gameUsername,
+      isAdmin,
+      expiresAt,
+      session: live.session,
+      ...(live.refreshToken ? { refreshToken: live.refreshToken } : {}),
+    };
   }
 
   /** 429 while this address may not try this account again (a wrong password or second-factor code counts alike). */

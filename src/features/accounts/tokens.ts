@@ -3,9 +3,10 @@ import jwt from 'jsonwebtoken';
 import { Cache } from '../../lib/cache.js';
 import type { KeyStore } from '../../store/port.js';
 
-/** What a login token carries. `sub` is the user id. */
+/** What a login token carries. `sub` is the user id, `sid` the session it belongs to (../sessions). */
 export interface TokenClaims {
   sub: string;
+  sid: string;
   username: string;
   gameUsername: string;
   isAdmin: boolean;
@@ -46,9 +47,11 @@ export class TokenService {
     return new Cache('verified-tokens', 'Login tokens that verified once, until they expire (a repeat visit skips the signature check)', { limit: 10_000 });
   }
 
-  issue(claims: Omit<TokenClaims, 'role'>): string {
-    const payload: TokenClaims = { ...claims, role: claims.isAdmin ? 'admin' : 'player' };
-    return jwt.sign(payload, this.key, { algorithm, expiresIn: this.lifetimeSeconds });
+  /** A token valid `lifetimeSeconds` (the API's 24 hours unless said), and when it expires. */
+  issue(claims: Omit<TokenClaims, 'role'>, lifetimeSeconds = this.lifetimeSeconds): { token: string; expiresAt: Date } {
+    const issuedAt = Math.floor(Date.now() / 1000);
+    const payload = { ...claims, role: claims.isAdmin ? 'admin' : 'player', iat: issuedAt, exp: issuedAt + lifetimeSeconds };
+    return { token: jwt.sign(payload, this.key, { algorithm }), expiresAt: new Date(payload.exp * 1000) };
   }
 
   check(token: string): TokenCheck {
@@ -56,7 +59,8 @@ export class TokenService {
     if (cached) return { ok: true, claims: cached };
     try {
       const claims = jwt.verify(token, this.key, { algorithms: [algorithm] });
-      if (typeof claims !== 'object' || typeof claims.sub !== 'string' || typeof claims.exp !== 'number') return { ok: false, reason: 'invalid' };
+      // A token from before sessions names none: it is refused, and its holder logs in again.
+      if (typeof claims !== 'object' || typeof claims.sub !== 'string' || typeof claims.sid !== 'string' || typeof claims.exp !== 'number') return { ok: false, reason: 'invalid' };
       // Kept until the token expires; after that the full check says "expired".
       this.verified.set(token, claims as unknown as TokenClaims, claims.exp * 1000 - Date.now());
       return { ok: true, claims: claims as unknown as TokenClaims };

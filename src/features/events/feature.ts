@@ -1,3 +1,4 @@
+import { keyHolder, userHolder } from './reader.js';
 import { partImplementations } from '../../store/part-implementations.js';
 import { defineFeature } from '../feature.js';
 import { StreamHub } from './hub.js';
@@ -41,6 +42,11 @@ export const eventsFeature = defineFeature({
       logError: log.error,
     });
     services.provide('eventStreams', hub);
+    // A stream lives no longer than what opened it: the streams of a user whose session ended here, and of the keys
+    // when one's secret ended here (a key made or rotated by it ends with it), are checked at once; the periodic
+    // check (recheckMs) catches what ends elsewhere (on another instance, an expiry, an operator demoted).
+    if (services.has('sessions')) services.get('sessions').events.on('ended', ({ userId }) => hub.recheckNow((holder) => holder === userHolder(userId)));
+    if (services.has('apiKeys')) services.get('apiKeys').events.on('secretEnded', () => hub.recheckNow((holder) => holder.startsWith(keyHolder)));
     const webhooks = services.has('webhooks') ? services.get('webhooks') : undefined;
     journal.events.on('written', (written, local) => {
       hub.deliver(written);

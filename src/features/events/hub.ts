@@ -126,8 +126,18 @@ export class StreamHub {
     }
   }
 
-  private async recheckAll(): Promise<void> {
+  /**
+   * Checks again now the credentials of the streams whose holder matches
+   * (a user whose session ended, the keys when one was revoked): those
+   * they no longer allow end, rather than at the next periodic check.
+   */
+  recheckNow(holderMatches: (holder: string) => boolean): void {
+    void this.recheckAll(holderMatches);
+  }
+
+  private async recheckAll(holderMatches: (holder: string) => boolean = () => true): Promise<void> {
     for (const stream of [...this.streams]) {
+      if (!holderMatches(stream.options.holder)) continue;
       const allowed = await stream.options.stillAllowed().catch(() => true);
       if (allowed) continue;
       stream.queue(controlFrame('closing', { reason: 'the credentials no longer allow this stream' }));

@@ -30,9 +30,17 @@ export async function viewerOf(caller: Caller, access: AccessCheck): Promise<Vie
 
 /** Who holds a stream, for the cap per caller: a key, a web account, or the service token. */
 export function holderOf(caller: Caller): string {
-  if (caller.kind === 'key') return `key:${caller.key.id}`;
-  if (caller.kind === 'user') return `user:${caller.user.id}`;
+  if (caller.kind === 'key') return `${keyHolder}${caller.key.id}`;
+  if (caller.kind === 'user') return userHolder(caller.user.id);
   return caller.kind;
+}
+
+/** How a stream's holder names a key (followed by its id). */
+export const keyHolder = 'key:';
+
+/** How a stream's holder names a web user. */
+export function userHolder(userId: number): string {
+  return `user:${userId}`;
 }
 
 /** A Last-Event-ID as the log's id: a whole number, or a 400 naming it. */

@@ -2,7 +2,9 @@ import { createHash, randomBytes } from 'node:crypto';
 import type { AuthenticationResponseJSON, PublicKeyCredentialRequestOptionsJSON } from '@simplewebauthn/server';
 import { ApiError, unauthorized } from '../../errors.js';
 import type { Store, UserRecord } from '../../store/port.js';
-import type { AccountService, LoginResult, SecondFactorGate, SecondFactorMethod, SecondFactorStep } from '../accounts/service.js';
+import type { AccountService, SecondFactorGate, SecondFactorMethod, SecondFactorStep, SignedIn } from '../accounts/service.js';
+import type { SessionClient } from '../sessions/service.js';
+import type { SessionKind } from '../sessions/store.js';
 import type { AuditTrail } from '../audit/service.js';
 import { challengeOf } from './relying-party.js';
 import type { FactorService } from './service.js';
@@ -55,7 +57,9 @@ export class SecondFactorLogin implements SecondFactorGate {
     return options;
   }
 
-  async complete(ticket: string, proof: SecondFactorProof, address: string): Promise<LoginResult> {
+  /** The second step: a session of `kind` (the API's, or the portal's with its refresh token) for the ticket's account, once the factor is right. */
+  async complete(ticket: string, proof: SecondFactorProof, client: SessionClient, kind: SessionKind): Promise<SignedIn> {
+    const address = client.address;
     const user = await this.ticketHolder(ticket);
     this.accounts.refuseIfLoginThrottled(address, user.username);
     const used = await this.check(user, proof, address);
@@ -63,7 +67,7 @@ export class SecondFactorLogin implements SecondFactorGate {
     const taken = await this.records.takeChallenge(ticketKey(ticket));
     if (taken?.kind !== 'login-ticket') throw invalidTicket();
     await this.audit.record({ name: user.username, ipAddress: address }, 'factors.login', { user: user.username, factor: used });
-    return this.accounts.completeLogin(user, address);
+    return this.accounts.completeLogin(user, client, kind);
   }
 
   /** A fresh challenge for a login with a passkey and no name or password: any of this site's passkeys may answer it. */
@@ -79,7 +83,8 @@ export class SecondFactorLogin implements SecondFactorGate {
    * Nothing can be guessed, so no throttle counts it; the challenge is
    * single use.
    */
-  async passwordless(response: AuthenticationResponseJSON, address: string): Promise<LoginResult> {
+  async passwordless(response: AuthenticationResponseJSON, client: SessionClient, kind: SessionKind): Promise<SignedIn> {
+    const address = client.address;
     const challenge = await this.factors.takeChallenge(challengeOf(response), 'passkey-login', null);
     if (!challenge) throw new ApiError(401, 'This passkey answers no login under way: try again', 'invalid_challenge');
     const passkey = await this.records.passkey(response.id);
@@ -87,7 +92,7 @@ export class SecondFactorLogin implements SecondFactorGate {
     if (!passkey || !user) throw new ApiError(401, 'This passkey is not registered here', 'invalid_passkey');
     await this.verifyPasskey(response, challenge, passkey, true);
     await this.audit.record({ name: user.username, ipAddress: address }, 'factors.login', { user: user.username, factor: 'passkey', passwordless: true });
-    return this.accounts.completeLogin(user, address);
+    return this.accounts.completeLogin(user, client, kind);
   }
 
   /** The factor the proof showed; 401 invalid_second_factor (counted in the throttle) when it is wrong. */

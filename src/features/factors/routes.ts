@@ -2,8 +2,10 @@
 import type { AuthenticationResponseJSON, RegistrationResponseJSON } from '@simplewebauthn/server';
 import { badRequest, notFound } from '../../errors.js';
 import { route, type Route } from '../../http/route.js';
+import { requireSameOrigin } from '../../http/same-origin.js';
 import type { UserStore } from '../../store/port.js';
-import { loggedInAnswer } from '../accounts/schemas.js';
+import { apiLoginAnswer, clientOf, portalLoginReply } from '../accounts/login-answers.js';
+import { loggedInAnswer, portalLoggedInAnswer } from '../accounts/schemas.js';
 import type { AccountService } from '../accounts/service.js';
 import { passkeyAnswer as passkeyOf } from './answers.js';
 import type { SecondFactorLogin, SecondFactorProof } from './login-step.js';
@@ -28,7 +30,8 @@ import { messageAnswer } from '../common/schemas.js';
 const wrongPassword = { 401: 'Not logged in, or the password is wrong (counted like a failed login)', 429: 'Too many failed attempts; see Retry-After' };
 const passkeysUnavailable = 'Passkeys are unavailable: the portal is reached by an IP address (set portal.public-url to a name)';
 
-export function factorsRoutes(factors: FactorService, login: SecondFactorLogin, accounts: AccountService, users: UserStore): Route[] {
+/** `ownOrigins`: this server's origins besides the request's Host, for the portal's routes (http/same-origin.ts). */
+export function factorsRoutes(factors: FactorService, login: SecondFactorLogin, accounts: AccountService, users: UserStore, ownOrigins: () => string[]): Route[] {
   return [
     route({
       method: 'GET',
@@ -160,7 +163,28 @@ export function factorsRoutes(factors: FactorService, login: SecondFactorLogin, 
         429: 'Too many failed attempts; see Retry-After',
       },
       errorFields: { invalid_second_factor: 'code' },
-      handle: async ({ body, address }) => ({ success: true as const, ...(await login.complete(body.ticket, proofOf(body), address)) }),
+      handle: async (request) => apiLoginAnswer(await login.complete(request.body.ticket, proofOf(request.body), clientOf(request), 'api')),
+    }),
+    route({
+      method: 'POST',
+      path: '/api/auth/session/second-factor',
+      access: 'public',
+      summary: "The portal's second step: the login completed with the ticket and a second factor, and the session's refresh cookie set",
+      description:
+        "The ticket of POST /api/auth/session, and the same factors as POST /api/auth/login/second-factor; the answer and the cookies are those of POST /api/auth/session. Only from Gatehouse's own page (403 otherwise).",
+      body: secondFactorBody,
+      answer: portalLoggedInAnswer,
+      errors: {
+        400: 'Not exactly one of code, recoveryCode, passkey',
+        401: 'The ticket expired or was used (invalid_ticket: log in again), or the factor is wrong (invalid_second_factor: counted like a failed login)',
+        403: "Sent from another site's page (cross_site_request)",
+        429: 'Too many failed attempts; see Retry-After',
+      },
+      errorFields: { invalid_second_factor: 'code' },
+      handle: async (request) => {
+        requireSameOrigin(request.header, ownOrigins());
+        return portalLoginReply(await login.complete(request.body.ticket, proofOf(request.body), clientOf(request), 'portal'), request);
+      },
     }),
     route({
       method: 'POST',
@@ -189,7 +213,24 @@ export function factorsRoutes(factors: FactorService, login: SecondFactorLogin, 
       body: passkeyLoginBody,
       answer: loggedInAnswer,
       errors: { 400: 'The answer is malformed', 401: 'The passkey is not registered here, the answer does not verify, or it answers no login under way' },
-      handle: async ({ body, address }) => ({ success: true as const, ...(await login.passwordless(body.response as unknown as AuthenticationResponseJSON, address)) }),
+      handle: async (request) => apiLoginAnswer(await login.passwordless(request.body.response as unknown as AuthenticationResponseJSON, clientOf(request), 'api')),
+    }),
+    route({
+      method: 'POST',
+      path: '/api/auth/session/passkey',
+      access: 'public',
+      summary: "The portal's login with a passkey alone: the answer and the refresh cookie of POST /api/auth/session",
+      body: passkeyLoginBody,
+      answer: portalLoggedInAnswer,
+      errors: {
+        400: 'The answer is malformed',
+        401: 'The passkey is not registered here, the answer does not verify, or it answers no login under way',
+        403: "Sent from another site's page (cross_site_request)",
+      },
+      handle: async (request) => {
+        requireSameOrigin(request.header, ownOrigins());
+        return portalLoginReply(await login.passwordless(request.body.response as unknown as AuthenticationResponseJSON, clientOf(request), 'portal'), request);
+      },
     }),
     route({
       method: 'DELETE',

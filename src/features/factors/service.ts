@@ -15,8 +15,9 @@ export type FactorKind = 'totp' | 'passkey';
 
 /** What a service that wires the factors to others hears (a new factor ends the account's other sessions, say). */
 export interface FactorEvents {
-  added: [{ userId: number; username: string; factor: FactorKind }];
-  removed: [{ userId: number; username: string; factor: FactorKind }];
+  /** `sessionId`: the session of the request that made the change (the one that stays when the others end). */
+  added: [{ userId: number; username: string; factor: FactorKind; sessionId?: string }];
+  removed: [{ userId: number; username: string; factor: FactorKind; sessionId?: string }];
   /** An admin removed every factor of the account. */
   reset: [{ userId: number; username: string; by: string }];
 }
@@ -104,7 +105,7 @@ export class FactorService {
     if (!(await this.takeTotpCode(user, code))) throw badRequest('That code is not right: type the code your app shows now', 'invalid_code');
     const codes = await this.renewRecoveryCodes(user);
     await this.changed(user, actor, 'factors.totp.add', { recoveryCodes: codes.length });
-    this.events.emit('added', { userId: user.id, username: user.username, factor: 'totp' });
+    this.events.emit('added', { userId: user.id, username: user.username, factor: 'totp', sessionId: actor.sessionId });
     return codes;
   }
 
@@ -126,7 +127,7 @@ export class FactorService {
     if (!removed) throw notFound('No authenticator app is set up', 'totp_not_set_up');
     await this.factors.removeRecoveryCodes(user.id);
     await this.changed(user, actor, 'factors.totp.remove', {});
-    this.events.emit('removed', { userId: user.id, username: user.username, factor: 'totp' });
+    this.events.emit('removed', { userId: user.id, username: user.username, factor: 'totp', sessionId: actor.sessionId });
   }
 
   /** Ten new recovery codes in place of the old ones (which stop working), for an account with TOTP on. */
@@ -151,7 +152,7 @@ export class FactorService {
     const record: PasskeyRecord = { ...credential, userId: user.id, name, createdAt: this.now().toISOString(), lastUsedAt: null };
     await this.factors.addPasskey(record);
     await this.changed(user, actor, 'factors.passkey.add', { passkey: name });
-    this.events.emit('added', { userId: user.id, username: user.username, factor: 'passkey' });
+    this.events.emit('added', { userId: user.id, username: user.username, factor: 'passkey', sessionId: actor.sessionId });
     return record;
   }
 
@@ -165,7 +166,7 @@ export class FactorService {
     const passkey = await this.factors.passkey(id);
     if (!passkey || !(await this.factors.removePasskey(user.id, id))) throw passkeyNotFound();
     await this.changed(user, actor, 'factors.passkey.remove', { passkey: passkey.name });
-    this.events.emit('removed', { userId: user.id, username: user.username, factor: 'passkey' });
+    this.events.emit('removed', { userId: user.id, username: user.username, factor: 'passkey', sessionId: actor.sessionId });
   }
 
   /** An admin's reset: the account's TOTP, recovery codes and passkeys all go, so its owner logs in with the password alone and sets up again. */

@@ -41,8 +41,16 @@ export interface NewKey {
 }
 
 export class ApiKeyService {
-  /** `newAddress`: a key was used from an address other than the one it was last used from (its first use too). */
-  readonly events = new EventEmitter<{ newAddress: [{ keyId: string; name: string; address: string; previousAddress: string | null }] }>();
+  /**
+   * `newAddress`: a key was used from an address other than the one it was
+   * last used from (its first use too). `secretEnded`: a key's secret stops
+   * answering (the key revoked, or rotated to a new secret), so what was
+   * opened with it (an event stream) can end at once.
+   */
+  readonly events = new EventEmitter<{
+    newAddress: [{ keyId: string; name: string; address: string; previousAddress: string | null }];
+    secretEnded: [{ keyId: string; why: 'revoked' | 'rotated' }];
+  }>();
   private readonly lastUseWritten = new Map<string, number>();
   /** The address each key's use was last told from, so a use read before the store has the new address is told once. */
   private readonly lastAddress = new Map<string, string>();
@@ -125,6 +133,7 @@ export class ApiKeyService {
     const revoked = { ...record, revokedAt: this.now().toISOString() };
     await this.keys.update(revoked);
     this.buckets.forget(id);
+    this.events.emit('secretEnded', { keyId: id, why: 'revoked' });
     return { record: revoked, changed: true };
   }
 
@@ -152,6 +161,7 @@ export class ApiKeyService {
       rotatedAt: this.now().toISOString(),
     };
     await this.keys.update(rotated);
+    this.events.emit('secretEnded', { keyId: id, why: 'rotated' });
     return { record: rotated, secret };
   }
 

@@ -45,7 +45,7 @@ export class UnregisteredReminders {
       if (last !== undefined && this.now() - last < intervalMs) continue;
       this.lastReminded.set(player.uuid, this.now());
       await messaging
-        .sendMessage(player.name, this.texts.render('reminder.unregistered', { command: this.game.registerCommand }))
+        .sendMessage(player.name, this.texts.render('reminder.unregistered', { command: this.game.codeCommand('register') }))
         .then(() => reminded.push(player.name))
         .catch(() => undefined);
     }

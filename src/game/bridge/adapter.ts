@@ -9,6 +9,9 @@ import {
   type BossBars,
   type Capabilities,
   type Capability,
+  type CodeCommand,
+  type CodeCommandHandler,
+  codeCommands,
   type GameEventName,
   type EconomyProvider,
   type GameEvents,
@@ -22,7 +25,6 @@ import {
   type OnlinePlayer,
   type Operators,
   type PlayerCommand,
-  type RegisterCommandHandler,
   type ServerControl,
   type ServerPerformance,
   type ServerSoftware,
@@ -63,7 +65,6 @@ type BridgeCapability = Exclude<Capability, 'console'>;
  */
 export class BridgeGameAdapter implements GamePort {
   readonly adapterName = 'bridge';
-  readonly registerCommand = '/register';
   readonly events = new EventEmitter<GameEvents>();
   readonly emits: ReadonlySet<GameEventName> = new Set<GameEventName>(['join', 'quit', 'loginRefused', 'blockBroken', 'blockPlaced', 'entityKilled', 'connection']);
   readonly operators: Operators;
@@ -71,7 +72,7 @@ export class BridgeGameAdapter implements GamePort {
   private connection: JsonRpcConnection | undefined;
   private capabilities = new Set<string>();
   private serverName: string | undefined;
-  private registerHandler: RegisterCommandHandler | undefined;
+  private readonly codeHandlers = new Map<CodeCommand, CodeCommandHandler>();
   private readonly playerCommands = new Map<string, PlayerCommand>();
   private readonly groups: Pick<Capabilities, BridgeCapability>;
   /** Gatehouse's words for banned players, sent to each plugin that connects (it shows them at join). */
@@ -191,8 +192,13 @@ export class BridgeGameAdapter implements GamePort {
     return this.connection !== undefined;
   }
 
-  onRegisterCommand(handler: RegisterCommandHandler): void {
-    this.registerHandler = handler;
+  /** The plugin declares each in plugin.yml: `/register`, `/resetpassword`. */
+  codeCommand(name: CodeCommand): string {
+    return `/${name}`;
+  }
+
+  onCodeCommand(name: CodeCommand, handler: CodeCommandHandler): void {
+    this.codeHandlers.set(name, handler);
   }
 
   addPlayerCommand(command: PlayerCommand): void {
@@ -309,12 +315,15 @@ export class BridgeGameAdapter implements GamePort {
 
   private async handleGameRequest(method: string, params: unknown): Promise<unknown> {
     if (method === 'command.run') return this.runPlayerCommand(params);
-    if (method !== 'register.command') throw new RpcError(errorCodes.methodNotFound, `unknown method ${method}`);
+    // `register.command`, `resetpassword.command`: a code command typed by a player.
+    const codeCommand = codeCommands.find((name) => method === `${name}.command`);
+    if (!codeCommand) throw new RpcError(errorCodes.methodNotFound, `unknown method ${method}`);
     const player = (params as { player?: { name?: unknown; uuid?: unknown } } | null)?.player;
     if (typeof player?.name !== 'string' || typeof player.uuid !== 'string') throw new RpcError(errorCodes.invalidParams, 'params.player needs name and uuid');
-    if (!this.registerHandler) throw new RpcError(errorCodes.internalError, 'registration is not available');
+    const handler = this.codeHandlers.get(codeCommand);
+    if (!handler) throw new RpcError(errorCodes.internalError, `/${codeCommand} is not available`);
     // The text, and for a line with links the same text in parts, which the plugin shows with the links clickable.
-    const answer = await this.registerHandler({ name: player.name, uuid: player.uuid });
+    const answer = await handler({ name: player.name, uuid: player.uuid });
     return typeof answer === 'string' ? { message: answer } : { message: plainText(answer), parts: answer.parts };
   }
 

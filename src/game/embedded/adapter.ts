@@ -5,13 +5,14 @@ import { requireCapability } from '../capabilities.js';
 import type {
   Capabilities,
   Capability,
+  CodeCommand,
+  CodeCommandHandler,
   GameEventName,
   GameEvents,
   GamePort,
   OnlinePlayer,
   Operators,
   PlayerCommand,
-  RegisterCommandHandler,
   ServerControl,
   ServerSoftware,
 } from '../port.js';
@@ -73,7 +74,6 @@ export interface EmbeddedServerOptions {
  */
 export class EmbeddedGameServer implements GamePort {
   readonly adapterName = 'embedded';
-  readonly registerCommand = '/register';
   readonly events = new EventEmitter<GameEvents>();
   readonly emits: ReadonlySet<GameEventName> = new Set<GameEventName>(['join', 'quit', 'loginRefused', 'connection', ...WorkEvents.emitted]);
   readonly operators: Operators;
@@ -189,8 +189,12 @@ export class EmbeddedGameServer implements GamePort {
     return requireCapability(this, name);
   }
 
-  onRegisterCommand(handler: RegisterCommandHandler): void {
-    this.commands.onRegisterCommand(handler);
+  codeCommand(name: CodeCommand): string {
+    return `/${name}`;
+  }
+
+  onCodeCommand(name: CodeCommand, handler: CodeCommandHandler): void {
+    this.commands.onCodeCommand(name, handler);
   }
 
   /** Offers a command to players (before `start`): registered on every server started. */

@@ -1,4 +1,4 @@
-import type { GameConsole, PlayerCommand, RegisterCommandHandler } from '../port.js';
+import { type CodeCommand, type CodeCommandHandler, codeCommands, type GameConsole, type PlayerCommand } from '../port.js';
 import { sendChatLine } from './chat-lines.js';
 import type { SquidPlayer, SquidServer } from './flying-squid.js';
 import type { EmbeddedModule, RunningServer } from './module.js';
@@ -7,15 +7,22 @@ import type { PlayerLists } from './player-lists.js';
 /** Commands of flying-squid that must not reach players: /stop exits the host process, op/deop/ban/pardon bypass or ignore our lists. */
 const removedCommands = new Set(['stop', 'op', 'deop', 'ban', 'pardon']);
 
+/** What each code command does, in the help list. */
+const codeCommandInfo: Record<CodeCommand, string> = {
+  register: 'Get a code to create your Gatehouse web account',
+  resetpassword: 'Get a code to set a new password for your Gatehouse web account',
+};
+
 /**
- * The commands players and the console type: Gatehouse's /register, /op and
+ * The commands players and the console type: Gatehouse's code commands
+ * (/register, /resetpassword), /op and
  * /deop on the operator list, flying-squid's dangerous ones removed, and a
  * guard so that a command that fails answers its player instead of ending
  * the process (flying-squid rethrows a command's error in a timer).
  */
 export class EmbeddedCommands implements EmbeddedModule {
   readonly console: GameConsole = { run: (line) => this.runConsoleLine(line) };
-  private registerHandler: RegisterCommandHandler | undefined;
+  private readonly codeHandlers = new Map<CodeCommand, CodeCommandHandler>();
   /** Commands features offer players (/balance, /pay), registered on every server started. */
   private readonly playerCommands: PlayerCommand[] = [];
 
@@ -25,8 +32,8 @@ export class EmbeddedCommands implements EmbeddedModule {
     private readonly log: (message: string) => void,
   ) {}
 
-  onRegisterCommand(handler: RegisterCommandHandler): void {
-    this.registerHandler = handler;
+  onCodeCommand(name: CodeCommand, handler: CodeCommandHandler): void {
+    this.codeHandlers.set(name, handler);
   }
 
   addPlayerCommand(command: PlayerCommand): void {
@@ -39,15 +46,17 @@ export class EmbeddedCommands implements EmbeddedModule {
         if (removedCommands.has(command.params.base)) delete table[key];
       }
     }
-    serv.commands.add({
-      base: 'register',
-      info: 'Get a code to create your Gatehouse web account',
-      usage: '/register',
-      onlyPlayer: true,
-      action: async (_args, { player }) => {
-        if (player) await this.register(player);
-      },
-    });
+    for (const name of codeCommands) {
+      serv.commands.add({
+        base: name,
+        info: codeCommandInfo[name],
+        usage: `/${name}`,
+        onlyPlayer: true,
+        action: async (_args, { player }) => {
+          if (player) await this.answerCodeCommand(name, player);
+        },
+      });
+    }
     for (const grant of [true, false]) {
       serv.commands.add({
         base: grant ? 'op' : 'deop',
@@ -98,17 +107,18 @@ export class EmbeddedCommands implements EmbeddedModule {
     };
   }
 
-  private async register(player: SquidPlayer): Promise<void> {
-    if (!this.registerHandler) {
-      player.chat('§cRegistration is not available right now.');
+  private async answerCodeCommand(name: CodeCommand, player: SquidPlayer): Promise<void> {
+    const handler = this.codeHandlers.get(name);
+    if (!handler) {
+      player.chat(`§c/${name} is not available right now.`);
       return;
     }
     try {
-      const answer = await this.registerHandler({ name: player.username, uuid: player.uuid });
+      const answer = await handler({ name: player.username, uuid: player.uuid });
       if (typeof answer === 'string') player.chat(answer);
       else sendChatLine(player, answer);
     } catch (error) {
-      this.log(`/register for ${player.username} failed: ${(error as Error).stack ?? String(error)}`);
+      this.log(`/${name} for ${player.username} failed: ${(error as Error).stack ?? String(error)}`);
       player.chat('§cSomething went wrong while creating your code; please try again.');
     }
   }

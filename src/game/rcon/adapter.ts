@@ -1,6 +1,18 @@
 import { EventEmitter } from 'node:events';
 import { requireCapability } from '../capabilities.js';
-import type { Capabilities, Capability, GameEventName, GameEvents, GamePort, OnlinePlayer, Operators, PlayerCommand, RegisterCommandHandler, ServerSoftware } from '../port.js';
+import type {
+  Capabilities,
+  Capability,
+  CodeCommand,
+  CodeCommandHandler,
+  GameEventName,
+  GameEvents,
+  GamePort,
+  OnlinePlayer,
+  Operators,
+  PlayerCommand,
+  ServerSoftware,
+} from '../port.js';
 import { RconBossBars } from './boss-bars.js';
 import { RconConnection, type RconCommand } from './connection.js';
 import { rconControl } from './control.js';
@@ -12,7 +24,7 @@ import { RconMessaging } from './messaging.js';
 import { RconModeration } from './moderation.js';
 import { OperationScores, operationsObjective } from './operation-scores.js';
 import { RconOnlinePlayers, RconOperators } from './players.js';
-import { RegisterTrigger } from './register-trigger.js';
+import { CodeTriggers } from './code-triggers.js';
 import { ServerFiles } from './server-files.js';
 import type { RconSettings } from './settings.js';
 import { RconTeleports } from './teleports.js';
@@ -34,8 +46,8 @@ export interface RconAdapterOptions extends Omit<RconSettings, 'managementUrl' |
  * messages (`tellraw`), teleports across dimensions (`execute in ... run tp`),
  * boss bars, settings, inventories (`data get`, `give`, `clear`), restarts
  * (the server is stopped; a service manager starts it again), bans and kicks,
- * events from
- * logs/latest.log, and `/register` through `/trigger register`. What vanilla
+ * events from logs/latest.log, and `/register` through `/trigger register`
+ * (`/resetpassword` likewise). What vanilla
  * commands cannot do is a missing capability, never a guess.
  *
  * The adapter composes one module per group over the kept-up connection
@@ -44,8 +56,6 @@ export interface RconAdapterOptions extends Omit<RconSettings, 'managementUrl' |
  */
 export class RconGameAdapter implements GamePort {
   readonly adapterName = 'rcon';
-  /** Vanilla cannot be given commands; a trigger objective every player may set stands in. */
-  readonly registerCommand = '/trigger register';
   readonly events = new EventEmitter<GameEvents>();
   readonly emits: ReadonlySet<GameEventName>;
   readonly operators: Operators;
@@ -53,12 +63,12 @@ export class RconGameAdapter implements GamePort {
   private readonly files: ServerFiles | undefined;
   private readonly management: ManagementClient | undefined;
   private readonly logEvents: RconLogEvents;
-  private readonly trigger: RegisterTrigger;
+  private readonly triggers: CodeTriggers;
   private readonly bossBars: RconBossBars;
   private readonly operationScores: OperationScores;
   private readonly players: RconOnlinePlayers;
   private readonly groups: Pick<Capabilities, 'whitelist' | 'messaging' | 'teleports' | 'bossBars' | 'inventories' | 'control' | 'moderation'>;
-  private registerHandler: RegisterCommandHandler | undefined;
+  private readonly codeHandlers = new Map<CodeCommand, CodeCommandHandler>();
 
   constructor(private readonly options: RconAdapterOptions) {
     this.connection = new RconConnection(options, this.events, { connected: () => this.prepareServer(), lost: () => this.forgetSession() });
@@ -68,9 +78,9 @@ export class RconGameAdapter implements GamePort {
       ? new ManagementClient(options.managementUrl, options.managementSecret ?? '', { timeoutMs: options.requestTimeoutMs, log: options.log })
       : undefined;
     const messaging = new RconMessaging(command);
-    this.trigger = new RegisterTrigger(
+    this.triggers = new CodeTriggers(
       command,
-      () => this.registerHandler,
+      (name) => this.codeHandlers.get(name),
       (player, text) => (typeof text === 'string' ? messaging.sendMessage(player, text) : messaging.sendLine(player, text)),
       options.logError,
     );
@@ -84,7 +94,7 @@ export class RconGameAdapter implements GamePort {
       isConnected: () => this.isConnected(),
       management: this.management,
       bossBars: this.bossBars,
-      trigger: this.trigger,
+      triggers: this.triggers,
       log: options.log,
       logError: options.logError,
     });
@@ -143,8 +153,13 @@ export class RconGameAdapter implements GamePort {
     ];
   }
 
-  onRegisterCommand(handler: RegisterCommandHandler): void {
-    this.registerHandler = handler;
+  /** Vanilla cannot be given commands; a trigger objective every player may set stands in. */
+  codeCommand(name: CodeCommand): string {
+    return `/trigger ${name}`;
+  }
+
+  onCodeCommand(name: CodeCommand, handler: CodeCommandHandler): void {
+    this.codeHandlers.set(name, handler);
   }
 
   /** Vanilla cannot be given new commands: players use the web for what plugins would offer in game. */
@@ -160,7 +175,7 @@ export class RconGameAdapter implements GamePort {
     this.connection.stopReconnecting();
     await this.logEvents.stop();
     this.management?.stop();
-    this.trigger.stop();
+    this.triggers.stop();
     await this.connection.close();
   }
 
@@ -171,13 +186,13 @@ export class RconGameAdapter implements GamePort {
   /** A new connection: the server may have restarted and forgotten what Gatehouse made in it. */
   private async prepareServer(): Promise<void> {
     this.bossBars.forget();
-    await this.trigger.start().catch((error: Error) => this.options.logError(`rcon: ${error.message}`));
+    await this.triggers.start().catch((error: Error) => this.options.logError(`rcon: ${error.message}`));
     await this.operationScores.start().catch((error: Error) => this.options.logError(`rcon: the ${operationsObjective} objective: ${error.message}`));
   }
 
-  /** The link is gone: stop asking who triggered /register, and who was online is no longer known. */
+  /** The link is gone: stop asking who triggered a code command, and who was online is no longer known. */
   private forgetSession(): void {
-    this.trigger.stop();
+    this.triggers.stop();
     this.logEvents.forgetJoined();
   }
 }

@@ -5,7 +5,7 @@ import type { RconCommand } from './connection.js';
 import { LogFollower } from './log-follower.js';
 import { parseLogLine, type LogEvent } from './log-lines.js';
 import type { ManagementClient } from './management.js';
-import type { RegisterTrigger } from './register-trigger.js';
+import type { CodeTriggers } from './code-triggers.js';
 import { parseListUuids } from './replies.js';
 
 export interface LogEventsOptions {
@@ -16,9 +16,9 @@ export interface LogEventsOptions {
   command: RconCommand;
   isConnected: () => boolean;
   management: ManagementClient | undefined;
-  /** What a player is given at their join: the boss bars shown, /trigger register enabled. */
+  /** What a player is given at their join: the boss bars shown, /trigger register and resetpassword enabled. */
   bossBars: Pick<RconBossBars, 'reshowAll'>;
-  trigger: Pick<RegisterTrigger, 'enable'>;
+  triggers: Pick<CodeTriggers, 'enable'>;
   log: (message: string) => void;
   logError: (message: string) => void;
 }
@@ -112,12 +112,12 @@ export class RconLogEvents {
     if (this.options.isConnected()) void this.welcome(key, player.name);
   }
 
-  /** Shows the boss bars and enables /trigger register, unless the player has left already. */
+  /** Shows the boss bars and enables the code triggers, unless the player has left already. */
   private async welcome(key: string, name: string): Promise<void> {
     if (!this.joined.has(key)) return;
     try {
       await this.options.bossBars.reshowAll();
-      if (this.joined.has(key)) await this.options.trigger.enable(name);
+      if (this.joined.has(key)) await this.options.triggers.enable(name);
     } catch (error) {
       this.options.logError(`rcon: welcoming ${name}: ${(error as Error).message}`);
     }

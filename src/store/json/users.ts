@@ -113,6 +113,14 @@ export class JsonUserStore implements UserStore {
     });
   }
 
+  setPasswordHash(id: number, passwordHash: string): Promise<boolean> {
+    return this.access.write((tx) => {
+      const user = tx.get<UserRecord>(table, String(id));
+      if (user) tx.put(table, String(id), { ...user, passwordHash });
+      return user !== undefined;
+    });
+  }
+
   async list(query: UserQuery): Promise<{ users: UserRecord[]; total: number }> {
     const { ordered, lowerNames } = this.index;
     const start = (query.page - 1) * query.limit;

@@ -81,6 +81,11 @@ export class PostgresUserStore implements UserStore {
     await this.access.query(`UPDATE ${this.table} SET last_login = $2 WHERE id = $1`, [id, at]);
   }
 
+  async setPasswordHash(id: number, passwordHash: string): Promise<boolean> {
+    if (!Number.isSafeInteger(id)) return false;
+    return (await this.access.query(`UPDATE ${this.table} SET password_hash = $2 WHERE id = $1 RETURNING id`, [id, passwordHash])).length === 1;
+  }
+
   async list(query: UserQuery): Promise<{ users: UserRecord[]; total: number }> {
     const where = query.search ? `WHERE lower(username COLLATE "C") LIKE '%' || lower($1 COLLATE "C") || '%'` : '';
     const params: unknown[] = query.search ? [likeLiteral(query.search)] : [];

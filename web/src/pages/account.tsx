@@ -82,6 +82,9 @@ export function AccountPage() {
             </dl>
           )}
           <p>
+            <Link href="/account/sessions">Sessions and password</Link>: where you are logged in, and a new password.
+          </p>
+          <p>
             <Link href="/account/security">Sign-in security</Link>: an authenticator app, passkeys.
           </p>
         </div>

@@ -15,7 +15,7 @@ import { Link, navigate, useLocation } from '../router.js';
 import { SecondFactorStep, type Step } from './second-factor.js';
 
 const reasons: Record<string, string> = {
-  expired: 'Your session expired. Log in again to carry on.',
+  ended: 'Your session has ended: it was ended from another device, by a password change or a change to your second factors, or went unused too long. Log in again to carry on.',
   'signed-out': 'Gatehouse no longer accepts your session. Log in again to carry on.',
   needed: 'Log in to see this page.',
   'logged-out': 'You are logged out.',
@@ -36,6 +36,7 @@ export function LoginPage() {
   const passkey = useAction();
   const reason = reasons[query.get('reason') ?? ''];
   const registered = query.get('registered') === '1';
+  const reset = query.get('reset') === '1';
   const onwards = () => navigate(safeNext(query.get('next')), { replace: true });
   // Back from a second step that ran out: the password is typed again.
   const shownStep = useRef(step);
@@ -45,7 +46,7 @@ export function LoginPage() {
   }, [step]);
 
   const logIn = async () => {
-    const answer = await data(api.request('post', '/api/auth/login', { body: { username, password } }));
+    const answer = await data(api.request('post', '/api/auth/session', { body: { username, password } }));
     if ('secondFactor' in answer) {
       setPassword('');
       setStep(answer.secondFactor);
@@ -57,7 +58,7 @@ export function LoginPage() {
   const logInWithPasskey = async () => {
     const options = await data(api.request('post', '/api/auth/passkey/options'));
     const response = await (await import('../parts/passkey.js')).answerWithPasskey(options.options);
-    await loggedIn(await data(api.request('post', '/api/auth/passkey/login', { body: { response } })));
+    await loggedIn(await data(api.request('post', '/api/auth/session/passkey', { body: { response } })));
     onwards();
   };
 
@@ -75,7 +76,12 @@ export function LoginPage() {
           Your account is made. Log in with your new password.
         </p>
       )}
-      {reason && !registered && (
+      {reset && (
+        <p class="notice success" role="status">
+          Your password is changed, and every session of your account has ended. Log in with the new password.
+        </p>
+      )}
+      {reason && !registered && !reset && (
         <p class="notice" role="status">
           {reason}
         </p>
@@ -97,6 +103,9 @@ export function LoginPage() {
           <ProblemNotice problem={passkey.problem} />
         </div>
       )}
+      <p>
+        <Link href="/forgot-password">Forgot your password?</Link>
+      </p>
       <p>
         No account yet? Type <kbd>/register</kbd> in the game, then <Link href="/register">make your account</Link>.
       </p>

@@ -38,13 +38,13 @@ export function SecondFactorStep(props: { step: Step; onDone: () => void; onRest
 
   const sendCode = async () => {
     const body = way === 'totp' ? { ticket, code: code.replace(/\s/g, '') } : { ticket, recoveryCode: code };
-    await loggedIn(await data(api.request('post', '/api/auth/login/second-factor', { body })));
+    await loggedIn(await data(api.request('post', '/api/auth/session/second-factor', { body })));
     props.onDone();
   };
   const usePasskey = async () => {
     const options = await data(api.request('post', '/api/auth/login/second-factor/options', { body: { ticket } }));
     const response = await (await import('../parts/passkey.js')).answerWithPasskey(options.options);
-    await loggedIn(await data(api.request('post', '/api/auth/login/second-factor', { body: { ticket, passkey: response } })));
+    await loggedIn(await data(api.request('post', '/api/auth/session/second-factor', { body: { ticket, passkey: response } })));
     props.onDone();
   };
 

@@ -1,7 +1,8 @@
 /**
  * The live events for the portal's pages: one stream a tab (GET /api/events
  * through the typed client's helper, the session's token in a header, never
- * in the address), shared by every part of the page that listens, open
+ * in the address, renewed with the session's cookie when refused as
+ * expired), shared by every part of the page that listens, open
  * while something listens and closed when nothing does. The server sends
  * each caller what its access reads: a player their own balance and
  * deliveries, an admin everything.
@@ -14,6 +15,7 @@
  */
 import { useEffect, useRef, useState } from 'preact/hooks';
 import { type EventType, type GatehouseEvent, streamEvents } from '../../../client/gatehouse-client.js';
+import { fetchRenewing } from '../api.js';
 import { currentSession } from '../session.js';
 import { usePolling } from './load.js';
 
@@ -41,7 +43,8 @@ function connect(): void {
   };
   (async () => {
     try {
-      const events = streamEvents(location.origin, credentials, { signal: controller.signal, onOpen: () => setOpen(true), onError: () => setOpen(false) });
+      // Through the page's fetch that renews a refused token with the session's cookie, as every request of the page does.
+      const events = streamEvents(location.origin, credentials, { signal: controller.signal, onOpen: () => setOpen(true), onError: () => setOpen(false) }, fetchRenewing);
       for await (const event of events) for (const listener of [...listeners]) listener(event);
     } catch {
       // Refused (no session, or past the streams a caller may hold): the pages poll.

@@ -7,6 +7,7 @@ export interface LoginAnswer {
   username: string;
   gameUsername: string;
   isAdmin: boolean;
+  expiresAt: string;
 }
 
 export async function loggedIn(answer: LoginAnswer): Promise<void> {

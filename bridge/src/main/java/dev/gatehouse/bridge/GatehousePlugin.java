@@ -19,6 +19,8 @@ import org.bukkit.plugin.java.JavaPlugin;
 public final class GatehousePlugin extends JavaPlugin {
     /** plugin.yml's commands that the sidecar answers through `command.run`. */
     private static final List<String> SIDECAR_COMMANDS = List.of("balance", "pay");
+    /** plugin.yml's commands whose answer is a code for the portal, each answered through `<name>.command`. */
+    private static final List<String> CODE_COMMANDS = List.of("register", "resetpassword");
     private BridgeConnection bridge;
     private GameRequests requests;
     private BossBarRegistry bossBars;
@@ -67,8 +69,10 @@ public final class GatehousePlugin extends JavaPlugin {
                 table, getLogger());
         server.getPluginManager().registerEvents(new GameEventsListener(bridge, bossBars, server.getOnlinePlayers()), this);
         server.getPluginManager().registerEvents(new BanRefusals(server, banTexts), this);
-        PluginCommand register = getCommand("register");
-        if (register != null) register.setExecutor(SidecarCommand.register(bridge, mainThread, server));
+        for (String name : CODE_COMMANDS) {
+            PluginCommand command = getCommand(name);
+            if (command != null) command.setExecutor(SidecarCommand.code(bridge, mainThread, server, name));
+        }
         // The sidecar's player commands (its economy's /balance and /pay), as plugin.yml declares them.
         for (String name : SIDECAR_COMMANDS) {
             PluginCommand command = getCommand(name);

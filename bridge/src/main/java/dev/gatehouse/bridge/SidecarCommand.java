@@ -13,7 +13,8 @@ import org.bukkit.command.CommandSender;
 import org.bukkit.entity.Player;
 
 /**
- * A player command the sidecar answers: /register (`register.command`) and
+ * A player command the sidecar answers: a code command, /register
+ * (`register.command`) or /resetpassword (`resetpassword.command`), and
  * the commands its features offer, /balance and /pay (`command.run`). The
  * question goes out on the bridge's threads; the answer is shown on the main
  * thread when it comes, so the server never waits for it. An answer with
@@ -22,7 +23,7 @@ import org.bukkit.entity.Player;
  * {@code message} where that cannot be done.
  */
 public final class SidecarCommand implements CommandExecutor {
-    static final String REGISTER_APOLOGY = "Something went wrong getting your code. Please try again in a minute.";
+    static final String CODE_APOLOGY = "Something went wrong getting your code. Please try again in a minute.";
     static final String APOLOGY = "Something went wrong. Please try again in a minute.";
     static final String UNAVAILABLE = "This command is not available on this server.";
     /**
@@ -36,41 +37,43 @@ public final class SidecarCommand implements CommandExecutor {
     private final BridgeConnection bridge;
     private final MainThread mainThread;
     private final Server server;
-    /** Null for /register, which has a method of its own. */
-    private final String featureCommand;
+    /** The command as plugin.yml names it, e.g. {@code register} or {@code balance}. */
+    private final String name;
+    /** A code command has a method of its own ({@code register.command}); the others go through {@code command.run}. */
+    private final boolean codeCommand;
 
-    private SidecarCommand(BridgeConnection bridge, MainThread mainThread, Server server, String featureCommand) {
+    private SidecarCommand(BridgeConnection bridge, MainThread mainThread, Server server, String name, boolean codeCommand) {
         this.bridge = bridge;
         this.mainThread = mainThread;
         this.server = server;
-        this.featureCommand = featureCommand;
+        this.name = name;
+        this.codeCommand = codeCommand;
     }
 
-    static SidecarCommand register(BridgeConnection bridge, MainThread mainThread, Server server) {
-        return new SidecarCommand(bridge, mainThread, server, null);
+    /** @param name a code command as plugin.yml and the sidecar name it: {@code register} or {@code resetpassword} */
+    static SidecarCommand code(BridgeConnection bridge, MainThread mainThread, Server server, String name) {
+        return new SidecarCommand(bridge, mainThread, server, name, true);
     }
 
     /** @param name the command as plugin.yml and the sidecar name it, e.g. {@code balance} */
     static SidecarCommand feature(BridgeConnection bridge, MainThread mainThread, Server server, String name) {
-        return new SidecarCommand(bridge, mainThread, server, name);
+        return new SidecarCommand(bridge, mainThread, server, name, false);
     }
 
     @Override
     public boolean onCommand(CommandSender sender, Command command, String label, String[] args) {
         if (!(sender instanceof Player player)) {
-            sender.sendMessage(featureCommand == null
-                    ? "Only players can register: join the server and type /register."
-                    : "Only players can use /" + featureCommand + ".");
+            sender.sendMessage("Only players can use /" + name + ": join the server and type it there.");
             return true;
         }
         Map<String, Object> params = new LinkedHashMap<>();
         params.put("player", Wire.player(player));
-        if (featureCommand != null) {
-            params.put("command", featureCommand);
+        if (!codeCommand) {
+            params.put("command", name);
             params.put("args", Arrays.asList(args));
         }
-        CompletableFuture<Object> asked = featureCommand == null
-                ? bridge.request("register.command", params)
+        CompletableFuture<Object> asked = codeCommand
+                ? bridge.request(name + ".command", params)
                 : bridge.request("command.run", params, FEATURE_COMMAND_TIMEOUT_MS);
         asked.whenComplete((answer, error) -> {
             String message = error == null && answer instanceof Map<?, ?> map && map.get("message") instanceof String text ? text : failure(error);
@@ -122,6 +125,6 @@ public final class SidecarCommand implements CommandExecutor {
     /** What the player reads when no answer came: a sidecar without the command (its feature is off) says so. */
     private String failure(Throwable error) {
         if (RpcException.unwrap(error) instanceof RpcException rpc && rpc.code() == RpcException.METHOD_NOT_FOUND) return UNAVAILABLE;
-        return featureCommand == null ? REGISTER_APOLOGY : APOLOGY;
+        return codeCommand ? CODE_APOLOGY : APOLOGY;
     }
 }
