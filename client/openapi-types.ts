@@ -1716,6 +1716,45 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/api/admin/backups": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** The backup archives with their size and contents, the backup being taken, the schedule and retention */
+        get: operations["getAdminBackups"];
+        put?: never;
+        /** Back up now: starts a backup of the data and the world, and answers at once (GET shows its progress, then the archive) */
+        post: operations["postAdminBackups"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/admin/backups/{name}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * Download a backup archive (a zip: every account, e-mail and address of the store, and the world)
+         * @description Personal data as a whole: an API key needs personal:read beside backups:admin, or is refused (403 scope_missing). A login token (an operator's) and the service token may.
+         */
+        get: operations["getAdminBackupsByName"];
+        put?: never;
+        post?: never;
+        /** Delete a backup archive (retention deletes old ones by itself) */
+        delete: operations["deleteAdminBackupsByName"];
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/api/openapi.json": {
         parameters: {
             query?: never;
@@ -12057,6 +12096,393 @@ export interface operations {
             };
             /** @description Neither the service token nor an address in metrics.allowed-addresses */
             403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+        };
+    };
+    getAdminBackups: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description OK */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** @enum {boolean} */
+                        success: true;
+                        /** @description Where archives are written, on the machine Gatehouse runs on. */
+                        directory: string;
+                        schedule: {
+                            /** @example daily at 04:00 */
+                            description: string;
+                            /**
+                             * Format: date-time
+                             * @example 2026-11-21T18:04:05.123Z
+                             */
+                            next: string | null;
+                        };
+                        retention: {
+                            daily: number;
+                            weekly: number;
+                        };
+                        /** @description A backup is taken before each restart scheduled through the API. */
+                        beforeRestart: boolean;
+                        /** @description The backup being taken. */
+                        running: {
+                            /**
+                             * @description The archive it is writing (listed only once complete).
+                             * @example gatehouse-main-2026-11-23-040000Z.zip
+                             */
+                            name: string;
+                            /**
+                             * @description Why it was taken.
+                             * @enum {string}
+                             */
+                            reason: "manual" | "scheduled" | "before restart" | "command line";
+                            requestedBy: string | null;
+                            /**
+                             * Format: date-time
+                             * @example 2026-11-21T18:04:05.123Z
+                             */
+                            startedAt: string;
+                            /** @enum {string} */
+                            step: "pausing world saving" | "copying the worlds" | "copying the data" | "finishing";
+                            /** @description Files copied so far. */
+                            files: number;
+                            /** @description Bytes copied so far (before compression). */
+                            bytes: number;
+                        } | null;
+                        /** @description The last backup that failed, until one succeeds. */
+                        lastFailure: {
+                            name: string;
+                            /**
+                             * @description Why it was taken.
+                             * @enum {string}
+                             */
+                            reason: "manual" | "scheduled" | "before restart" | "command line";
+                            /**
+                             * Format: date-time
+                             * @example 2026-11-21T18:04:05.123Z
+                             */
+                            startedAt: string;
+                            error: string;
+                        } | null;
+                        /** @description Newest first; only complete archives. */
+                        backups: {
+                            /** @example gatehouse-main-2026-11-23-040000Z.zip */
+                            name: string;
+                            /** @description The archive’s size. */
+                            bytes: number;
+                            /**
+                             * Format: date-time
+                             * @example 2026-11-21T18:04:05.123Z
+                             */
+                            createdAt: string;
+                            /**
+                             * @description Why it was taken.
+                             * @enum {string|null}
+                             */
+                            reason: "manual" | "scheduled" | "before restart" | "command line" | null;
+                            requestedBy: string | null;
+                            /** @description The Gatehouse that made it; a restore refuses one newer than itself. */
+                            gatehouseVersion: string | null;
+                            /**
+                             * @description On postgresql the database is not in it (pg_dump).
+                             * @enum {string|null}
+                             */
+                            storage: "json" | "postgresql" | null;
+                            /** @description What the store held at the backup’s point; null on PostgreSQL. */
+                            counts: {
+                                users: number;
+                                ledgerEntries: number;
+                                apiKeys: number;
+                            } | null;
+                            /** @description The worlds in it. */
+                            worlds: string[];
+                            /** @description Why no world is in it, when none is. */
+                            worldsMissing: string | null;
+                            /** @description Files in it. */
+                            files: number;
+                            /** @description Why it cannot be read (then the other fields are null or empty); null for a good one. */
+                            damaged: string | null;
+                        }[];
+                    };
+                };
+            };
+            /** @description Missing or invalid token, or an API key unknown, revoked or expired */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Token expired, or admin privileges required, or an API key without the scope backups:read (code scope_missing) */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description The API key is over its rate limit; see Retry-After and RateLimit */
+            429: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description The game server cannot be asked whether the caller is an operator now */
+            503: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+        };
+    };
+    postAdminBackups: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description OK */
+            202: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** @enum {boolean} */
+                        success: true;
+                        message: string;
+                        /** @description The backup being taken. */
+                        backup: {
+                            /**
+                             * @description The archive it is writing (listed only once complete).
+                             * @example gatehouse-main-2026-11-23-040000Z.zip
+                             */
+                            name: string;
+                            /**
+                             * @description Why it was taken.
+                             * @enum {string}
+                             */
+                            reason: "manual" | "scheduled" | "before restart" | "command line";
+                            requestedBy: string | null;
+                            /**
+                             * Format: date-time
+                             * @example 2026-11-21T18:04:05.123Z
+                             */
+                            startedAt: string;
+                            /** @enum {string} */
+                            step: "pausing world saving" | "copying the worlds" | "copying the data" | "finishing";
+                            /** @description Files copied so far. */
+                            files: number;
+                            /** @description Bytes copied so far (before compression). */
+                            bytes: number;
+                        };
+                    };
+                };
+            };
+            /** @description Missing or invalid token, or an API key unknown, revoked or expired */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Token expired, or admin privileges required, or an API key without the scope backups:write (code scope_missing) */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description A backup is being taken already (code backup_running) */
+            409: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description The API key is over its rate limit; see Retry-After and RateLimit */
+            429: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description The game server cannot be asked whether the caller is an operator now */
+            503: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+        };
+    };
+    getAdminBackupsByName: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                name: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description OK */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/zip": unknown;
+                };
+            };
+            /** @description Missing or invalid token, or an API key unknown, revoked or expired */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Token expired, or admin privileges required, or an API key without the scope backups:admin (code scope_missing) */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description No archive of that name (code backup_not_found) */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description The API key is over its rate limit; see Retry-After and RateLimit */
+            429: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description The game server cannot be asked whether the caller is an operator now */
+            503: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+        };
+    };
+    deleteAdminBackupsByName: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                name: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description OK */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** @enum {boolean} */
+                        success: true;
+                        message: string;
+                    };
+                };
+            };
+            /** @description Missing or invalid token, or an API key unknown, revoked or expired */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Token expired, or admin privileges required, or an API key without the scope backups:admin (code scope_missing) */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description No archive of that name (code backup_not_found) */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description The API key is over its rate limit; see Retry-After and RateLimit */
+            429: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description The game server cannot be asked whether the caller is an operator now */
+            503: {
                 headers: {
                     [name: string]: unknown;
                 };

@@ -5,6 +5,7 @@
  */
 import { accountsFeature } from './accounts/feature.js';
 import { auditFeature } from './audit/feature.js';
+import { backupsFeature } from './backups/feature.js';
 import { cacheFeature } from './cache/feature.js';
 import { chatFeature } from './chat/feature.js';
 import { connectionsFeature } from './connections/feature.js';
@@ -66,6 +67,7 @@ export const features: Feature[] = [
   playersFeature,
   serverFeature,
   metricsFeature,
+  backupsFeature,
   referenceFeature,
   eventsFeature,
 ];

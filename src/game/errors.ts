@@ -117,4 +117,5 @@ const capabilityWork: Record<string, string> = {
   console: 'run console commands',
   performance: 'report its tick rate',
   moderation: 'ban or kick players',
+  saves: 'pause the saving of its worlds for a backup',
 };

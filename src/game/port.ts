@@ -11,6 +11,9 @@
  */
 import type { EventEmitter } from 'node:events';
 import type { ChatText } from './chat-line.js';
+import type { Moderation } from './moderation-port.js';
+
+export type { BanTarget, BanTexts, GameBan, Moderation } from './moderation-port.js';
 
 export * from './errors.js';
 export type { ChatLine, ChatPart, ChatText } from './chat-line.js';
@@ -288,46 +291,25 @@ export interface GameConsole {
   run(line: string): Promise<string>;
 }
 
-/** A ban as the game keeps it (vanilla's banned-players.json and banned-ips.json, Paper's ban lists). */
-export interface GameBan {
-  /** A ban of a player (the uuid may be empty where the game keeps none). */
-  player?: PlayerRef;
-  /** A ban of an address, as the game writes it (`203.0.113.9`). */
-  address?: string;
-  reason: string;
-  /** Who made it, as the game records it: `Server` (its console), an operator's name, another plugin, Gatehouse. */
-  source: string;
-  /** When it was made (ISO 8601); null where the game does not tell (vanilla's management protocol). */
-  created: string | null;
-  /** When it ends (ISO 8601); null for a ban without an end. */
-  expires: string | null;
-}
-
-/** Whom a ban is of: a player, or an address. */
-export type BanTarget = { player: PlayerRef } | { address: string };
-
-/** A banned player's words at join and when removed (messages.yml): `§` codes, `{reason}`, and in `temporary` `{time}` left (./ban-texts.ts). */
-export interface BanTexts {
-  temporary: string;
-  permanent: string;
+/** A world's folder on disk, as Gatehouse can read it (an absolute path). */
+export interface WorldFolder {
+  /** The world's name in the game (`world`, `world_nether`). */
+  name: string;
+  path: string;
 }
 
 /**
- * Bans and kicks. The game's own lists are what it enforces at join, so a
- * ban holds while Gatehouse is away; they may hold bans made in its console
- * or by other plugins, which `bans` reads back.
+ * The game's saving of its worlds, paused around a copy of their folders (a
+ * backup): while paused, the game writes nothing into them, and what it had
+ * in memory when `pause` was called is on disk.
  */
-export interface Moderation {
-  /** The game's bans, of players and addresses, by whoever made them; bans already ended are left out. */
-  bans(): Promise<GameBan[]>;
-  /** Puts the ban on the game's list (replacing one of the same target) and removes at once whoever it bans who is online. */
-  ban(ban: GameBan): Promise<void>;
-  /** Takes the ban of this target off the game's list; false when there was none. */
-  lift(target: BanTarget): Promise<boolean>;
-  /** Disconnects an online player, showing them `message`; PlayerNotOnlineError when they are not online. */
-  kick(name: string, message: string): Promise<void>;
-  /** Gatehouse's words for a banned player, where the game lets it word them (absent: the game's own words, vanilla's). */
-  setBanTexts?(texts: BanTexts): void;
+export interface WorldSaves {
+  /** The worlds' folders. */
+  folders(): Promise<WorldFolder[]>;
+  /** Turns the game's automatic saving off, then saves everything and waits until it is written (a flush). */
+  pause(): Promise<void>;
+  /** Turns the saving on again (as it was before `pause`). Called after every `pause`, even one that failed. */
+  resume(): Promise<void>;
 }
 
 /** The optional groups, by the name they are asked for. */
@@ -342,6 +324,7 @@ export interface Capabilities {
   console: GameConsole;
   performance: ServerPerformance;
   moderation: Moderation;
+  saves: WorldSaves;
 }
 export type Capability = keyof Capabilities;
 export const capabilityNames: readonly Capability[] = [
@@ -355,6 +338,7 @@ export const capabilityNames: readonly Capability[] = [
   'console',
   'performance',
   'moderation',
+  'saves',
 ];
 
 /** What the game server is: `{software: 'Paper', version: '1.21.4'}`. */

@@ -13,6 +13,7 @@
  * adapter that can do less (RCON has no events) proves itself on the rest.
  */
 import { rm } from 'node:fs/promises';
+import path from 'node:path';
 import { expect } from 'chai';
 import type { Bot } from 'mineflayer';
 import { BridgeGameAdapter } from '../../src/game/bridge/adapter.js';
@@ -72,6 +73,8 @@ interface GameFixture {
   vetoes: ReadonlySet<'dig' | 'placement'>;
   /** Bans a player as the game's own console does (vanilla's `ban <player> <reason>`), not through the port. */
   consoleBan(name: string, reason: string): Promise<void>;
+  /** Whether the game saves its worlds by itself now, and how many saves that waited for the chunk writer (a flush) it made. */
+  saving(): Promise<{ automatic: boolean; flushedSaves: number }>;
   dispose(): Promise<void>;
 }
 
@@ -126,6 +129,14 @@ const fixtures: Record<string, () => Promise<GameFixture>> = {
       log: () => undefined,
     });
     await game.start();
+    // Counted where the world's queued chunks are written and waited for.
+    let embeddedFlushes = 0;
+    const overworld = game.flyingSquid()!.overworld;
+    const saveNow = overworld.saveNow.bind(overworld);
+    overworld.saveNow = async () => {
+      await saveNow();
+      embeddedFlushes += 1;
+    };
     const bots: Bot[] = [];
     const serverSide = (name: string): SquidPlayer => game.flyingSquid()!.players.find((player) => player.username === name)!;
     /** Resolves once flying-squid has handled a dig of this player (completed or vetoed). */
@@ -202,6 +213,11 @@ const fixtures: Record<string, () => Promise<GameFixture>> = {
       consoleBan: async (name, reason) => {
         expect(await game.require('console').run(`ban ${name} ${reason}`)).to.match(/^Banned/);
       },
+      saving: async () => {
+        const world = game.flyingSquid()!.overworld as unknown as { savingInt?: { _destroyed?: boolean }; savingQueue: Map<unknown, unknown> };
+        // The save timer (prismarine-world's setInterval) runs until stopSaving clears it; a flush leaves no changed chunk queued.
+        return { automatic: world.savingInt?._destroyed === false, flushedSaves: embeddedFlushes };
+      },
       dispose: async () => {
         await Promise.all(bots.map((bot) => leave(bot)));
         await game.stop();
@@ -248,6 +264,11 @@ const fixtures: Record<string, () => Promise<GameFixture>> = {
       setGameMode: async (name, gameMode) => void (await harness.request('gameMode', { name, gameMode })),
       vetoes: new Set(['dig', 'placement']),
       consoleBan: async (name, reason) => void (await harness.request('consoleBan', { name, reason })),
+      saving: async () => {
+        const { worlds } = await harness.request<{ worlds: Record<string, { autoSave: boolean; saves: number; lastSaveFlushed: boolean }> }>('state');
+        const world = worlds.world!;
+        return { automatic: world.autoSave, flushedSaves: world.lastSaveFlushed ? world.saves : 0 };
+      },
       dispose: async () => {
         const { offMainThread } = await harness.request<{ offMainThread: string[] }>('calls');
         await harness.stop();
@@ -331,6 +352,7 @@ const fixtures: Record<string, () => Promise<GameFixture>> = {
       consoleBan: async (name, reason) => {
         expect(await server.console(`ban ${name} ${reason}`)).to.match(/^Banned/);
       },
+      saving: async () => ({ automatic: server.autoSave, flushedSaves: server.flushedSaves }),
       dispose: async () => {
         server.onStop = undefined;
         await game.stop();
@@ -362,17 +384,17 @@ function recordEvents(game: GamePort) {
  */
 const pinned: Record<string, { capabilities: Capability[]; events: GameEventName[] }> = {
   'embedded server': {
-    capabilities: ['whitelist', 'messaging', 'teleports', 'bossBars', 'inventories', 'control', 'console', 'performance', 'moderation'],
+    capabilities: ['whitelist', 'messaging', 'teleports', 'bossBars', 'inventories', 'control', 'console', 'performance', 'moderation', 'saves'],
     events: ['join', 'quit', 'loginRefused', 'blockBroken', 'blockPlaced', 'entityKilled', 'connection'],
   },
   // No console: the plugin passes no console commands. Economy is the server's Vault, which the harness starts without.
   'bridge plugin in the JVM harness': {
-    capabilities: ['whitelist', 'messaging', 'teleports', 'bossBars', 'inventories', 'control', 'performance', 'moderation'],
+    capabilities: ['whitelist', 'messaging', 'teleports', 'bossBars', 'inventories', 'control', 'performance', 'moderation', 'saves'],
     events: ['join', 'quit', 'loginRefused', 'blockBroken', 'blockPlaced', 'entityKilled', 'connection'],
   },
-  // Vanilla's log tells joins, quits and refused logins, but no block or kill; RCON has no tick or memory figures.
+  // Vanilla's log tells joins, quits and refused logins, but no block or kill; RCON has no tick or memory figures; saves since the server's directory is set.
   'RCON adapter and a stand-in vanilla server': {
-    capabilities: ['whitelist', 'messaging', 'teleports', 'bossBars', 'inventories', 'control', 'moderation'],
+    capabilities: ['whitelist', 'messaging', 'teleports', 'bossBars', 'inventories', 'control', 'moderation', 'saves'],
     events: ['join', 'quit', 'loginRefused', 'connection'],
   },
 };
@@ -484,6 +506,34 @@ for (const [name, makeFixture] of Object.entries(fixtures)) {
       player.type(fixture.game.codeCommand('resetpassword'));
       await reply;
       expect(fixture.game.isConnected()).to.equal(true);
+    });
+
+    describe('saves', function () {
+      it("names its worlds' folders", async function () {
+        onlyIfDeclared(this, name, ['saves']);
+        const folders = await fixture.game.require('saves').folders();
+        expect(folders.map((folder) => folder.name)).to.include('world');
+        for (const folder of folders) expect(path.isAbsolute(folder.path), folder.path).to.equal(true);
+      });
+
+      it('pauses saving with a flush, stays paused, and resumes saving as it was', async function () {
+        onlyIfDeclared(this, name, ['saves']);
+        const saves = fixture.game.require('saves');
+        const before = await fixture.saving();
+        expect(before.automatic, 'saving before the pause').to.equal(true);
+        await saves.pause();
+        const paused = await fixture.saving();
+        expect(paused.automatic, 'saving once paused').to.equal(false);
+        expect(paused.flushedSaves, 'flushed saves made by the pause').to.be.greaterThan(before.flushedSaves);
+        // A second pause (a lease renewed) keeps it paused.
+        await saves.pause();
+        expect((await fixture.saving()).automatic, 'saving after a second pause').to.equal(false);
+        await saves.resume();
+        expect((await fixture.saving()).automatic, 'saving once resumed').to.equal(true);
+        // A resume without a pause changes nothing.
+        await saves.resume();
+        expect((await fixture.saving()).automatic, 'saving after a second resume').to.equal(true);
+      });
     });
 
     it('answers CapabilityMissingError for every capability it does not offer', async function () {

@@ -88,6 +88,9 @@ export class VanillaStandIn {
   stopped = false;
   motd = 'A Vanilla Server';
   maxPlayers = 20;
+  /** Automatic saving (save-off / save-on), and how many `save-all flush` it answered. */
+  autoSave = true;
+  flushedSaves = 0;
   management: ManagementStandIn | undefined;
   /** Replies to send for a command, before the stand-in's own (a test's script). */
   readonly scripted = new Map<string, string>();
@@ -486,7 +489,19 @@ export class VanillaStandIn {
         return targets.map((player) => `Kicked ${player.name}: ${reason}`).join('');
       }
       case 'save-all':
+        if (words[1] === 'flush') this.flushedSaves += 1;
         return 'Saving the game (this may take a moment!)Saved the game';
+      // Vanilla's replies (commands.save.*), as RCON gives them.
+      case 'save-off': {
+        const was = this.autoSave;
+        this.autoSave = false;
+        return was ? 'Automatic saving is now disabled' : 'Saving is already turned off';
+      }
+      case 'save-on': {
+        const was = this.autoSave;
+        this.autoSave = true;
+        return was ? 'Saving is already turned on' : 'Automatic saving is now enabled';
+      }
       case 'stop':
         return 'Stopping the server';
       case 'scoreboard':

@@ -36,6 +36,7 @@ const EconomyPage = lazy(() => import('./admin/pages/economy.js').then((m) => m.
 const AuditPage = lazy(() => import('./admin/pages/audit.js').then((m) => m.AuditPage));
 const CachesPage = lazy(() => import('./admin/pages/caches.js').then((m) => m.CachesPage));
 const KeysPage = lazy(() => import('./admin/pages/keys.js').then((m) => m.KeysPage));
+const BackupsPage = lazy(() => import('./admin/pages/backups.js').then((m) => m.BackupsPage));
 const WebhooksPage = lazy(() => import('./admin/pages/webhooks.js').then((m) => m.WebhooksPage));
 
 export interface PageRoute {
@@ -78,5 +79,6 @@ export const routes: PageRoute[] = [
   { path: '/admin/audit', title: 'Audit log', page: AuditPage, access: 'admin', consoleNav: 'Audit log' },
   { path: '/admin/caches', title: 'Caches', page: CachesPage, access: 'admin', consoleNav: 'Caches' },
   { path: '/admin/keys', title: 'API keys', page: KeysPage, access: 'admin', consoleNav: 'API keys' },
+  { path: '/admin/backups', title: 'Backups', page: BackupsPage, access: 'admin', consoleNav: 'Backups' },
   { path: '/admin/webhooks', title: 'Webhooks', page: WebhooksPage, access: 'admin', consoleNav: 'Webhooks' },
 ];

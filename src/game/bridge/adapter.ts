@@ -34,6 +34,7 @@ import {
   type Whitelist,
 } from '../port.js';
 import { gameErrorOf } from './game-errors.js';
+import { bridgeSaves } from './saves.js';
 import { errorCodes, JsonRpcConnection, RpcError, type RequestOptions } from './json-rpc.js';
 
 export const protocolVersion = 2;
@@ -149,7 +150,8 @@ export class BridgeGameAdapter implements GamePort {
         void this.sendBanTexts();
       },
     };
-    this.groups = { whitelist, messaging, teleports, bossBars, inventories, economy, control, performance, moderation };
+    const saves = bridgeSaves((method, params, options) => this.call(method, params, options), options.logError);
+    this.groups = { whitelist, messaging, teleports, bossBars, inventories, economy, control, performance, moderation, saves };
   }
 
   /**

@@ -40,6 +40,7 @@ import { RecentOperations } from './recent-operations.js';
 import { installPacketCompat } from './packet-compat.js';
 import { PlayerLists } from './player-lists.js';
 import { guardSends } from './send-guard.js';
+import { EmbeddedSaves } from './saves.js';
 import { LiveSettings } from './settings.js';
 import { installSounds } from './sounds.js';
 import { SpawnPoints } from './spawn-points.js';
@@ -99,6 +100,7 @@ export class EmbeddedGameServer implements GamePort {
     const worldFolder = path.join(options.dataDirectory, 'world');
     const playerFiles = new KeyedLock();
     const operations = new DurableOperations(worldFolder, new RecentOperations<number>(), playerFiles, options.log);
+    const saves = new EmbeddedSaves(running, worldFolder);
     // In this order: a joining player is an operator before their join is announced, and sees the boss bars with it.
     const modules: EmbeddedModule[] = [
       { attach: installPacketCompat },
@@ -128,6 +130,8 @@ export class EmbeddedGameServer implements GamePort {
       new WorkEvents(events, worlds),
       { attach: (serv) => ticks.attach(serv) },
       operations,
+      // Last: its hold on player saves wraps every other module's part of a save.
+      saves,
     ];
     this.lifecycle = new ServerLifecycle(options, running, settings, modules, events);
     const control: ServerControl = {
@@ -147,6 +151,7 @@ export class EmbeddedGameServer implements GamePort {
       console: commands.console,
       performance: ticks,
       moderation: bans,
+      saves,
     };
     this.host = options.host;
   }

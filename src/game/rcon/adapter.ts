@@ -25,6 +25,7 @@ import { RconModeration } from './moderation.js';
 import { OperationScores, operationsObjective } from './operation-scores.js';
 import { RconOnlinePlayers, RconOperators } from './players.js';
 import { CodeTriggers } from './code-triggers.js';
+import { RconSaves } from './saves.js';
 import { ServerFiles } from './server-files.js';
 import type { RconSettings } from './settings.js';
 import { RconTeleports } from './teleports.js';
@@ -67,7 +68,8 @@ export class RconGameAdapter implements GamePort {
   private readonly bossBars: RconBossBars;
   private readonly operationScores: OperationScores;
   private readonly players: RconOnlinePlayers;
-  private readonly groups: Pick<Capabilities, 'whitelist' | 'messaging' | 'teleports' | 'bossBars' | 'inventories' | 'control' | 'moderation'>;
+  private readonly groups: Pick<Capabilities, 'whitelist' | 'messaging' | 'teleports' | 'bossBars' | 'inventories' | 'control' | 'moderation'> &
+    Partial<Pick<Capabilities, 'saves'>>;
   private readonly codeHandlers = new Map<CodeCommand, CodeCommandHandler>();
 
   constructor(private readonly options: RconAdapterOptions) {
@@ -119,6 +121,8 @@ export class RconGameAdapter implements GamePort {
       inventories: new RconInventories(command, this.operationScores),
       control: rconControl(command, whitelist, this.management, this.files),
       moderation: new RconModeration(command, this.files, this.management),
+      // The world's folder is where the server's directory is: without it, nothing to copy.
+      ...(this.files && options.serverDirectory ? { saves: new RconSaves(command, this.files, options.serverDirectory) } : {}),
     };
   }
 

@@ -99,6 +99,10 @@ public final class Harness {
             }
         });
         server.spigot = spigot;
+        for (FakeWorld world : server.worlds.values()) {
+            world.folder = new File(dataFolder, world.getName());
+            world.folder.mkdirs();
+        }
         mainThread.submit(() -> server.calls.setMainThread(Thread.currentThread())).get();
         if (vault) {
             OtherPlugin vaultPlugin = new OtherPlugin("Vault");
@@ -404,7 +408,10 @@ public final class Harness {
         state.put("motd", server.motd);
         state.put("defaultGameMode", server.defaultGameMode.name().toLowerCase(Locale.ROOT));
         Map<String, Object> worlds = new LinkedHashMap<>();
-        for (FakeWorld world : server.worlds.values()) worlds.put(world.getName(), Map.of("difficulty", world.difficulty.name().toLowerCase(Locale.ROOT), "pvp", world.pvp));
+        for (FakeWorld world : server.worlds.values()) {
+            worlds.put(world.getName(), Map.of("difficulty", world.difficulty.name().toLowerCase(Locale.ROOT), "pvp", world.pvp,
+                    "autoSave", world.autoSave, "saves", world.saves, "lastSaveFlushed", world.lastSaveFlushed));
+        }
         state.put("worlds", worlds);
         state.put("eventHandlers", server.pluginManager.handlerCount());
         List<Map<String, Object>> bars = new ArrayList<>();

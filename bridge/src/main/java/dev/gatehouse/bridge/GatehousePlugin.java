@@ -61,7 +61,7 @@ public final class GatehousePlugin extends JavaPlugin {
             economy = new VaultMovements(server, new VaultEconomy(server), journal, getLogger());
         }
         BanTexts banTexts = new BanTexts();
-        requests = new GameRequests(server, mainThread, bossBars, operators, economy, this::restartServer, banTexts);
+        requests = new GameRequests(server, mainThread, bossBars, operators, economy, this::restartServer, banTexts, getLogger());
         String version = getDescription().getVersion();
         RequestTable table = requests.table();
         bridge = new BridgeConnection(host, port,
