@@ -31,6 +31,8 @@ describe('moderation in the browser (Chromium, the embedded server, a mineflayer
   let server: TestGatehouse;
   let directory: string;
   let browser: HeadlessChromium;
+  /** The player's own Chromium: a browser holds one portal session for all its tabs. */
+  let playerBrowser: HeadlessChromium;
   let consolePortal: PortalPage;
   let playerPortal: PortalPage;
   let bot: Bot | undefined;
@@ -44,6 +46,7 @@ describe('moderation in the browser (Chromium, the embedded server, a mineflayer
     directory = await temporaryDirectory('gatehouse-portal-moderation-');
     server = await startTestGatehouse(() => undefined, { dataDirectory: directory });
     browser = await startChromium();
+    playerBrowser = await startChromium();
     await adminAccount(server, admin.username, 'Chief', admin.password);
     await registeredUser(server.gatehouse, server.baseUrl, player.username, 'Rowdy', player.password);
     bot = await joinBot(gamePort(), 'Rowdy');
@@ -53,6 +56,7 @@ describe('moderation in the browser (Chromium, the embedded server, a mineflayer
   after(async function () {
     if (bot) await leave(bot);
     await browser?.close();
+    await playerBrowser?.close();
     await server?.stop();
     if (directory) await rm(directory, { recursive: true, force: true });
   });
@@ -94,7 +98,7 @@ describe('moderation in the browser (Chromium, the embedded server, a mineflayer
   });
 
   it('lets the banned player read their record and appeal once, saying they cannot join', async function () {
-    playerPortal = await openPortal(browser, server.baseUrl, '/login', phone);
+    playerPortal = await openPortal(playerBrowser, server.baseUrl, '/login', phone);
     const page = playerPortal.page;
     await logInThroughPortal(page, server.baseUrl, player, '/record');
     await page.getByText('Rowdy is banned: until the ban ends or is lifted you cannot join the game, move money, buy or sell').waitFor();
