@@ -2255,6 +2255,82 @@ export interface components {
                 expiresAt: string | null;
             };
         };
+        /** @description A backup archive was written whole (GET /api/admin/backups lists it). Scope: backups:read. */
+        BackupTakenEvent: {
+            /**
+             * @description Increasing; send the last one seen as Last-Event-ID to get what was missed.
+             * @example 1024
+             */
+            id: string;
+            /**
+             * @description discriminator enum property added by openapi-typescript
+             * @enum {string}
+             */
+            type: "backup.taken";
+            /** Format: date-time */
+            timestamp: string;
+            /** @description The server.id of the server it happened on (every server of a network streams every server’s events). */
+            server: string;
+            data: {
+                /** @description The archive's file name. */
+                name: string;
+                /** @enum {string} */
+                reason: "manual" | "scheduled" | "before restart" | "command line";
+                requestedBy: string | null;
+                bytes: number;
+                tookMs: number;
+                /** @description Archives retention deleted after it. */
+                deleted: string[];
+            };
+        };
+        /** @description A backup could not be taken (nothing partial is kept; the world is saved again as before). Scope: backups:read. */
+        BackupFailedEvent: {
+            /**
+             * @description Increasing; send the last one seen as Last-Event-ID to get what was missed.
+             * @example 1024
+             */
+            id: string;
+            /**
+             * @description discriminator enum property added by openapi-typescript
+             * @enum {string}
+             */
+            type: "backup.failed";
+            /** Format: date-time */
+            timestamp: string;
+            /** @description The server.id of the server it happened on (every server of a network streams every server’s events). */
+            server: string;
+            data: {
+                name: string;
+                /** @enum {string} */
+                reason: "manual" | "scheduled" | "before restart" | "command line";
+                requestedBy: string | null;
+                error: string;
+            };
+        };
+        /** @description Gatehouse started on data restored from an archive (npm run restore), told once at that start. Scope: backups:read. */
+        BackupRestoredEvent: {
+            /**
+             * @description Increasing; send the last one seen as Last-Event-ID to get what was missed.
+             * @example 1024
+             */
+            id: string;
+            /**
+             * @description discriminator enum property added by openapi-typescript
+             * @enum {string}
+             */
+            type: "backup.restored";
+            /** Format: date-time */
+            timestamp: string;
+            /** @description The server.id of the server it happened on (every server of a network streams every server’s events). */
+            server: string;
+            data: {
+                archive: string;
+                /** Format: date-time */
+                createdAt: string;
+                /** Format: date-time */
+                restoredAt: string;
+            };
+        };
         /** @description How the server is doing, every events.status-seconds (15 s). Scope: server:read. */
         ServerStatusEvent: {
             /**
@@ -2324,7 +2400,7 @@ export interface components {
                 reason: string;
             };
         };
-        Event: components["schemas"]["PlayerJoinedEvent"] | components["schemas"]["PlayerLeftEvent"] | components["schemas"]["MoneyMovedEvent"] | components["schemas"]["PurchaseMadeEvent"] | components["schemas"]["PurchaseDeliveredEvent"] | components["schemas"]["SaleMadeEvent"] | components["schemas"]["JobsPayoutEvent"] | components["schemas"]["RestartScheduledEvent"] | components["schemas"]["RestartCancelledEvent"] | components["schemas"]["RestartStartedEvent"] | components["schemas"]["SettingsChangedEvent"] | components["schemas"]["WhitelistChangedEvent"] | components["schemas"]["KeyNewAddressEvent"] | components["schemas"]["MessageSentEvent"] | components["schemas"]["ServerStatusEvent"] | components["schemas"]["GapEvent"] | components["schemas"]["ClosingEvent"];
+        Event: components["schemas"]["PlayerJoinedEvent"] | components["schemas"]["PlayerLeftEvent"] | components["schemas"]["MoneyMovedEvent"] | components["schemas"]["PurchaseMadeEvent"] | components["schemas"]["PurchaseDeliveredEvent"] | components["schemas"]["SaleMadeEvent"] | components["schemas"]["JobsPayoutEvent"] | components["schemas"]["RestartScheduledEvent"] | components["schemas"]["RestartCancelledEvent"] | components["schemas"]["RestartStartedEvent"] | components["schemas"]["SettingsChangedEvent"] | components["schemas"]["WhitelistChangedEvent"] | components["schemas"]["KeyNewAddressEvent"] | components["schemas"]["MessageSentEvent"] | components["schemas"]["BackupTakenEvent"] | components["schemas"]["BackupFailedEvent"] | components["schemas"]["BackupRestoredEvent"] | components["schemas"]["ServerStatusEvent"] | components["schemas"]["GapEvent"] | components["schemas"]["ClosingEvent"];
     };
     responses: never;
     parameters: never;

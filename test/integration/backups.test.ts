@@ -20,6 +20,7 @@ import type { WorldSaves } from '../../src/game/port.js';
 import { JsonStore } from '../../src/store/json/index.js';
 import type { Store } from '../../src/store/port.js';
 import { eventually } from '../helpers/bots.js';
+import { readEvents } from '../helpers/event-stream.js';
 import { api, startTestGatehouse, temporaryDirectory } from '../helpers/gatehouse.js';
 import { checkConservation, conservationPlayers, moveMoneyAtRandom, registerPlayers, storeCodes, type Acknowledged } from '../helpers/money-conservation.js';
 
@@ -229,6 +230,31 @@ describe('backups of the JSON store, taken under load and restored', function ()
       const audit = await api(server.baseUrl, 'GET', '/api/admin/audit', { token: serviceToken });
       expect(audit.body.entries?.filter((entry: { action: string }) => entry.action === 'backup.restore')).to.have.length(1);
     } finally {
+      await server.stop();
+    }
+  });
+
+  it('tells the event stream of a backup taken, with its name, size and who asked', async function () {
+    const backupsDirectory = path.join(directory, 'backups');
+    const server = await startTestGatehouse(
+      (config) => {
+        config.token = serviceToken;
+        config.backups.directory = backupsDirectory;
+      },
+      { dataDirectory: path.join(directory, 'data') },
+    );
+    const events = readEvents(server.baseUrl, serviceToken, { types: ['backup.taken', 'backup.failed'] });
+    try {
+      await events.opened;
+      const started = await api(server.baseUrl, 'POST', '/api/admin/backups', { token: serviceToken });
+      expect(started.status, JSON.stringify(started.body)).to.equal(202);
+      const taken = await events.next((event) => event.type === 'backup.taken', 30_000);
+      const data = (taken.event as { data: { name: string; bytes: number; reason: string; requestedBy: string | null } }).data;
+      expect(await listing(backupsDirectory)).to.include(data.name);
+      expect(data).to.include({ reason: 'manual', requestedBy: 'service' });
+      expect(data.bytes).to.be.above(0);
+    } finally {
+      events.close();
       await server.stop();
     }
   });

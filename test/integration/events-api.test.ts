@@ -32,6 +32,9 @@ function sampleOf(type: EventType): EventData<EventType> {
     'whitelist.changed': { player: 'Alice', action: 'added', by: 'admin' },
     'key.new_address': { keyId: 'key_0123456789abcdef', name: 'dashboard', address: '203.0.113.9', previousAddress: null },
     'message.sent': { messageId: 4, type: 'ANNOUNCEMENT', content: 'Hello', sentBy: 'admin', expiresAt: null },
+    'backup.taken': { name: 'gatehouse-2026-11-28T09-00-00Z.zip', reason: 'manual', requestedBy: 'admin', bytes: 1024, tookMs: 40, deleted: [] },
+    'backup.failed': { name: 'gatehouse-2026-11-28T09-00-00Z.zip', reason: 'scheduled', requestedBy: null, error: 'disk full' },
+    'backup.restored': { archive: 'gatehouse-2026-11-28T09-00-00Z.zip', createdAt: '2026-11-28T09:00:00.000Z', restoredAt: '2026-11-28T10:00:00.000Z' },
     'server.status': { players: { online: 1, max: 20 }, ticks: null, memory: { gatehouse: { rssBytes: 1, heapUsedBytes: 1 }, game: null } },
   };
   return samples[type];

@@ -146,6 +146,36 @@ export const eventKinds = [
     forPlayer: (data, watcher) => (data.type === 'ANNOUNCEMENT' || data.recipient?.toLowerCase() === watcher.name.toLowerCase() ? data : undefined),
   }),
   kind({
+    type: 'backup.taken',
+    summary: 'A backup archive was written whole (GET /api/admin/backups lists it)',
+    scope: 'backups:read',
+    data: t.object({
+      name: t.string({ description: "The archive's file name." }),
+      reason: t.enum(['manual', 'scheduled', 'before restart', 'command line'] as const),
+      requestedBy: t.nullable(t.string()),
+      bytes: t.integer(),
+      tookMs: t.integer(),
+      deleted: t.array(t.string(), { description: 'Archives retention deleted after it.' }),
+    }),
+  }),
+  kind({
+    type: 'backup.failed',
+    summary: 'A backup could not be taken (nothing partial is kept; the world is saved again as before)',
+    scope: 'backups:read',
+    data: t.object({
+      name: t.string(),
+      reason: t.enum(['manual', 'scheduled', 'before restart', 'command line'] as const),
+      requestedBy: t.nullable(t.string()),
+      error: t.string(),
+    }),
+  }),
+  kind({
+    type: 'backup.restored',
+    summary: 'Gatehouse started on data restored from an archive (npm run restore), told once at that start',
+    scope: 'backups:read',
+    data: t.object({ archive: t.string(), createdAt: timestamp, restoredAt: timestamp }),
+  }),
+  kind({
     type: 'server.status',
     summary: 'How the server is doing, every events.status-seconds (15 s)',
     scope: 'server:read',

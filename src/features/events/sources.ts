@@ -69,6 +69,21 @@ export function wireSources(journal: EventJournal, game: GamePort, services: Ser
   services.get('settings').events.on('updated', (keys) => journal.publish('settings.changed', { keys }));
   if (services.has('whitelistChanges')) services.get('whitelistChanges').on('changed', (change) => journal.publish('whitelist.changed', change));
   if (services.has('apiKeys')) services.get('apiKeys').events.on('newAddress', (use) => journal.publish('key.new_address', use));
+  if (services.has('backups')) {
+    const backups = services.get('backups').events;
+    backups.on('taken', (taken) =>
+      journal.publish('backup.taken', {
+        name: taken.name,
+        reason: taken.manifest.reason,
+        requestedBy: taken.manifest.requestedBy,
+        bytes: taken.bytes,
+        tookMs: Math.round(taken.tookMs),
+        deleted: taken.deleted,
+      }),
+    );
+    backups.on('failed', (failure) => journal.publish('backup.failed', { name: failure.name, reason: failure.reason, requestedBy: failure.requestedBy, error: failure.error }));
+    backups.on('restored', (note) => journal.publish('backup.restored', note));
+  }
   if (services.has('messages')) {
     const message = (record: { id: number; type: 'ANNOUNCEMENT' | 'DIRECT'; content: string; recipient?: string; sentBy: string; expiresAt: string | null }) => ({
       messageId: record.id,
