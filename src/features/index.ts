@@ -20,6 +20,7 @@ import { keysFeature } from './keys/feature.js';
 import { leaderboardFeature } from './leaderboard/feature.js';
 import { messagesFeature } from './messages/feature.js';
 import { metricsFeature } from './metrics/feature.js';
+import { moderationFeature } from './moderation/feature.js';
 import { playersFeature } from './players/feature.js';
 import { referenceFeature } from './reference/feature.js';
 import { remindersFeature } from './reminders/feature.js';
@@ -57,6 +58,7 @@ export const features: Feature[] = [
   restartsFeature,
   teleportsFeature,
   remindersFeature,
+  moderationFeature,
   economyFeature,
   shopFeature,
   jobsFeature,

@@ -11,6 +11,9 @@
  */
 import type { EventEmitter } from 'node:events';
 import type { ChatText } from './chat-line.js';
+import type { Moderation } from './moderation-port.js';
+
+export type { BanTarget, BanTexts, GameBan, Moderation } from './moderation-port.js';
 
 export * from './errors.js';
 export type { ChatLine, ChatPart, ChatText } from './chat-line.js';
@@ -320,10 +323,23 @@ export interface Capabilities {
   control: ServerControl;
   console: GameConsole;
   performance: ServerPerformance;
+  moderation: Moderation;
   saves: WorldSaves;
 }
 export type Capability = keyof Capabilities;
-export const capabilityNames: readonly Capability[] = ['whitelist', 'messaging', 'teleports', 'bossBars', 'inventories', 'economy', 'control', 'console', 'performance', 'saves'];
+export const capabilityNames: readonly Capability[] = [
+  'whitelist',
+  'messaging',
+  'teleports',
+  'bossBars',
+  'inventories',
+  'economy',
+  'control',
+  'console',
+  'performance',
+  'moderation',
+  'saves',
+];
 
 /** What the game server is: `{software: 'Paper', version: '1.21.4'}`. */
 export interface ServerSoftware {

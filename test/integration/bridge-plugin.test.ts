@@ -574,7 +574,7 @@ describe('the plugin in the JVM harness, with a raw socket for a sidecar', funct
       protocolVersion: 2,
       plugin: 'Gatehouse 0.1.0',
       server: 'GatehouseHarness fake 1.21.4',
-      capabilities: ['operators', 'whitelist', 'messaging', 'teleports', 'bossBars', 'inventories', 'control', 'performance', 'saves'],
+      capabilities: ['operators', 'whitelist', 'messaging', 'teleports', 'bossBars', 'inventories', 'control', 'performance', 'moderation', 'saves'],
     });
   });
 

@@ -17,6 +17,7 @@ import type {
   ServerSoftware,
 } from '../port.js';
 import { attackReach } from './attack-reach.js';
+import { EmbeddedBans } from './bans.js';
 import { EmbeddedBossBars } from './boss-bars.js';
 import { chunkPacing } from './chunk-pacing.js';
 import { guardClients } from './client-guard.js';
@@ -92,6 +93,7 @@ export class EmbeddedGameServer implements GamePort {
     const online = new OnlinePlayers(events, worlds);
     const lists = new PlayerLists(options.dataDirectory, online, settings);
     const commands = new EmbeddedCommands(running, lists, options.log);
+    const bans = new EmbeddedBans(options.dataDirectory, online);
     const messaging = new EmbeddedMessaging(running, online);
     const bossBars = new EmbeddedBossBars(running);
     const ticks = new TickMeter();
@@ -114,9 +116,12 @@ export class EmbeddedGameServer implements GamePort {
       spawns,
       settings,
       lists,
-      new LoginGate(running, lists, settings, events),
+      { prepare: () => bans.prepare() },
+      new LoginGate(running, lists, bans, settings, events),
       loginPosition,
       commands,
+      // After the commands: its ban and pardon replace flying-squid's, which the commands remove.
+      { attach: (serv) => bans.attach(serv) },
       messaging,
       bossBars,
       online,
@@ -145,6 +150,7 @@ export class EmbeddedGameServer implements GamePort {
       control,
       console: commands.console,
       performance: ticks,
+      moderation: bans,
       saves,
     };
     this.host = options.host;

@@ -19,8 +19,9 @@ final class GameRequests {
     /**
      * @param economy null when Vault is absent: the economy methods are then unknown
      * @param restart stops the server for a restart; called on the main thread
+     * @param banTexts Gatehouse's words for banned players, which the sidecar sets and {@link BanRefusals} shows
      */
-    GameRequests(Server server, MainThread mainThread, BossBarRegistry bossBars, OperatorSnapshot operators, VaultMovements economy, Runnable restart, Logger logger) {
+    GameRequests(Server server, MainThread mainThread, BossBarRegistry bossBars, OperatorSnapshot operators, VaultMovements economy, Runnable restart, BanTexts banTexts, Logger logger) {
         handlers = new Handlers(server, mainThread);
         List<RequestGroup> groups = new ArrayList<>(List.of(
                 new PlayersRequests(server, handlers),
@@ -33,6 +34,7 @@ final class GameRequests {
                 new ControlRequests(server, mainThread, handlers, restart)));
         if (economy != null) groups.add(new EconomyRequests(economy, handlers));
         groups.add(new PerformanceRequests(server, handlers));
+        groups.add(new ModerationRequests(server, handlers, banTexts));
         groups.add(saves = new SavesRequests(server, handlers, mainThread, logger));
         for (RequestGroup group : groups) group.register(table);
     }
