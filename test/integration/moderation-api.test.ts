@@ -10,9 +10,11 @@
 import { rm } from 'node:fs/promises';
 import { expect } from 'chai';
 import type { Config } from '../../src/config/config.js';
+import type { GatehouseEvent } from '../../client/gatehouse-client.js';
 import { registeredUser } from '../helpers/accounts.js';
 import { BanListDouble } from '../helpers/ban-list-double.js';
 import { eventually } from '../helpers/bots.js';
+import { readEvents, type TestEventReader } from '../helpers/event-stream.js';
 import { FakeGame } from '../helpers/fake-game.js';
 import { api, startTestGatehouse, type TestGatehouse, temporaryDirectory } from '../helpers/gatehouse.js';
 import { startNetworkInstance, type TestNetwork } from '../helpers/network.js';
@@ -232,6 +234,35 @@ for (const [storeName, open] of Object.entries(stores)) {
       const audit = await call('GET', '/api/admin/audit?limit=5');
       expect(JSON.stringify(audit.body.entries)).to.not.contain('198.51.100.7');
       expect((await call('POST', `/api/moderation/bans/${banned.body.record.id}/lift`, {})).status).to.equal(200);
+    });
+
+    it('tells the event stream: a key sees a ban’s address only under personal:read, the banned player sees their own ban without address or author', async () => {
+      const token = await registeredUser(first.server.gatehouse, first.server.baseUrl, 'streamed', 'Streamed');
+      const plain = await call('POST', '/api/admin/keys', { name: 'stream reader', scopes: ['moderation:read'] });
+      const personal = await call('POST', '/api/admin/keys', { name: 'stream personal reader', scopes: ['moderation:read', 'personal:read'] });
+      const streams = [plain.body.secret as string, personal.body.secret as string, token].map((secret) => readEvents(first.server.baseUrl, secret));
+      try {
+        await Promise.all(streams.map((stream) => stream.opened));
+        const [plainStream, personalStream, ownStream] = streams as [TestEventReader, TestEventReader, TestEventReader];
+        const address = await call('POST', '/api/moderation/bans', { address: '198.51.100.9', reason: 'evasion' });
+        const player = await call('POST', '/api/moderation/bans', { username: 'Streamed', reason: 'spam' });
+        const isBan = (id: number) => (event: GatehouseEvent) => event.type === 'moderation.banned' && (event.data as { recordId: number }).recordId === id;
+        const addressId = address.body.record.id as number;
+        expect((await plainStream.next(isBan(addressId), 5000)).event.data).to.not.have.property('address');
+        expect((await personalStream.next(isBan(addressId), 5000)).event.data).to.include({ address: '198.51.100.9', by: 'service' });
+        const own = (await ownStream.next(isBan(player.body.record.id as number), 5000)).event.data;
+        expect(own).to.deep.include({ kind: 'ban', reason: 'spam', player: { name: 'Streamed', uuid: player.body.record.player.uuid } });
+        expect(own).to.not.have.any.keys('address', 'by');
+        expect(
+          ownStream.received.some((item) => isBan(addressId)(item.event)),
+          'another’s ban is not in a player’s stream',
+        ).to.equal(false);
+        await call('POST', `/api/moderation/bans/${player.body.record.id}/lift`, {});
+        await ownStream.next((event) => event.type === 'moderation.lifted', 5000);
+        await call('POST', `/api/moderation/bans/${addressId}/lift`, {});
+      } finally {
+        for (const stream of streams) stream.close();
+      }
     });
 
     it('a player reads their own record, appeals a ban in force once; an admin accepts and the ban is lifted everywhere', async () => {
