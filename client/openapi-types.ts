@@ -2255,6 +2255,282 @@ export interface components {
                 expiresAt: string | null;
             };
         };
+        /** @description A player or an address was banned (on every server of a network). Scope: moderation:read. */
+        ModerationBannedEvent: {
+            /**
+             * @description Increasing; send the last one seen as Last-Event-ID to get what was missed.
+             * @example 1024
+             */
+            id: string;
+            /**
+             * @description discriminator enum property added by openapi-typescript
+             * @enum {string}
+             */
+            type: "moderation.banned";
+            /** Format: date-time */
+            timestamp: string;
+            /** @description The server.id of the server it happened on (every server of a network streams every server’s events). */
+            server: string;
+            data: {
+                /** @description The record (GET /api/moderation/records/{id}). */
+                recordId: number;
+                /** @enum {string} */
+                kind: "ban" | "warning" | "kick";
+                player: {
+                    name: string;
+                    uuid: string;
+                } | null;
+                /** @description Personal: the banned address, only with personal:read (an API key), an operator or the service token. */
+                address?: string;
+                reason: string;
+                /** @description Who did it; not in the player’s own stream (their record in the portal does not name them either). */
+                by?: string;
+                /** Format: date-time */
+                expiresAt: string | null;
+                lifted: {
+                    /** Format: date-time */
+                    at: string;
+                    reason: string;
+                } | null;
+                appeal: {
+                    text: string;
+                    /** @enum {string} */
+                    status: "pending" | "accepted" | "rejected";
+                    answer: string | null;
+                    answeredBy: string | null;
+                } | null;
+            };
+        };
+        /** @description A ban was lifted (by an admin, or by an accepted appeal). Scope: moderation:read. */
+        ModerationLiftedEvent: {
+            /**
+             * @description Increasing; send the last one seen as Last-Event-ID to get what was missed.
+             * @example 1024
+             */
+            id: string;
+            /**
+             * @description discriminator enum property added by openapi-typescript
+             * @enum {string}
+             */
+            type: "moderation.lifted";
+            /** Format: date-time */
+            timestamp: string;
+            /** @description The server.id of the server it happened on (every server of a network streams every server’s events). */
+            server: string;
+            data: {
+                /** @description The record (GET /api/moderation/records/{id}). */
+                recordId: number;
+                /** @enum {string} */
+                kind: "ban" | "warning" | "kick";
+                player: {
+                    name: string;
+                    uuid: string;
+                } | null;
+                /** @description Personal: the banned address, only with personal:read (an API key), an operator or the service token. */
+                address?: string;
+                reason: string;
+                /** @description Who did it; not in the player’s own stream (their record in the portal does not name them either). */
+                by?: string;
+                /** Format: date-time */
+                expiresAt: string | null;
+                lifted: {
+                    /** Format: date-time */
+                    at: string;
+                    reason: string;
+                } | null;
+                appeal: {
+                    text: string;
+                    /** @enum {string} */
+                    status: "pending" | "accepted" | "rejected";
+                    answer: string | null;
+                    answeredBy: string | null;
+                } | null;
+            };
+        };
+        /** @description A player was kicked from the game. Scope: moderation:read. */
+        ModerationKickedEvent: {
+            /**
+             * @description Increasing; send the last one seen as Last-Event-ID to get what was missed.
+             * @example 1024
+             */
+            id: string;
+            /**
+             * @description discriminator enum property added by openapi-typescript
+             * @enum {string}
+             */
+            type: "moderation.kicked";
+            /** Format: date-time */
+            timestamp: string;
+            /** @description The server.id of the server it happened on (every server of a network streams every server’s events). */
+            server: string;
+            data: {
+                /** @description The record (GET /api/moderation/records/{id}). */
+                recordId: number;
+                /** @enum {string} */
+                kind: "ban" | "warning" | "kick";
+                player: {
+                    name: string;
+                    uuid: string;
+                } | null;
+                /** @description Personal: the banned address, only with personal:read (an API key), an operator or the service token. */
+                address?: string;
+                reason: string;
+                /** @description Who did it; not in the player’s own stream (their record in the portal does not name them either). */
+                by?: string;
+                /** Format: date-time */
+                expiresAt: string | null;
+                lifted: {
+                    /** Format: date-time */
+                    at: string;
+                    reason: string;
+                } | null;
+                appeal: {
+                    text: string;
+                    /** @enum {string} */
+                    status: "pending" | "accepted" | "rejected";
+                    answer: string | null;
+                    answeredBy: string | null;
+                } | null;
+            };
+        };
+        /** @description A player was warned. Scope: moderation:read. */
+        ModerationWarnedEvent: {
+            /**
+             * @description Increasing; send the last one seen as Last-Event-ID to get what was missed.
+             * @example 1024
+             */
+            id: string;
+            /**
+             * @description discriminator enum property added by openapi-typescript
+             * @enum {string}
+             */
+            type: "moderation.warned";
+            /** Format: date-time */
+            timestamp: string;
+            /** @description The server.id of the server it happened on (every server of a network streams every server’s events). */
+            server: string;
+            data: {
+                /** @description The record (GET /api/moderation/records/{id}). */
+                recordId: number;
+                /** @enum {string} */
+                kind: "ban" | "warning" | "kick";
+                player: {
+                    name: string;
+                    uuid: string;
+                } | null;
+                /** @description Personal: the banned address, only with personal:read (an API key), an operator or the service token. */
+                address?: string;
+                reason: string;
+                /** @description Who did it; not in the player’s own stream (their record in the portal does not name them either). */
+                by?: string;
+                /** Format: date-time */
+                expiresAt: string | null;
+                lifted: {
+                    /** Format: date-time */
+                    at: string;
+                    reason: string;
+                } | null;
+                appeal: {
+                    text: string;
+                    /** @enum {string} */
+                    status: "pending" | "accepted" | "rejected";
+                    answer: string | null;
+                    answeredBy: string | null;
+                } | null;
+            };
+        };
+        /** @description A banned player appealed their ban. Scope: moderation:read. */
+        ModerationAppealedEvent: {
+            /**
+             * @description Increasing; send the last one seen as Last-Event-ID to get what was missed.
+             * @example 1024
+             */
+            id: string;
+            /**
+             * @description discriminator enum property added by openapi-typescript
+             * @enum {string}
+             */
+            type: "moderation.appealed";
+            /** Format: date-time */
+            timestamp: string;
+            /** @description The server.id of the server it happened on (every server of a network streams every server’s events). */
+            server: string;
+            data: {
+                /** @description The record (GET /api/moderation/records/{id}). */
+                recordId: number;
+                /** @enum {string} */
+                kind: "ban" | "warning" | "kick";
+                player: {
+                    name: string;
+                    uuid: string;
+                } | null;
+                /** @description Personal: the banned address, only with personal:read (an API key), an operator or the service token. */
+                address?: string;
+                reason: string;
+                /** @description Who did it; not in the player’s own stream (their record in the portal does not name them either). */
+                by?: string;
+                /** Format: date-time */
+                expiresAt: string | null;
+                lifted: {
+                    /** Format: date-time */
+                    at: string;
+                    reason: string;
+                } | null;
+                appeal: {
+                    text: string;
+                    /** @enum {string} */
+                    status: "pending" | "accepted" | "rejected";
+                    answer: string | null;
+                    answeredBy: string | null;
+                } | null;
+            };
+        };
+        /** @description An appeal was accepted or rejected. Scope: moderation:read. */
+        ModerationAppealAnsweredEvent: {
+            /**
+             * @description Increasing; send the last one seen as Last-Event-ID to get what was missed.
+             * @example 1024
+             */
+            id: string;
+            /**
+             * @description discriminator enum property added by openapi-typescript
+             * @enum {string}
+             */
+            type: "moderation.appeal_answered";
+            /** Format: date-time */
+            timestamp: string;
+            /** @description The server.id of the server it happened on (every server of a network streams every server’s events). */
+            server: string;
+            data: {
+                /** @description The record (GET /api/moderation/records/{id}). */
+                recordId: number;
+                /** @enum {string} */
+                kind: "ban" | "warning" | "kick";
+                player: {
+                    name: string;
+                    uuid: string;
+                } | null;
+                /** @description Personal: the banned address, only with personal:read (an API key), an operator or the service token. */
+                address?: string;
+                reason: string;
+                /** @description Who did it; not in the player’s own stream (their record in the portal does not name them either). */
+                by?: string;
+                /** Format: date-time */
+                expiresAt: string | null;
+                lifted: {
+                    /** Format: date-time */
+                    at: string;
+                    reason: string;
+                } | null;
+                appeal: {
+                    text: string;
+                    /** @enum {string} */
+                    status: "pending" | "accepted" | "rejected";
+                    answer: string | null;
+                    answeredBy: string | null;
+                } | null;
+            };
+        };
         /** @description A backup archive was written whole (GET /api/admin/backups lists it). Scope: backups:read. */
         BackupTakenEvent: {
             /**
@@ -2400,7 +2676,7 @@ export interface components {
                 reason: string;
             };
         };
-        Event: components["schemas"]["PlayerJoinedEvent"] | components["schemas"]["PlayerLeftEvent"] | components["schemas"]["MoneyMovedEvent"] | components["schemas"]["PurchaseMadeEvent"] | components["schemas"]["PurchaseDeliveredEvent"] | components["schemas"]["SaleMadeEvent"] | components["schemas"]["JobsPayoutEvent"] | components["schemas"]["RestartScheduledEvent"] | components["schemas"]["RestartCancelledEvent"] | components["schemas"]["RestartStartedEvent"] | components["schemas"]["SettingsChangedEvent"] | components["schemas"]["WhitelistChangedEvent"] | components["schemas"]["KeyNewAddressEvent"] | components["schemas"]["MessageSentEvent"] | components["schemas"]["BackupTakenEvent"] | components["schemas"]["BackupFailedEvent"] | components["schemas"]["BackupRestoredEvent"] | components["schemas"]["ServerStatusEvent"] | components["schemas"]["GapEvent"] | components["schemas"]["ClosingEvent"];
+        Event: components["schemas"]["PlayerJoinedEvent"] | components["schemas"]["PlayerLeftEvent"] | components["schemas"]["MoneyMovedEvent"] | components["schemas"]["PurchaseMadeEvent"] | components["schemas"]["PurchaseDeliveredEvent"] | components["schemas"]["SaleMadeEvent"] | components["schemas"]["JobsPayoutEvent"] | components["schemas"]["RestartScheduledEvent"] | components["schemas"]["RestartCancelledEvent"] | components["schemas"]["RestartStartedEvent"] | components["schemas"]["SettingsChangedEvent"] | components["schemas"]["WhitelistChangedEvent"] | components["schemas"]["KeyNewAddressEvent"] | components["schemas"]["MessageSentEvent"] | components["schemas"]["ModerationBannedEvent"] | components["schemas"]["ModerationLiftedEvent"] | components["schemas"]["ModerationKickedEvent"] | components["schemas"]["ModerationWarnedEvent"] | components["schemas"]["ModerationAppealedEvent"] | components["schemas"]["ModerationAppealAnsweredEvent"] | components["schemas"]["BackupTakenEvent"] | components["schemas"]["BackupFailedEvent"] | components["schemas"]["BackupRestoredEvent"] | components["schemas"]["ServerStatusEvent"] | components["schemas"]["GapEvent"] | components["schemas"]["ClosingEvent"];
     };
     responses: never;
     parameters: never;
