@@ -3,7 +3,9 @@
  * and teleport on each row (read again when a player joins or leaves, by the
  * live events; every 10 s while the stream is away); one form that warns,
  * kicks or bans a player (online or not) or bans an address; the bans in
- * force with their lift; the appeals waiting for an answer; a player's
+ * force with their lift and the appeals waiting for an answer (read again
+ * when another admin, a key or a player changes them, by the live events;
+ * every 30 s while the stream is away); a player's
  * record; and the game's own bans, read back. Reasons and appeals are shown
  * as text, as typed.
  */
@@ -22,6 +24,7 @@ import { AdminPage } from '../parts/layout.js';
 import { SearchForm } from '../parts/search-form.js';
 
 const onlineEveryMs = 10_000;
+const recordsEveryMs = 30_000;
 
 type Act = 'warn' | 'kick' | 'ban' | 'ban-address';
 const acts: Array<{ value: Act; label: string }> = [
@@ -46,6 +49,11 @@ export function ModerationPage() {
   useLiveReload(['player.joined', 'player.left'], online.reload, onlineEveryMs);
   const bans = useLoad(() => data(api.request('get', '/api/moderation/records', { query: { inForce: true, limit: 100 } })), []);
   const appeals = useLoad(() => data(api.request('get', '/api/moderation/records', { query: { appeal: 'pending', limit: 100 } })), []);
+  const reloadRecords = () => {
+    bans.reload();
+    appeals.reload();
+  };
+  useLiveReload(['moderation.banned', 'moderation.lifted', 'moderation.appealed', 'moderation.appeal_answered'], reloadRecords, recordsEveryMs);
   const gameBans = useLoad(() => data(api.request('get', '/api/moderation/game-bans')), []);
   const [target, setTarget] = useState('');
   const [act, setAct] = useState<Act>('warn');
@@ -53,8 +61,7 @@ export function ModerationPage() {
   const row = useAction();
   const changed = () => {
     online.reload();
-    bans.reload();
-    appeals.reload();
+    reloadRecords();
   };
   /** A row's kick, ban or warn fills the form with the player and the action, and takes the focus to the reason. */
   const choose = (name: string, chosen: Act) => {
