@@ -128,10 +128,10 @@ function fuzzRequest(routes: Route[], tokens: string[], random: Random): FuzzReq
 function send(baseUrl: string, request: FuzzRequest): Promise<{ status: number; body: string }> {
   return new Promise((resolve, reject) => {
     const outgoing = httpRequest(baseUrl + request.path, { method: request.method, headers: request.headers }, (response) => {
-      // An event stream a request opened (GET /api/events with a good token) goes on until the server stops: its status is the answer.
-      if (response.headers['content-type']?.startsWith('text/event-stream')) {
-        response.destroy();
+      // The event stream (GET /api/events) stays open by design: its answer is its status and headers.
+      if (String(response.headers['content-type']).startsWith('text/event-stream')) {
         resolve({ status: response.statusCode!, body: '' });
+        response.destroy();
         return;
       }
       let body = '';
