@@ -162,6 +162,14 @@ export async function loadConfig(env: NodeJS.ProcessEnv = process.env, cwd = pro
     // A restore replaces the data directory whole: backups inside it would go with it.
     throw new ConfigError(`${path.basename(file)}: "backups.directory" (${config.backups.directory}) must not be inside the data directory (${config.dataDirectory})`);
   }
+  const unlisted = config.forwardAuth.rules.findIndex((rule) => rule.host !== undefined && !config.forwardAuth.hosts.includes(rule.host));
+  if (unlisted >= 0) {
+    // Such a rule could never match: Gatehouse answers only for the listed hosts.
+    const host = config.forwardAuth.rules[unlisted]!.host;
+    throw new ConfigError(
+      `${path.basename(file)}: "forward-auth.rules[${unlisted}].host" (${host}) is not one of forward-auth.hosts (${config.forwardAuth.hosts.join(', ') || 'none'})`,
+    );
+  }
   return config;
 }
 
