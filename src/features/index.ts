@@ -18,6 +18,7 @@ import { jobsFeature } from './jobs/feature.js';
 import { keysFeature } from './keys/feature.js';
 import { leaderboardFeature } from './leaderboard/feature.js';
 import { messagesFeature } from './messages/feature.js';
+import { oidcFeature } from './oidc/feature.js';
 import { metricsFeature } from './metrics/feature.js';
 import { playersFeature } from './players/feature.js';
 import { referenceFeature } from './reference/feature.js';
@@ -48,6 +49,7 @@ export const features: Feature[] = [
   sessionsFeature,
   accountsFeature,
   factorsFeature,
+  oidcFeature,
   keysFeature,
   healthFeature,
   connectionsFeature,

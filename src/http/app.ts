@@ -2,6 +2,7 @@ import cors from '@koa/cors';
 import Koa, { type Middleware } from 'koa';
 import type { Config } from '../config/config.js';
 import { errorMiddleware } from './error-middleware.js';
+import { type Mount, mountMiddleware } from './mount.js';
 import { loadPortal, portalMiddleware } from './portal.js';
 
 /** Told of every answer: the route served (`GET /api/health`, or `unmatched`), its status and how long it took. */
@@ -10,10 +11,17 @@ export type ServedListener = (route: string, status: number, milliseconds: numbe
 /**
  * The Koa application: the request meter outermost (so it sees every final
  * status), CORS (so error answers carry its headers too), then the error
- * middleware, then the portal's pages (every GET outside /api, ./portal.ts),
+ * middleware, then the applications mounted under their own paths
+ * (./mount.ts), then the portal's pages (every GET outside /api, ./portal.ts),
  * then the router built from the features' routes (./router.ts).
  */
-export function createHttpApp(config: Pick<Config, 'cors'>, router: Middleware, logError: (message: string) => void, onServed?: ServedListener): Koa {
+export function createHttpApp(
+  config: Pick<Config, 'cors'>,
+  router: Middleware,
+  logError: (message: string) => void,
+  onServed?: ServedListener,
+  mounts: readonly Mount[] = [],
+): Koa {
   const app = new Koa();
   app.silent = true;
   if (onServed) {
@@ -28,6 +36,7 @@ export function createHttpApp(config: Pick<Config, 'cors'>, router: Middleware, 
   }
   if (config.cors.enabled) app.use(cors(corsOptions(config.cors.allowedOrigins)));
   app.use(errorMiddleware(logError));
+  if (mounts.length > 0) app.use(mountMiddleware(mounts));
   app.use(portalMiddleware(loadPortal(undefined, logError)));
   app.use(router);
   return app;
