@@ -47,18 +47,25 @@ function keySetOf(stored: StoredKeys): KeySet {
   return { jwks, cookieKeys: stored.cookieKeys, fingerprint: jwks.map((jwk) => jwk.kid).join(',') };
 }
 
-/** The stored keys, made or rotated first when due; what the store holds afterwards (another instance's rotation wins a race, and both use it). */
+/**
+ * The stored keys, made or rotated first when due, and the one before the
+ * newest dropped once it is older than `rotationDays + retiredDays` (the
+ * newest has then signed for `retiredDays`): what the store holds
+ * afterwards (another instance's rotation wins a race, and both use it).
+ */
 export async function currentKeys(store: OidcStore, policy: RotationPolicy, now: Date): Promise<KeySet> {
   const found = (await store.find(model, id, now.toISOString()))?.payload as unknown as StoredKeys | undefined;
   const day = 86_400_000;
+  const age = (key: StoredKey) => now.getTime() - Date.parse(key.createdAt);
   const newest = found?.keys[0];
-  if (!found || !newest || now.getTime() - Date.parse(newest.createdAt) >= policy.rotationDays * day) {
-    const fresh = newKey(now);
-    // Keys before the newest stop being published once the newest has signed for `retiredDays`.
-    const kept =
-      found && newest ? [newest, ...found.keys.slice(1).filter((key) => now.getTime() - Date.parse(key.createdAt) < (policy.rotationDays + policy.retiredDays) * day)] : [];
+  const due = !found || !newest || age(newest) >= policy.rotationDays * day;
+  const older = (found?.keys.slice(1) ?? []).filter((key) => age(key) < (policy.rotationDays + policy.retiredDays) * day);
+  if (due) {
     const cookieKeys = [randomBytes(32).toString('base64url'), ...(found?.cookieKeys ?? []).slice(0, 1)];
-    await store.put({ model, id, payload: { keys: [fresh, ...kept], cookieKeys }, grantId: null, uid: null, userCode: null, expiresAt: null });
+    const keys = [newKey(now), ...(newest ? [newest, ...older] : [])];
+    await store.put({ model, id, payload: { keys, cookieKeys }, grantId: null, uid: null, userCode: null, expiresAt: null });
+  } else if (older.length < found.keys.length - 1) {
+    await store.put({ model, id, payload: { keys: [newest, ...older], cookieKeys: found.cookieKeys }, grantId: null, uid: null, userCode: null, expiresAt: null });
   }
   const stored = (await store.find(model, id, now.toISOString()))?.payload as unknown as StoredKeys;
   return keySetOf(stored);
