@@ -76,6 +76,20 @@ for (const [name, implementation] of Object.entries(implementations)) {
       expect((await oidc.list('Client')).map((found) => found.id)).to.deep.equal(['kept']);
     });
 
+    it('replaces a record only over the payload read: a second writer from the same reading changes nothing', async function () {
+      expect(await oidc.replace(record('SigningKeys', 'current', { payload: { keys: ['a'] }, expiresAt: null }), null)).to.equal(true);
+      expect(await oidc.replace(record('SigningKeys', 'current', { payload: { keys: ['b'] }, expiresAt: null }), null)).to.equal(false);
+      expect(await oidc.replace(record('SigningKeys', 'current', { payload: { keys: ['c'] }, expiresAt: null }), { keys: ['a'] })).to.equal(true);
+      expect(await oidc.replace(record('SigningKeys', 'current', { payload: { keys: ['d'] }, expiresAt: null }), { keys: ['a'] })).to.equal(false);
+      expect((await oidc.find('SigningKeys', 'current', after10))?.payload).to.deep.equal({ keys: ['c'] });
+      // Two instances at once, neither having seen keys: both end with the same.
+      await oidc.remove('SigningKeys', 'current');
+      const policy = { rotationDays: 30, retiredDays: 7 };
+      const [one, two] = await Promise.all([currentKeys(oidc, policy, new Date()), currentKeys(oidc, policy, new Date())]);
+      expect(one.fingerprint).to.equal(two.fingerprint);
+      expect(one.jwks).to.have.length(1);
+    });
+
     it('makes the signing keys once, rotates them when due, keeps the one before a while, then drops it', async function () {
       const policy = { rotationDays: 30, retiredDays: 7 };
       const day = 86_400_000;

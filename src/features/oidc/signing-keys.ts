@@ -48,7 +48,8 @@ function keySetOf(stored: StoredKeys): KeySet {
 }
 
 /**
- * The stored keys, made or rotated first when due, and the one before the
+ * The stored keys, made or rotated first when due (written only over what
+ * was read: of two instances at it at once, the second keeps the first's), and the one before the
  * newest dropped once it is older than `rotationDays + retiredDays` (the
  * newest has then signed for `retiredDays`): what the store holds
  * afterwards (another instance's rotation wins a race, and both use it).
@@ -63,9 +64,12 @@ export async function currentKeys(store: OidcStore, policy: RotationPolicy, now:
   if (due) {
     const cookieKeys = [randomBytes(32).toString('base64url'), ...(found?.cookieKeys ?? []).slice(0, 1)];
     const keys = [newKey(now), ...(newest ? [newest, ...older] : [])];
-    await store.put({ model, id, payload: { keys, cookieKeys }, grantId: null, uid: null, userCode: null, expiresAt: null });
+    await store.replace({ model, id, payload: { keys, cookieKeys }, grantId: null, uid: null, userCode: null, expiresAt: null }, found ? { ...found } : null);
   } else if (older.length < found.keys.length - 1) {
-    await store.put({ model, id, payload: { keys: [newest, ...older], cookieKeys: found.cookieKeys }, grantId: null, uid: null, userCode: null, expiresAt: null });
+    await store.replace(
+      { model, id, payload: { keys: [newest, ...older], cookieKeys: found.cookieKeys }, grantId: null, uid: null, userCode: null, expiresAt: null },
+      { ...found },
+    );
   }
   const stored = (await store.find(model, id, now.toISOString()))?.payload as unknown as StoredKeys;
   return keySetOf(stored);

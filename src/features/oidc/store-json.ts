@@ -27,6 +27,13 @@ export const jsonOidcPart: JsonStorePart<OidcStore> = {
       access.write((tx) => {
         tx.put(table, keyOf(record.model, record.id), structuredClone(record));
       }),
+    replace: (record, previous) =>
+      access.write((tx) => {
+        const current = tx.get<OidcRecord>(table, keyOf(record.model, record.id));
+        if (JSON.stringify(current?.payload ?? null) !== JSON.stringify(previous)) return false;
+        tx.put(table, keyOf(record.model, record.id), structuredClone(record));
+        return true;
+      }),
     find: async (model, id, now) => live(access.read<OidcRecord>(table).get(keyOf(model, id)), now),
     findBy: async (model, field, value, now) => {
       for (const record of access.read<OidcRecord>(table).values()) {

@@ -63,6 +63,19 @@ export const postgresOidcPart: PostgresStorePart<OidcStore> = {
           [record.model, record.id, JSON.stringify(record.payload), record.grantId, record.uid, record.userCode, record.expiresAt],
         );
       },
+      replace: async (record, previous) => {
+        const values = [record.model, record.id, JSON.stringify(record.payload), record.grantId, record.uid, record.userCode, record.expiresAt];
+        if (previous === null)
+          return (await access.query(`INSERT INTO ${table} (${columns}) VALUES ($1, $2, $3, $4, $5, $6, $7) ON CONFLICT (model, id) DO NOTHING RETURNING id`, values)).length === 1;
+        return (
+          (
+            await access.query(
+              `UPDATE ${table} SET payload = $3, grant_id = $4, uid = $5, user_code = $6, expires_at = $7 WHERE model = $1 AND id = $2 AND payload = $8::jsonb RETURNING id`,
+              [...values, JSON.stringify(previous)],
+            )
+          ).length === 1
+        );
+      },
       find: async (model, id, now) => {
         const [row] = await access.query<OidcRow>(`SELECT ${columns} FROM ${table} WHERE model = $1 AND id = $2 AND (expires_at IS NULL OR expires_at > $3)`, [model, id, now]);
         return row && toRecord(row);

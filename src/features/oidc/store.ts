@@ -28,6 +28,12 @@ export interface OidcRecord {
 export interface OidcStore {
   /** Writes the record whole (a new one or over the one of that model and id). */
   put(record: OidcRecord): Promise<void>;
+  /**
+   * Writes the record only if the stored one's payload is still `previous`
+   * (null: only if there is none): of two instances rotating the keys at
+   * once, one writes and the other finds it changed. True when it wrote.
+   */
+  replace(record: OidcRecord, previous: Record<string, unknown> | null): Promise<boolean>;
   /** The record unless it expired at `now`. */
   find(model: string, id: string, now: string): Promise<OidcRecord | undefined>;
   findBy(model: string, field: 'uid' | 'userCode', value: string, now: string): Promise<OidcRecord | undefined>;
