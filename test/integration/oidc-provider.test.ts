@@ -5,11 +5,13 @@
  * clear OAuth error as the specifications name it, never a 500. The whole
  * flow in Chromium through the portal is test/e2e/portal-oidc.test.ts.
  */
+import { rm } from 'node:fs/promises';
 import { expect } from 'chai';
 import * as client from 'openid-client';
 import { oidcPart } from '../../src/features/oidc/store.js';
 import { registeredUser } from '../helpers/accounts.js';
-import { api, startTestGatehouse, type TestGatehouse } from '../helpers/gatehouse.js';
+import { freePort } from '../helpers/free-port.js';
+import { api, startTestGatehouse, temporaryDirectory, type TestGatehouse } from '../helpers/gatehouse.js';
 import { type RegisteredClient, registerClient, relyingParty, signInWithoutBrowser, startSignIn } from '../helpers/oidc.js';
 import { requirePostgres, uniquePrefix } from '../helpers/postgres.js';
 
@@ -252,3 +254,40 @@ for (const storeName of ['JSON', 'PostgreSQL'] as const) {
     });
   });
 }
+
+describe('the OpenID Connect provider across a restart (JSON)', function () {
+  this.timeout(90_000);
+  let directory: string;
+  let server: TestGatehouse | undefined;
+
+  after(async function () {
+    await server?.stop();
+    if (directory) await rm(directory, { recursive: true, force: true });
+  });
+
+  it('redeems a code issued before the restart, with the same keys and client', async function () {
+    directory = await temporaryDirectory('gatehouse-oidc-restart-');
+    const port = await freePort();
+    const start = () =>
+      startTestGatehouse(
+        (config) => {
+          config.token = serviceToken;
+          config.port = port;
+        },
+        { dataDirectory: directory },
+      );
+    server = await start();
+    const token = await registeredUser(server.gatehouse, server.baseUrl, 'tern', 'Tern');
+    const registered = await registerClient(server.baseUrl, serviceToken, { name: 'Map', type: 'public', redirectUris: [redirectUri], scopes: ['minecraft'] });
+    const config = await relyingParty(`${server.baseUrl}/oidc`, registered);
+    const started = await startSignIn(config, redirectUri, 'openid minecraft');
+    const back = await signInWithoutBrowser(server.baseUrl, started.url, token, redirectUri);
+    const keysBefore = await (await fetch(`${server.baseUrl}/oidc/jwks`)).json();
+    await server.stop();
+    server = await start();
+    expect(await (await fetch(`${server.baseUrl}/oidc/jwks`)).json()).to.deep.equal(keysBefore);
+    const tokens = await client.authorizationCodeGrant(config, back, { pkceCodeVerifier: started.verifier, expectedState: started.state, expectedNonce: started.nonce });
+    expect(tokens.claims()).to.include({ minecraft_name: 'Tern', aud: registered.id });
+    expect(server.errors).to.deep.equal([]);
+  });
+});
