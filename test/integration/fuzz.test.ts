@@ -128,6 +128,11 @@ function fuzzRequest(routes: Route[], tokens: string[], random: Random): FuzzReq
 function send(baseUrl: string, request: FuzzRequest): Promise<{ status: number; body: string }> {
   return new Promise((resolve, reject) => {
     const outgoing = httpRequest(baseUrl + request.path, { method: request.method, headers: request.headers }, (response) => {
+      // A request the event stream takes (GET /api/events, well formed) is answered with a stream that never ends: its status is the answer.
+      if (String(response.headers['content-type']).startsWith('text/event-stream')) {
+        response.destroy();
+        return resolve({ status: response.statusCode!, body: '' });
+      }
       let body = '';
       response.on('data', (chunk) => (body += chunk));
       response.on('end', () => resolve({ status: response.statusCode!, body }));
