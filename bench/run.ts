@@ -9,6 +9,7 @@
  */
 import { wrkTool } from '../test/helpers/missing-tool.js';
 import { appendCost } from './append.js';
+import { backupAtScale } from './backup.js';
 import { bridgeRoundTrip } from './bridge.js';
 import { ledgerAtScale, transferThroughput } from './economy.js';
 import { loadNow, notMeasured, printGoals } from './goals.js';
@@ -57,6 +58,7 @@ const sections: Record<string, Section> = {
   start: { run: startOnBuiltCheckout }, // 17. `npm start` on this built checkout to /api/health (./start.ts)
   portal: { run: portalFirstLoad }, // 18. the portal's first load in headless Chromium (./portal.ts)
   events: { run: async () => (await import('./events.js')).eventsFanOut() }, // 19. 1,000 event streams, 2,000 events a second fanned out (./events.ts)
+  backup: { run: backupAtScale }, // 20. a backup at 10^6 ledger records and 10^5 users, request p99 during it (./backup.ts)
 };
 
 // `npm run bench -- --only me,transfers` (or `npm run bench -- me transfers`) runs a subset; no argument runs them all.

@@ -1026,6 +1026,200 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/api/moderation/records": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * Bans, warnings and kicks, newest first, a page at a time: of one player (username), of one kind, bans in force, or bans with an appeal of a status
+         * @description Personal data: an API key sees `records[].address` only if it also holds personal:read; without it they are left out. A login token (an operator's, or a player's own) and the service token see them.
+         */
+        get: operations["getModerationRecords"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/moderation/bans": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Ban a player (username) or an address, with a reason and an optional end (expiresAt); it replaces a ban of the same target still in force, holds on every server of a network, and removes whoever it bans who is online
+         * @description Personal data: an API key sees `record.address` only if it also holds personal:read; without it they are left out. A login token (an operator's, or a player's own) and the service token see them.
+         */
+        post: operations["postModerationBans"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/moderation/records/{id}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * One ban, warning or kick, with a ban’s lifting and its appeal
+         * @description Personal data: an API key sees `record.address` only if it also holds personal:read; without it they are left out. A login token (an operator's, or a player's own) and the service token see them.
+         */
+        get: operations["getModerationRecordsById"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/moderation/bans/{id}/lift": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Lift a ban in force, on every server of a network
+         * @description Personal data: an API key sees `record.address` only if it also holds personal:read; without it they are left out. A login token (an operator's, or a player's own) and the service token see them.
+         */
+        post: operations["postModerationBansByIdLift"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/moderation/kicks": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Kick an online player (on whichever server of a network they are), showing them the reason; recorded on their record
+         * @description Personal data: an API key sees `record.address` only if it also holds personal:read; without it they are left out. A login token (an operator's, or a player's own) and the service token see them.
+         */
+        post: operations["postModerationKicks"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/moderation/warnings": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Warn a player: recorded on their record, and told in game when they are online
+         * @description Personal data: an API key sees `record.address` only if it also holds personal:read; without it they are left out. A login token (an operator's, or a player's own) and the service token see them.
+         */
+        post: operations["postModerationWarnings"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/moderation/bans/{id}/appeal/answer": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Answer a ban’s pending appeal: accept (the ban is lifted) or reject, with words the player reads
+         * @description Personal data: an API key sees `record.address` only if it also holds personal:read; without it they are left out. A login token (an operator's, or a player's own) and the service token see them.
+         */
+        post: operations["postModerationBansByIdAppealAnswer"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/moderation/game-bans": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * This server's game's own bans, made on its console or by other plugins: read back, never overwritten by Gatehouse (lift them where they were made, or ban the target through Gatehouse, which replaces one)
+         * @description Personal data: an API key sees `bans[].address` only if it also holds personal:read; without it they are left out. A login token (an operator's, or a player's own) and the service token see them.
+         */
+        get: operations["getModerationGameBans"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/moderation/me": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** The caller's own player's record: warnings, kicks and bans with their reasons, ends and appeals (a banned player can log in to read it) */
+        get: operations["getModerationMe"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/moderation/me/bans/{id}/appeal": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /** Appeal one of your own bans in force, once, with a text an admin answers */
+        post: operations["postModerationMeBansByIdAppeal"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/api/economy/symbol": {
         parameters: {
             query?: never;
@@ -1576,6 +1770,45 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/api/admin/backups": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** The backup archives with their size and contents, the backup being taken, the schedule and retention */
+        get: operations["getAdminBackups"];
+        put?: never;
+        /** Back up now: starts a backup of the data and the world, and answers at once (GET shows its progress, then the archive) */
+        post: operations["postAdminBackups"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/admin/backups/{name}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * Download a backup archive (a zip: every account, e-mail and address of the store, and the world)
+         * @description Personal data as a whole: an API key needs personal:read beside backups:admin, or is refused (403 scope_missing). A login token (an operator's) and the service token may.
+         */
+        get: operations["getAdminBackupsByName"];
+        put?: never;
+        post?: never;
+        /** Delete a backup archive (retention deletes old ones by itself) */
+        delete: operations["deleteAdminBackupsByName"];
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/api/openapi.json": {
         parameters: {
             query?: never;
@@ -2076,6 +2309,358 @@ export interface components {
                 expiresAt: string | null;
             };
         };
+        /** @description A player or an address was banned (on every server of a network). Scope: moderation:read. */
+        ModerationBannedEvent: {
+            /**
+             * @description Increasing; send the last one seen as Last-Event-ID to get what was missed.
+             * @example 1024
+             */
+            id: string;
+            /**
+             * @description discriminator enum property added by openapi-typescript
+             * @enum {string}
+             */
+            type: "moderation.banned";
+            /** Format: date-time */
+            timestamp: string;
+            /** @description The server.id of the server it happened on (every server of a network streams every server’s events). */
+            server: string;
+            data: {
+                /** @description The record (GET /api/moderation/records/{id}). */
+                recordId: number;
+                /** @enum {string} */
+                kind: "ban" | "warning" | "kick";
+                player: {
+                    name: string;
+                    uuid: string;
+                } | null;
+                /** @description Personal: the banned address, only with personal:read (an API key), an operator or the service token. */
+                address?: string;
+                reason: string;
+                /** @description Who did it; not in the player’s own stream (their record in the portal does not name them either). */
+                by?: string;
+                /** Format: date-time */
+                expiresAt: string | null;
+                lifted: {
+                    /** Format: date-time */
+                    at: string;
+                    reason: string;
+                } | null;
+                appeal: {
+                    text: string;
+                    /** @enum {string} */
+                    status: "pending" | "accepted" | "rejected";
+                    answer: string | null;
+                    answeredBy: string | null;
+                } | null;
+            };
+        };
+        /** @description A ban was lifted (by an admin, or by an accepted appeal). Scope: moderation:read. */
+        ModerationLiftedEvent: {
+            /**
+             * @description Increasing; send the last one seen as Last-Event-ID to get what was missed.
+             * @example 1024
+             */
+            id: string;
+            /**
+             * @description discriminator enum property added by openapi-typescript
+             * @enum {string}
+             */
+            type: "moderation.lifted";
+            /** Format: date-time */
+            timestamp: string;
+            /** @description The server.id of the server it happened on (every server of a network streams every server’s events). */
+            server: string;
+            data: {
+                /** @description The record (GET /api/moderation/records/{id}). */
+                recordId: number;
+                /** @enum {string} */
+                kind: "ban" | "warning" | "kick";
+                player: {
+                    name: string;
+                    uuid: string;
+                } | null;
+                /** @description Personal: the banned address, only with personal:read (an API key), an operator or the service token. */
+                address?: string;
+                reason: string;
+                /** @description Who did it; not in the player’s own stream (their record in the portal does not name them either). */
+                by?: string;
+                /** Format: date-time */
+                expiresAt: string | null;
+                lifted: {
+                    /** Format: date-time */
+                    at: string;
+                    reason: string;
+                } | null;
+                appeal: {
+                    text: string;
+                    /** @enum {string} */
+                    status: "pending" | "accepted" | "rejected";
+                    answer: string | null;
+                    answeredBy: string | null;
+                } | null;
+            };
+        };
+        /** @description A player was kicked from the game. Scope: moderation:read. */
+        ModerationKickedEvent: {
+            /**
+             * @description Increasing; send the last one seen as Last-Event-ID to get what was missed.
+             * @example 1024
+             */
+            id: string;
+            /**
+             * @description discriminator enum property added by openapi-typescript
+             * @enum {string}
+             */
+            type: "moderation.kicked";
+            /** Format: date-time */
+            timestamp: string;
+            /** @description The server.id of the server it happened on (every server of a network streams every server’s events). */
+            server: string;
+            data: {
+                /** @description The record (GET /api/moderation/records/{id}). */
+                recordId: number;
+                /** @enum {string} */
+                kind: "ban" | "warning" | "kick";
+                player: {
+                    name: string;
+                    uuid: string;
+                } | null;
+                /** @description Personal: the banned address, only with personal:read (an API key), an operator or the service token. */
+                address?: string;
+                reason: string;
+                /** @description Who did it; not in the player’s own stream (their record in the portal does not name them either). */
+                by?: string;
+                /** Format: date-time */
+                expiresAt: string | null;
+                lifted: {
+                    /** Format: date-time */
+                    at: string;
+                    reason: string;
+                } | null;
+                appeal: {
+                    text: string;
+                    /** @enum {string} */
+                    status: "pending" | "accepted" | "rejected";
+                    answer: string | null;
+                    answeredBy: string | null;
+                } | null;
+            };
+        };
+        /** @description A player was warned. Scope: moderation:read. */
+        ModerationWarnedEvent: {
+            /**
+             * @description Increasing; send the last one seen as Last-Event-ID to get what was missed.
+             * @example 1024
+             */
+            id: string;
+            /**
+             * @description discriminator enum property added by openapi-typescript
+             * @enum {string}
+             */
+            type: "moderation.warned";
+            /** Format: date-time */
+            timestamp: string;
+            /** @description The server.id of the server it happened on (every server of a network streams every server’s events). */
+            server: string;
+            data: {
+                /** @description The record (GET /api/moderation/records/{id}). */
+                recordId: number;
+                /** @enum {string} */
+                kind: "ban" | "warning" | "kick";
+                player: {
+                    name: string;
+                    uuid: string;
+                } | null;
+                /** @description Personal: the banned address, only with personal:read (an API key), an operator or the service token. */
+                address?: string;
+                reason: string;
+                /** @description Who did it; not in the player’s own stream (their record in the portal does not name them either). */
+                by?: string;
+                /** Format: date-time */
+                expiresAt: string | null;
+                lifted: {
+                    /** Format: date-time */
+                    at: string;
+                    reason: string;
+                } | null;
+                appeal: {
+                    text: string;
+                    /** @enum {string} */
+                    status: "pending" | "accepted" | "rejected";
+                    answer: string | null;
+                    answeredBy: string | null;
+                } | null;
+            };
+        };
+        /** @description A banned player appealed their ban. Scope: moderation:read. */
+        ModerationAppealedEvent: {
+            /**
+             * @description Increasing; send the last one seen as Last-Event-ID to get what was missed.
+             * @example 1024
+             */
+            id: string;
+            /**
+             * @description discriminator enum property added by openapi-typescript
+             * @enum {string}
+             */
+            type: "moderation.appealed";
+            /** Format: date-time */
+            timestamp: string;
+            /** @description The server.id of the server it happened on (every server of a network streams every server’s events). */
+            server: string;
+            data: {
+                /** @description The record (GET /api/moderation/records/{id}). */
+                recordId: number;
+                /** @enum {string} */
+                kind: "ban" | "warning" | "kick";
+                player: {
+                    name: string;
+                    uuid: string;
+                } | null;
+                /** @description Personal: the banned address, only with personal:read (an API key), an operator or the service token. */
+                address?: string;
+                reason: string;
+                /** @description Who did it; not in the player’s own stream (their record in the portal does not name them either). */
+                by?: string;
+                /** Format: date-time */
+                expiresAt: string | null;
+                lifted: {
+                    /** Format: date-time */
+                    at: string;
+                    reason: string;
+                } | null;
+                appeal: {
+                    text: string;
+                    /** @enum {string} */
+                    status: "pending" | "accepted" | "rejected";
+                    answer: string | null;
+                    answeredBy: string | null;
+                } | null;
+            };
+        };
+        /** @description An appeal was accepted or rejected. Scope: moderation:read. */
+        ModerationAppealAnsweredEvent: {
+            /**
+             * @description Increasing; send the last one seen as Last-Event-ID to get what was missed.
+             * @example 1024
+             */
+            id: string;
+            /**
+             * @description discriminator enum property added by openapi-typescript
+             * @enum {string}
+             */
+            type: "moderation.appeal_answered";
+            /** Format: date-time */
+            timestamp: string;
+            /** @description The server.id of the server it happened on (every server of a network streams every server’s events). */
+            server: string;
+            data: {
+                /** @description The record (GET /api/moderation/records/{id}). */
+                recordId: number;
+                /** @enum {string} */
+                kind: "ban" | "warning" | "kick";
+                player: {
+                    name: string;
+                    uuid: string;
+                } | null;
+                /** @description Personal: the banned address, only with personal:read (an API key), an operator or the service token. */
+                address?: string;
+                reason: string;
+                /** @description Who did it; not in the player’s own stream (their record in the portal does not name them either). */
+                by?: string;
+                /** Format: date-time */
+                expiresAt: string | null;
+                lifted: {
+                    /** Format: date-time */
+                    at: string;
+                    reason: string;
+                } | null;
+                appeal: {
+                    text: string;
+                    /** @enum {string} */
+                    status: "pending" | "accepted" | "rejected";
+                    answer: string | null;
+                    answeredBy: string | null;
+                } | null;
+            };
+        };
+        /** @description A backup archive was written whole (GET /api/admin/backups lists it). Scope: backups:read. */
+        BackupTakenEvent: {
+            /**
+             * @description Increasing; send the last one seen as Last-Event-ID to get what was missed.
+             * @example 1024
+             */
+            id: string;
+            /**
+             * @description discriminator enum property added by openapi-typescript
+             * @enum {string}
+             */
+            type: "backup.taken";
+            /** Format: date-time */
+            timestamp: string;
+            /** @description The server.id of the server it happened on (every server of a network streams every server’s events). */
+            server: string;
+            data: {
+                /** @description The archive's file name. */
+                name: string;
+                /** @enum {string} */
+                reason: "manual" | "scheduled" | "before restart" | "command line";
+                requestedBy: string | null;
+                bytes: number;
+                tookMs: number;
+                /** @description Archives retention deleted after it. */
+                deleted: string[];
+            };
+        };
+        /** @description A backup could not be taken (nothing partial is kept; the world is saved again as before). Scope: backups:read. */
+        BackupFailedEvent: {
+            /**
+             * @description Increasing; send the last one seen as Last-Event-ID to get what was missed.
+             * @example 1024
+             */
+            id: string;
+            /**
+             * @description discriminator enum property added by openapi-typescript
+             * @enum {string}
+             */
+            type: "backup.failed";
+            /** Format: date-time */
+            timestamp: string;
+            /** @description The server.id of the server it happened on (every server of a network streams every server’s events). */
+            server: string;
+            data: {
+                name: string;
+                /** @enum {string} */
+                reason: "manual" | "scheduled" | "before restart" | "command line";
+                requestedBy: string | null;
+                error: string;
+            };
+        };
+        /** @description Gatehouse started on data restored from an archive (npm run restore), told once at that start. Scope: backups:read. */
+        BackupRestoredEvent: {
+            /**
+             * @description Increasing; send the last one seen as Last-Event-ID to get what was missed.
+             * @example 1024
+             */
+            id: string;
+            /**
+             * @description discriminator enum property added by openapi-typescript
+             * @enum {string}
+             */
+            type: "backup.restored";
+            /** Format: date-time */
+            timestamp: string;
+            /** @description The server.id of the server it happened on (every server of a network streams every server’s events). */
+            server: string;
+            data: {
+                archive: string;
+                /** Format: date-time */
+                createdAt: string;
+                /** Format: date-time */
+                restoredAt: string;
+            };
+        };
         /** @description How the server is doing, every events.status-seconds (15 s). Scope: server:read. */
         ServerStatusEvent: {
             /**
@@ -2145,7 +2730,7 @@ export interface components {
                 reason: string;
             };
         };
-        Event: components["schemas"]["PlayerJoinedEvent"] | components["schemas"]["PlayerLeftEvent"] | components["schemas"]["MoneyMovedEvent"] | components["schemas"]["PurchaseMadeEvent"] | components["schemas"]["PurchaseDeliveredEvent"] | components["schemas"]["SaleMadeEvent"] | components["schemas"]["JobsPayoutEvent"] | components["schemas"]["RestartScheduledEvent"] | components["schemas"]["RestartCancelledEvent"] | components["schemas"]["RestartStartedEvent"] | components["schemas"]["SettingsChangedEvent"] | components["schemas"]["WhitelistChangedEvent"] | components["schemas"]["KeyNewAddressEvent"] | components["schemas"]["MessageSentEvent"] | components["schemas"]["ServerStatusEvent"] | components["schemas"]["GapEvent"] | components["schemas"]["ClosingEvent"];
+        Event: components["schemas"]["PlayerJoinedEvent"] | components["schemas"]["PlayerLeftEvent"] | components["schemas"]["MoneyMovedEvent"] | components["schemas"]["PurchaseMadeEvent"] | components["schemas"]["PurchaseDeliveredEvent"] | components["schemas"]["SaleMadeEvent"] | components["schemas"]["JobsPayoutEvent"] | components["schemas"]["RestartScheduledEvent"] | components["schemas"]["RestartCancelledEvent"] | components["schemas"]["RestartStartedEvent"] | components["schemas"]["SettingsChangedEvent"] | components["schemas"]["WhitelistChangedEvent"] | components["schemas"]["KeyNewAddressEvent"] | components["schemas"]["MessageSentEvent"] | components["schemas"]["ModerationBannedEvent"] | components["schemas"]["ModerationLiftedEvent"] | components["schemas"]["ModerationKickedEvent"] | components["schemas"]["ModerationWarnedEvent"] | components["schemas"]["ModerationAppealedEvent"] | components["schemas"]["ModerationAppealAnsweredEvent"] | components["schemas"]["BackupTakenEvent"] | components["schemas"]["BackupFailedEvent"] | components["schemas"]["BackupRestoredEvent"] | components["schemas"]["ServerStatusEvent"] | components["schemas"]["GapEvent"] | components["schemas"]["ClosingEvent"];
     };
     responses: never;
     parameters: never;
@@ -2967,6 +3552,15 @@ export interface operations {
                             deliveredAt: string | null;
                         };
                     };
+                };
+            };
+            /** @description id is not a delivery id (a whole number; field id) */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
                 };
             };
             /** @description Missing or invalid token, or an API key unknown, revoked or expired */
@@ -8058,6 +8652,1363 @@ export interface operations {
             };
         };
     };
+    getModerationRecords: {
+        parameters: {
+            query?: {
+                page?: number;
+                limit?: number;
+                kind?: "ban" | "warning" | "kick";
+                username?: string;
+                inForce?: boolean;
+                appeal?: "pending" | "accepted" | "rejected";
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description OK */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** @enum {boolean} */
+                        success: true;
+                        records: {
+                            id: number;
+                            /** @enum {string} */
+                            kind: "ban" | "warning" | "kick";
+                            player: {
+                                name: string;
+                                /** @description Empty where the player was never seen in game. */
+                                uuid: string;
+                            } | null;
+                            /** @description The address a ban is of (null for the rest). Left out for an API key without personal:read. */
+                            address?: string | null;
+                            reason: string;
+                            /** @description Who did it: a web username, service, or key:<name>. */
+                            by: string;
+                            /**
+                             * Format: date-time
+                             * @example 2026-11-21T18:04:05.123Z
+                             */
+                            at: string;
+                            /**
+                             * Format: date-time
+                             * @description When a ban ends; null for a ban without an end, and for warnings and kicks.
+                             */
+                            expiresAt: string | null;
+                            /** @description A ban neither lifted nor ended (false for warnings and kicks). */
+                            inForce: boolean;
+                            lifted: {
+                                /**
+                                 * Format: date-time
+                                 * @example 2026-11-21T18:04:05.123Z
+                                 */
+                                at: string;
+                                by: string;
+                                reason: string;
+                            } | null;
+                            appeal: {
+                                text: string;
+                                /** @description The web account that appealed. */
+                                by: string;
+                                /**
+                                 * Format: date-time
+                                 * @example 2026-11-21T18:04:05.123Z
+                                 */
+                                at: string;
+                                /** @enum {string} */
+                                status: "pending" | "accepted" | "rejected";
+                                answer: string | null;
+                                answeredBy: string | null;
+                                /**
+                                 * Format: date-time
+                                 * @example 2026-11-21T18:04:05.123Z
+                                 */
+                                answeredAt: string | null;
+                            } | null;
+                        }[];
+                        pagination: {
+                            page: number;
+                            limit: number;
+                            total: number;
+                            /** @description At least 1: an empty list is one empty page. */
+                            pages: number;
+                        };
+                    };
+                };
+            };
+            /** @description Invalid input */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Missing or invalid token, or an API key unknown, revoked or expired */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Token expired, or admin privileges required, or an API key without the scope moderation:read (code scope_missing) */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description The player was never seen in game and has no web account (player_not_found) */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description The API key is over its rate limit; see Retry-After and RateLimit */
+            429: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description The game server cannot be asked whether the caller is an operator now */
+            503: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+        };
+    };
+    postModerationBans: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": {
+                    username?: string;
+                    /** @description An IPv4 or IPv6 address; give username or address, not both. */
+                    address?: string;
+                    reason: string;
+                    /**
+                     * Format: date-time
+                     * @example 2026-12-01T18:00:00.000Z
+                     */
+                    expiresAt?: string | null;
+                };
+            };
+        };
+        responses: {
+            /** @description OK */
+            201: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** @enum {boolean} */
+                        success: true;
+                        message: string;
+                        record: {
+                            id: number;
+                            /** @enum {string} */
+                            kind: "ban" | "warning" | "kick";
+                            player: {
+                                name: string;
+                                /** @description Empty where the player was never seen in game. */
+                                uuid: string;
+                            } | null;
+                            /** @description The address a ban is of (null for the rest). Left out for an API key without personal:read. */
+                            address?: string | null;
+                            reason: string;
+                            /** @description Who did it: a web username, service, or key:<name>. */
+                            by: string;
+                            /**
+                             * Format: date-time
+                             * @example 2026-11-21T18:04:05.123Z
+                             */
+                            at: string;
+                            /**
+                             * Format: date-time
+                             * @description When a ban ends; null for a ban without an end, and for warnings and kicks.
+                             */
+                            expiresAt: string | null;
+                            /** @description A ban neither lifted nor ended (false for warnings and kicks). */
+                            inForce: boolean;
+                            lifted: {
+                                /**
+                                 * Format: date-time
+                                 * @example 2026-11-21T18:04:05.123Z
+                                 */
+                                at: string;
+                                by: string;
+                                reason: string;
+                            } | null;
+                            appeal: {
+                                text: string;
+                                /** @description The web account that appealed. */
+                                by: string;
+                                /**
+                                 * Format: date-time
+                                 * @example 2026-11-21T18:04:05.123Z
+                                 */
+                                at: string;
+                                /** @enum {string} */
+                                status: "pending" | "accepted" | "rejected";
+                                answer: string | null;
+                                answeredBy: string | null;
+                                /**
+                                 * Format: date-time
+                                 * @example 2026-11-21T18:04:05.123Z
+                                 */
+                                answeredAt: string | null;
+                            } | null;
+                        };
+                    };
+                };
+            };
+            /** @description Neither or both of username and address, an address that is not one, an end already past, a reason too long or with formatting codes */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Missing or invalid token, or an API key unknown, revoked or expired */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description The player is an operator, and the caller an API key that acts with no operator’s standing (operator_protected) */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description The player was never seen in game and has no web account (player_not_found) */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Body over the size limit */
+            413: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description The API key is over its rate limit; see Retry-After and RateLimit */
+            429: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description The game server cannot be asked whether the caller is an operator now */
+            503: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+        };
+    };
+    getModerationRecordsById: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                id: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description OK */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** @enum {boolean} */
+                        success: true;
+                        record: {
+                            id: number;
+                            /** @enum {string} */
+                            kind: "ban" | "warning" | "kick";
+                            player: {
+                                name: string;
+                                /** @description Empty where the player was never seen in game. */
+                                uuid: string;
+                            } | null;
+                            /** @description The address a ban is of (null for the rest). Left out for an API key without personal:read. */
+                            address?: string | null;
+                            reason: string;
+                            /** @description Who did it: a web username, service, or key:<name>. */
+                            by: string;
+                            /**
+                             * Format: date-time
+                             * @example 2026-11-21T18:04:05.123Z
+                             */
+                            at: string;
+                            /**
+                             * Format: date-time
+                             * @description When a ban ends; null for a ban without an end, and for warnings and kicks.
+                             */
+                            expiresAt: string | null;
+                            /** @description A ban neither lifted nor ended (false for warnings and kicks). */
+                            inForce: boolean;
+                            lifted: {
+                                /**
+                                 * Format: date-time
+                                 * @example 2026-11-21T18:04:05.123Z
+                                 */
+                                at: string;
+                                by: string;
+                                reason: string;
+                            } | null;
+                            appeal: {
+                                text: string;
+                                /** @description The web account that appealed. */
+                                by: string;
+                                /**
+                                 * Format: date-time
+                                 * @example 2026-11-21T18:04:05.123Z
+                                 */
+                                at: string;
+                                /** @enum {string} */
+                                status: "pending" | "accepted" | "rejected";
+                                answer: string | null;
+                                answeredBy: string | null;
+                                /**
+                                 * Format: date-time
+                                 * @example 2026-11-21T18:04:05.123Z
+                                 */
+                                answeredAt: string | null;
+                            } | null;
+                        };
+                    };
+                };
+            };
+            /** @description id is not a record id */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Missing or invalid token, or an API key unknown, revoked or expired */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Token expired, or admin privileges required, or an API key without the scope moderation:read (code scope_missing) */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description No record has the id */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description The API key is over its rate limit; see Retry-After and RateLimit */
+            429: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description The game server cannot be asked whether the caller is an operator now */
+            503: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+        };
+    };
+    postModerationBansByIdLift: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                id: string;
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": {
+                    reason?: string;
+                };
+            };
+        };
+        responses: {
+            /** @description OK */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** @enum {boolean} */
+                        success: true;
+                        message: string;
+                        record: {
+                            id: number;
+                            /** @enum {string} */
+                            kind: "ban" | "warning" | "kick";
+                            player: {
+                                name: string;
+                                /** @description Empty where the player was never seen in game. */
+                                uuid: string;
+                            } | null;
+                            /** @description The address a ban is of (null for the rest). Left out for an API key without personal:read. */
+                            address?: string | null;
+                            reason: string;
+                            /** @description Who did it: a web username, service, or key:<name>. */
+                            by: string;
+                            /**
+                             * Format: date-time
+                             * @example 2026-11-21T18:04:05.123Z
+                             */
+                            at: string;
+                            /**
+                             * Format: date-time
+                             * @description When a ban ends; null for a ban without an end, and for warnings and kicks.
+                             */
+                            expiresAt: string | null;
+                            /** @description A ban neither lifted nor ended (false for warnings and kicks). */
+                            inForce: boolean;
+                            lifted: {
+                                /**
+                                 * Format: date-time
+                                 * @example 2026-11-21T18:04:05.123Z
+                                 */
+                                at: string;
+                                by: string;
+                                reason: string;
+                            } | null;
+                            appeal: {
+                                text: string;
+                                /** @description The web account that appealed. */
+                                by: string;
+                                /**
+                                 * Format: date-time
+                                 * @example 2026-11-21T18:04:05.123Z
+                                 */
+                                at: string;
+                                /** @enum {string} */
+                                status: "pending" | "accepted" | "rejected";
+                                answer: string | null;
+                                answeredBy: string | null;
+                                /**
+                                 * Format: date-time
+                                 * @example 2026-11-21T18:04:05.123Z
+                                 */
+                                answeredAt: string | null;
+                            } | null;
+                        };
+                    };
+                };
+            };
+            /** @description id is not a record id, or the reason is not plain text */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Missing or invalid token, or an API key unknown, revoked or expired */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Token expired, or admin privileges required, or an API key without the scope moderation:write (code scope_missing) */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description No ban has the id */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description The ban is no longer in force (lifted, or ended) */
+            409: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Body over the size limit */
+            413: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description The API key is over its rate limit; see Retry-After and RateLimit */
+            429: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description The game server cannot be asked whether the caller is an operator now */
+            503: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+        };
+    };
+    postModerationKicks: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": {
+                    username: string;
+                    reason: string;
+                };
+            };
+        };
+        responses: {
+            /** @description OK */
+            201: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** @enum {boolean} */
+                        success: true;
+                        message: string;
+                        record: {
+                            id: number;
+                            /** @enum {string} */
+                            kind: "ban" | "warning" | "kick";
+                            player: {
+                                name: string;
+                                /** @description Empty where the player was never seen in game. */
+                                uuid: string;
+                            } | null;
+                            /** @description The address a ban is of (null for the rest). Left out for an API key without personal:read. */
+                            address?: string | null;
+                            reason: string;
+                            /** @description Who did it: a web username, service, or key:<name>. */
+                            by: string;
+                            /**
+                             * Format: date-time
+                             * @example 2026-11-21T18:04:05.123Z
+                             */
+                            at: string;
+                            /**
+                             * Format: date-time
+                             * @description When a ban ends; null for a ban without an end, and for warnings and kicks.
+                             */
+                            expiresAt: string | null;
+                            /** @description A ban neither lifted nor ended (false for warnings and kicks). */
+                            inForce: boolean;
+                            lifted: {
+                                /**
+                                 * Format: date-time
+                                 * @example 2026-11-21T18:04:05.123Z
+                                 */
+                                at: string;
+                                by: string;
+                                reason: string;
+                            } | null;
+                            appeal: {
+                                text: string;
+                                /** @description The web account that appealed. */
+                                by: string;
+                                /**
+                                 * Format: date-time
+                                 * @example 2026-11-21T18:04:05.123Z
+                                 */
+                                at: string;
+                                /** @enum {string} */
+                                status: "pending" | "accepted" | "rejected";
+                                answer: string | null;
+                                answeredBy: string | null;
+                                /**
+                                 * Format: date-time
+                                 * @example 2026-11-21T18:04:05.123Z
+                                 */
+                                answeredAt: string | null;
+                            } | null;
+                        };
+                    };
+                };
+            };
+            /** @description Invalid input */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Missing or invalid token, or an API key unknown, revoked or expired */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description The player is an operator, and the caller an API key that acts with no operator’s standing (operator_protected) */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description The player was never seen in game and has no web account (player_not_found), or the player is not online (player_not_online) */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Body over the size limit */
+            413: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description The API key is over its rate limit; see Retry-After and RateLimit */
+            429: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description The game cannot kick players */
+            501: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description The game server cannot be asked whether the caller is an operator now */
+            503: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+        };
+    };
+    postModerationWarnings: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": {
+                    username: string;
+                    reason: string;
+                };
+            };
+        };
+        responses: {
+            /** @description OK */
+            201: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** @enum {boolean} */
+                        success: true;
+                        message: string;
+                        record: {
+                            id: number;
+                            /** @enum {string} */
+                            kind: "ban" | "warning" | "kick";
+                            player: {
+                                name: string;
+                                /** @description Empty where the player was never seen in game. */
+                                uuid: string;
+                            } | null;
+                            /** @description The address a ban is of (null for the rest). Left out for an API key without personal:read. */
+                            address?: string | null;
+                            reason: string;
+                            /** @description Who did it: a web username, service, or key:<name>. */
+                            by: string;
+                            /**
+                             * Format: date-time
+                             * @example 2026-11-21T18:04:05.123Z
+                             */
+                            at: string;
+                            /**
+                             * Format: date-time
+                             * @description When a ban ends; null for a ban without an end, and for warnings and kicks.
+                             */
+                            expiresAt: string | null;
+                            /** @description A ban neither lifted nor ended (false for warnings and kicks). */
+                            inForce: boolean;
+                            lifted: {
+                                /**
+                                 * Format: date-time
+                                 * @example 2026-11-21T18:04:05.123Z
+                                 */
+                                at: string;
+                                by: string;
+                                reason: string;
+                            } | null;
+                            appeal: {
+                                text: string;
+                                /** @description The web account that appealed. */
+                                by: string;
+                                /**
+                                 * Format: date-time
+                                 * @example 2026-11-21T18:04:05.123Z
+                                 */
+                                at: string;
+                                /** @enum {string} */
+                                status: "pending" | "accepted" | "rejected";
+                                answer: string | null;
+                                answeredBy: string | null;
+                                /**
+                                 * Format: date-time
+                                 * @example 2026-11-21T18:04:05.123Z
+                                 */
+                                answeredAt: string | null;
+                            } | null;
+                        };
+                    };
+                };
+            };
+            /** @description Invalid input */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Missing or invalid token, or an API key unknown, revoked or expired */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description The player is an operator, and the caller an API key that acts with no operator’s standing (operator_protected) */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description The player was never seen in game and has no web account (player_not_found) */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Body over the size limit */
+            413: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description The API key is over its rate limit; see Retry-After and RateLimit */
+            429: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description The game server cannot be asked whether the caller is an operator now */
+            503: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+        };
+    };
+    postModerationBansByIdAppealAnswer: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                id: string;
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": {
+                    accept: boolean;
+                    answer: string;
+                };
+            };
+        };
+        responses: {
+            /** @description OK */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** @enum {boolean} */
+                        success: true;
+                        message: string;
+                        record: {
+                            id: number;
+                            /** @enum {string} */
+                            kind: "ban" | "warning" | "kick";
+                            player: {
+                                name: string;
+                                /** @description Empty where the player was never seen in game. */
+                                uuid: string;
+                            } | null;
+                            /** @description The address a ban is of (null for the rest). Left out for an API key without personal:read. */
+                            address?: string | null;
+                            reason: string;
+                            /** @description Who did it: a web username, service, or key:<name>. */
+                            by: string;
+                            /**
+                             * Format: date-time
+                             * @example 2026-11-21T18:04:05.123Z
+                             */
+                            at: string;
+                            /**
+                             * Format: date-time
+                             * @description When a ban ends; null for a ban without an end, and for warnings and kicks.
+                             */
+                            expiresAt: string | null;
+                            /** @description A ban neither lifted nor ended (false for warnings and kicks). */
+                            inForce: boolean;
+                            lifted: {
+                                /**
+                                 * Format: date-time
+                                 * @example 2026-11-21T18:04:05.123Z
+                                 */
+                                at: string;
+                                by: string;
+                                reason: string;
+                            } | null;
+                            appeal: {
+                                text: string;
+                                /** @description The web account that appealed. */
+                                by: string;
+                                /**
+                                 * Format: date-time
+                                 * @example 2026-11-21T18:04:05.123Z
+                                 */
+                                at: string;
+                                /** @enum {string} */
+                                status: "pending" | "accepted" | "rejected";
+                                answer: string | null;
+                                answeredBy: string | null;
+                                /**
+                                 * Format: date-time
+                                 * @example 2026-11-21T18:04:05.123Z
+                                 */
+                                answeredAt: string | null;
+                            } | null;
+                        };
+                    };
+                };
+            };
+            /** @description id is not a record id, or the answer is not plain text */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Missing or invalid token, or an API key unknown, revoked or expired */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Token expired, or admin privileges required, or an API key without the scope moderation:write (code scope_missing) */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description No ban has the id */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description The ban has no appeal, or it was answered already */
+            409: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Body over the size limit */
+            413: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description The API key is over its rate limit; see Retry-After and RateLimit */
+            429: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description The game server cannot be asked whether the caller is an operator now */
+            503: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+        };
+    };
+    getModerationGameBans: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description OK */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** @enum {boolean} */
+                        success: true;
+                        /** @description The server.id whose game holds these bans. */
+                        server: string;
+                        bans: {
+                            player: {
+                                name: string;
+                                /** @description Empty where the player was never seen in game. */
+                                uuid: string;
+                            } | null;
+                            /** @description Left out for an API key without personal:read. */
+                            address?: string | null;
+                            reason: string;
+                            /** @description Who made it, as the game records it: Server (its console), an operator, a plugin. */
+                            source: string;
+                            /**
+                             * Format: date-time
+                             * @example 2026-11-21T18:04:05.123Z
+                             */
+                            created: string | null;
+                            /** Format: date-time */
+                            expires: string | null;
+                        }[];
+                    };
+                };
+            };
+            /** @description Missing or invalid token, or an API key unknown, revoked or expired */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Token expired, or admin privileges required, or an API key without the scope moderation:read (code scope_missing) */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description The API key is over its rate limit; see Retry-After and RateLimit */
+            429: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description The game cannot tell its bans */
+            501: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description The game server is not available */
+            503: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+        };
+    };
+    getModerationMe: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description OK */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** @enum {boolean} */
+                        success: true;
+                        player: string;
+                        /** @description A ban of the player is in force: until it ends or is lifted they cannot join the game, move money, buy or sell. */
+                        banned: boolean;
+                        records: {
+                            id: number;
+                            /** @enum {string} */
+                            kind: "ban" | "warning" | "kick";
+                            reason: string;
+                            /**
+                             * Format: date-time
+                             * @example 2026-11-21T18:04:05.123Z
+                             */
+                            at: string;
+                            /** Format: date-time */
+                            expiresAt: string | null;
+                            inForce: boolean;
+                            lifted: {
+                                /**
+                                 * Format: date-time
+                                 * @example 2026-11-21T18:04:05.123Z
+                                 */
+                                at: string;
+                                reason: string;
+                            } | null;
+                            appeal: {
+                                text: string;
+                                /**
+                                 * Format: date-time
+                                 * @example 2026-11-21T18:04:05.123Z
+                                 */
+                                at: string;
+                                /** @enum {string} */
+                                status: "pending" | "accepted" | "rejected";
+                                answer: string | null;
+                                /**
+                                 * Format: date-time
+                                 * @example 2026-11-21T18:04:05.123Z
+                                 */
+                                answeredAt: string | null;
+                            } | null;
+                        }[];
+                    };
+                };
+            };
+            /** @description Missing or invalid token, or an API key unknown, revoked or expired */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Token expired, or an API key (this endpoint acts as the caller's own player: code key_not_allowed) */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+        };
+    };
+    postModerationMeBansByIdAppeal: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                id: string;
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": {
+                    text: string;
+                };
+            };
+        };
+        responses: {
+            /** @description OK */
+            201: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** @enum {boolean} */
+                        success: true;
+                        message: string;
+                        record: {
+                            id: number;
+                            /** @enum {string} */
+                            kind: "ban" | "warning" | "kick";
+                            reason: string;
+                            /**
+                             * Format: date-time
+                             * @example 2026-11-21T18:04:05.123Z
+                             */
+                            at: string;
+                            /** Format: date-time */
+                            expiresAt: string | null;
+                            inForce: boolean;
+                            lifted: {
+                                /**
+                                 * Format: date-time
+                                 * @example 2026-11-21T18:04:05.123Z
+                                 */
+                                at: string;
+                                reason: string;
+                            } | null;
+                            appeal: {
+                                text: string;
+                                /**
+                                 * Format: date-time
+                                 * @example 2026-11-21T18:04:05.123Z
+                                 */
+                                at: string;
+                                /** @enum {string} */
+                                status: "pending" | "accepted" | "rejected";
+                                answer: string | null;
+                                /**
+                                 * Format: date-time
+                                 * @example 2026-11-21T18:04:05.123Z
+                                 */
+                                answeredAt: string | null;
+                            } | null;
+                        };
+                    };
+                };
+            };
+            /** @description id is not a record id, or the text is not plain text */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Missing or invalid token, or an API key unknown, revoked or expired */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Token expired, or an API key (this endpoint acts as the caller's own player: code key_not_allowed) */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description You have no ban of this id */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description The ban is no longer in force, or it was appealed already */
+            409: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Body over the size limit */
+            413: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+        };
+    };
     getEconomySymbol: {
         parameters: {
             query?: never;
@@ -8354,7 +10305,7 @@ export interface operations {
                     "application/json": components["schemas"]["Error"];
                 };
             };
-            /** @description The service account has no money */
+            /** @description The service account has no money; the caller is banned (banned: no money moves while a ban is in force) */
             403: {
                 headers: {
                     [name: string]: unknown;
@@ -8947,7 +10898,7 @@ export interface operations {
                     "application/json": components["schemas"]["Error"];
                 };
             };
-            /** @description The service account cannot buy */
+            /** @description The service account cannot buy; the caller is banned (banned: no purchase while a ban is in force) */
             403: {
                 headers: {
                     [name: string]: unknown;
@@ -9507,7 +11458,7 @@ export interface operations {
                     "application/json": components["schemas"]["Error"];
                 };
             };
-            /** @description The service account has no inventory */
+            /** @description The service account has no inventory; the caller is banned (banned: no sale while a ban is in force) */
             403: {
                 headers: {
                     [name: string]: unknown;
@@ -11071,6 +13022,393 @@ export interface operations {
             };
             /** @description Neither the service token nor an address in metrics.allowed-addresses */
             403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+        };
+    };
+    getAdminBackups: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description OK */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** @enum {boolean} */
+                        success: true;
+                        /** @description Where archives are written, on the machine Gatehouse runs on. */
+                        directory: string;
+                        schedule: {
+                            /** @example daily at 04:00 */
+                            description: string;
+                            /**
+                             * Format: date-time
+                             * @example 2026-11-21T18:04:05.123Z
+                             */
+                            next: string | null;
+                        };
+                        retention: {
+                            daily: number;
+                            weekly: number;
+                        };
+                        /** @description A backup is taken before each restart scheduled through the API. */
+                        beforeRestart: boolean;
+                        /** @description The backup being taken. */
+                        running: {
+                            /**
+                             * @description The archive it is writing (listed only once complete).
+                             * @example gatehouse-main-2026-11-23-040000Z.zip
+                             */
+                            name: string;
+                            /**
+                             * @description Why it was taken.
+                             * @enum {string}
+                             */
+                            reason: "manual" | "scheduled" | "before restart" | "command line";
+                            requestedBy: string | null;
+                            /**
+                             * Format: date-time
+                             * @example 2026-11-21T18:04:05.123Z
+                             */
+                            startedAt: string;
+                            /** @enum {string} */
+                            step: "pausing world saving" | "copying the worlds" | "copying the data" | "finishing";
+                            /** @description Files copied so far. */
+                            files: number;
+                            /** @description Bytes copied so far (before compression). */
+                            bytes: number;
+                        } | null;
+                        /** @description The last backup that failed, until one succeeds. */
+                        lastFailure: {
+                            name: string;
+                            /**
+                             * @description Why it was taken.
+                             * @enum {string}
+                             */
+                            reason: "manual" | "scheduled" | "before restart" | "command line";
+                            /**
+                             * Format: date-time
+                             * @example 2026-11-21T18:04:05.123Z
+                             */
+                            startedAt: string;
+                            error: string;
+                        } | null;
+                        /** @description Newest first; only complete archives. */
+                        backups: {
+                            /** @example gatehouse-main-2026-11-23-040000Z.zip */
+                            name: string;
+                            /** @description The archive’s size. */
+                            bytes: number;
+                            /**
+                             * Format: date-time
+                             * @example 2026-11-21T18:04:05.123Z
+                             */
+                            createdAt: string;
+                            /**
+                             * @description Why it was taken.
+                             * @enum {string|null}
+                             */
+                            reason: "manual" | "scheduled" | "before restart" | "command line" | null;
+                            requestedBy: string | null;
+                            /** @description The Gatehouse that made it; a restore refuses one newer than itself. */
+                            gatehouseVersion: string | null;
+                            /**
+                             * @description On postgresql the database is not in it (pg_dump).
+                             * @enum {string|null}
+                             */
+                            storage: "json" | "postgresql" | null;
+                            /** @description What the store held at the backup’s point; null on PostgreSQL. */
+                            counts: {
+                                users: number;
+                                ledgerEntries: number;
+                                apiKeys: number;
+                            } | null;
+                            /** @description The worlds in it. */
+                            worlds: string[];
+                            /** @description Why no world is in it, when none is. */
+                            worldsMissing: string | null;
+                            /** @description Files in it. */
+                            files: number;
+                            /** @description Why it cannot be read (then the other fields are null or empty); null for a good one. */
+                            damaged: string | null;
+                        }[];
+                    };
+                };
+            };
+            /** @description Missing or invalid token, or an API key unknown, revoked or expired */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Token expired, or admin privileges required, or an API key without the scope backups:read (code scope_missing) */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description The API key is over its rate limit; see Retry-After and RateLimit */
+            429: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description The game server cannot be asked whether the caller is an operator now */
+            503: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+        };
+    };
+    postAdminBackups: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description OK */
+            202: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** @enum {boolean} */
+                        success: true;
+                        message: string;
+                        /** @description The backup being taken. */
+                        backup: {
+                            /**
+                             * @description The archive it is writing (listed only once complete).
+                             * @example gatehouse-main-2026-11-23-040000Z.zip
+                             */
+                            name: string;
+                            /**
+                             * @description Why it was taken.
+                             * @enum {string}
+                             */
+                            reason: "manual" | "scheduled" | "before restart" | "command line";
+                            requestedBy: string | null;
+                            /**
+                             * Format: date-time
+                             * @example 2026-11-21T18:04:05.123Z
+                             */
+                            startedAt: string;
+                            /** @enum {string} */
+                            step: "pausing world saving" | "copying the worlds" | "copying the data" | "finishing";
+                            /** @description Files copied so far. */
+                            files: number;
+                            /** @description Bytes copied so far (before compression). */
+                            bytes: number;
+                        };
+                    };
+                };
+            };
+            /** @description Missing or invalid token, or an API key unknown, revoked or expired */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Token expired, or admin privileges required, or an API key without the scope backups:write (code scope_missing) */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description A backup is being taken already (code backup_running) */
+            409: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description The API key is over its rate limit; see Retry-After and RateLimit */
+            429: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description The game server cannot be asked whether the caller is an operator now */
+            503: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+        };
+    };
+    getAdminBackupsByName: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                name: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description OK */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/zip": unknown;
+                };
+            };
+            /** @description Missing or invalid token, or an API key unknown, revoked or expired */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Token expired, or admin privileges required, or an API key without the scope backups:admin (code scope_missing) */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description No archive of that name (code backup_not_found) */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description The API key is over its rate limit; see Retry-After and RateLimit */
+            429: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description The game server cannot be asked whether the caller is an operator now */
+            503: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+        };
+    };
+    deleteAdminBackupsByName: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                name: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description OK */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** @enum {boolean} */
+                        success: true;
+                        message: string;
+                    };
+                };
+            };
+            /** @description Missing or invalid token, or an API key unknown, revoked or expired */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Token expired, or admin privileges required, or an API key without the scope backups:admin (code scope_missing) */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description No archive of that name (code backup_not_found) */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description The API key is over its rate limit; see Retry-After and RateLimit */
+            429: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description The game server cannot be asked whether the caller is an operator now */
+            503: {
                 headers: {
                     [name: string]: unknown;
                 };

@@ -17,6 +17,7 @@ try {
   const config = await loadConfig(
     {
       GATEHOUSE_DATA: dataDirectory,
+      GATEHOUSE_BACKUPS_DIRECTORY: `${dataDirectory}-backups`,
       GATEHOUSE_PORT: '0',
       GATEHOUSE_HOST: '127.0.0.1',
       GATEHOUSE_GAME_CONNECTION: 'bridge',

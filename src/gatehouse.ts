@@ -16,6 +16,7 @@ import { openStore } from './store/factory.js';
 import { CacheRegistry } from './lib/cache.js';
 import type { Logger } from './lib/logger.js';
 import { RequestMetrics } from './lib/request-metrics.js';
+import { markRunning } from './lib/running-marker.js';
 import type { Store } from './store/port.js';
 import { GameTexts } from './texts/catalogue.js';
 import { gatehouseVersion } from './version.js';
@@ -56,6 +57,8 @@ export async function startGatehouse(config: Config, logger: Logger, options: St
   const texts = await GameTexts.load(config.textsFile);
   for (const warning of texts.warnings) logger.info(`warning: ${warning}`);
   const { store, network } = await openStore(config, { parts: allStoreParts(), logInfo: logger.info, logError: logger.error });
+  // Until the store is closed, a restore refuses to replace this data directory.
+  const unmarkRunning = await markRunning(config.dataDirectory);
   // On a database several instances share, the game is this server's own, with what concerns a player carried to the server they are on.
   const ownGame = options.game ?? createGameAdapter(config, gatehouseVersion, logger);
   const game = network.shared ? new NetworkGame(ownGame, network, logger.error) : ownGame;
@@ -94,6 +97,7 @@ export async function startGatehouse(config: Config, logger: Logger, options: St
     }
     await game.stop().catch((error: Error) => logger.error(`while stopping the game adapter: ${error.message}`));
     await store.close();
+    await unmarkRunning();
   };
   try {
     for (const feature of features) {

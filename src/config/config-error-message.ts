@@ -45,6 +45,7 @@ export function describeConfigError(error: ErrorObject, sources: ConfigValueSour
 /** What a value of a format must be, said for people where ajv's words ("must match format") would not say it. */
 const formatWords: Record<string, string> = {
   'portal-url': 'must be empty or an http or https address without a query, like https://play.example.net/',
+  'backup-schedule': 'must be off, a time of day like 04:00, or an interval like "every 6h" or "every 30m" (5 minutes to 31 days)',
 };
 
 function articleFor(type: string): string {

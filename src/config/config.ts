@@ -3,6 +3,7 @@ import { isIP } from 'node:net';
 import path from 'node:path';
 import { Ajv } from 'ajv';
 import YAML, { LineCounter } from 'yaml';
+import { parseBackupSchedule, type BackupSchedule } from './backup-schedule.js';
 import { describeConfigError } from './config-error-message.js';
 import { configFileSchema, type ConfigFile } from './schema.js';
 import { configDefaults } from './defaults.js';
@@ -65,6 +66,8 @@ export interface Config {
   http: { bodyLimitBytes: number; idleTimeoutMs: number; maxConnections: number; trustedProxies: string[] };
   metrics: { enabled: boolean; allowedAddresses: string[] };
   jobs: { maxPerPlayer: number; rejoinCooldownMs: number; payoutIntervalMs: number; placedBlocksRemembered: number };
+  /** Where backup archives go (never inside the data directory), when they are taken, how many are kept. */
+  backups: { directory: string; schedule: BackupSchedule; keepDaily: number; keepWeekly: number; beforeRestart: boolean };
   // The event stream and the webhooks (docs/events.md).
   events: { keepHours: number; heartbeatMs: number; statusMs: number; bufferBytes: number; maxStreamsPerCaller: number; maxStreamsPerAddress: number };
   webhooks: { retryMs: number; maxRetryMs: number; maxAttempts: number; keepDays: number };
@@ -90,6 +93,7 @@ const environmentOverrides: Array<{ variable: string; key: string[]; type: 'stri
   { variable: 'GATEHOUSE_RCON_PASSWORD', key: ['game', 'rcon', 'password'], type: 'string' },
   { variable: 'GATEHOUSE_RCON_SERVER_DIRECTORY', key: ['game', 'rcon', 'server-directory'], type: 'string' },
   { variable: 'GATEHOUSE_MANAGEMENT_SECRET', key: ['game', 'rcon', 'management-secret'], type: 'string' },
+  { variable: 'GATEHOUSE_BACKUPS_DIRECTORY', key: ['backups', 'directory'], type: 'string' },
   { variable: 'GATEHOUSE_STORAGE_TYPE', key: ['storage', 'type'], type: 'string' },
   { variable: 'GATEHOUSE_POSTGRES_ADDRESS', key: ['storage', 'postgresql', 'address'], type: 'string' },
   { variable: 'GATEHOUSE_POSTGRES_DATABASE', key: ['storage', 'postgresql', 'database'], type: 'string' },
@@ -103,6 +107,7 @@ const configAjv = new Ajv({ allErrors: false, strict: true });
 configAjv.addFormat('ip-address', (value: string) => isIP(value) !== 0);
 configAjv.addFormat('host:port', (value: string) => parseAddress(value) !== undefined);
 configAjv.addFormat('portal-url', isPortalUrl);
+configAjv.addFormat('backup-schedule', (value: string) => parseBackupSchedule(value) !== undefined);
 const validateConfigFile = configAjv.compile<ConfigFile>(configFileSchema);
 
 /**
@@ -149,7 +154,13 @@ export async function loadConfig(env: NodeJS.ProcessEnv = process.env, cwd = pro
     const message = describeConfigError(validateConfigFile.errors![0]!, { merged, document, lineCounter, fromEnvironment, schema: configFileSchema });
     throw new ConfigError(`${path.basename(file)}: ${message}`);
   }
-  return toConfig(merged, cwd, path.dirname(file));
+  const config = toConfig(merged, cwd, path.dirname(file));
+  const backupsFromData = path.relative(config.dataDirectory, config.backups.directory);
+  if (backupsFromData === '' || (!backupsFromData.startsWith(`..${path.sep}`) && backupsFromData !== '..' && !path.isAbsolute(backupsFromData))) {
+    // A restore replaces the data directory whole: backups inside it would go with it.
+    throw new ConfigError(`${path.basename(file)}: "backups.directory" (${config.backups.directory}) must not be inside the data directory (${config.dataDirectory})`);
+  }
+  return config;
 }
 
 /** `beside`: the config file's directory, where messages.yml, shop.yml and jobs.yml are. */
@@ -244,6 +255,13 @@ function toConfig(file: ConfigFile, cwd: string, beside: string): Config {
       rejoinCooldownMs: file.jobs['rejoin-cooldown-minutes'] * 60_000,
       payoutIntervalMs: file.jobs['payout-interval-seconds'] * 1000,
       placedBlocksRemembered: file.jobs['placed-blocks-remembered'],
+    },
+    backups: {
+      directory: path.resolve(cwd, file.backups.directory),
+      schedule: parseBackupSchedule(file.backups.schedule)!,
+      keepDaily: file.backups['keep-daily'],
+      keepWeekly: file.backups['keep-weekly'],
+      beforeRestart: file.backups['before-restart'],
     },
     events: {
       keepHours: file.events['keep-hours'],

@@ -54,6 +54,7 @@ export const configDefaults: ConfigFile = {
   metrics: { enabled: false, 'allowed-addresses': [] },
   jobs: { 'max-per-player': 3, 'rejoin-cooldown-minutes': 60, 'payout-interval-seconds': 5, 'placed-blocks-remembered': 100000 },
   sidecar: { launch: true, node: 'node' },
+  backups: { directory: 'backups', schedule: '04:00', 'keep-daily': 7, 'keep-weekly': 4, 'before-restart': false },
   // The event stream and the webhooks (docs/events.md).
   events: { 'keep-hours': 24, 'heartbeat-seconds': 15, 'status-seconds': 15, 'buffer-kib': 256, 'max-streams-per-caller': 5, 'max-streams-per-address': 20 },
   webhooks: { 'retry-seconds': 5, 'max-retry-seconds': 3600, 'max-attempts': 15, 'keep-days': 30 },

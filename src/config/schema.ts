@@ -64,6 +64,7 @@ export interface ConfigFile {
   jobs: { 'max-per-player': number; 'rejoin-cooldown-minutes': number; 'payout-interval-seconds': number; 'placed-blocks-remembered': number };
   /** Read by the Paper plugin that hosts this sidecar (bridge/); the sidecar itself ignores it. */
   sidecar: { launch: boolean; node: string };
+  backups: { directory: string; schedule: string; 'keep-daily': number; 'keep-weekly': number; 'before-restart': boolean };
   // The event stream and the webhooks (docs/events.md).
   events: {
     'keep-hours': number;
@@ -179,6 +180,14 @@ export const configFileSchema = group({
     'placed-blocks-remembered': { type: 'integer', minimum: 1000, maximum: 10000000 },
   }),
   sidecar: group({ launch: { type: 'boolean' }, node: { type: 'string', minLength: 1 } }),
+  backups: group({
+    directory: { type: 'string', minLength: 1 },
+    // off, HH:MM or "every <n>m" / "every <n>h" (the format is parseBackupSchedule, registered in config.ts).
+    schedule: { type: 'string', format: 'backup-schedule' },
+    'keep-daily': { type: 'integer', minimum: 0, maximum: 3650 },
+    'keep-weekly': { type: 'integer', minimum: 0, maximum: 520 },
+    'before-restart': { type: 'boolean' },
+  }),
   // The event stream and the webhooks (docs/events.md).
   events: group({
     'keep-hours': { type: 'number', exclusiveMinimum: 0, maximum: 8760 },

@@ -5,6 +5,7 @@
  */
 import { accountsFeature } from './accounts/feature.js';
 import { auditFeature } from './audit/feature.js';
+import { backupsFeature } from './backups/feature.js';
 import { cacheFeature } from './cache/feature.js';
 import { chatFeature } from './chat/feature.js';
 import { connectionsFeature } from './connections/feature.js';
@@ -20,6 +21,7 @@ import { leaderboardFeature } from './leaderboard/feature.js';
 import { messagesFeature } from './messages/feature.js';
 import { oidcFeature } from './oidc/feature.js';
 import { metricsFeature } from './metrics/feature.js';
+import { moderationFeature } from './moderation/feature.js';
 import { playersFeature } from './players/feature.js';
 import { referenceFeature } from './reference/feature.js';
 import { remindersFeature } from './reminders/feature.js';
@@ -58,6 +60,7 @@ export const features: Feature[] = [
   restartsFeature,
   teleportsFeature,
   remindersFeature,
+  moderationFeature,
   economyFeature,
   shopFeature,
   jobsFeature,
@@ -66,6 +69,7 @@ export const features: Feature[] = [
   playersFeature,
   serverFeature,
   metricsFeature,
+  backupsFeature,
   referenceFeature,
   eventsFeature,
 ];

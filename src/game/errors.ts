@@ -116,4 +116,6 @@ const capabilityWork: Record<string, string> = {
   control: 'change server settings or restart the server',
   console: 'run console commands',
   performance: 'report its tick rate',
+  moderation: 'ban or kick players',
+  saves: 'pause the saving of its worlds for a backup',
 };

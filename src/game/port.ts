@@ -11,6 +11,9 @@
  */
 import type { EventEmitter } from 'node:events';
 import type { ChatText } from './chat-line.js';
+import type { Moderation } from './moderation-port.js';
+
+export type { BanTarget, BanTexts, GameBan, Moderation } from './moderation-port.js';
 
 export * from './errors.js';
 export type { ChatLine, ChatPart, ChatText } from './chat-line.js';
@@ -288,6 +291,27 @@ export interface GameConsole {
   run(line: string): Promise<string>;
 }
 
+/** A world's folder on disk, as Gatehouse can read it (an absolute path). */
+export interface WorldFolder {
+  /** The world's name in the game (`world`, `world_nether`). */
+  name: string;
+  path: string;
+}
+
+/**
+ * The game's saving of its worlds, paused around a copy of their folders (a
+ * backup): while paused, the game writes nothing into them, and what it had
+ * in memory when `pause` was called is on disk.
+ */
+export interface WorldSaves {
+  /** The worlds' folders. */
+  folders(): Promise<WorldFolder[]>;
+  /** Turns the game's automatic saving off, then saves everything and waits until it is written (a flush). */
+  pause(): Promise<void>;
+  /** Turns the saving on again (as it was before `pause`). Called after every `pause`, even one that failed. */
+  resume(): Promise<void>;
+}
+
 /** The optional groups, by the name they are asked for. */
 export interface Capabilities {
   whitelist: Whitelist;
@@ -299,9 +323,23 @@ export interface Capabilities {
   control: ServerControl;
   console: GameConsole;
   performance: ServerPerformance;
+  moderation: Moderation;
+  saves: WorldSaves;
 }
 export type Capability = keyof Capabilities;
-export const capabilityNames: readonly Capability[] = ['whitelist', 'messaging', 'teleports', 'bossBars', 'inventories', 'economy', 'control', 'console', 'performance'];
+export const capabilityNames: readonly Capability[] = [
+  'whitelist',
+  'messaging',
+  'teleports',
+  'bossBars',
+  'inventories',
+  'economy',
+  'control',
+  'console',
+  'performance',
+  'moderation',
+  'saves',
+];
 
 /** What the game server is: `{software: 'Paper', version: '1.21.4'}`. */
 export interface ServerSoftware {

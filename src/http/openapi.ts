@@ -93,7 +93,8 @@ function securityOf(route: Route): object[] {
   if (route.access === 'public') return [];
   if (route.anyKey) return [{ bearer: [] }, { apiKey: [] }, { apiKeyHeader: [] }];
   if (!route.scope) return [{ bearer: [] }];
-  return [{ bearer: [] }, { apiKey: [route.scope] }, { apiKeyHeader: [route.scope] }];
+  const scopes = route.personalAnswer ? [route.scope, personalScope] : [route.scope];
+  return [{ bearer: [] }, { apiKey: scopes }, { apiKeyHeader: scopes }];
 }
 
 /** The operation's description, with what an API key sees of its personal fields. */
@@ -101,7 +102,10 @@ function descriptionOf(route: Route): string | undefined {
   const personal = route.personal
     ? `Personal data: an API key sees ${route.personal.map((field) => `\`${field}\``).join(', ')} only if it also holds ${personalScope}; without it they are left out. A login token (an operator's, or a player's own) and the service token see them.`
     : undefined;
-  const parts = [route.description, personal].filter((part) => part !== undefined);
+  const wholly = route.personalAnswer
+    ? `Personal data as a whole: an API key needs ${personalScope} beside ${route.scope}, or is refused (403 scope_missing). A login token (an operator's) and the service token may.`
+    : undefined;
+  const parts = [route.description, personal, wholly].filter((part) => part !== undefined);
   return parts.length ? parts.join('\n\n') : undefined;
 }
 
@@ -155,6 +159,7 @@ export function openApiDocument(routes: readonly Route[], version: string, optio
       ...(route.access === 'admin' ? { 'x-requires': 'admin (operator on the game server), the service token, or an API key with the scope' } : {}),
       ...(route.scope ? { 'x-scope': route.scope } : {}),
       ...(route.personal ? { 'x-personal': { scope: personalScope, fields: route.personal } } : {}),
+      ...(route.personalAnswer ? { 'x-personal': { scope: personalScope, whole: true } } : {}),
       ...(parameters.length ? { parameters } : {}),
       ...(route.body ? { requestBody: { required: true, content: { 'application/json': { schema: forOpenApi(route.body) } } } } : {}),
       responses: {
@@ -168,7 +173,9 @@ export function openApiDocument(routes: readonly Route[], version: string, optio
       },
     };
   }
-  const scopes = [...new Set(routes.flatMap((route) => (route.scope ? [route.scope] : [])).concat(routes.some((route) => route.personal) ? [personalScope] : []))].sort();
+  const scopes = [
+    ...new Set(routes.flatMap((route) => (route.scope ? [route.scope] : [])).concat(routes.some((route) => route.personal || route.personalAnswer) ? [personalScope] : [])),
+  ].sort();
   return {
     openapi: '3.1.0',
     info: { title: 'Gatehouse API', version, description: 'Accounts, economy and admin for a Minecraft Java 1.21+ server.' },

@@ -75,6 +75,12 @@ export interface Route<Body = unknown, Query = unknown, Answer = unknown> {
    * out otherwise, so the answer schema must let them be absent.
    */
   personal?: readonly string[];
+  /**
+   * The whole answer is personal data (a backup archive: every account's
+   * e-mail, every address), so no part of it can be left out: an API key
+   * needs `personal:read` beside the route's scope, or is refused (403).
+   */
+  personalAnswer?: true;
   /** The API group (feature) that declares the route, its tag in the OpenAPI document; set by the feature list. */
   group?: string;
   summary: string;

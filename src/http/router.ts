@@ -190,6 +190,9 @@ async function callerOf(route: Route, ctx: Context, access: AccessCheck, address
     if (route.scope === undefined && !route.anyKey) throw forbidden("An API key is not a player: this endpoint acts as the caller's own player", 'key_not_allowed');
     if (route.scope !== undefined && !grants(caller.key.scopes, route.scope))
       throw new ApiError(403, `This API key lacks the scope ${route.scope}`, 'scope_missing', {}, { scope: route.scope });
+    if (route.personalAnswer && !grants(caller.key.scopes, personalScope)) {
+      throw new ApiError(403, `This API key lacks the scope ${personalScope}: this answer is personal data as a whole`, 'scope_missing', {}, { scope: personalScope });
+    }
   }
   if (route.access === 'admin') await access.requireAdmin(caller);
   return caller;

@@ -6,7 +6,7 @@
  *
  * - Who is online: this server's players and the others' (each with its
  *   `server`).
- * - About one player (a message, a teleport, an inventory): done here when the
+ * - About one player (a message, a teleport, an inventory, a kick): done here when the
  *   player is here, else by the instance they are on (PlayerNotOnlineError
  *   when they are on none). A teleport to a player joins two players of one
  *   server; two on different servers is a PlayerOnOtherServerError (409).
@@ -32,6 +32,7 @@ import type {
   Inventories,
   Location,
   Messaging,
+  Moderation,
   OnlinePlayer,
   Operators,
   PlayerCommand,
@@ -65,6 +66,7 @@ export class NetworkGame implements GamePort {
       ...(local.capability('teleports') ? { teleports: this.teleportsAcross(local.capability('teleports')!) } : {}),
       ...(local.capability('inventories') ? { inventories: this.inventoriesAcross(local.capability('inventories')!) } : {}),
       ...(local.capability('whitelist') ? { whitelist: this.whitelistEverywhere(local.capability('whitelist')!) } : {}),
+      ...(local.capability('moderation') ? { moderation: this.kicksAcross(local.capability('moderation')!) } : {}),
     };
     network.subscribe(
       'broadcast',
@@ -213,6 +215,17 @@ export class NetworkGame implements GamePort {
     };
   }
 
+  /** A kick reaches the server the player is on; bans are this server's game's (the moderation feature records them for the network and makes them on each). */
+  private kicksAcross(local: Moderation): Moderation {
+    return {
+      bans: () => local.bans(),
+      ban: (ban) => local.ban(ban),
+      lift: (target) => local.lift(target),
+      kick: (name, message) => this.forPlayer(name, 'player', 'moderation.kick', [name, message], () => local.kick(name, message)),
+      ...(local.setBanTexts ? { setBanTexts: (texts) => local.setBanTexts!(texts) } : {}),
+    };
+  }
+
   /**
    * Recorded for the network first, then made here; every other server
    * makes it on its own game when the notice reaches it. A change the
@@ -350,6 +363,7 @@ export class NetworkGame implements GamePort {
       'inventories.read': (name: string) => local.require('inventories').read(name),
       'inventories.give': (name: string, item: string, count: number, options: { operationId?: string }) => local.require('inventories').give(name, item, count, options),
       'inventories.remove': (name: string, item: string, count: number, options: { operationId?: string }) => local.require('inventories').remove(name, item, count, options),
+      'moderation.kick': (name: string, message: string) => local.require('moderation').kick(name, message),
       'operators.isOperator': (name: string) => local.operators.isOperator(name),
       'operators.list': () => local.operators.list(),
     };

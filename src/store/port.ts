@@ -110,9 +110,36 @@ export interface Store extends TransactionalStores {
    * (Network.publishIn, which goes out with the commit).
    */
   transaction<T>(work: (tx: TransactionalStores) => Promise<T>): Promise<T>;
+  /**
+   * A copy of the store's files at one point of its units of work, for a
+   * backup taken while requests are served, where the store is files in the
+   * data directory (the JSON store; a database is backed up with its own
+   * tools, so PostgreSQL has none). `atPoint` reads, in a unit of work of
+   * its own, whatever the copy should say it holds.
+   */
+  snapshot?<R>(atPoint: (tx: TransactionalStores) => Promise<R>): Promise<StoreSnapshot<R>>;
   /** Sizes and counters for /api/server/stats: users, and what the implementation can tell. */
   statistics(): Promise<Record<string, number>>;
   close(): Promise<void>;
+}
+
+/**
+ * The store's files at one point between two units of work: the data
+ * directory's files as they are on disk (held still until `release`), except
+ * the entry `replaces`, which is `files` instead. Copying both gives every
+ * unit of work acknowledged before the point and none after, each whole.
+ */
+export interface StoreSnapshot<R> {
+  /** What `atPoint` read at the point. */
+  readonly atPoint: R;
+  /** The number of the last unit of work in the copy. */
+  readonly unit: number;
+  /** The data directory's entry (a folder) whose files on disk are not the copy's: `files` stand for it. */
+  readonly replaces: string;
+  /** Paths relative to the data directory, with their content as of the point. */
+  readonly files: ReadonlyArray<{ path: string; content: Buffer }>;
+  /** The store may write its files again: call it once the copy is made, whether it worked or not. */
+  release(): void;
 }
 
 /**

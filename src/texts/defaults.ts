@@ -49,6 +49,11 @@ export const defaultTexts = {
   'shop.sold': { text: '&aYou sold {quantity} {item} for {amount}.', placeholders: ['quantity', 'item', 'amount'] },
   'jobs.level-up': { text: '&6You reached level {level} as {job}! Your pay is now x{multiplier}.', placeholders: ['job', 'level', 'multiplier'] },
   'jobs.daily-cap': { text: "&eYou earned today's most as {job} ({cap}). Your experience still counts; pay starts again tomorrow (UTC).", placeholders: ['job', 'cap'] },
+  // Moderation: what a banned, kicked or warned player reads. A reason is plain text (the API refuses codes in it).
+  'moderation.banned': { text: '&cYou are banned from this server.\n&fReason: {reason}', placeholders: ['reason'] },
+  'moderation.banned-temporary': { text: '&cYou are banned from this server for {time} more.\n&fReason: {reason}', placeholders: ['reason', 'time'] },
+  'moderation.kicked': { text: '&cYou were kicked.\n&fReason: {reason}', placeholders: ['reason'] },
+  'moderation.warned': { text: '&eYou were warned by the staff: &f{reason}', placeholders: ['reason'] },
 } as const satisfies Record<string, { text: string; placeholders: readonly string[]; addedLater?: readonly string[] }>;
 
 export type TextKey = keyof typeof defaultTexts;

@@ -13,6 +13,7 @@
  * adapter that can do less (RCON has no events) proves itself on the rest.
  */
 import { rm } from 'node:fs/promises';
+import path from 'node:path';
 import { expect } from 'chai';
 import type { Bot } from 'mineflayer';
 import { BridgeGameAdapter } from '../../src/game/bridge/adapter.js';
@@ -31,6 +32,7 @@ import {
   type GamePort,
   type ItemStack,
 } from '../../src/game/port.js';
+import { offlinePlayerUuid } from '../../src/game/embedded/offline-uuid.js';
 import { eventually, joinBot, leave, nextChat, refusedJoin } from '../helpers/bots.js';
 import { temporaryDirectory } from '../helpers/gatehouse.js';
 import { PaperHarness } from '../helpers/harness.js';
@@ -69,6 +71,10 @@ interface GameFixture {
   setGameMode(name: string, gameMode: GameMode): Promise<void>;
   /** The work the fixture can have a plugin of the game cancel. */
   vetoes: ReadonlySet<'dig' | 'placement'>;
+  /** Bans a player as the game's own console does (vanilla's `ban <player> <reason>`), not through the port. */
+  consoleBan(name: string, reason: string): Promise<void>;
+  /** Whether the game saves its worlds by itself now, and how many saves that waited for the chunk writer (a flush) it made. */
+  saving(): Promise<{ automatic: boolean; flushedSaves: number }>;
   dispose(): Promise<void>;
 }
 
@@ -123,6 +129,14 @@ const fixtures: Record<string, () => Promise<GameFixture>> = {
       log: () => undefined,
     });
     await game.start();
+    // Counted where the world's queued chunks are written and waited for.
+    let embeddedFlushes = 0;
+    const overworld = game.flyingSquid()!.overworld;
+    const saveNow = overworld.saveNow.bind(overworld);
+    overworld.saveNow = async () => {
+      await saveNow();
+      embeddedFlushes += 1;
+    };
     const bots: Bot[] = [];
     const serverSide = (name: string): SquidPlayer => game.flyingSquid()!.players.find((player) => player.username === name)!;
     /** Resolves once flying-squid has handled a dig of this player (completed or vetoed). */
@@ -196,6 +210,14 @@ const fixtures: Record<string, () => Promise<GameFixture>> = {
         expect(await game.require('console').run(`gamemode ${gameMode} ${name}`)).to.match(/game mode to/);
       },
       vetoes: new Set(['dig']),
+      consoleBan: async (name, reason) => {
+        expect(await game.require('console').run(`ban ${name} ${reason}`)).to.match(/^Banned/);
+      },
+      saving: async () => {
+        const world = game.flyingSquid()!.overworld as unknown as { savingInt?: { _destroyed?: boolean }; savingQueue: Map<unknown, unknown> };
+        // The save timer (prismarine-world's setInterval) runs until stopSaving clears it; a flush leaves no changed chunk queued.
+        return { automatic: world.savingInt?._destroyed === false, flushedSaves: embeddedFlushes };
+      },
       dispose: async () => {
         await Promise.all(bots.map((bot) => leave(bot)));
         await game.stop();
@@ -241,6 +263,12 @@ const fixtures: Record<string, () => Promise<GameFixture>> = {
       refusesSecondLogin: true,
       setGameMode: async (name, gameMode) => void (await harness.request('gameMode', { name, gameMode })),
       vetoes: new Set(['dig', 'placement']),
+      consoleBan: async (name, reason) => void (await harness.request('consoleBan', { name, reason })),
+      saving: async () => {
+        const { worlds } = await harness.request<{ worlds: Record<string, { autoSave: boolean; saves: number; lastSaveFlushed: boolean }> }>('state');
+        const world = worlds.world!;
+        return { automatic: world.autoSave, flushedSaves: world.lastSaveFlushed ? world.saves : 0 };
+      },
       dispose: async () => {
         const { offMainThread } = await harness.request<{ offMainThread: string[] }>('calls');
         await harness.stop();
@@ -321,6 +349,10 @@ const fixtures: Record<string, () => Promise<GameFixture>> = {
         server.players.get(name.toLowerCase())!.gameType = ['survival', 'creative', 'adventure', 'spectator'].indexOf(gameMode);
       },
       vetoes: new Set(),
+      consoleBan: async (name, reason) => {
+        expect(await server.console(`ban ${name} ${reason}`)).to.match(/^Banned/);
+      },
+      saving: async () => ({ automatic: server.autoSave, flushedSaves: server.flushedSaves }),
       dispose: async () => {
         server.onStop = undefined;
         await game.stop();
@@ -352,17 +384,17 @@ function recordEvents(game: GamePort) {
  */
 const pinned: Record<string, { capabilities: Capability[]; events: GameEventName[] }> = {
   'embedded server': {
-    capabilities: ['whitelist', 'messaging', 'teleports', 'bossBars', 'inventories', 'control', 'console', 'performance'],
+    capabilities: ['whitelist', 'messaging', 'teleports', 'bossBars', 'inventories', 'control', 'console', 'performance', 'moderation', 'saves'],
     events: ['join', 'quit', 'loginRefused', 'blockBroken', 'blockPlaced', 'entityKilled', 'connection'],
   },
   // No console: the plugin passes no console commands. Economy is the server's Vault, which the harness starts without.
   'bridge plugin in the JVM harness': {
-    capabilities: ['whitelist', 'messaging', 'teleports', 'bossBars', 'inventories', 'control', 'performance'],
+    capabilities: ['whitelist', 'messaging', 'teleports', 'bossBars', 'inventories', 'control', 'performance', 'moderation', 'saves'],
     events: ['join', 'quit', 'loginRefused', 'blockBroken', 'blockPlaced', 'entityKilled', 'connection'],
   },
-  // Vanilla's log tells joins, quits and refused logins, but no block or kill; RCON has no tick or memory figures.
+  // Vanilla's log tells joins, quits and refused logins, but no block or kill; RCON has no tick or memory figures; saves since the server's directory is set.
   'RCON adapter and a stand-in vanilla server': {
-    capabilities: ['whitelist', 'messaging', 'teleports', 'bossBars', 'inventories', 'control'],
+    capabilities: ['whitelist', 'messaging', 'teleports', 'bossBars', 'inventories', 'control', 'moderation', 'saves'],
     events: ['join', 'quit', 'loginRefused', 'connection'],
   },
 };
@@ -474,6 +506,34 @@ for (const [name, makeFixture] of Object.entries(fixtures)) {
       player.type(fixture.game.codeCommand('resetpassword'));
       await reply;
       expect(fixture.game.isConnected()).to.equal(true);
+    });
+
+    describe('saves', function () {
+      it("names its worlds' folders", async function () {
+        onlyIfDeclared(this, name, ['saves']);
+        const folders = await fixture.game.require('saves').folders();
+        expect(folders.map((folder) => folder.name)).to.include('world');
+        for (const folder of folders) expect(path.isAbsolute(folder.path), folder.path).to.equal(true);
+      });
+
+      it('pauses saving with a flush, stays paused, and resumes saving as it was', async function () {
+        onlyIfDeclared(this, name, ['saves']);
+        const saves = fixture.game.require('saves');
+        const before = await fixture.saving();
+        expect(before.automatic, 'saving before the pause').to.equal(true);
+        await saves.pause();
+        const paused = await fixture.saving();
+        expect(paused.automatic, 'saving once paused').to.equal(false);
+        expect(paused.flushedSaves, 'flushed saves made by the pause').to.be.greaterThan(before.flushedSaves);
+        // A second pause (a lease renewed) keeps it paused.
+        await saves.pause();
+        expect((await fixture.saving()).automatic, 'saving after a second pause').to.equal(false);
+        await saves.resume();
+        expect((await fixture.saving()).automatic, 'saving once resumed').to.equal(true);
+        // A resume without a pause changes nothing.
+        await saves.resume();
+        expect((await fixture.saving()).automatic, 'saving after a second resume').to.equal(true);
+      });
     });
 
     it('answers CapabilityMissingError for every capability it does not offer', async function () {
@@ -731,6 +791,97 @@ for (const [name, makeFixture] of Object.entries(fixtures)) {
           ids.every((id) => /^[a-z0-9_]+$/.test(id)),
           'ids without namespace',
         ).to.equal(true);
+      });
+    });
+
+    describe('moderation', function () {
+      /** Gatehouse's words where the adapter takes them (not vanilla's). */
+      const texts = { temporary: 'Banned: {reason} ({time} left)', permanent: 'Banned for good: {reason}' };
+      const banOf = (name: string, reason: string, expiresInMs: number | null) => ({
+        player: { name, uuid: offlinePlayerUuid(name) },
+        reason,
+        source: 'Gatehouse (contract)',
+        created: new Date().toISOString(),
+        expires: expiresInMs === null ? null : new Date(Date.now() + expiresInMs).toISOString(),
+      });
+
+      it('refuses a banned player at join with the reason and the time left, and lets them in once the ban is lifted', async function () {
+        onlyIfDeclared(this, name, ['moderation']);
+        const moderation = fixture.game.require('moderation');
+        moderation.setBanTexts?.(texts);
+        await moderation.ban(banOf('Outlaw', 'griefing the spawn', 3_600_000));
+        const refused = await fixture.refusedJoin('Outlaw');
+        if (moderation.setBanTexts) expect(refused).to.match(/Banned: griefing the spawn \((59m \d+s|1h) left\)/);
+        // Vanilla words it itself: the reason, and the date the ban ends.
+        else expect(refused).to.match(/You are banned from this server\.\s*Reason: griefing the spawn\s*Your ban will be removed on /);
+        const listed = (await moderation.bans()).find((ban) => ban.player?.name === 'Outlaw');
+        expect(listed).to.deep.include({ reason: 'griefing the spawn' });
+        expect(Math.abs(Date.parse(listed!.expires!) - (Date.now() + 3_600_000)), 'the end as given, to the second').to.be.below(5000);
+        expect(await moderation.lift({ player: { name: 'Outlaw', uuid: offlinePlayerUuid('Outlaw') } })).to.equal(true);
+        expect(await moderation.lift({ player: { name: 'Outlaw', uuid: offlinePlayerUuid('Outlaw') } })).to.equal(false);
+        await (await fixture.join('Outlaw')).leave();
+      });
+
+      it('words a ban without an end without a time, and lets the player in once a short ban has ended', async function () {
+        onlyIfDeclared(this, name, ['moderation']);
+        const moderation = fixture.game.require('moderation');
+        moderation.setBanTexts?.(texts);
+        await moderation.ban(banOf('Forever', 'cheating', null));
+        const forever = await fixture.refusedJoin('Forever');
+        expect(forever).to.match(moderation.setBanTexts ? /Banned for good: cheating/ : /Reason: cheating/);
+        expect(forever, 'no time left for a ban without an end').to.not.match(/left|removed on/);
+        await moderation.ban(banOf('Briefly', 'cooling off', 2500));
+        expect(await fixture.refusedJoin('Briefly')).to.match(/cooling off/);
+        await new Promise((resolve) => setTimeout(resolve, 3000));
+        expect((await moderation.bans()).map((ban) => ban.player?.name)).to.not.include('Briefly');
+        await (await fixture.join('Briefly')).leave();
+      });
+
+      it('removes a player banned while online at once, with the words of the ban', async function () {
+        onlyIfDeclared(this, name, ['moderation']);
+        const moderation = fixture.game.require('moderation');
+        moderation.setBanTexts?.(texts);
+        const player = await fixture.join('Rowdy');
+        const gone = player.disconnected();
+        await moderation.ban(banOf('Rowdy', 'flooding the chat', null));
+        // Vanilla's management protocol removes them with its own words.
+        expect(await gone).to.match(moderation.setBanTexts ? /Banned for good: flooding the chat/ : /banned/i);
+        await eventually(async () => ((await fixture.game.onlinePlayers()).length === 0 ? true : undefined), 5000, 'Rowdy gone from the list');
+      });
+
+      it('kicks an online player with the message, who may join again; refuses one who is not online', async function () {
+        onlyIfDeclared(this, name, ['moderation']);
+        const moderation = fixture.game.require('moderation');
+        const player = await fixture.join('Kickee');
+        const gone = player.disconnected();
+        await moderation.kick('kickee', 'Kicked: spamming the chat');
+        expect(await gone).to.contain('spamming the chat');
+        const refusal = await moderation.kick('Ghost', 'anyone?').catch((error: Error) => error);
+        expect(refusal).to.be.instanceOf(PlayerNotOnlineError);
+        await eventually(async () => ((await fixture.game.onlinePlayers()).length === 0 ? true : undefined), 5000, 'Kickee gone from the list');
+        await (await fixture.join('Kickee')).leave();
+      });
+
+      it('bans an address: another name from it is refused too, until the ban is lifted', async function () {
+        onlyIfDeclared(this, name, ['moderation']);
+        const moderation = fixture.game.require('moderation');
+        moderation.setBanTexts?.(texts);
+        await moderation.ban({ address: '127.0.0.1', reason: 'ban evasion', source: 'Gatehouse (contract)', created: new Date().toISOString(), expires: null });
+        expect(await fixture.refusedJoin('FirstName')).to.match(/ban evasion/);
+        expect(await fixture.refusedJoin('SecondName')).to.match(/ban evasion/);
+        expect((await moderation.bans()).find((ban) => ban.address === '127.0.0.1')).to.deep.include({ reason: 'ban evasion', expires: null });
+        expect(await moderation.lift({ address: '127.0.0.1' })).to.equal(true);
+        await (await fixture.join('SecondName')).leave();
+      });
+
+      it("reads back a ban made on the game's own console", async function () {
+        onlyIfDeclared(this, name, ['moderation']);
+        const moderation = fixture.game.require('moderation');
+        await fixture.consoleBan('Griefer', 'broke the bridge');
+        const listed = (await moderation.bans()).find((ban) => ban.player?.name === 'Griefer');
+        expect(listed).to.deep.include({ reason: 'broke the bridge', expires: null });
+        expect(listed!.source).to.not.match(/Gatehouse/);
+        expect(await fixture.refusedJoin('Griefer')).to.match(/broke the bridge/);
       });
     });
 

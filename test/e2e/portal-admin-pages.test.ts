@@ -174,6 +174,41 @@ describe('what the admin console’s pages say (Chromium, a fresh embedded serve
     expect(unexpectedProblems(portal.problems)).to.deep.equal([]);
   });
 
+  it('backs up now from the Backups page, lists the archive with its contents, downloads it, says how to restore, and deletes it', async function () {
+    await goInPortal(page, '/admin/backups');
+    await page.getByText('No backup has been taken yet.').waitFor();
+    await expectNoSeriousAxeFinding('the Backups page with no archive');
+    await page.getByRole('button', { name: 'Back up now' }).click();
+    await page
+      .getByRole('status')
+      .getByText(/started: it is listed once complete/)
+      .waitFor();
+    const row = page.getByRole('row').filter({ hasText: /gatehouse-main-.*\.zip/ });
+    await row.waitFor({ timeout: 30_000 });
+    const state = (await asAdmin('GET', '/api/admin/backups')).body;
+    const [listed] = state.backups;
+    expect(await row.textContent())
+      .to.contain(`${listed.counts.users} user${listed.counts.users === 1 ? '' : 's'}, `)
+      .and.to.contain('Worlds: world');
+    await page.getByRole('region', { name: 'Restoring a backup' }).getByText(`npm run restore -- ${state.directory}/${listed.name}`).waitFor();
+    const [downloaded] = await Promise.all([page.waitForEvent('download'), row.getByRole('button', { name: `Download ${listed.name}` }).click()]);
+    expect(downloaded.suggestedFilename()).to.equal(listed.name);
+    await expectNoSeriousAxeFinding('the Backups page with an archive');
+    if (process.env.GATEHOUSE_SCREENSHOTS) {
+      await page.screenshot({ path: `${process.env.GATEHOUSE_SCREENSHOTS}/admin-backups.png`, fullPage: true });
+      await page.setViewportSize({ width: 375, height: 812 });
+      await page.screenshot({ path: `${process.env.GATEHOUSE_SCREENSHOTS}/admin-backups-phone.png`, fullPage: true });
+      await page.setViewportSize(desktop);
+    }
+    // Deleted after the confirm step.
+    await row.getByRole('button', { name: `Delete ${listed.name}` }).click();
+    await page.getByRole('button', { name: 'Yes, delete it' }).click();
+    await page.getByText('No backup has been taken yet.').waitFor();
+    const audited = (await asAdmin('GET', '/api/admin/audit')).body.entries.map((entry: { action: string }) => entry.action);
+    expect(audited).to.include('backup.create').and.to.include('backup.download').and.to.include('backup.delete');
+    expect(unexpectedProblems(portal.problems)).to.deep.equal([]);
+  });
+
   it('keeps the users pager on the page of the rows shown while the next loads, and says it is loading', async function () {
     const existing = (await asAdmin('GET', '/api/admin/users?limit=1')).body.pagination.total as number;
     for (let count = existing; count < 27; count++) await registeredUser(server.gatehouse, server.baseUrl, `member${count}`, `Member${count}`);

@@ -88,7 +88,7 @@ describe('PostgreSQL stopped and started during traffic (Gatehouse not restarted
     expect(Object.keys(acknowledged.otherStatuses), 'no answer but 200, the expected refusals and 503').to.deep.equal(['503']);
     expect(acknowledged.ids.length, 'money moved around the outages').to.be.greaterThan(500);
     // Logged once per outage when it starts, and once when the database answers again; nothing else.
-    expect(server.errors).to.have.length(2);
+    expect(server.errors, server.errors.join('\n')).to.have.length(2);
     expect(
       server.errors.every((line) =>
         /^store: PostgreSQL at 127\.0\.0\.1:\d+\/gatehouse cannot be used \(.+\); requests that need the store answer 503 until it is back$/.test(line),

@@ -33,12 +33,17 @@ export async function startTestGatehouse(
   overrides: { game?: GamePort; dataDirectory?: string; onInfo?: (line: string) => void; checkAnswers?: boolean } = {},
 ): Promise<TestGatehouse> {
   const dataDirectory = overrides.dataDirectory ?? (await temporaryDirectory());
-  const config = await loadConfig({ GATEHOUSE_DATA: dataDirectory, GATEHOUSE_PORT: '0', GATEHOUSE_GAME_PORT: '0', GATEHOUSE_HOST: '127.0.0.1' }, dataDirectory);
+  const config = await loadConfig(
+    { GATEHOUSE_DATA: dataDirectory, GATEHOUSE_BACKUPS_DIRECTORY: `${dataDirectory}-backups`, GATEHOUSE_PORT: '0', GATEHOUSE_GAME_PORT: '0', GATEHOUSE_HOST: '127.0.0.1' },
+    dataDirectory,
+  );
   config.game.embedded.host = '127.0.0.1';
   config.accounts.bcryptRounds = 4;
   config.settings.economy.startingBalance = 0;
   // The tests' webhook receivers listen on loopback.
   config.chatAllowPrivateAddresses = true;
+  // Backups beside the data directory (never in it, above), and none on a schedule unless the test says so.
+  config.backups.schedule = { kind: 'off' };
   adjust(config);
   const errors: string[] = [];
   const logger: Logger = { info: overrides.onInfo ?? (() => undefined), error: (message) => errors.push(message) };
@@ -52,6 +57,7 @@ export async function startTestGatehouse(
     stop: async () => {
       await gatehouse.stop();
       if (!overrides.dataDirectory) await rm(dataDirectory, { recursive: true, force: true });
+      if (config.backups.directory === `${dataDirectory}-backups`) await rm(config.backups.directory, { recursive: true, force: true });
     },
   };
 }

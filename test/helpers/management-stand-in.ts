@@ -7,6 +7,7 @@
  */
 import { createServer, type Server } from 'node:http';
 import { WebSocketServer, type WebSocket } from 'ws';
+import type { StandInBans } from './stand-in-bans.js';
 
 export interface ManagedPlayer {
   id: string;
@@ -21,6 +22,10 @@ export interface ManagedServer {
   useAllowlist(): boolean;
   setMotd(message: string): void;
   setMaxPlayers(max: number): void;
+  bans: StandInBans;
+  disconnect(name: string, reason: string): void;
+  /** The names of the players online (the stand-in joins every player from 127.0.0.1). */
+  playersFrom(): string[];
 }
 
 export class ManagementStandIn {
@@ -94,6 +99,28 @@ export class ManagementStandIn {
         case 'minecraft:serversettings/max_players/set':
           this.server.setMaxPlayers(Number(param('max')));
           return answer(param('max'));
+        case 'minecraft:bans':
+          return answer(this.server.bans.wirePlayers());
+        case 'minecraft:bans/add': {
+          const added = this.server.bans.addPlayers(param('add') as Parameters<StandInBans['addPlayers']>[0]);
+          for (const name of added) this.server.disconnect(name, 'You are banned from this server');
+          return answer(this.server.bans.wirePlayers());
+        }
+        case 'minecraft:bans/remove':
+          this.server.bans.removePlayers(param('remove') as Array<{ name?: string }>);
+          return answer(this.server.bans.wirePlayers());
+        case 'minecraft:ip_bans':
+          return answer(this.server.bans.wireAddresses());
+        case 'minecraft:ip_bans/add': {
+          const bans = param('add') as Array<{ ip?: string }>;
+          this.server.bans.addAddresses(bans);
+          // Everyone of the stand-in joined from 127.0.0.1.
+          if (bans.some((ban) => ban.ip === '127.0.0.1')) for (const name of this.server.playersFrom()) this.server.disconnect(name, 'You have been IP banned from this server');
+          return answer(this.server.bans.wireAddresses());
+        }
+        case 'minecraft:ip_bans/remove':
+          this.server.bans.removeAddresses(param('ip') as string[]);
+          return answer(this.server.bans.wireAddresses());
         default:
           client.send(JSON.stringify({ jsonrpc: '2.0', id: request.id, error: { code: -32601, message: `Method not found: ${request.method}` } }));
       }

@@ -78,6 +78,8 @@ export interface RandomMoves {
   stop?: () => boolean;
   /** Statuses answered now and then that are not a failure of the run (503 while the database is down). */
   tolerated?: number[];
+  /** Filled as answers come (what a test reads mid-run); a new one when absent. */
+  into?: Acknowledged;
 }
 
 /**
@@ -86,7 +88,7 @@ export interface RandomMoves {
  */
 export async function moveMoneyAtRandom(baseUrl: string, tokens: string[], options: RandomMoves): Promise<Acknowledged> {
   const random = seeded(options.seed);
-  const acknowledged: Acknowledged = { ids: [], transfers: [], otherStatuses: {} };
+  const acknowledged: Acknowledged = options.into ?? { ids: [], transfers: [], otherStatuses: {} };
   const seen: number[] = [];
   const baseUrls = options.baseUrls ?? [baseUrl];
   let started = 0;

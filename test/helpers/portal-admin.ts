@@ -18,6 +18,7 @@ export const adminPaths = [
   '/admin/messages',
   '/admin/restart',
   '/admin/teleports',
+  '/admin/moderation',
   '/admin/whitelist',
   '/admin/economy',
   '/admin/audit',

@@ -18,7 +18,7 @@
  */
 import { execFile, execFileSync, type ExecFileOptions } from 'node:child_process';
 import { existsSync, rmSync } from 'node:fs';
-import { chmod, chown, mkdtemp, readdir, readFile, rm, writeFile } from 'node:fs/promises';
+import { chmod, chown, mkdtemp, readdir, readFile, realpath, rm, writeFile } from 'node:fs/promises';
 import os from 'node:os';
 import path from 'node:path';
 import { promisify } from 'node:util';
@@ -114,6 +114,16 @@ export class ThrowawayPostgres {
   /** Connection settings for the store, with a table prefix of the caller's (tests keep apart by prefix). */
   settings(tablePrefix = 'gatehouse_', poolSize = 10): PostgresSettings {
     return { host: '127.0.0.1', port: this.port, database: testDatabase, username: superuser, password, poolSize, tablePrefix };
+  }
+
+  /** A connection URL of a database of this server, for its command-line tools (pg_dump, pg_restore). */
+  url(database = testDatabase): string {
+    return `postgresql://${superuser}:${password}@127.0.0.1:${this.port}/${database}`;
+  }
+
+  /** A client program of this server's PostgreSQL (pg_dump, pg_restore): beside its pg_ctl, which a link on the PATH may stand for. */
+  async program(name: string): Promise<string> {
+    return path.join(path.dirname(await realpath(path.join(this.binaries, 'pg_ctl'))), name);
   }
 
   /** A client of the test database, for tests that look at the tables themselves. */

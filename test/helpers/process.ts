@@ -37,7 +37,9 @@ export async function startGatehouseProcess(dataDirectory: string, extraConfig =
   const configFile = path.join(dataDirectory, '..', `${path.basename(dataDirectory)}-config.yml`);
   // New accounts open with nothing unless the test says otherwise, as with startTestGatehouse.
   const economy = /^economy:/m.test(extraConfig) ? '' : 'economy:\n  starting-balance: 0\n';
-  await writeFile(configFile, `accounts:\n  bcrypt-rounds: 4\ngame:\n  embedded:\n    host: 127.0.0.1\n${economy}${extraConfig}`);
+  // Backups beside the data directory, and none on a schedule, unless the test says otherwise.
+  const backups = /^backups:/m.test(extraConfig) ? '' : `backups:\n  directory: ${JSON.stringify(`${dataDirectory}-backups`)}\n  schedule: "off"\n`;
+  await writeFile(configFile, `accounts:\n  bcrypt-rounds: 4\ngame:\n  embedded:\n    host: 127.0.0.1\n${economy}${backups}${extraConfig}`);
   const child = spawn(process.execPath, [script], {
     env: {
       ...process.env,

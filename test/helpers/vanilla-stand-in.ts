@@ -20,6 +20,7 @@ import path from 'node:path';
 import type { Config } from '../../src/config/config.js';
 import { offlinePlayerUuid } from '../../src/game/embedded/offline-uuid.js';
 import { ManagementStandIn, type ManagedPlayer } from './management-stand-in.js';
+import { StandInBans } from './stand-in-bans.js';
 
 interface StandInPlayer {
   name: string;
@@ -69,6 +70,10 @@ export class VanillaStandIn {
   readonly ops = new Map<string, ManagedPlayer>();
   /** Why each player was last kicked, by name. */
   readonly kicked = new Map<string, string>();
+  /** Its ban lists (banned-players.json, banned-ips.json). */
+  readonly bans: StandInBans;
+  /** Who types the command being run: RCON, or the server's own console. */
+  private commandSource = 'Rcon';
   /** Called when `stop` is run, as a service manager would see the process end. */
   onStop: (() => void) | undefined;
   readonly bossBars = new Map<string, { title: string; value: number; max: number; color: string; players: string[] }>();
@@ -83,6 +88,9 @@ export class VanillaStandIn {
   stopped = false;
   motd = 'A Vanilla Server';
   maxPlayers = 20;
+  /** Automatic saving (save-off / save-on), and how many `save-all flush` it answered. */
+  autoSave = true;
+  flushedSaves = 0;
   management: ManagementStandIn | undefined;
   /** Replies to send for a command, before the stand-in's own (a test's script). */
   readonly scripted = new Map<string, string>();
@@ -96,7 +104,9 @@ export class VanillaStandIn {
   private readonly sockets = new Set<Socket>();
   private entityId = 100;
 
-  private constructor(private readonly options: StandInOptions) {}
+  private constructor(private readonly options: StandInOptions) {
+    this.bans = new StandInBans(options.directory);
+  }
 
   static async start(options: StandInOptions, port = 0, managementPort = 0): Promise<VanillaStandIn> {
     const standIn = new VanillaStandIn(options);
@@ -141,13 +151,14 @@ export class VanillaStandIn {
   async login(name: string, address = '127.0.0.1'): Promise<string | undefined> {
     const key = name.toLowerCase();
     const reason =
-      this.whitelistOn && !this.whitelist.has(key) && !this.ops.has(key)
+      this.bans.refusal(name, address) ??
+      (this.whitelistOn && !this.whitelist.has(key) && !this.ops.has(key)
         ? this.options.logFormat === 'paper'
           ? 'You are not whitelisted on this server!'
           : 'You are not white-listed on this server!'
         : this.players.size >= this.maxPlayers
           ? 'The server is full!'
-          : undefined;
+          : undefined);
     if (reason) {
       await this.refuse(name, address, reason);
       return reason;
@@ -190,6 +201,24 @@ export class VanillaStandIn {
   async refuse(name: string, address: string, reason: string): Promise<void> {
     await this.log(`Disconnecting ${name} (/${address}:54321): ${reason}`);
     await this.log(`${name} (/${address}:54321) lost connection: ${reason}`);
+  }
+
+  /** A line typed on the server's own console (not through RCON): its reply. */
+  async console(line: string): Promise<string> {
+    this.commandSource = 'Server';
+    try {
+      return this.runParsing(line);
+    } finally {
+      this.commandSource = 'Rcon';
+    }
+  }
+
+  /** The server removes an online player, telling them why (a kick, a ban). */
+  disconnect(name: string, reason: string): void {
+    const player = this.players.get(name.toLowerCase());
+    if (!player) return;
+    this.kicked.set(player.name, reason);
+    void this.quit(player.name, reason);
   }
 
   /** What `/trigger <objective>` (`/trigger register`) does in game: once, until it is enabled again. */
@@ -256,6 +285,10 @@ export class VanillaStandIn {
           this.maxPlayers = max;
           this.saveFiles();
         },
+        bans: this.bans,
+        // Vanilla removes a player banned through the management protocol in its own words.
+        disconnect: (name, reason) => this.disconnect(name, reason),
+        playersFrom: () => [...this.players.values()].map((player) => player.name),
       },
       port,
     );
@@ -452,20 +485,36 @@ export class VanillaStandIn {
         const targets = this.select(words[1]!);
         if (targets.length === 0) return 'No player was found';
         const reason = words.slice(2).join(' ') || 'Kicked by an operator';
-        for (const player of targets) {
-          this.kicked.set(player.name, reason);
-          void this.quit(player.name, reason);
-        }
+        for (const player of targets) this.disconnect(player.name, reason);
         return targets.map((player) => `Kicked ${player.name}: ${reason}`).join('');
       }
       case 'save-all':
+        if (words[1] === 'flush') this.flushedSaves += 1;
         return 'Saving the game (this may take a moment!)Saved the game';
+      // Vanilla's replies (commands.save.*), as RCON gives them.
+      case 'save-off': {
+        const was = this.autoSave;
+        this.autoSave = false;
+        return was ? 'Automatic saving is now disabled' : 'Saving is already turned off';
+      }
+      case 'save-on': {
+        const was = this.autoSave;
+        this.autoSave = true;
+        return was ? 'Saving is already turned on' : 'Automatic saving is now enabled';
+      }
       case 'stop':
         return 'Stopping the server';
       case 'scoreboard':
         return this.scoreboard(words);
       default:
-        return unknownCommand(line);
+        return (
+          this.bans.command(
+            words,
+            this.commandSource,
+            (name, reason) => this.disconnect(name, reason),
+            (name) => this.players.get(name.toLowerCase())?.name,
+          ) ?? unknownCommand(line)
+        );
     }
   }
 

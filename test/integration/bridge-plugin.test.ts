@@ -140,7 +140,7 @@ describe('the plugin in the JVM harness, with the sidecar', function () {
       'the admin change applied to the server',
     );
     expect(state).to.deep.include({ motd: 'Owner MOTD', whitelist: true, defaultGameMode: 'adventure' });
-    expect(state.worlds.world).to.deep.equal({ difficulty: 'hard', pvp: false });
+    expect(state.worlds.world).to.deep.equal({ difficulty: 'hard', pvp: false, autoSave: true, saves: 0, lastSaveFlushed: false });
   });
 
   it('restarts the server from the API: a countdown on a boss bar, warnings, the kick with the reason, and the plugin back', async function () {
@@ -574,7 +574,7 @@ describe('the plugin in the JVM harness, with a raw socket for a sidecar', funct
       protocolVersion: 2,
       plugin: 'Gatehouse 0.1.0',
       server: 'GatehouseHarness fake 1.21.4',
-      capabilities: ['operators', 'whitelist', 'messaging', 'teleports', 'bossBars', 'inventories', 'control', 'performance'],
+      capabilities: ['operators', 'whitelist', 'messaging', 'teleports', 'bossBars', 'inventories', 'control', 'performance', 'moderation', 'saves'],
     });
   });
 

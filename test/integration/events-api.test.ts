@@ -16,6 +16,17 @@ const bob = { name: 'Bob', uuid: '22222222-2222-4222-8222-222222222222' };
 /** One event of every kind, with data as its schema says; Alice's where a kind is about a player. */
 function sampleOf(type: EventType): EventData<EventType> {
   const restart = { restartAt: '2026-11-28T20:00:00.000Z', reason: 'update', requestedBy: 'admin', delaySeconds: 60 };
+  const moderation = {
+    recordId: 5,
+    kind: 'ban' as const,
+    player: alice,
+    address: '203.0.113.7',
+    reason: 'griefing',
+    by: 'admin',
+    expiresAt: '2026-11-29T20:00:00.000Z',
+    lifted: null,
+    appeal: null,
+  };
   const trade = { player: alice, item: 'minecraft:diamond', quantity: 2, price: 200, transactionId: 7 };
   const samples: { [T in EventType]: EventData<T> } = {
     'player.joined': { player: alice, ipAddress: '203.0.113.7' },
@@ -32,6 +43,15 @@ function sampleOf(type: EventType): EventData<EventType> {
     'whitelist.changed': { player: 'Alice', action: 'added', by: 'admin' },
     'key.new_address': { keyId: 'key_0123456789abcdef', name: 'dashboard', address: '203.0.113.9', previousAddress: null },
     'message.sent': { messageId: 4, type: 'ANNOUNCEMENT', content: 'Hello', sentBy: 'admin', expiresAt: null },
+    'moderation.banned': moderation,
+    'moderation.lifted': { ...moderation, lifted: { at: '2026-11-28T21:00:00.000Z', reason: 'Appeal accepted' } },
+    'moderation.kicked': { ...moderation, kind: 'kick', expiresAt: null },
+    'moderation.warned': { ...moderation, kind: 'warning', expiresAt: null },
+    'moderation.appealed': { ...moderation, appeal: { text: 'Sorry', status: 'pending', answer: null, answeredBy: null } },
+    'moderation.appeal_answered': { ...moderation, appeal: { text: 'Sorry', status: 'rejected', answer: 'No', answeredBy: 'admin' } },
+    'backup.taken': { name: 'gatehouse-2026-11-28T09-00-00Z.zip', reason: 'manual', requestedBy: 'admin', bytes: 1024, tookMs: 40, deleted: [] },
+    'backup.failed': { name: 'gatehouse-2026-11-28T09-00-00Z.zip', reason: 'scheduled', requestedBy: null, error: 'disk full' },
+    'backup.restored': { archive: 'gatehouse-2026-11-28T09-00-00Z.zip', createdAt: '2026-11-28T09:00:00.000Z', restoredAt: '2026-11-28T10:00:00.000Z' },
     'server.status': { players: { online: 1, max: 20 }, ticks: null, memory: { gatehouse: { rssBytes: 1, heapUsedBytes: 1 }, game: null } },
   };
   return samples[type];

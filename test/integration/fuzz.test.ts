@@ -128,10 +128,11 @@ function fuzzRequest(routes: Route[], tokens: string[], random: Random): FuzzReq
 function send(baseUrl: string, request: FuzzRequest): Promise<{ status: number; body: string }> {
   return new Promise((resolve, reject) => {
     const outgoing = httpRequest(baseUrl + request.path, { method: request.method, headers: request.headers }, (response) => {
-      // A request the event stream takes (GET /api/events, well formed) is answered with a stream that never ends: its status is the answer.
+      // The event stream (GET /api/events) stays open by design: its answer is its status and headers.
       if (String(response.headers['content-type']).startsWith('text/event-stream')) {
+        resolve({ status: response.statusCode!, body: '' });
         response.destroy();
-        return resolve({ status: response.statusCode!, body: '' });
+        return;
       }
       let body = '';
       response.on('data', (chunk) => (body += chunk));

@@ -465,6 +465,69 @@ describe('the RCON adapter against a stand-in vanilla server', function () {
     expect(await adapter.require('control').applySettings({ motd: 'Not applied' })).to.deep.equal([]);
   });
 
+  it('bans with the ban commands without the management protocol: reads the bans back from the ban files, and kicks with the kick command', async function () {
+    await start({ version: '1.21.4' });
+    const moderation = adapter.require('moderation');
+    expect(moderation.setBanTexts, 'vanilla words its refusals itself').to.equal(undefined);
+    const ban = { reason: 'griefing the spawn', source: 'Gatehouse (alice)', created: new Date().toISOString(), expires: null };
+    await moderation.ban({ ...ban, player: { name: 'Outlaw', uuid: '' } });
+    await moderation.ban({ ...ban, address: '203.0.113.9', reason: 'ban evasion' });
+    expect(standIn.commands.filter((command) => /^(ban|pardon)/.test(command))).to.deep.equal([
+      'pardon Outlaw',
+      'ban Outlaw griefing the spawn',
+      'pardon-ip 203.0.113.9',
+      'ban-ip 203.0.113.9 ban evasion',
+    ]);
+    expect(await standIn.login('Outlaw')).to.equal('You are banned from this server.\nReason: griefing the spawn');
+    expect(await standIn.login('Anyone', '203.0.113.9')).to.equal('Your IP address is banned from this server.\nReason: ban evasion');
+    // From banned-players.json and banned-ips.json: the commands record RCON as who banned.
+    const bans = await moderation.bans();
+    expect(bans.map(({ created: _created, ...rest }) => rest)).to.deep.equal([
+      { player: { name: 'Outlaw', uuid: bans[0]!.player!.uuid }, reason: 'griefing the spawn', source: 'Rcon', expires: null },
+      { address: '203.0.113.9', reason: 'ban evasion', source: 'Rcon', expires: null },
+    ]);
+    // Again: the earlier ban is lifted first, so the new reason replaces it.
+    await moderation.ban({ ...ban, player: { name: 'Outlaw', uuid: '' }, reason: 'still griefing' });
+    expect(await standIn.login('Outlaw')).to.match(/Reason: still griefing$/);
+    expect(await moderation.lift({ player: { name: 'Outlaw', uuid: '' } })).to.equal(true);
+    expect(await moderation.lift({ player: { name: 'Outlaw', uuid: '' } })).to.equal(false);
+    expect(await moderation.lift({ address: '203.0.113.9' })).to.equal(true);
+    expect(await moderation.bans()).to.deep.equal([]);
+
+    // Vanilla would read @a in a message as every player's name: a zero-width space keeps it text.
+    await moderation.ban({ ...ban, player: { name: 'Pinger', uuid: '' }, reason: 'pinged @a all day' });
+    expect(standIn.commands.at(-1)).to.equal('ban Pinger pinged @\u200ba all day');
+    await moderation.lift({ player: { name: 'Pinger', uuid: '' } });
+
+    await standIn.join('Kickee');
+    await moderation.kick('Kickee', '§cKicked: spamming the chat');
+    expect(standIn.commands.at(-1)).to.equal('kick Kickee Kicked: spamming the chat');
+    expect(standIn.kicked.get('Kickee')).to.equal('Kicked: spamming the chat');
+    expect(await moderation.kick('Kickee', 'again').catch((error: Error) => error)).to.be.instanceOf(PlayerNotOnlineError);
+  });
+
+  it('cannot read its bans without the management protocol or the server directory, and says how to', async function () {
+    standIn = await VanillaStandIn.start({ password, directory });
+    adapter = new RconGameAdapter({
+      host: '127.0.0.1',
+      port: standIn.port,
+      password,
+      serverDirectory: '',
+      logFile: standIn.logFile,
+      requestTimeoutMs: 2000,
+      log: () => undefined,
+      logError: () => undefined,
+      logPollMs: 50,
+      firstBackoffMs: 50,
+    });
+    await adapter.start();
+    const refusal = await adapter
+      .require('moderation')
+      .bans()
+      .catch((error: Error) => error);
+    expect((refusal as Error).message).to.match(/management protocol or its ban files \(set game\.rcon\.server-directory\)/);
+  });
+
   it('restarts by kicking everyone, saving and stopping the server', async function () {
     await start();
     await standIn.join('Stayer');

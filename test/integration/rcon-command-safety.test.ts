@@ -86,6 +86,11 @@ const intended: RegExp[] = [
   /^scoreboard players list$/,
   new RegExp(`^bossbar (?:add ${resource} (\\{.*\\})|set ${resource} (?:max \\d+|value \\d+|color \\w+|players @a|name (\\{.*\\}))|remove ${resource})$`, 's'),
   /^kick @a [^\n\r]*$/,
+  // A message: one line, every @ that would start a selector kept text by a zero-width space.
+  new RegExp(`^(?:ban|kick) ${name} (?:[^@\\n\\r]|@(?![aenprs]))*$`),
+  /^ban-ip [0-9a-fA-F:.]+ (?:[^@\n\r]|@(?![aenprs]))*$/,
+  new RegExp(`^pardon ${name}$`),
+  /^pardon-ip [0-9a-fA-F:.]+$/,
   /^save-all flush$/,
   /^stop$/,
 ];
@@ -175,7 +180,9 @@ describe('commands over RCON carry only checked values (stand-in vanilla server)
       const whitelist = adapter.require('whitelist');
       const inventories = adapter.require('inventories');
       const bossBars = adapter.require('bossBars');
+      const moderation = adapter.require('moderation');
       const place = (world: string) => ({ world, x: 1, y: 64, z: 2 });
+      const ban = { reason: 'fuzzing', source: 'Gatehouse (fuzz)', created: null, expires: null };
       const calls: Array<{ field: string; run: (value: string) => Promise<unknown> }> = [
         { field: 'player', run: (value) => messaging.sendMessage(value, 'hello') },
         { field: 'text', run: (value) => messaging.sendMessage('Steve', value) },
@@ -193,6 +200,14 @@ describe('commands over RCON carry only checked values (stand-in vanilla server)
         { field: 'item', run: (value) => inventories.remove('Steve', value, 1, { operationId: `fuzz-${value.length}` }) },
         { field: 'title', run: (value) => bossBars.show({ id: 'fuzz', title: value, progress: 0.5, color: 'red' }) },
         { field: 'id', run: (value) => bossBars.show({ id: value, title: 'Fuzz', progress: 0.5, color: 'red' }) },
+        { field: 'player', run: (value) => moderation.ban({ ...ban, player: { name: value, uuid: '' } }) },
+        { field: 'reason', run: (value) => moderation.ban({ ...ban, player: { name: 'Fuzzed', uuid: '' }, reason: value }) },
+        { field: 'address', run: (value) => moderation.ban({ ...ban, address: value }) },
+        { field: 'player', run: (value) => moderation.lift({ player: { name: value, uuid: '' } }) },
+        { field: 'address', run: (value) => moderation.lift({ address: value }) },
+        { field: 'player', run: (value) => moderation.kick(value, 'bye') },
+        // Nobody of that name is online: a message that passes is asked, and answered not online.
+        { field: 'message', run: (value) => moderation.kick('Nobody', value) },
       ];
       for (const value of hostile) {
         for (const call of calls) {

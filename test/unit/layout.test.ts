@@ -44,6 +44,7 @@ const engine = {
     'StoreCorruptError',
     'StoreFailedError',
     'StorePart',
+    'StoreSnapshot',
     'TransactionalStores',
     'UniqueConflictError',
     'UserQuery',

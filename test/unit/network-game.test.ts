@@ -13,6 +13,7 @@ interface Server {
   broadcasts: string[];
   teleports: Array<[string, string | Location]>;
   whitelist: Set<string>;
+  kicks: Array<[string, string]>;
   network: MemoryNetwork;
   game: NetworkGame;
 }
@@ -60,10 +61,21 @@ async function server(hub: MemoryNetworkHub, id: string): Promise<Server> {
     add: async (name) => !whitelist.has(name.toLowerCase()) && Boolean(whitelist.add(name.toLowerCase())),
     remove: async (name) => whitelist.delete(name.toLowerCase()),
   };
+  const kicks: Array<[string, string]> = [];
+  fake.capabilities.moderation = {
+    bans: async () => [],
+    ban: async () => undefined,
+    lift: async () => false,
+    kick: async (name, message) => {
+      here(name);
+      kicks.push([name, message]);
+      fake.quit(fake.online.find((player) => player.name.toLowerCase() === name.toLowerCase())!.name);
+    },
+  };
   const network = hub.join(id);
   const game = new NetworkGame(fake, network, () => undefined);
   await game.start();
-  return { fake, inventories, told, broadcasts, teleports, whitelist, network, game };
+  return { fake, inventories, told, broadcasts, teleports, whitelist, kicks, network, game };
 }
 
 describe('NetworkGame: a game port over several servers', function () {
@@ -107,6 +119,19 @@ describe('NetworkGame: a game port over several servers', function () {
     expect(creative.inventories.count('Alex', 'diamond')).to.equal(3);
     expect(await survival.game.require('inventories').read('Alex')).to.deep.equal([{ slot: 0, item: 'diamond', count: 3 }]);
     expect(await survival.game.require('inventories').remove('Alex', 'diamond', 2)).to.equal(2);
+  });
+
+  it('carries a kick to the server the player is on, and refuses one of a player on no server', async function () {
+    await survival.game.require('moderation').kick('alex', 'Kicked: spamming');
+    expect(creative.kicks).to.deep.equal([['alex', 'Kicked: spamming']]);
+    expect(survival.kicks).to.deep.equal([]);
+    await survival.game.require('moderation').kick('Steve', 'Kicked: here');
+    expect(survival.kicks).to.deep.equal([['Steve', 'Kicked: here']]);
+    const away = await survival.game
+      .require('moderation')
+      .kick('Ghost', 'anyone?')
+      .catch((error: Error) => error);
+    expect(away).to.be.instanceOf(PlayerNotOnlineError);
   });
 
   it("throws the other server's typed errors again, and says when a player is on no server or on another one", async function () {

@@ -16,8 +16,8 @@ describe('the OpenAPI document', function () {
       expect(new Set(declared).size, 'no route declared twice').to.equal(declared.length);
       for (const route of routes) {
         const operation = document.paths[route.path.replace(/:(\w+)/g, '{$1}')]![route.method.toLowerCase()]!;
-        // A route any key may call (the event stream) names no scope for it.
-        const keyScopes = route.scope ? [route.scope] : route.anyKey ? [] : undefined;
+        // A route any key may call (the event stream) names no scope for it; one whose whole answer is personal data needs personal:read beside its scope.
+        const keyScopes = route.scope ? [route.scope, ...(route.personalAnswer ? ['personal:read'] : [])] : route.anyKey ? [] : undefined;
         const keySecurity = keyScopes ? [{ apiKey: keyScopes }, { apiKeyHeader: keyScopes }] : [];
         const security = route.checksServiceToken ? [{ serviceToken: [] }] : route.access === 'public' ? [] : [{ bearer: [] }, ...keySecurity];
         expect(operation.security, `${route.method} ${route.path}`).to.deep.equal(security);

@@ -6,6 +6,7 @@ import { apiErrorOfGameError } from '../../src/http/error-statuses.js';
 import { RestartService, restartOf } from '../../src/features/restarts/service.js';
 import { restartsPart } from '../../src/features/restarts/store.js';
 import { JsonStore } from '../../src/store/json/index.js';
+import { eventually } from '../helpers/bots.js';
 import { FakeGame } from '../helpers/fake-game.js';
 import { temporaryDirectory } from '../helpers/gatehouse.js';
 import { implementationsOf } from '../helpers/store-implementations.js';
@@ -60,6 +61,28 @@ describe('RestartService', function () {
       expect(said.slice(2)).to.deep.equal(['§eThe server will restart in 1m.']);
       await restarts.schedule(actor, 95, 'Soon');
       expect(said.at(-1)).to.equal('§eThe server will restart in 1m 35s: Soon');
+    } finally {
+      restarts.stop();
+    }
+  });
+
+  it('finishes the steps asked for before a restart (a backup) first, and restarts even when one fails', async function () {
+    const game = new FakeGame();
+    const happened: string[] = [];
+    game.capabilities.control = { applySettings: async () => [], restart: async (reason) => void happened.push(`restart: ${reason}`) };
+    const restarts = new RestartService(restartOf(store.part(restartsPart), 'main'), game, GameTexts.defaults());
+    restarts.beforeRestart(async (pending) => {
+      happened.push(`backup for ${pending.requestedBy}`);
+      await new Promise((resolve) => setTimeout(resolve, 100));
+      happened.push('backup done');
+    });
+    restarts.beforeRestart(async () => {
+      throw new Error('the disk is full');
+    });
+    try {
+      await restarts.schedule({ name: 'admin', ipAddress: '127.0.0.1' }, 0, 'Backed up first');
+      await eventually(() => (happened.length === 3 ? true : undefined), 5000, 'the restart');
+      expect(happened).to.deep.equal(['backup for admin', 'backup done', 'restart: Backed up first']);
     } finally {
       restarts.stop();
     }

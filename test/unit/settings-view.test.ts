@@ -20,7 +20,7 @@ describe('the live settings, read through one view', function () {
   beforeEach(async function () {
     directory = await temporaryDirectory('gatehouse-settings-view-');
     store = await JsonStore.open(directory, { parts: implementationsOf(settingsPart) });
-    const config = await loadConfig({ GATEHOUSE_DATA: directory }, directory);
+    const config = await loadConfig({ GATEHOUSE_DATA: directory, GATEHOUSE_BACKUPS_DIRECTORY: `${directory}-backups` }, directory);
     settings = await SettingsService.open(
       config.settings,
       store,

@@ -22,6 +22,7 @@ const InventoryPage = lazy(() => import('./pages/inventory.js').then((m) => m.In
 const MarketPage = lazy(() => import('./pages/market.js').then((m) => m.MarketPage));
 const JobsPage = lazy(() => import('./pages/jobs.js').then((m) => m.JobsPage));
 const LeaderboardsPage = lazy(() => import('./pages/leaderboards.js').then((m) => m.LeaderboardsPage));
+const RecordPage = lazy(() => import('./pages/record.js').then((m) => m.RecordPage));
 const OverviewPage = lazy(() => import('./admin/pages/overview.js').then((m) => m.OverviewPage));
 const SettingsPage = lazy(() => import('./admin/pages/settings.js').then((m) => m.SettingsPage));
 const UsersPage = lazy(() => import('./admin/pages/users.js').then((m) => m.UsersPage));
@@ -29,6 +30,7 @@ const ConnectionsPage = lazy(() => import('./admin/pages/connections.js').then((
 const MessagesPage = lazy(() => import('./admin/pages/messages.js').then((m) => m.MessagesPage));
 const RestartPage = lazy(() => import('./admin/pages/restart.js').then((m) => m.RestartPage));
 const TeleportsPage = lazy(() => import('./admin/pages/teleports.js').then((m) => m.TeleportsPage));
+const ModerationPage = lazy(() => import('./admin/pages/moderation.js').then((m) => m.ModerationPage));
 const WhitelistPage = lazy(() => import('./admin/pages/whitelist.js').then((m) => m.WhitelistPage));
 const EconomyPage = lazy(() => import('./admin/pages/economy.js').then((m) => m.EconomyPage));
 const AuditPage = lazy(() => import('./admin/pages/audit.js').then((m) => m.AuditPage));
@@ -36,6 +38,7 @@ const CachesPage = lazy(() => import('./admin/pages/caches.js').then((m) => m.Ca
 const KeysPage = lazy(() => import('./admin/pages/keys.js').then((m) => m.KeysPage));
 const SignInPage = lazy(() => import('./pages/sign-in.js').then((m) => m.SignInPage));
 const OidcClientsPage = lazy(() => import('./admin/pages/oidc-clients.js').then((m) => m.OidcClientsPage));
+const BackupsPage = lazy(() => import('./admin/pages/backups.js').then((m) => m.BackupsPage));
 const WebhooksPage = lazy(() => import('./admin/pages/webhooks.js').then((m) => m.WebhooksPage));
 
 export interface PageRoute {
@@ -64,6 +67,7 @@ export const routes: PageRoute[] = [
   { path: '/market', title: 'Market prices', page: MarketPage, access: 'player', nav: 'Market' },
   { path: '/jobs', title: 'Jobs', page: JobsPage, access: 'player', nav: 'Jobs' },
   { path: '/leaderboards', title: 'Leaderboards', page: LeaderboardsPage, access: 'player', nav: 'Leaderboards' },
+  { path: '/record', title: 'My record', page: RecordPage, access: 'player', nav: 'Record' },
   // The header names the console once; the console's navigation names its pages.
   { path: '/admin', title: 'Admin overview', page: OverviewPage, access: 'admin', nav: 'Admin', consoleNav: 'Overview' },
   { path: '/admin/settings', title: 'Settings', page: SettingsPage, access: 'admin', consoleNav: 'Settings' },
@@ -72,11 +76,13 @@ export const routes: PageRoute[] = [
   { path: '/admin/messages', title: 'Messages', page: MessagesPage, access: 'admin', consoleNav: 'Messages' },
   { path: '/admin/restart', title: 'Restart', page: RestartPage, access: 'admin', consoleNav: 'Restart' },
   { path: '/admin/teleports', title: 'Teleports', page: TeleportsPage, access: 'admin', consoleNav: 'Teleports' },
+  { path: '/admin/moderation', title: 'Moderation', page: ModerationPage, access: 'admin', consoleNav: 'Moderation' },
   { path: '/admin/whitelist', title: 'Whitelist', page: WhitelistPage, access: 'admin', consoleNav: 'Whitelist' },
   { path: '/admin/economy', title: 'Economy', page: EconomyPage, access: 'admin', consoleNav: 'Economy' },
   { path: '/admin/audit', title: 'Audit log', page: AuditPage, access: 'admin', consoleNav: 'Audit log' },
   { path: '/admin/caches', title: 'Caches', page: CachesPage, access: 'admin', consoleNav: 'Caches' },
   { path: '/admin/keys', title: 'API keys', page: KeysPage, access: 'admin', consoleNav: 'API keys' },
+  { path: '/admin/backups', title: 'Backups', page: BackupsPage, access: 'admin', consoleNav: 'Backups' },
   { path: '/admin/webhooks', title: 'Webhooks', page: WebhooksPage, access: 'admin', consoleNav: 'Webhooks' },
   { path: '/admin/sign-in-sites', title: 'Sign-in sites', page: OidcClientsPage, access: 'admin', consoleNav: 'Sign-in sites' },
 ];

@@ -53,7 +53,7 @@ export const economyFeature = defineFeature({
 
     return {
       stop: () => economy.stop(),
-      routes: economyRoutes({ economy, access, audit, symbol, currencyName: config.economy.currencyName }),
+      routes: economyRoutes({ economy, access, audit, moderation: services.get('moderation'), symbol, currencyName: config.economy.currencyName }),
     };
   },
 });

@@ -17,12 +17,14 @@ export interface EconomyRouteServices {
   economy: EconomyService;
   access: Services['access'];
   audit: Services['audit'];
+  /** Refuses a banned player's transfer (decisions: the portal stays open to them, money does not move). */
+  moderation: Pick<Services['moderation'], 'refuseWhileBanned'>;
   /** The currency symbol now (a setting). */
   symbol: () => string;
   currencyName: string;
 }
 
-export function economyRoutes({ economy, access, audit, symbol, currencyName }: EconomyRouteServices): Route[] {
+export function economyRoutes({ economy, access, audit, moderation, symbol, currencyName }: EconomyRouteServices): Route[] {
   /** The player a request is about: the caller's own, or (admins only) the one named. */
   const subject = (request: RouteRequest<unknown, { username?: string }>): Promise<PlayerRef> =>
     requestSubject(request, access, (asked) => economy.requirePlayer(asked), "Only admins may see another player's money");
@@ -85,7 +87,7 @@ export function economyRoutes({ economy, access, audit, symbol, currencyName }: 
       answer: movedAnswer,
       errors: {
         400: 'Insufficient funds, an amount not above 0 or with more than two decimals, or yourself',
-        403: 'The service account has no money',
+        403: 'The service account has no money; the caller is banned (banned: no money moves while a ban is in force)',
         404: 'No such recipient',
         409: 'The Idempotency-Key was used with another request',
         ...unavailable,
@@ -95,6 +97,7 @@ export function economyRoutes({ economy, access, audit, symbol, currencyName }: 
         economy.requireProvider();
         const user = request.user();
         const from = { name: user.gameUsername, uuid: user.gameUuid };
+        await moderation.refuseWhileBanned(from);
         const { to, done } = await economy.transferToNamed(from, request.body.to, toCents(request.body.amount), request.body.note, idempotencyOf(request, '/api/economy/transfer'));
         const [sent] = done.records;
         return movedReply(`Sent ${formatMoney(-sent!.amount, symbol())} to ${sent!.counterparty?.name ?? to.name}`, done);

@@ -271,6 +271,10 @@ class JsonLedgerStore implements LedgerStore {
     return { accounts: this.state.accountCount, cents: this.state.totalCents };
   }
 
+  async recordCount(): Promise<number> {
+    return this.state.log.count();
+  }
+
   /** The accounts as they are in memory (a scan costs no file read), each copied only as far as the board needs. */
   async balances(): Promise<Iterable<AccountBalance>> {
     const all = this.access.read<EconomyAccount>(accounts).values();

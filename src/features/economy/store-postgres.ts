@@ -330,6 +330,11 @@ class PostgresLedgerStore implements LedgerStore {
     return { accounts: row!.accounts, cents: row!.cents };
   }
 
+  async recordCount(): Promise<number> {
+    const [row] = await this.access.query<{ records: number }>(`SELECT count(*) AS records FROM ${this.ledger}`);
+    return Number(row!.records);
+  }
+
   balances(): Promise<Iterable<AccountBalance>> {
     return this.access.query<AccountBalance>(`SELECT uuid, name, cents FROM ${this.accounts}`);
   }

@@ -160,6 +160,8 @@ export interface LedgerStore {
   deleteAnswersBefore(cutoff: Date): Promise<number>;
   /** How many accounts there are and the money in them all, in cents. */
   totals(): Promise<{ accounts: number; cents: number }>;
+  /** How many ledger records there are (those retention deleted not counted): a backup's manifest says it. */
+  recordCount(): Promise<number>;
   /** Each account's player (the name last seen) and balance in cents, for the balance board; read as the caller iterates, in no particular order. */
   balances(): Promise<Iterable<AccountBalance>>;
 }

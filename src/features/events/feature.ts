@@ -30,7 +30,7 @@ export const eventsFeature = defineFeature({
   name: 'events',
   storeParts: [partImplementations({ part: eventLogPart, json: jsonEventLogPart, postgres: postgresEventLogPart })],
   create: ({ config, store, ownGame, services, network, now, log }) => {
-    const journal = new EventJournal(store, network, { serverId: config.serverId, now, logError: log.error });
+    const journal = new EventJournal(store, network, { serverId: config.serverId, now, logError: log.error, logInfo: log.info });
     services.provide('events', journal);
     const { events } = config;
     const hub = new StreamHub({

@@ -12,7 +12,7 @@
  */
 import { EventEmitter } from 'node:events';
 import type { Network } from '../../network/port.js';
-import type { Store } from '../../store/port.js';
+import { type Store, StoreFailedError } from '../../store/port.js';
 import type { EventData, EventType } from './kinds.js';
 import { eventLogPart, type NewEvent, type StoredEvent } from './store.js';
 
@@ -27,6 +27,8 @@ export interface JournalOptions {
   serverId: string;
   now: () => Date;
   logError: (message: string) => void;
+  /** What is not a fault of its own: an outage of the store the store has reported already, the log written again after it. */
+  logInfo: (message: string) => void;
   /** Most events a write takes; the rest wait for the next. */
   maxBatch?: number;
   /** Most events waiting to be written (the store away): past it new ones are dropped, and that is logged. */
@@ -84,12 +86,16 @@ export class EventJournal {
       try {
         const written = await this.record(batch);
         this.waiting.splice(0, batch.length);
-        if (failures > 0 || this.dropped > 0) this.options.logError(`events: written again${this.dropped ? ` (${this.dropped} dropped meanwhile)` : ''}`);
+        if (failures > 0 || this.dropped > 0) this.options.logInfo(`events: written again${this.dropped ? ` (${this.dropped} dropped meanwhile)` : ''}`);
         failures = 0;
         this.dropped = 0;
         this.hand(written, true);
       } catch (error) {
-        if (failures++ === 0) this.options.logError(`events: the event log cannot be written, trying again: ${(error as Error).message}`);
+        if (failures++ === 0) {
+          // A store away (PostgreSQL down) says so itself, once per outage: here it is only why the log waits.
+          const storeAway = error instanceof StoreFailedError && error.passes;
+          (storeAway ? this.options.logInfo : this.options.logError)(`events: the event log cannot be written, trying again: ${(error as Error).message}`);
+        }
         if (this.stopped) break;
         await new Promise((resolve) => setTimeout(resolve, Math.min(5000, 100 * 2 ** failures)).unref());
       }

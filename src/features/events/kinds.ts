@@ -57,6 +57,28 @@ const trade = t.object({
   transactionId: t.integer({ description: 'The ledger record of the money.' }),
 });
 
+const moderationRecord = t.object({
+  recordId: t.integer({ description: 'The record (GET /api/moderation/records/{id}).' }),
+  kind: t.enum(['ban', 'warning', 'kick'] as const),
+  player: t.nullable(player), // null for a ban of an address
+  address: t.optional(t.string({ description: 'Personal: the banned address, only with personal:read (an API key), an operator or the service token.' })),
+  reason: t.string(),
+  by: t.optional(t.string({ description: 'Who did it; not in the player’s own stream (their record in the portal does not name them either).' })),
+  expiresAt: t.nullable(timestamp),
+  lifted: t.nullable(t.object({ at: timestamp, reason: t.string() })),
+  appeal: t.nullable(
+    t.object({ text: t.string(), status: t.enum(['pending', 'accepted', 'rejected'] as const), answer: t.nullable(t.string()), answeredBy: t.nullable(t.string()) }),
+  ),
+});
+/** A player's own stream shows what is about them, never an address nor who acted. */
+const aboutMe = <D extends { player: { uuid: string } | null; address?: string; by?: string }>(data: D, watcher: Watcher): D | undefined => {
+  if (!data.player || !same(data.player, watcher)) return undefined;
+  const { address: _address, by: _by, ...mine } = data;
+  return mine as D;
+};
+const moderationKind = <const T extends string>(type: T, summary: string) =>
+  kind({ type, summary, scope: 'moderation:read', data: moderationRecord, personal: ['address'], forPlayer: aboutMe });
+
 export const eventKinds = [
   kind({ type: 'player.joined', summary: 'A player joined the game server', scope: 'players:read', data: presence, personal: ['ipAddress'] }),
   kind({ type: 'player.left', summary: 'A player left the game server', scope: 'players:read', data: presence, personal: ['ipAddress'] }),
@@ -144,6 +166,42 @@ export const eventKinds = [
       expiresAt: t.nullable(timestamp),
     }),
     forPlayer: (data, watcher) => (data.type === 'ANNOUNCEMENT' || data.recipient?.toLowerCase() === watcher.name.toLowerCase() ? data : undefined),
+  }),
+  moderationKind('moderation.banned', 'A player or an address was banned (on every server of a network)'),
+  moderationKind('moderation.lifted', 'A ban was lifted (by an admin, or by an accepted appeal)'),
+  moderationKind('moderation.kicked', 'A player was kicked from the game'),
+  moderationKind('moderation.warned', 'A player was warned'),
+  moderationKind('moderation.appealed', 'A banned player appealed their ban'),
+  moderationKind('moderation.appeal_answered', 'An appeal was accepted or rejected'),
+  kind({
+    type: 'backup.taken',
+    summary: 'A backup archive was written whole (GET /api/admin/backups lists it)',
+    scope: 'backups:read',
+    data: t.object({
+      name: t.string({ description: "The archive's file name." }),
+      reason: t.enum(['manual', 'scheduled', 'before restart', 'command line'] as const),
+      requestedBy: t.nullable(t.string()),
+      bytes: t.integer(),
+      tookMs: t.integer(),
+      deleted: t.array(t.string(), { description: 'Archives retention deleted after it.' }),
+    }),
+  }),
+  kind({
+    type: 'backup.failed',
+    summary: 'A backup could not be taken (nothing partial is kept; the world is saved again as before)',
+    scope: 'backups:read',
+    data: t.object({
+      name: t.string(),
+      reason: t.enum(['manual', 'scheduled', 'before restart', 'command line'] as const),
+      requestedBy: t.nullable(t.string()),
+      error: t.string(),
+    }),
+  }),
+  kind({
+    type: 'backup.restored',
+    summary: 'Gatehouse started on data restored from an archive (npm run restore), told once at that start',
+    scope: 'backups:read',
+    data: t.object({ archive: t.string(), createdAt: timestamp, restoredAt: timestamp }),
   }),
   kind({
     type: 'server.status',

@@ -6,6 +6,7 @@
  */
 import type { GamePort } from '../../game/port.js';
 import { fromCents } from '../common/money.js';
+import type { ModerationRecord } from '../moderation/store.js';
 import type { ServiceRegistry } from '../services.js';
 import type { EventJournal } from './journal.js';
 
@@ -69,6 +70,41 @@ export function wireSources(journal: EventJournal, game: GamePort, services: Ser
   services.get('settings').events.on('updated', (keys) => journal.publish('settings.changed', { keys }));
   if (services.has('whitelistChanges')) services.get('whitelistChanges').on('changed', (change) => journal.publish('whitelist.changed', change));
   if (services.has('apiKeys')) services.get('apiKeys').events.on('newAddress', (use) => journal.publish('key.new_address', use));
+  if (services.has('moderation')) {
+    const record = (made: ModerationRecord) => ({
+      recordId: made.id,
+      kind: made.kind,
+      player: made.player ? playerOf(made.player) : null,
+      ...(made.address !== null ? { address: made.address } : {}),
+      reason: made.reason,
+      by: made.by,
+      expiresAt: made.expiresAt,
+      lifted: made.lifted ? { at: made.lifted.at, reason: made.lifted.reason } : null,
+      appeal: made.appeal ? { text: made.appeal.text, status: made.appeal.status, answer: made.appeal.answer, answeredBy: made.appeal.answeredBy } : null,
+    });
+    const moderation = services.get('moderation').events;
+    moderation.on('banned', (made) => journal.publish('moderation.banned', record(made)));
+    moderation.on('lifted', (made) => journal.publish('moderation.lifted', record(made)));
+    moderation.on('kicked', (made) => journal.publish('moderation.kicked', record(made)));
+    moderation.on('warned', (made) => journal.publish('moderation.warned', record(made)));
+    moderation.on('appealed', (made) => journal.publish('moderation.appealed', record(made)));
+    moderation.on('appealAnswered', (made) => journal.publish('moderation.appeal_answered', record(made)));
+  }
+  if (services.has('backups')) {
+    const backups = services.get('backups').events;
+    backups.on('taken', (taken) =>
+      journal.publish('backup.taken', {
+        name: taken.name,
+        reason: taken.manifest.reason,
+        requestedBy: taken.manifest.requestedBy,
+        bytes: taken.bytes,
+        tookMs: Math.round(taken.tookMs),
+        deleted: taken.deleted,
+      }),
+    );
+    backups.on('failed', (failure) => journal.publish('backup.failed', { name: failure.name, reason: failure.reason, requestedBy: failure.requestedBy, error: failure.error }));
+    backups.on('restored', (note) => journal.publish('backup.restored', note));
+  }
   if (services.has('messages')) {
     const message = (record: { id: number; type: 'ANNOUNCEMENT' | 'DIRECT'; content: string; recipient?: string; sentBy: string; expiresAt: string | null }) => ({
       messageId: record.id,

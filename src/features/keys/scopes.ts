@@ -32,7 +32,7 @@ export function scopesOf(routes: readonly Route[]): ScopeDescription[] {
   };
   for (const route of routes) {
     if (route.scope !== undefined) add(route.scope, route);
-    if (route.personal !== undefined) add(personalScope, route);
+    if (route.personal !== undefined || route.personalAnswer) add(personalScope, route);
   }
   const scopes = [...byScope.entries()]
     .sort(([a], [b]) => a.localeCompare(b))

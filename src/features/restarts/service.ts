@@ -35,6 +35,7 @@ export class RestartService {
   private lastWarned: number | null = null;
   private running = false;
   private changes: Promise<unknown> = Promise.resolve();
+  private readonly beforeRestartSteps: Array<(pending: PendingRestart) => Promise<void>> = [];
 
   constructor(
     private readonly store: ServerRestart,
@@ -48,6 +49,15 @@ export class RestartService {
   async resume(): Promise<void> {
     const stored = await this.store.load();
     if (stored) this.startCountdown(stored);
+  }
+
+  /**
+   * Work to finish just before each restart this service makes (a backup),
+   * in the order given: the restart waits for it, and goes ahead (with the
+   * failure logged) if it fails.
+   */
+  beforeRestart(step: (pending: PendingRestart) => Promise<void>): void {
+    this.beforeRestartSteps.push(step);
   }
 
   current(): PendingRestart | null {
@@ -174,6 +184,9 @@ export class RestartService {
       // Cleared first, so a restart that brings Gatehouse down with it does not loop.
       await this.clearPending();
       this.events.emit('restarting', pending);
+      for (const step of this.beforeRestartSteps) {
+        await step(pending).catch((error: Error) => this.logError(`before the restart: ${error.message}; restarting anyway`));
+      }
       await control.restart(pending.reason || this.texts.render('restart.kick'));
     } catch (error) {
       this.logError(`restart: ${(error as Error).message}`);

@@ -57,7 +57,20 @@ export const shopFeature = defineFeature({
     const drift = new DriftTimer(market, network, log.error);
 
     return {
-      routes: shopRoutes({ store, game, market, purchases, sales, deliveries, economy, access: services.get('access'), audit: services.get('audit'), symbol, now }),
+      routes: shopRoutes({
+        store,
+        game,
+        market,
+        purchases,
+        sales,
+        deliveries,
+        economy,
+        access: services.get('access'),
+        audit: services.get('audit'),
+        moderation: services.get('moderation'),
+        symbol,
+        now,
+      }),
       start: async () => {
         const known = await knownItemIds(game);
         if (known) {

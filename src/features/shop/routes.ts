@@ -49,12 +49,14 @@ export interface ShopRouteServices {
   economy: Services['economy'];
   access: Services['access'];
   audit: Services['audit'];
+  /** Refuses a banned player's purchase or sale (decisions: the portal stays open to them, they cannot buy or sell). */
+  moderation: Pick<Services['moderation'], 'refuseWhileBanned'>;
   /** The currency symbol now (a setting). */
   symbol: () => string;
   now: () => Date;
 }
 
-export function shopRoutes({ store, game, market, purchases, sales, deliveries, economy, access, audit, symbol, now }: ShopRouteServices): Route[] {
+export function shopRoutes({ store, game, market, purchases, sales, deliveries, economy, access, audit, moderation, symbol, now }: ShopRouteServices): Route[] {
   const shopStore = store.part(marketPart);
   const nameOf = (item: string) => market.nameOf(item);
   const own = (request: RouteRequest<unknown, unknown>): PlayerRef => {
@@ -137,7 +139,7 @@ export function shopRoutes({ store, game, market, purchases, sales, deliveries, 
       answer: purchaseAnswer,
       errors: {
         400: "Unknown item, not for sale, a quantity above the stock or market.max-quantity, insufficient funds, not this week's offer, or past its limit",
-        403: 'The service account cannot buy',
+        403: 'The service account cannot buy; the caller is banned (banned: no purchase while a ban is in force)',
         409: 'The Idempotency-Key was used with another request',
         ...unavailable,
       },
@@ -154,6 +156,7 @@ export function shopRoutes({ store, game, market, purchases, sales, deliveries, 
       },
       handle: async (request) => {
         const player = own(request);
+        await moderation.refuseWhileBanned(player);
         const bought = await purchases.purchase(player, request.body, idempotencyOf(request, '/api/shop/purchase'));
         const { record, item, delivery } = bought;
         const where =
@@ -291,7 +294,7 @@ export function shopRoutes({ store, game, market, purchases, sales, deliveries, 
       answer: sellAnswer,
       errors: {
         400: 'Not exactly one of item, items or all; items the market does not buy, or a quantity above what is held (listed in refused); nothing to sell; the daily income cap reached',
-        403: 'The service account has no inventory',
+        403: 'The service account has no inventory; the caller is banned (banned: no sale while a ban is in force)',
         404: 'The player is not online',
         409: 'The Idempotency-Key was used with another request, or (on a network) the sale was finished and paid by another server meanwhile',
         501: 'The game cannot change inventories',
@@ -305,6 +308,7 @@ export function shopRoutes({ store, game, market, purchases, sales, deliveries, 
       },
       handle: async (request) => {
         const player = own(request);
+        await moderation.refuseWhileBanned(player);
         const { item, quantity, items, all } = request.body;
         const forms = [item !== undefined, items !== undefined, all === true].filter(Boolean).length;
         if (forms !== 1) throw invalidField('body', 'Give exactly one of item (with an optional quantity), items, or all: true');

@@ -48,7 +48,7 @@ export function webhooksRoutes(webhooks: WebhookService, audit: AuditTrail): Rou
       scope: 'webhooks:write',
       summary: 'Send a delivery again (delivered, failed or pending): due now, with the same webhook-id',
       answer: oneDeliveryAnswer,
-      errors: { 404: 'No such delivery, or its subscription was removed' },
+      errors: { 400: 'id is not a delivery id (a whole number; field id)', 404: 'No such delivery, or its subscription was removed' },
       handle: async (request) => {
         const id = Number(request.params.id);
         if (!Number.isSafeInteger(id) || id < 1) throw invalidField('id', 'id must be a delivery id (a whole number)');

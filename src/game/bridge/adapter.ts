@@ -18,7 +18,10 @@ import {
   type GameSettingsChange,
   type GamePort,
   type Inventories,
+  type BanTexts,
+  type GameBan,
   type Messaging,
+  type Moderation,
   type OnlinePlayer,
   type Operators,
   type PlayerCommand,
@@ -31,6 +34,7 @@ import {
   type Whitelist,
 } from '../port.js';
 import { gameErrorOf } from './game-errors.js';
+import { bridgeSaves } from './saves.js';
 import { errorCodes, JsonRpcConnection, RpcError, type RequestOptions } from './json-rpc.js';
 
 export const protocolVersion = 2;
@@ -72,6 +76,8 @@ export class BridgeGameAdapter implements GamePort {
   private readonly codeHandlers = new Map<CodeCommand, CodeCommandHandler>();
   private readonly playerCommands = new Map<string, PlayerCommand>();
   private readonly groups: Pick<Capabilities, BridgeCapability>;
+  /** Gatehouse's words for banned players, sent to each plugin that connects (it shows them at join). */
+  private banTexts: BanTexts | undefined;
 
   constructor(private readonly options: BridgeOptions) {
     this.operators = {
@@ -127,7 +133,25 @@ export class BridgeGameAdapter implements GamePort {
       ticks: () => this.call('performance.ticks', {}) as ReturnType<ServerPerformance['ticks']>,
       memory: () => this.call('performance.memory', {}) as ReturnType<ServerPerformance['memory']>,
     };
-    this.groups = { whitelist, messaging, teleports, bossBars, inventories, economy, control, performance };
+    const moderation: Moderation = {
+      bans: () => this.call('moderation.bans', {}) as Promise<GameBan[]>,
+      ban: async ({ player, address, reason, source, expires }) => {
+        const end = expires === null ? {} : { expires };
+        if (player) await this.call('moderation.banPlayer', { name: player.name, uuid: player.uuid, reason, source, ...end });
+        else await this.call('moderation.banAddress', { address, reason, source, ...end });
+      },
+      lift: (target) =>
+        ('player' in target
+          ? this.call('moderation.liftPlayer', { name: target.player.name, uuid: target.player.uuid })
+          : this.call('moderation.liftAddress', target)) as Promise<boolean>,
+      kick: async (name, message) => void (await this.call('moderation.kick', { name, message })),
+      setBanTexts: (texts) => {
+        this.banTexts = texts;
+        void this.sendBanTexts();
+      },
+    };
+    const saves = bridgeSaves((method, params, options) => this.call(method, params, options), options.logError);
+    this.groups = { whitelist, messaging, teleports, bossBars, inventories, economy, control, performance, moderation, saves };
   }
 
   /**
@@ -279,6 +303,16 @@ export class BridgeGameAdapter implements GamePort {
     this.options.log(`bridge: plugin connected from ${connection.remoteAddress} (${[...this.capabilities].join(', ')})`);
     if (previous) this.events.emit('connection', { connected: false });
     this.events.emit('connection', { connected: true });
+    // After the hello's answer, which is written once this request's handling returns.
+    setImmediate(() => void this.sendBanTexts());
+  }
+
+  /** Hands the plugin Gatehouse's words for banned players, when it offers moderation and there are words to give. */
+  private async sendBanTexts(): Promise<void> {
+    if (!this.banTexts || !this.connection || !this.capabilities.has('moderation')) return;
+    await this.call('moderation.texts', this.banTexts).catch((error: Error) =>
+      this.options.logError(`bridge: the words for banned players did not reach the plugin: ${error.message}`),
+    );
   }
 
   private async handleGameRequest(method: string, params: unknown): Promise<unknown> {

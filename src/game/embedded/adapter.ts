@@ -17,6 +17,7 @@ import type {
   ServerSoftware,
 } from '../port.js';
 import { attackReach } from './attack-reach.js';
+import { EmbeddedBans } from './bans.js';
 import { EmbeddedBossBars } from './boss-bars.js';
 import { chunkPacing } from './chunk-pacing.js';
 import { guardClients } from './client-guard.js';
@@ -39,6 +40,7 @@ import { RecentOperations } from './recent-operations.js';
 import { installPacketCompat } from './packet-compat.js';
 import { PlayerLists } from './player-lists.js';
 import { guardSends } from './send-guard.js';
+import { EmbeddedSaves } from './saves.js';
 import { LiveSettings } from './settings.js';
 import { installSounds } from './sounds.js';
 import { SpawnPoints } from './spawn-points.js';
@@ -91,12 +93,14 @@ export class EmbeddedGameServer implements GamePort {
     const online = new OnlinePlayers(events, worlds);
     const lists = new PlayerLists(options.dataDirectory, online, settings);
     const commands = new EmbeddedCommands(running, lists, options.log);
+    const bans = new EmbeddedBans(options.dataDirectory, online);
     const messaging = new EmbeddedMessaging(running, online);
     const bossBars = new EmbeddedBossBars(running);
     const ticks = new TickMeter();
     const worldFolder = path.join(options.dataDirectory, 'world');
     const playerFiles = new KeyedLock();
     const operations = new DurableOperations(worldFolder, new RecentOperations<number>(), playerFiles, options.log);
+    const saves = new EmbeddedSaves(running, worldFolder);
     // In this order: a joining player is an operator before their join is announced, and sees the boss bars with it.
     const modules: EmbeddedModule[] = [
       { attach: installPacketCompat },
@@ -112,9 +116,12 @@ export class EmbeddedGameServer implements GamePort {
       spawns,
       settings,
       lists,
-      new LoginGate(running, lists, settings, events),
+      { prepare: () => bans.prepare() },
+      new LoginGate(running, lists, bans, settings, events),
       loginPosition,
       commands,
+      // After the commands: its ban and pardon replace flying-squid's, which the commands remove.
+      { attach: (serv) => bans.attach(serv) },
       messaging,
       bossBars,
       online,
@@ -123,6 +130,8 @@ export class EmbeddedGameServer implements GamePort {
       new WorkEvents(events, worlds),
       { attach: (serv) => ticks.attach(serv) },
       operations,
+      // Last: its hold on player saves wraps every other module's part of a save.
+      saves,
     ];
     this.lifecycle = new ServerLifecycle(options, running, settings, modules, events);
     const control: ServerControl = {
@@ -141,6 +150,8 @@ export class EmbeddedGameServer implements GamePort {
       control,
       console: commands.console,
       performance: ticks,
+      moderation: bans,
+      saves,
     };
     this.host = options.host;
   }

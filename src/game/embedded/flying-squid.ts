@@ -32,6 +32,8 @@ export interface Vec3Like {
 /** A prismarine-world World: changed chunks are queued and written by a save every second. */
 export interface SquidWorld {
   stopSaving(): void;
+  /** Starts the save timer again (the world's constructor starts it). */
+  startSaving(): void;
   /** Writes the chunks queued now; resolves once they are written. */
   saveNow(): Promise<void>;
   /** The chunks changed and not yet saved. */

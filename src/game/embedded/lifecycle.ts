@@ -5,6 +5,7 @@ import { compileProtocol, loadFlyingSquid, type SquidServer, type SquidWorld } f
 
 const gameVersion = '1.21.4';
 import type { EmbeddedModule, RunningServer } from './module.js';
+import { flushWorld } from './saves.js';
 import type { LiveSettings } from './settings.js';
 
 export interface LifecycleOptions {
@@ -129,9 +130,7 @@ export class ServerLifecycle {
 async function saveWorld(world: SquidWorld, log: (message: string) => void): Promise<void> {
   world.stopSaving();
   try {
-    // A run of the timer may be under way; each pass saves what is queued then, and nothing more is queued now.
-    for (let pass = 0; pass < 3 && world.savingQueue.size > 0; pass++) await world.saveNow();
-    await world.finishedSaving;
+    await flushWorld(world);
   } catch (error) {
     log(`embedded game server: saving the world failed: ${(error as Error).message}`);
   }

@@ -34,6 +34,11 @@ export class OnlinePlayers implements EmbeddedModule {
     return [...this.joined.keys()].find((player) => player.username.toLowerCase() === wanted);
   }
 
+  /** Every player whose join was announced. */
+  all(): SquidPlayer[] {
+    return [...this.joined.keys()];
+  }
+
   has(uuid: string): boolean {
     return this.uuids.has(uuid);
   }

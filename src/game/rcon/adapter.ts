@@ -21,9 +21,11 @@ import { RconLogEvents } from './log-events.js';
 import { ManagedLists } from './managed-lists.js';
 import { ManagementClient } from './management.js';
 import { RconMessaging } from './messaging.js';
+import { RconModeration } from './moderation.js';
 import { OperationScores, operationsObjective } from './operation-scores.js';
 import { RconOnlinePlayers, RconOperators } from './players.js';
 import { CodeTriggers } from './code-triggers.js';
+import { RconSaves } from './saves.js';
 import { ServerFiles } from './server-files.js';
 import type { RconSettings } from './settings.js';
 import { RconTeleports } from './teleports.js';
@@ -44,9 +46,9 @@ export interface RconAdapterOptions extends Omit<RconSettings, 'managementUrl' |
  * whitelist.json when the server's directory is known), online players,
  * messages (`tellraw`), teleports across dimensions (`execute in ... run tp`),
  * boss bars, settings, inventories (`data get`, `give`, `clear`), restarts
- * (the server is stopped; a service manager starts it again), events from
- * logs/latest.log, and `/register` through `/trigger register` (`/resetpassword`
- * likewise). What vanilla
+ * (the server is stopped; a service manager starts it again), bans and kicks,
+ * events from logs/latest.log, and `/register` through `/trigger register`
+ * (`/resetpassword` likewise). What vanilla
  * commands cannot do is a missing capability, never a guess.
  *
  * The adapter composes one module per group over the kept-up connection
@@ -66,7 +68,8 @@ export class RconGameAdapter implements GamePort {
   private readonly bossBars: RconBossBars;
   private readonly operationScores: OperationScores;
   private readonly players: RconOnlinePlayers;
-  private readonly groups: Pick<Capabilities, 'whitelist' | 'messaging' | 'teleports' | 'bossBars' | 'inventories' | 'control'>;
+  private readonly groups: Pick<Capabilities, 'whitelist' | 'messaging' | 'teleports' | 'bossBars' | 'inventories' | 'control' | 'moderation'> &
+    Partial<Pick<Capabilities, 'saves'>>;
   private readonly codeHandlers = new Map<CodeCommand, CodeCommandHandler>();
 
   constructor(private readonly options: RconAdapterOptions) {
@@ -117,6 +120,9 @@ export class RconGameAdapter implements GamePort {
       bossBars: this.bossBars,
       inventories: new RconInventories(command, this.operationScores),
       control: rconControl(command, whitelist, this.management, this.files),
+      moderation: new RconModeration(command, this.files, this.management),
+      // The world's folder is where the server's directory is: without it, nothing to copy.
+      ...(this.files && options.serverDirectory ? { saves: new RconSaves(command, this.files, options.serverDirectory) } : {}),
     };
   }
 

@@ -6,6 +6,7 @@
  * or throws InvalidArgumentError naming the field; nothing is ever sent from
  * an unchecked value. Texts go in as JSON text components, escaped.
  */
+import { isIP } from 'node:net';
 import type { ChatLine } from '../chat-line.js';
 import { InvalidArgumentError } from '../errors.js';
 
@@ -33,6 +34,26 @@ export function resourceArgument(value: string, field: string): string {
   if (typeof value !== 'string' || value.length > maxResourceLength || !resourcePattern.test(value)) {
     throw new InvalidArgumentError(field, `must be an id of lower-case letters, digits, _ . - and / with an optional namespace: prefix, at most ${maxResourceLength} characters`);
   }
+  return value;
+}
+
+/**
+ * The rest of a command's line as vanilla's `ban`, `ban-ip` and `kick` read
+ * it (a message), on one line. Vanilla replaces a selector in a message
+ * (`@a`, `@e[...]`) with the names it selects when an operator or RCON sends
+ * it: a zero-width space after each `@` keeps it text. `§` codes are taken
+ * out (formatting, not words).
+ */
+export function messageArgument(value: string): string {
+  return String(value)
+    .replace(/§./g, '')
+    .replace(/[\s\p{Cc}]+/gu, ' ')
+    .replace(/@(?=[aenprs])/g, '@\u200b');
+}
+
+/** An IP address written as digits (IPv4 or IPv6). */
+export function addressArgument(value: string, field = 'address'): string {
+  if (typeof value !== 'string' || isIP(value) === 0) throw new InvalidArgumentError(field, 'must be an IP address');
   return value;
 }
 

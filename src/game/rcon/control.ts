@@ -1,5 +1,5 @@
 import { difficulties, gameModes, type GameSettingsChange, type ServerControl, type Whitelist } from '../port.js';
-import { checkCommandLength, choiceArgument } from './arguments.js';
+import { checkCommandLength, choiceArgument, messageArgument } from './arguments.js';
 import type { RconCommand } from './connection.js';
 import type { ManagementClient } from './management.js';
 import { checkSettingReply } from './replies.js';
@@ -62,22 +62,11 @@ export function rconControl(command: RconCommand, whitelist: Whitelist, manageme
       return applied;
     },
     restart: async (reason) => {
-      await command(checkCommandLength(`kick @a ${kickReason(reason)}`, 'reason'));
+      await command(checkCommandLength(`kick @a ${messageArgument(reason)}`, 'reason'));
       await command('save-all flush');
       await command('stop').catch(() => '');
     },
   };
   if (files) control.readSettings = async () => ({ ...defaultsOfVanilla, ...(await files.settings()) });
   return control;
-}
-
-/**
- * A kick reason on one line. Vanilla reads the reason as a message, in which
- * a selector (`@a`, `@e[...]`) is replaced by the names it selects when an
- * operator or RCON sends it: a zero-width space after each `@` keeps it text.
- */
-function kickReason(reason: string): string {
-  return String(reason)
-    .replace(/\s+/g, ' ')
-    .replace(/@(?=[aenprs])/g, '@\u200b');
 }

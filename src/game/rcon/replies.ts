@@ -156,3 +156,16 @@ export function checkSettingReply(command: string, reply: string, success: RegEx
   if (success.test(reply) || /did not change|Nothing changed|already/.test(reply)) return;
   throw new UnexpectedReplyError(command, reply);
 }
+
+/** `ban`, `ban-ip`, `pardon`, `pardon-ip`: whether anything changed (`Banned Steve: ...`, `Nothing changed. The player is already banned`). */
+export function parseBanChange(reply: string, command: string): boolean {
+  if (/^(Banned|Unbanned)( IP)? /.test(reply)) return true;
+  if (/^Nothing changed\./.test(reply)) return false;
+  throw new UnexpectedReplyError(command, reply);
+}
+
+/** `kick`: `Kicked Steve: <message>`; nobody of that name online is PlayerNotOnlineError. */
+export function checkKick(reply: string, player: string): void {
+  if (noEntity.test(reply)) throw new PlayerNotOnlineError(player);
+  if (!/^Kicked \w+: /.test(reply)) throw new UnexpectedReplyError('kick', reply);
+}

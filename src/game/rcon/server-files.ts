@@ -1,11 +1,13 @@
 import { readFile } from 'node:fs/promises';
 import path from 'node:path';
-import { difficulties, gameModes, type GameSettingsChange, type PlayerRef } from '../port.js';
+import { banEnd, isoDate } from '../ban-dates.js';
+import { difficulties, gameModes, type GameBan, type GameSettingsChange, type PlayerRef } from '../port.js';
 
 /**
  * What a vanilla server keeps in its directory and RCON cannot ask: the
  * operators (ops.json), the whitelist's entries with their UUIDs
- * (whitelist.json) and its settings (server.properties). Read when asked, so
+ * (whitelist.json), the bans with their reasons and ends
+ * (banned-players.json, banned-ips.json) and its settings (server.properties). Read when asked, so
  * changes made in game or on the console are seen; absent files read as empty.
  */
 export class ServerFiles {
@@ -49,9 +51,34 @@ export class ServerFiles {
     return settings;
   }
 
+  /** Every ban in the files, ended or not. */
+  async bans(): Promise<GameBan[]> {
+    const text = (value: unknown) => (typeof value === 'string' ? value : '');
+    const details = (entry: BanFileEntry) => ({
+      reason: text(entry.reason),
+      source: text(entry.source),
+      created: isoDate(text(entry.created)),
+      expires: banEnd(typeof entry.expires === 'string' ? entry.expires : undefined),
+    });
+    const players = (await this.list<BanFileEntry>('banned-players.json'))
+      .filter((entry) => typeof entry.name === 'string')
+      .map((entry) => ({ player: { name: entry.name as string, uuid: text(entry.uuid) }, ...details(entry) }));
+    const addresses = (await this.list<BanFileEntry>('banned-ips.json'))
+      .filter((entry) => typeof entry.ip === 'string')
+      .map((entry) => ({ address: entry.ip as string, ...details(entry) }));
+    return [...players, ...addresses];
+  }
+
   private async playerList(name: string): Promise<PlayerRef[]> {
+    return (await this.list<{ name?: unknown; uuid?: unknown }>(name))
+      .filter((entry) => typeof entry.name === 'string' && typeof entry.uuid === 'string')
+      .map((entry) => ({ name: entry.name as string, uuid: entry.uuid as string }));
+  }
+
+  /** A JSON list file of the server's, its entries unchecked; absent reads as empty. */
+  private async list<T>(name: string): Promise<T[]> {
     const file = path.join(this.directory, name);
-    let entries: Array<{ name?: unknown; uuid?: unknown }> | undefined;
+    let entries: T[] | undefined;
     // The server rewrites these files in place: a read in the middle of a write sees half of one, so try again shortly.
     for (let attempt = 0; entries === undefined; attempt += 1) {
       let text: string;
@@ -62,16 +89,25 @@ export class ServerFiles {
         throw error;
       }
       try {
-        entries = JSON.parse(text) as Array<{ name?: unknown; uuid?: unknown }>;
+        entries = JSON.parse(text) as T[];
       } catch (error) {
         if (attempt === 3) throw new Error(`${file} does not parse: ${(error as Error).message}`);
         await new Promise((resolve) => setTimeout(resolve, 50));
       }
     }
-    return (Array.isArray(entries) ? entries : [])
-      .filter((entry) => typeof entry.name === 'string' && typeof entry.uuid === 'string')
-      .map((entry) => ({ name: entry.name as string, uuid: entry.uuid as string }));
+    return Array.isArray(entries) ? entries.filter((entry) => typeof entry === 'object' && entry !== null) : [];
   }
+}
+
+/** An entry of banned-players.json (uuid, name) or banned-ips.json (ip), as vanilla writes them. */
+interface BanFileEntry {
+  uuid?: unknown;
+  name?: unknown;
+  ip?: unknown;
+  created?: unknown;
+  source?: unknown;
+  expires?: unknown;
+  reason?: unknown;
 }
 
 /** Java properties escapes: `\:`, `\=`, `\\`, `\uXXXX`. */

@@ -1,8 +1,9 @@
 import { readFile } from 'node:fs/promises';
 import path from 'node:path';
-import { StoreCorruptError, StoreFailedError } from '../port.js';
+import { StoreCorruptError, StoreFailedError, type StoreSnapshot } from '../port.js';
 import { ensurePrivateDirectory, writeFileDurably } from '../../lib/durable-file.js';
 import { Journal, type JournalOp } from './journal.js';
+import { SnapshotHold } from './snapshot-hold.js';
 import { Table, type TableDefinition, type TableReader } from './table.js';
 
 /**
@@ -59,6 +60,8 @@ export class JsonDatabase {
   private checkpointing: Promise<void> | null = null;
   private checkpointTimer: NodeJS.Timeout | null = null;
   private unitsSinceCheckpoint = 0;
+  /** Set while a snapshot holds the files still (./snapshot-hold.ts): checkpoints wait for it. */
+  private readonly hold = new SnapshotHold();
 
   constructor(private readonly options: { checkpointIntervalMs?: number; checkpointAfterUnits?: number; logError?: (message: string) => void } = {}) {}
 
@@ -132,12 +135,63 @@ export class JsonDatabase {
     return { ...this.journal.statistics };
   }
 
-  /** Writes every table's changed records to its files and lets the journal start over. */
+  /** Writes every table's changed records to its files and lets the journal start over (after any snapshot is released). */
   checkpoint(): Promise<void> {
-    this.checkpointing ??= this.writeCheckpoint().finally(() => {
-      this.checkpointing = null;
-    });
+    this.checkpointing ??= this.hold
+      .released()
+      .then(() => this.writeCheckpoint())
+      .finally(() => {
+        this.checkpointing = null;
+      });
     return this.checkpointing;
+  }
+
+  /**
+   * A copy of the journal at one point between two units of work, with the
+   * files on disk held still until it is released: `atPoint` runs as a unit
+   * of its own that writes nothing (it sees every unit before it and none
+   * after), and the journal given is every unit up to it. While the snapshot
+   * is held no checkpoint runs, so the tables' files keep the state of the
+   * last one, which the journal's units complete; units go on being
+   * committed meanwhile, into a segment the copy leaves out.
+   */
+  async snapshot<R>(atPoint: (tx: TableTransaction) => Promise<R> | R): Promise<StoreSnapshot<R>> {
+    // A checkpoint under way finishes first: it writes files and deletes segments.
+    await this.hold.take(() => this.checkpointing);
+    try {
+      const point = this.queue.then(async () => {
+        if (this.failure) throw new StoreFailedError(this.failure.message);
+        const tx = new TableTransaction(this);
+        const value = await atPoint(tx);
+        if (tx.ops().length > 0) throw new Error('a snapshot reads the store: its unit writes nothing');
+        // No other unit runs until this returns: the journal is closed after exactly the units before it.
+        return { value, unit: this.lastSeq, closedSegment: this.journal.rotate() };
+      });
+      this.queue = point.catch(() => undefined);
+      const { value, unit, closedSegment } = await point;
+      const closed = await closedSegment;
+      await this.journal.drain();
+      const failed = this.failure ?? this.journal.failedWith();
+      if (failed) throw new StoreFailedError(failed.message);
+      const files = await this.journal.unitsThrough(closed, unit);
+      const checkpoint = await readFile(path.join(this.journalDirectory, 'checkpoint.json')).catch(() => undefined);
+      if (checkpoint) files.push({ name: 'checkpoint.json', content: checkpoint });
+      let released = false;
+      return {
+        atPoint: value,
+        unit,
+        replaces: 'journal',
+        files: files.map(({ name, content }) => ({ path: `journal/${name}`, content })),
+        release: () => {
+          if (released) return;
+          released = true;
+          this.hold.release();
+        },
+      };
+    } catch (error) {
+      this.hold.release();
+      throw error;
+    }
   }
 
   async close(): Promise<void> {

@@ -1,5 +1,5 @@
 import { OpenedParts } from '../opened-parts.js';
-import type { Store, StorePart, TransactionalStores } from '../port.js';
+import type { Store, StorePart, StoreSnapshot, TransactionalStores } from '../port.js';
 import { committedAccess, transactionAccess, type JsonAccess, type JsonPartImplementation, type JsonStorePart } from './access.js';
 import { JsonDatabase } from './database.js';
 import { ensurePrivateDirectory } from '../../lib/durable-file.js';
@@ -64,6 +64,10 @@ export class JsonStore implements Store {
 
   transaction<T>(work: (tx: TransactionalStores) => Promise<T>): Promise<T> {
     return this.database.transaction((tx) => work(this.storesOver(transactionAccess(tx))));
+  }
+
+  snapshot<R>(atPoint: (tx: TransactionalStores) => Promise<R>): Promise<StoreSnapshot<R>> {
+    return this.database.snapshot((tx) => atPoint(this.storesOver(transactionAccess(tx))));
   }
 
   async statistics(): Promise<Record<string, number>> {

@@ -104,6 +104,11 @@ export class IndexedLog<T extends LogRecord> implements PersistedTable {
     return this.lastId + 1;
   }
 
+  /** How many records there are: on disk (after retention) and committed since the last checkpoint. */
+  count(): number {
+    return this.offsetOf.length + this.pending.size;
+  }
+
   /** Ids of a group's records, newest first, and how many it has. */
   idsOf(group: number, offset: number, limit: number): { ids: number[]; total: number } {
     const total = group < this.countOfGroup.length ? this.countOfGroup.at(group) : 0;

@@ -103,6 +103,27 @@ export class Journal {
     });
   }
 
+  /** Why the journal stopped taking units, if it did. */
+  failedWith(): Error | null {
+    return this.failure;
+  }
+
+  /**
+   * The segments up to and including `segment`, as their files' names and
+   * contents, holding only the units up to `lastUnit` (lines are in the order
+   * of their units, so the copy of each segment ends at the first later one).
+   * For a snapshot: no checkpoint may delete the segments meanwhile.
+   */
+  async unitsThrough(segment: number, lastUnit: number): Promise<Array<{ name: string; content: Buffer }>> {
+    const copies: Array<{ name: string; content: Buffer }> = [];
+    for (const number of await listSegments(this.directory)) {
+      if (number > segment) continue;
+      const content = await readFile(path.join(this.directory, segmentName(number)));
+      copies.push({ name: segmentName(number), content: content.subarray(0, endOfUnitsThrough(content, lastUnit)) });
+    }
+    return copies;
+  }
+
   /** Deletes the segments up to and including `segment`. */
   async deleteThrough(segment: number): Promise<void> {
     for (const old of await listSegments(this.directory)) {
@@ -161,6 +182,30 @@ export class Journal {
     }
     resolve(closed);
   }
+}
+
+/** Where the lines of units up to `lastUnit` end in a segment's content. */
+function endOfUnitsThrough(content: Buffer, lastUnit: number): number {
+  const complete = content.lastIndexOf(0x0a) + 1;
+  if (complete === 0) return 0;
+  // Most segments end before the point: their last line tells.
+  const lastLine = content.lastIndexOf(0x0a, complete - 2) + 1;
+  if (seqOfLine(content, lastLine, complete - 1) <= lastUnit) return complete;
+  let start = 0;
+  while (start < content.length) {
+    const end = content.indexOf(0x0a, start);
+    if (end < 0) return start;
+    if (seqOfLine(content, start, end) > lastUnit) return start;
+    start = end + 1;
+  }
+  return start;
+}
+
+/** A line's unit number: read off its start as append writes it (`{"seq":N,`), without parsing the whole line. */
+function seqOfLine(content: Buffer, start: number, end: number): number {
+  const head = /^\{"seq":(\d+),/.exec(content.toString('latin1', start, Math.min(end, start + 32)));
+  if (head) return Number(head[1]);
+  return (JSON.parse(content.subarray(start, end).toString('utf8')) as JournalEntry).seq;
 }
 
 async function openSegment(directory: string, segment: number): Promise<FileHandle> {

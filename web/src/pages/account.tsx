@@ -7,6 +7,7 @@
  */
 import { useState } from 'preact/hooks';
 import { api, data } from '../api.js';
+import { BanNotice } from '../parts/ban-notice.js';
 import { Form, Outcome, useAction } from '../parts/action.js';
 import { TimeChart } from '../parts/chart.js';
 import { Field } from '../parts/field.js';
@@ -54,6 +55,7 @@ export function AccountPage() {
   if (movements.length > 0 && balance.data) movements.push({ at: Date.now() / 1000, balance: balance.data.balance });
   return (
     <Page title="My account">
+      <BanNotice />
       <div class="cards">
         <div class="card">
           <h2>Balance</h2>

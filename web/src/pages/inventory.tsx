@@ -7,6 +7,7 @@
  */
 import { useState } from 'preact/hooks';
 import { api, data } from '../api.js';
+import { BanNotice } from '../parts/ban-notice.js';
 import { useAction } from '../parts/action.js';
 import { plural } from '../parts/format.js';
 import { useIdempotencyKey } from '../parts/idempotency.js';
@@ -48,6 +49,7 @@ export function InventoryPage() {
   const everythingWorth = Math.round(sellable.reduce((sum, stack) => sum + (stack.sellPrice ?? 0) * stack.count, 0) * 100) / 100;
   return (
     <Page title="Inventory">
+      <BanNotice />
       <p>What you carry in the game now. Sell to the market from here: the price shown is what one pays now.</p>
       {said && <Success text={said} />}
       {inventory.problem?.status === 404 ? (

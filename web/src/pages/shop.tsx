@@ -7,6 +7,7 @@
  */
 import { useState } from 'preact/hooks';
 import { api, data } from '../api.js';
+import { BanNotice } from '../parts/ban-notice.js';
 import { useAction } from '../parts/action.js';
 import { Choice, Field } from '../parts/field.js';
 import { formatTime, formatTrend } from '../parts/format.js';
@@ -43,6 +44,7 @@ export function ShopPage() {
 
   return (
     <Page title="Shop">
+      <BanNotice />
       {said && <Success text={said} />}
 
       <h2 id="weekly-title">This week's offers</h2>

@@ -1,5 +1,6 @@
 package org.bukkit;
 
+import java.util.Date;
 import java.util.UUID;
 import org.bukkit.permissions.ServerOperator;
 
@@ -14,4 +15,7 @@ public interface OfflinePlayer extends ServerOperator {
     boolean isWhitelisted();
 
     void setWhitelisted(boolean value);
+
+    /** Bans the player (their profile), as Paper's and Spigot's OfflinePlayer#ban do; the entry's type differs between them, so it is erased here. */
+    <E extends BanEntry<?>> E ban(String reason, Date expires, String source);
 }

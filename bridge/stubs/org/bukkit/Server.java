@@ -31,6 +31,11 @@ public interface Server {
 
     Set<OfflinePlayer> getWhitelistedPlayers();
 
+    /** Deprecated in Paper for getBanList(BanListType) (Paper only); present in every version. */
+    <T extends BanList<?>> T getBanList(BanList.Type type);
+
+    Set<OfflinePlayer> getBannedPlayers();
+
     boolean hasWhitelist();
 
     void setWhitelist(boolean value);

@@ -128,6 +128,11 @@ final class FakePlayer implements Player {
     }
 
     @Override
+    public <E extends org.bukkit.BanEntry<?>> E ban(String reason, java.util.Date expires, String source) {
+        return profile.ban(reason, expires, source);
+    }
+
+    @Override
     public boolean isWhitelisted() {
         return profile.isWhitelisted();
     }

@@ -48,6 +48,9 @@ final class FakeServer implements Server {
     GameMode defaultGameMode = GameMode.SURVIVAL;
     /** Without Paper's additions (getTPS, getAverageTickTime), as a Spigot server runs the plugin. */
     boolean spigot;
+    /** The server's ban lists: players by name, addresses. */
+    final FakeBanList<Object> profileBans = new FakeBanList<>("PROFILE", calls);
+    final FakeBanList<java.net.InetAddress> addressBans = new FakeBanList<>("IP", calls);
     /** What getTPS and getAverageTickTime report: the harness has no tick loop to measure, so a test sets them. */
     volatile double[] ticksPerSecond = {20.0, 20.0, 20.0};
     volatile double averageTickMs = 1.5;
@@ -145,6 +148,21 @@ final class FakeServer implements Server {
         Set<OfflinePlayer> listed = new LinkedHashSet<>();
         for (Profile profile : profiles.values()) if (profile.whitelisted) listed.add(profile);
         return listed;
+    }
+
+    @Override
+    @SuppressWarnings("unchecked")
+    public <T extends org.bukkit.BanList<?>> T getBanList(org.bukkit.BanList.Type type) {
+        calls.main("Server.getBanList " + type);
+        return (T) (type == org.bukkit.BanList.Type.IP ? addressBans : profileBans);
+    }
+
+    @Override
+    public synchronized Set<OfflinePlayer> getBannedPlayers() {
+        calls.main("Server.getBannedPlayers");
+        Set<OfflinePlayer> banned = new LinkedHashSet<>();
+        for (org.bukkit.BanEntry<?> entry : profileBans.getEntries()) banned.add(profile(entry.getTarget()));
+        return banned;
     }
 
     @Override

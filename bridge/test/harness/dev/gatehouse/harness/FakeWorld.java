@@ -1,5 +1,6 @@
 package dev.gatehouse.harness;
 
+import java.io.File;
 import org.bukkit.Difficulty;
 import org.bukkit.Location;
 import org.bukkit.World;
@@ -9,6 +10,12 @@ final class FakeWorld implements World {
     private final Calls calls;
     Difficulty difficulty = Difficulty.NORMAL;
     boolean pvp = true;
+    /** Where the world is on disk: set by the harness (a folder of its data directory). */
+    File folder;
+    boolean autoSave = true;
+    /** How many times the plugin saved the world, and whether the last save waited for the chunk writer. */
+    int saves;
+    boolean lastSaveFlushed;
 
     FakeWorld(String name, Calls calls) {
         this.name = name;
@@ -61,5 +68,34 @@ final class FakeWorld implements World {
     public void setPVP(boolean pvp) {
         calls.main("World.setPVP " + name + " " + pvp);
         this.pvp = pvp;
+    }
+
+    @Override
+    public void save() {
+        save(false);
+    }
+
+    @Override
+    public void save(boolean flush) {
+        calls.main("World.save " + name + " " + flush);
+        saves++;
+        lastSaveFlushed = flush;
+    }
+
+    @Override
+    public boolean isAutoSave() {
+        calls.main("World.isAutoSave " + name);
+        return autoSave;
+    }
+
+    @Override
+    public void setAutoSave(boolean value) {
+        calls.main("World.setAutoSave " + name + " " + value);
+        autoSave = value;
+    }
+
+    @Override
+    public File getWorldFolder() {
+        return folder;
     }
 }

@@ -99,6 +99,10 @@ public final class Harness {
             }
         });
         server.spigot = spigot;
+        for (FakeWorld world : server.worlds.values()) {
+            world.folder = new File(dataFolder, world.getName());
+            world.folder.mkdirs();
+        }
         mainThread.submit(() -> server.calls.setMainThread(Thread.currentThread())).get();
         if (vault) {
             OtherPlugin vaultPlugin = new OtherPlugin("Vault");
@@ -270,6 +274,10 @@ public final class Harness {
                 // The server console's /op: the server's own doing, not the plugin's.
                 server.profile(name).op = true;
                 return null;
+            case "consoleBan":
+                // The server console's /ban <name> <reason>: the server's own doing, not the plugin's.
+                server.profileBans.put(server.profile(name).getName(), (String) request.get("reason"), null, "Server");
+                return null;
             case "freeze":
                 // A long tick: the main thread is busy for this long and answers nothing meanwhile.
                 long millis = ((Number) request.get("ms")).longValue();
@@ -320,8 +328,8 @@ public final class Harness {
 
     /**
      * A login as the server runs it: the async pre-login event on a network
-     * thread, then on the main thread the login checks (name in use,
-     * whitelist, full), the login event, and the join.
+     * thread, then on the main thread the login checks (a ban of the name or
+     * the address, name in use, whitelist, full), the login event, and the join.
      */
     /**
      * @param gameMode the player's game mode, or null for the server's default
@@ -338,7 +346,12 @@ public final class Harness {
             Location spawn = new Location(server.worlds.get("world"), 0.5, 64, 0.5, 0, 0);
             FakePlayer player = new FakePlayer(name, profile, new InetSocketAddress(inet, 40000 + (int) (Math.random() * 20000)), spawn, gameMode != null ? gameMode : server.defaultGameMode, server);
             PlayerLoginEvent login = new PlayerLoginEvent(player, "localhost", inet);
-            if (server.online(name) != null) {
+            FakeBanEntry<?> playerBan = server.profileBans.inForce(name);
+            FakeBanEntry<?> addressBan = server.addressBans.inForce(inet.getHostAddress());
+            if (playerBan != null || addressBan != null) {
+                // The server's ban check, in its words; the plugin may word it again.
+                login.disallow(PlayerLoginEvent.Result.KICK_BANNED, playerBan != null ? playerBan.serverWords(false) : addressBan.serverWords(true));
+            } else if (server.online(name) != null) {
                 login.disallow(PlayerLoginEvent.Result.KICK_OTHER, "A player named " + name + " is already connected");
             } else if (server.whitelist && !profile.whitelisted && !profile.op) {
                 login.disallow(PlayerLoginEvent.Result.KICK_WHITELIST, "You are not white-listed on this server!");
@@ -395,7 +408,10 @@ public final class Harness {
         state.put("motd", server.motd);
         state.put("defaultGameMode", server.defaultGameMode.name().toLowerCase(Locale.ROOT));
         Map<String, Object> worlds = new LinkedHashMap<>();
-        for (FakeWorld world : server.worlds.values()) worlds.put(world.getName(), Map.of("difficulty", world.difficulty.name().toLowerCase(Locale.ROOT), "pvp", world.pvp));
+        for (FakeWorld world : server.worlds.values()) {
+            worlds.put(world.getName(), Map.of("difficulty", world.difficulty.name().toLowerCase(Locale.ROOT), "pvp", world.pvp,
+                    "autoSave", world.autoSave, "saves", world.saves, "lastSaveFlushed", world.lastSaveFlushed));
+        }
         state.put("worlds", worlds);
         state.put("eventHandlers", server.pluginManager.handlerCount());
         List<Map<String, Object>> bars = new ArrayList<>();

@@ -50,6 +50,13 @@ final class Profile implements OfflinePlayer {
     }
 
     @Override
+    @SuppressWarnings("unchecked")
+    public <E extends org.bukkit.BanEntry<?>> E ban(String reason, java.util.Date expires, String source) {
+        server.calls.main("OfflinePlayer.ban " + name + " " + reason);
+        return (E) server.profileBans.put(name, reason, expires, source);
+    }
+
+    @Override
     public boolean isWhitelisted() {
         return whitelisted;
     }

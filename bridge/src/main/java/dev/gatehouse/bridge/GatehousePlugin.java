@@ -60,13 +60,15 @@ public final class GatehousePlugin extends JavaPlugin {
             journal.open();
             economy = new VaultMovements(server, new VaultEconomy(server), journal, getLogger());
         }
-        requests = new GameRequests(server, mainThread, bossBars, operators, economy, this::restartServer);
+        BanTexts banTexts = new BanTexts();
+        requests = new GameRequests(server, mainThread, bossBars, operators, economy, this::restartServer, banTexts, getLogger());
         String version = getDescription().getVersion();
         RequestTable table = requests.table();
         bridge = new BridgeConnection(host, port,
                 new BridgeConnection.Hello(token, "Gatehouse " + version, server.getName() + " " + server.getVersion(), table.capabilities()),
                 table, getLogger());
         server.getPluginManager().registerEvents(new GameEventsListener(bridge, bossBars, server.getOnlinePlayers()), this);
+        server.getPluginManager().registerEvents(new BanRefusals(server, banTexts), this);
         for (String name : CODE_COMMANDS) {
             PluginCommand command = getCommand(name);
             if (command != null) command.setExecutor(SidecarCommand.code(bridge, mainThread, server, name));
