@@ -74,8 +74,8 @@ describe('Sign in with Minecraft in Chromium: a real relying party, the portalâ€
     await page.getByRole('button', { name: 'Log in' }).click();
 
     await page.waitForURL((url) => url.pathname === '/sign-in');
-    const title = page.getByRole('heading', { level: 1 });
-    await expect(await title.textContent()).to.equal('Sign in to Live map <b>&</b>?');
+    // The site's name, hostile as it is, shown as text once the sign-in is read.
+    await page.getByRole('heading', { level: 1, name: 'Sign in to Live map <b>&</b>?', exact: true }).waitFor();
     const asks = await page.getByTestId('sign-in-scopes').locator('li').allTextContents();
     expect(asks).to.deep.equal(['your player name', 'your player name and UUID', 'whether you are an operator']);
     expect(await seriousAxeFindings(page)).to.deep.equal([]);
