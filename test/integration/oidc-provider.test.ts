@@ -249,6 +249,20 @@ for (const storeName of ['JSON', 'PostgreSQL'] as const) {
       expect(await refused.text()).to.contain('invalid_client');
     });
 
+    it('answers a browser on another origin at the token endpoint only for a client with a redirect URI there (the API’s own CORS stays out of it)', async function () {
+      const tokenRequest = (origin: string) =>
+        fetch(`${issuer}/token`, {
+          method: 'POST',
+          headers: { origin, 'content-type': 'application/x-www-form-urlencoded' },
+          body: new URLSearchParams({ grant_type: 'refresh_token', refresh_token: 'unknown', client_id: publicClient.id }),
+        });
+      const stranger = await tokenRequest('https://elsewhere.example.com');
+      expect(stranger.headers.get('access-control-allow-origin')).to.equal(null);
+      const own = await tokenRequest(new URL(redirectUri).origin);
+      expect(own.headers.get('access-control-allow-origin')).to.equal(new URL(redirectUri).origin);
+      expect((await own.json()).error).to.equal('invalid_grant');
+    });
+
     it('logged nothing as an error', function () {
       expect(server.errors).to.deep.equal([]);
     });
