@@ -10,10 +10,11 @@ export type ServedListener = (route: string, status: number, milliseconds: numbe
 
 /**
  * The Koa application: the request meter outermost (so it sees every final
- * status), CORS (so error answers carry its headers too), then the error
- * middleware, then the applications mounted under their own paths
- * (./mount.ts), then the portal's pages (every GET outside /api, ./portal.ts),
- * then the router built from the features' routes (./router.ts).
+ * status), then the applications mounted under their own paths (./mount.ts),
+ * which answer CORS as their protocol says (the OpenID Connect provider only
+ * to a client's own origins), then CORS (so error answers carry its headers
+ * too), the error middleware, the portal's pages (every GET outside /api,
+ * ./portal.ts), and the router built from the features' routes (./router.ts).
  */
 export function createHttpApp(
   config: Pick<Config, 'cors'>,
@@ -34,9 +35,9 @@ export function createHttpApp(
       }
     });
   }
+  if (mounts.length > 0) app.use(mountMiddleware(mounts, logError));
   if (config.cors.enabled) app.use(cors(corsOptions(config.cors.allowedOrigins)));
   app.use(errorMiddleware(logError));
-  if (mounts.length > 0) app.use(mountMiddleware(mounts));
   app.use(portalMiddleware(loadPortal(undefined, logError)));
   app.use(router);
   return app;

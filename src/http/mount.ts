@@ -14,7 +14,8 @@ export interface Mount {
   serve(request: IncomingMessage, response: ServerResponse): Promise<void>;
 }
 
-export function mountMiddleware(mounts: readonly Mount[]): Middleware {
+/** Outside the API's error middleware (its answers are the API's shape): a mounted application that throws is answered 500 in OAuth's shape here, and logged. */
+export function mountMiddleware(mounts: readonly Mount[], logError: (message: string) => void): Middleware {
   return async (ctx, next) => {
     const mount = mounts.find(({ prefix }) => ctx.path === prefix || ctx.path.startsWith(`${prefix}/`));
     if (!mount) return next();
@@ -23,7 +24,13 @@ export function mountMiddleware(mounts: readonly Mount[]): Middleware {
     request.originalUrl = ctx.originalUrl;
     request.url = ctx.originalUrl.slice(mount.prefix.length) || '/';
     ctx.respond = false;
-    await mount.serve(request, ctx.res);
+    try {
+      await mount.serve(request, ctx.res);
+    } catch (error) {
+      logError(`${mount.prefix}: ${(error as Error).stack ?? String(error)}`);
+      if (!ctx.res.headersSent) ctx.res.writeHead(500, { 'content-type': 'application/json' });
+      if (!ctx.res.writableEnded) ctx.res.end(JSON.stringify({ error: 'server_error', error_description: 'Something went wrong on the server' }));
+    }
     // The meter records the status the application answered.
     ctx.status = ctx.res.statusCode;
   };
