@@ -818,6 +818,66 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/api/forward-auth": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * A reverse proxy's question: may the person see this page of a proxied site? 200 with their player in headers, 401 or 302 to the login, or 403
+         * @description Asked by nginx (auth_request), Traefik (ForwardAuth) or Caddy (forward_auth) for each request to a site of forward-auth.hosts, with X-Forwarded-Host, X-Forwarded-Proto and X-Forwarded-Uri naming the page and the browser's Cookie. The person is known by the site's own cookie, gatehouse_forward, which names their portal session and works while that session does. 200 names them in X-Gatehouse-User, X-Gatehouse-Player and X-Gatehouse-Player-UUID (absent for someone not signed in on a page for anyone). The rules of forward-auth say who may see which paths (docs/sign-in.md).
+         */
+        get: operations["getForwardAuth"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/forward-auth/ticket": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Signs the caller's portal session in on a proxied site: the site's callback address with a ticket good once within a minute
+         * @description The portal's /forward-auth page asks it after the login (second factor included), then opens the address: the site's callback path (forward-auth.callback-path, passed by the proxy to /api/forward-auth/callback) sets the site's cookie and goes back to returnTo. returnTo must be on one of forward-auth.hosts.
+         */
+        post: operations["postForwardAuthTicket"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/forward-auth/callback": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * A proxied site's callback (its forward-auth.callback-path, passed on by the proxy): takes the ticket, sets the site's cookie and goes back to the page (302)
+         * @description The cookie, gatehouse_forward (HttpOnly, SameSite=Lax, Secure on https), names the portal session that asked for the ticket and only this site: it stops working when that session ends (a logout, a password change, ended from the sessions page).
+         */
+        get: operations["getForwardAuthCallback"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/api/health": {
         parameters: {
             query?: never;
@@ -7306,6 +7366,204 @@ export interface operations {
             };
             /** @description The game server cannot be asked whether the caller is an operator now */
             503: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+        };
+    };
+    getForwardAuth: {
+        parameters: {
+            query?: {
+                mode?: "status" | "redirect";
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description OK */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** @enum {boolean} */
+                        success: true;
+                        /** @description The web account, also in X-Gatehouse-User; null on a page for anyone seen by someone not signed in. */
+                        user: string | null;
+                        /** @description The account's player name, also in X-Gatehouse-Player. */
+                        player: string | null;
+                        /** @description The player's UUID, also in X-Gatehouse-Player-UUID. */
+                        uuid: string | null;
+                    };
+                };
+            };
+            /** @description mode=redirect: must log in first; Location is the login, which comes back to the page */
+            302: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description The proxy named no site (forwarded_host_missing), no page (forwarded_uri_missing) or a path no site serves (invalid_forwarded_uri) */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Must log in first (login_required); X-Gatehouse-Login is the login's address, which comes back to the page */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description The site is not listed (host_not_listed), or the page needs an operator (admin_required, second_factor_required) or a player on the whitelist (whitelist_required) */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description The game server is not available to say whether the person is an operator or on the whitelist */
+            503: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+        };
+    };
+    postForwardAuthTicket: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": {
+                    /** @description The page of a proxied site to come back to (the `rd` of the portal page the login sent the person to). */
+                    returnTo: string;
+                };
+            };
+        };
+        responses: {
+            /** @description OK */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** @enum {boolean} */
+                        success: true;
+                        /** @description The site's callback path with a ticket, good once within a minute: open it in the browser. */
+                        redirect: string;
+                    };
+                };
+            };
+            /** @description Invalid input */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Missing or invalid token, or an API key unknown, revoked or expired */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description returnTo is not an http(s) address on one of forward-auth.hosts (return_not_allowed) */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Body over the size limit */
+            413: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+        };
+    };
+    getForwardAuthCallback: {
+        parameters: {
+            query: {
+                ticket: string;
+                rd: string;
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description OK */
+            302: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** @enum {boolean} */
+                        success: true;
+                        message: string;
+                    };
+                };
+            };
+            /** @description The ticket has expired, was used already or is not one of ours (invalid_ticket) */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description The session that asked for the ticket has ended (session_ended) */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description rd is not on this site (return_not_allowed) or the site is not listed (host_not_listed) */
+            403: {
                 headers: {
                     [name: string]: unknown;
                 };

@@ -22,6 +22,7 @@ tools=(
   "postgresql|PostgreSQL's server programs (initdb, pg_ctl)|the PostgreSQL suites|have_postgres|postgresql|GATEHOUSE_POSTGRES_REQUIRED"
   'chromium|Chromium|the browser suites|test -x "${GATEHOUSE_CHROMIUM:-/usr/bin/chromium}"|chromium|GATEHOUSE_CHROMIUM_REQUIRED'
   'wrk|wrk, the HTTP load generator|the HTTP benchmarks of npm run bench|test -x "${GATEHOUSE_WRK:-/usr/bin/wrk}"|wrk|GATEHOUSE_WRK_REQUIRED'
+  'nginx|nginx, the reverse proxy|the forward authentication suite behind nginx|test -x "${GATEHOUSE_NGINX:-/usr/sbin/nginx}"|nginx|GATEHOUSE_NGINX_REQUIRED'
 )
 
 # Where test/helpers/postgres.ts looks: GATEHOUSE_POSTGRES_BIN, else the PATH, else Debian's /usr/lib/postgresql/<version>/bin.

@@ -5,7 +5,7 @@ import { Ajv } from 'ajv';
 import YAML, { LineCounter } from 'yaml';
 import { parseBackupSchedule, type BackupSchedule } from './backup-schedule.js';
 import { describeConfigError } from './config-error-message.js';
-import { configFileSchema, type ConfigFile } from './schema.js';
+import { configFileSchema, type ConfigFile, type ForwardAuthNeed } from './schema.js';
 import { configDefaults } from './defaults.js';
 import { isPortalUrl } from './portal-address.js';
 import { deepMerge, isPlainObject } from '../lib/objects.js';
@@ -71,6 +71,8 @@ export interface Config {
   // The event stream and the webhooks (docs/events.md).
   events: { keepHours: number; heartbeatMs: number; statusMs: number; bufferBytes: number; maxStreamsPerCaller: number; maxStreamsPerAddress: number };
   webhooks: { retryMs: number; maxRetryMs: number; maxAttempts: number; keepDays: number };
+  // Forward authentication for reverse proxies (docs/sign-in.md).
+  forwardAuth: { hosts: string[]; rules: Array<{ host?: string; path: string; need: ForwardAuthNeed }>; defaultNeed: ForwardAuthNeed; callbackPath: string };
 }
 
 export class ConfigError extends Error {
@@ -159,6 +161,14 @@ export async function loadConfig(env: NodeJS.ProcessEnv = process.env, cwd = pro
   if (backupsFromData === '' || (!backupsFromData.startsWith(`..${path.sep}`) && backupsFromData !== '..' && !path.isAbsolute(backupsFromData))) {
     // A restore replaces the data directory whole: backups inside it would go with it.
     throw new ConfigError(`${path.basename(file)}: "backups.directory" (${config.backups.directory}) must not be inside the data directory (${config.dataDirectory})`);
+  }
+  const unlisted = config.forwardAuth.rules.findIndex((rule) => rule.host !== undefined && !config.forwardAuth.hosts.includes(rule.host));
+  if (unlisted >= 0) {
+    // Such a rule could never match: Gatehouse answers only for the listed hosts.
+    const host = config.forwardAuth.rules[unlisted]!.host;
+    throw new ConfigError(
+      `${path.basename(file)}: "forward-auth.rules[${unlisted}].host" (${host}) is not one of forward-auth.hosts (${config.forwardAuth.hosts.join(', ') || 'none'})`,
+    );
   }
   return config;
 }
@@ -276,6 +286,12 @@ function toConfig(file: ConfigFile, cwd: string, beside: string): Config {
       maxRetryMs: Math.round(file.webhooks['max-retry-seconds'] * 1000),
       maxAttempts: file.webhooks['max-attempts'],
       keepDays: file.webhooks['keep-days'],
+    },
+    forwardAuth: {
+      hosts: file['forward-auth'].hosts,
+      rules: file['forward-auth'].rules,
+      defaultNeed: file['forward-auth']['default-need'],
+      callbackPath: file['forward-auth']['callback-path'],
     },
   };
 }

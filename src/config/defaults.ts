@@ -58,4 +58,6 @@ export const configDefaults: ConfigFile = {
   // The event stream and the webhooks (docs/events.md).
   events: { 'keep-hours': 24, 'heartbeat-seconds': 15, 'status-seconds': 15, 'buffer-kib': 256, 'max-streams-per-caller': 5, 'max-streams-per-address': 20 },
   webhooks: { 'retry-seconds': 5, 'max-retry-seconds': 3600, 'max-attempts': 15, 'keep-days': 30 },
+  // Forward authentication for reverse proxies (docs/sign-in.md).
+  'forward-auth': { hosts: [], rules: [], 'default-need': 'player', 'callback-path': '/.gatehouse/callback' },
 };

@@ -75,7 +75,15 @@ export interface ConfigFile {
     'max-streams-per-address': number;
   };
   webhooks: { 'retry-seconds': number; 'max-retry-seconds': number; 'max-attempts': number; 'keep-days': number };
+  // Forward authentication for reverse proxies (docs/sign-in.md).
+  'forward-auth': { hosts: string[]; rules: Array<{ host?: string; path: string; need: ForwardAuthNeed }>; 'default-need': ForwardAuthNeed; 'callback-path': string };
 }
+
+/** Who may see a page behind forward authentication: anyone, any logged-in player, a player on the whitelist (or an operator), an operator now. */
+export type ForwardAuthNeed = 'anyone' | 'player' | 'whitelisted' | 'operator';
+export const forwardAuthNeeds: readonly ForwardAuthNeed[] = ['anyone', 'player', 'whitelisted', 'operator'];
+/** A host as the browser names it, in lower case: a name or IPv4 address, or [IPv6], with an optional port. */
+const proxiedHost = { type: 'string', pattern: '^([a-z0-9]([a-z0-9-]*[a-z0-9])?(\\.[a-z0-9]([a-z0-9-]*[a-z0-9])?)*|\\[[0-9a-f:.]+\\])(:[0-9]{1,5})?$' } as const;
 
 const port = { type: 'integer', minimum: 0, maximum: 65535 } as const;
 const positiveInteger = { type: 'integer', minimum: 1 } as const;
@@ -202,6 +210,22 @@ export const configFileSchema = group({
     'max-retry-seconds': { type: 'number', minimum: 0.1, maximum: 86400 },
     'max-attempts': { type: 'integer', minimum: 1, maximum: 100 },
     'keep-days': positiveInteger,
+  }),
+  // Forward authentication for reverse proxies (docs/sign-in.md).
+  'forward-auth': group({
+    hosts: { type: 'array', items: proxiedHost, maxItems: 1000 },
+    rules: {
+      type: 'array',
+      maxItems: 1000,
+      items: {
+        type: 'object',
+        additionalProperties: false,
+        required: ['path', 'need'],
+        properties: { host: proxiedHost, path: { type: 'string', pattern: '^/[^?#]*$', maxLength: 2000 }, need: { type: 'string', enum: forwardAuthNeeds } },
+      },
+    },
+    'default-need': { type: 'string', enum: forwardAuthNeeds },
+    'callback-path': { type: 'string', pattern: '^/[A-Za-z0-9._~/-]*$', maxLength: 200 },
   }),
   http: group({
     'body-limit-kib': { type: 'integer', minimum: 1, maximum: 10240 },

@@ -12,6 +12,7 @@ import { connectionsFeature } from './connections/feature.js';
 import { economyFeature } from './economy/feature.js';
 import { eventsFeature } from './events/feature.js';
 import { factorsFeature } from './factors/feature.js';
+import { forwardAuthFeature } from './forward-auth/feature.js';
 import type { StorePartImplementations } from '../store/part-implementations.js';
 import type { Feature } from './feature.js';
 import { healthFeature } from './health/feature.js';
@@ -53,6 +54,7 @@ export const features: Feature[] = [
   factorsFeature,
   oidcFeature,
   keysFeature,
+  forwardAuthFeature,
   healthFeature,
   connectionsFeature,
   usersFeature,

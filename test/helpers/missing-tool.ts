@@ -20,6 +20,8 @@ export const postgresTool: TestTool = { name: 'postgresql', title: "PostgreSQL's
 export const chromiumTool: TestTool = { name: 'chromium', title: 'Chromium', requiredVariable: 'GATEHOUSE_CHROMIUM_REQUIRED' };
 /** The benchmarks' HTTP load generator (bench/wrk.ts), not a test's: it goes through the same installer. */
 export const wrkTool: TestTool = { name: 'wrk', title: 'wrk, the HTTP load generator', requiredVariable: 'GATEHOUSE_WRK_REQUIRED' };
+/** The reverse proxy in front of a site that asks Gatehouse (test/e2e/forward-auth-nginx.test.ts). */
+export const nginxTool: TestTool = { name: 'nginx', title: 'nginx, the reverse proxy', requiredVariable: 'GATEHOUSE_NGINX_REQUIRED' };
 
 /** What the run's ending reads: kept on globalThis, which the reporter (CommonJS, loaded by mocha) shares with the suites. */
 export interface SkippedForMissingTool {

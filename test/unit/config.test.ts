@@ -59,6 +59,29 @@ describe('configuration', function () {
     expect(describeConfigForLog(overridden).token).to.equal('********');
   });
 
+  it('reads the forward-auth block, and stops on a rule for a site that is not one of its hosts or a host in capitals', async function () {
+    await writeFile(
+      path.join(directory, 'config.yml'),
+      'forward-auth:\n  hosts: [map.example.com, "127.0.0.1:8123"]\n  rules:\n    - { path: /admin/, need: operator }\n    - { host: map.example.com, path: /public/, need: anyone }\n  default-need: whitelisted\n',
+    );
+    const read = await loadConfig({}, directory);
+    expect(read.forwardAuth).to.deep.equal({
+      hosts: ['map.example.com', '127.0.0.1:8123'],
+      rules: [
+        { path: '/admin/', need: 'operator' },
+        { host: 'map.example.com', path: '/public/', need: 'anyone' },
+      ],
+      defaultNeed: 'whitelisted',
+      callbackPath: '/.gatehouse/callback',
+    });
+    await writeFile(path.join(directory, 'config.yml'), 'forward-auth:\n  hosts: [map.example.com]\n  rules:\n    - { host: wiki.example.com, path: /, need: anyone }\n');
+    const unlisted = await rejection(loadConfig({}, directory));
+    expect(unlisted).to.be.instanceOf(ConfigError);
+    expect(unlisted.message).to.include('"forward-auth.rules[0].host" (wiki.example.com) is not one of forward-auth.hosts');
+    await writeFile(path.join(directory, 'config.yml'), 'forward-auth:\n  hosts: [Map.Example.com]\n');
+    expect((await rejection(loadConfig({}, directory))).message).to.include('forward-auth.hosts');
+  });
+
   it('reads the file named by GATEHOUSE_CONFIG and fails clearly when it is missing', async function () {
     const file = path.join(directory, 'other.yml');
     await writeFile(file, 'port: 7000\n');

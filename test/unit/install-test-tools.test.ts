@@ -13,7 +13,7 @@ import os from 'node:os';
 import path from 'node:path';
 import { promisify } from 'node:util';
 import { expect } from 'chai';
-import { chromiumTool, installCommand, postgresTool, wrkTool } from '../helpers/missing-tool.js';
+import { chromiumTool, installCommand, nginxTool, postgresTool, wrkTool } from '../helpers/missing-tool.js';
 
 const run = promisify(execFile);
 const script = path.resolve('scripts/install-test-tools.sh');
@@ -29,6 +29,8 @@ interface Machine {
   postgres: boolean;
   /** wrk is at the path the check looks at (there unless said). */
   wrk?: boolean;
+  /** nginx is at the path the check looks at (there unless said). */
+  nginx?: boolean;
   environment?: Record<string, string>;
 }
 
@@ -70,6 +72,7 @@ describe('scripts/install-test-tools.sh', function () {
     const postgresBin = path.join(machineDirectory, 'postgres-bin');
     const chromium = path.join(machineDirectory, 'chromium');
     const wrk = path.join(machineDirectory, 'wrk');
+    const nginx = path.join(machineDirectory, 'nginx');
     const aptLog = path.join(machineDirectory, 'apt-get.log');
     await mkdir(bin, { recursive: true });
     await mkdir(postgresBin, { recursive: true });
@@ -88,11 +91,12 @@ describe('scripts/install-test-tools.sh', function () {
     }
     if (machine.chromium) await executable(chromium, '#!/bin/sh\n');
     if (machine.wrk ?? true) await executable(wrk, '#!/bin/sh\n');
+    if (machine.nginx ?? true) await executable(nginx, '#!/bin/sh\n');
     if (machine.postgres) {
       await executable(path.join(postgresBin, 'initdb'), '#!/bin/sh\n');
       await executable(path.join(postgresBin, 'pg_ctl'), '#!/bin/sh\n');
     }
-    const env = { PATH: bin, GATEHOUSE_CHROMIUM: chromium, GATEHOUSE_WRK: wrk, GATEHOUSE_POSTGRES_BIN: postgresBin, ...machine.environment };
+    const env = { PATH: bin, GATEHOUSE_CHROMIUM: chromium, GATEHOUSE_WRK: wrk, GATEHOUSE_NGINX: nginx, GATEHOUSE_POSTGRES_BIN: postgresBin, ...machine.environment };
     let status = 0;
     let output: string;
     try {
@@ -115,6 +119,7 @@ describe('scripts/install-test-tools.sh', function () {
     const outcome = await runOn({ root: true, aptGet: 'installs', chromium: true, postgres: true });
     expect(outcome.output).to.match(/^Chromium: present$/m);
     expect(outcome.output).to.match(/^wrk, the HTTP load generator: present$/m);
+    expect(outcome.output).to.match(/^nginx, the reverse proxy: present$/m);
     expect(outcome.output).to.match(/^PostgreSQL's server programs \(initdb, pg_ctl\): present$/m);
     expect(outcome.aptGet).to.deep.equal([]);
     expect(outcome.status).to.equal(0);
@@ -165,17 +170,22 @@ describe('scripts/install-test-tools.sh', function () {
 
   it("lists each tool's variable, and refuses a tool it does not know", async function () {
     const listed = await runOn({ root: false, aptGet: 'absent', chromium: true, postgres: true }, ['--variables']);
-    expect(listed.output.split('\n').filter(Boolean)).to.deep.equal(['GATEHOUSE_POSTGRES_REQUIRED', 'GATEHOUSE_CHROMIUM_REQUIRED', 'GATEHOUSE_WRK_REQUIRED']);
+    expect(listed.output.split('\n').filter(Boolean)).to.deep.equal([
+      'GATEHOUSE_POSTGRES_REQUIRED',
+      'GATEHOUSE_CHROMIUM_REQUIRED',
+      'GATEHOUSE_WRK_REQUIRED',
+      'GATEHOUSE_NGINX_REQUIRED',
+    ]);
     const unknown = await runOn({ root: false, aptGet: 'absent', chromium: true, postgres: true }, ['nginks']);
     expect(unknown.status).to.equal(2);
-    expect(unknown.output).to.include('no test tool named nginks; the tools: postgresql chromium wrk');
+    expect(unknown.output).to.include('no test tool named nginks; the tools: postgresql chromium wrk nginx');
   });
 
   it('knows every tool the test helpers ask for, under the same variable and the command they name', async function () {
     const listed = await runOn({ root: false, aptGet: 'absent', chromium: true, postgres: true }, ['--variables']);
-    for (const tool of [postgresTool, chromiumTool, wrkTool]) {
+    for (const tool of [postgresTool, chromiumTool, wrkTool, nginxTool]) {
       expect(listed.output.split('\n'), tool.name).to.include(tool.requiredVariable);
-      const named = await runOn({ root: false, aptGet: 'installs', chromium: false, postgres: false, wrk: false }, [tool.name]);
+      const named = await runOn({ root: false, aptGet: 'installs', chromium: false, postgres: false, wrk: false, nginx: false }, [tool.name]);
       expect(named.output, tool.name).to.include(`to install it: ${installCommand(tool, false)}`);
       expect(named.output, tool.name).to.include(`${tool.title}`);
     }

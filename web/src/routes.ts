@@ -40,6 +40,7 @@ const SignInPage = lazy(() => import('./pages/sign-in.js').then((m) => m.SignInP
 const OidcClientsPage = lazy(() => import('./admin/pages/oidc-clients.js').then((m) => m.OidcClientsPage));
 const BackupsPage = lazy(() => import('./admin/pages/backups.js').then((m) => m.BackupsPage));
 const WebhooksPage = lazy(() => import('./admin/pages/webhooks.js').then((m) => m.WebhooksPage));
+const ForwardAuthPage = lazy(() => import('./pages/forward-auth.js').then((m) => m.ForwardAuthPage));
 
 export interface PageRoute {
   path: string;
@@ -62,6 +63,7 @@ export const routes: PageRoute[] = [
   { path: '/account/sessions', title: 'Sessions and password', page: SessionsPage, access: 'player' },
   { path: '/account/security', title: 'Sign-in security', page: SecurityPage, access: 'player' },
   { path: '/sign-in', title: 'Sign in to a site', page: SignInPage, access: 'player' },
+  { path: '/forward-auth', title: 'Signing in to a site', page: ForwardAuthPage, access: 'player' },
   { path: '/shop', title: 'Shop', page: ShopPage, access: 'player', nav: 'Shop' },
   { path: '/inventory', title: 'Inventory', page: InventoryPage, access: 'player', nav: 'Inventory' },
   { path: '/market', title: 'Market prices', page: MarketPage, access: 'player', nav: 'Market' },

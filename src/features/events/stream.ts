@@ -33,6 +33,8 @@ export class EventStream extends Readable {
   private held: StoredEvent[] | null = null;
   /** Why it was dropped, if it was. */
   dropped: string | undefined;
+  /** Ended cleanly (finish): nothing more is queued or pushed, whoever flushes or ends it again. */
+  private ended = false;
 
   constructor(readonly options: StreamOptions) {
     super({ highWaterMark: 16 * 1024 });
@@ -83,7 +85,7 @@ export class EventStream extends Readable {
   }
 
   queue(chunk: string | Buffer): void {
-    if (this.destroyed || this.dropped) return;
+    if (this.destroyed || this.dropped || this.ended) return;
     this.queued.push(chunk);
     this.queuedBytes += chunk.length;
     // Between two flushes (milliseconds): only a burst far past the buffer, a bound on memory whatever comes.
@@ -141,8 +143,9 @@ export class EventStream extends Readable {
 
   /** Ends it cleanly (the server stops, or the credentials no longer allow it). */
   finish(): void {
-    if (this.destroyed) return;
+    if (this.destroyed || this.ended) return;
     this.flush();
+    this.ended = true;
     this.push(null);
   }
 

@@ -8,6 +8,7 @@ import { useState } from 'preact/hooks';
 import { api, data } from '../api.js';
 import { Form, Outcome, useAction } from '../parts/action.js';
 import { Field } from '../parts/field.js';
+import { NewPasswordFields, useNewPassword } from '../parts/new-password.js';
 import { Page } from '../parts/page.js';
 import { Problem } from '../parts/problem.js';
 import { Link, navigate, useLocation } from '../router.js';
@@ -16,13 +17,12 @@ import { endSession } from '../session.js';
 export function ForgotPasswordPage() {
   const { query } = useLocation();
   const [code, setCode] = useState(query.get('code') ?? '');
-  const [newPassword, setNewPassword] = useState('');
-  const [repeated, setRepeated] = useState('');
+  const password = useNewPassword();
   const reset = useAction(['code', 'newPassword', 'repeated']);
 
   const submit = async () => {
     if (code.trim() === '') throw Problem.at('code', 'Enter the code the game gave you when you typed /resetpassword.');
-    if (newPassword !== repeated) throw Problem.at('repeated', 'The two passwords are not the same: type the new one again.');
+    const newPassword = password.checked();
     const answer = await data(api.request('post', '/api/auth/password/reset', { body: { code: code.trim(), newPassword } }));
     // Every session of the account ended on the server: this page's too.
     endSession();
@@ -37,27 +37,7 @@ export function ForgotPasswordPage() {
           here with a new password. Every session of your account then ends, on every device.
         </p>
         <Field label="Code from the game" name="code" value={code} onInput={setCode} autoComplete="one-time-code" required error={reset.errorAt('code')} maxLength={64} />
-        <Field
-          label="New password"
-          name="newPassword"
-          type="password"
-          value={newPassword}
-          onInput={setNewPassword}
-          autoComplete="new-password"
-          required
-          hint="At least 6 characters."
-          error={reset.errorAt('newPassword')}
-        />
-        <Field
-          label="New password again"
-          name="repeated"
-          type="password"
-          value={repeated}
-          onInput={setRepeated}
-          autoComplete="new-password"
-          required
-          error={reset.errorAt('repeated')}
-        />
+        <NewPasswordFields password={password} errorAt={reset.errorAt} />
         <Outcome action={reset} />
         <button type="submit" class="primary" disabled={reset.busy}>
           {reset.busy ? 'Setting your password…' : 'Set the new password'}

@@ -9,6 +9,7 @@ import { useState } from 'preact/hooks';
 import { api, data } from '../api.js';
 import { Form, Outcome, useAction } from '../parts/action.js';
 import { Field } from '../parts/field.js';
+import { NewPasswordFields, useNewPassword } from '../parts/new-password.js';
 import { formatTime, plural } from '../parts/format.js';
 import { useLoad } from '../parts/load.js';
 import { ProblemNotice } from '../parts/notice.js';
@@ -78,17 +79,15 @@ export function SessionsPage() {
 
 function PasswordForm(props: { onDone: () => void }) {
   const [currentPassword, setCurrentPassword] = useState('');
-  const [newPassword, setNewPassword] = useState('');
-  const [repeated, setRepeated] = useState('');
+  const password = useNewPassword();
   const change = useAction(['currentPassword', 'newPassword', 'repeated']);
 
   const submit = async () => {
     if (currentPassword === '') throw Problem.at('currentPassword', 'Enter your password as it is now.');
-    if (newPassword !== repeated) throw Problem.at('repeated', 'The two passwords are not the same: type the new one again.');
+    const newPassword = password.checked();
     const answer = await data(api.request('post', '/api/auth/password', { body: { currentPassword, newPassword } }));
     setCurrentPassword('');
-    setNewPassword('');
-    setRepeated('');
+    password.clear();
     props.onDone();
     return `Your password is changed. ${answer.endedSessions === 0 ? 'You had no other sessions.' : `${plural(answer.endedSessions, 'other session')} ended.`}`;
   };
@@ -107,27 +106,7 @@ function PasswordForm(props: { onDone: () => void }) {
         required
         error={change.errorAt('currentPassword')}
       />
-      <Field
-        label="New password"
-        name="newPassword"
-        type="password"
-        value={newPassword}
-        onInput={setNewPassword}
-        autoComplete="new-password"
-        required
-        hint="At least 6 characters."
-        error={change.errorAt('newPassword')}
-      />
-      <Field
-        label="New password again"
-        name="repeated"
-        type="password"
-        value={repeated}
-        onInput={setRepeated}
-        autoComplete="new-password"
-        required
-        error={change.errorAt('repeated')}
-      />
+      <NewPasswordFields password={password} errorAt={change.errorAt} />
       <Outcome action={change} />
       <button type="submit" class="primary" disabled={change.busy}>
         {change.busy ? 'Changing…' : 'Change the password'}
