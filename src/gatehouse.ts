@@ -113,7 +113,13 @@ export async function startGatehouse(config: Config, logger: Logger, options: St
       checkAnswers: options.checkAnswers,
     });
     http = createApiServer(
-      createHttpApp(config, router, logger.error, (route, status, ms) => requests.record(route, status, ms)),
+      createHttpApp(
+        config,
+        router,
+        logger.error,
+        (route, status, ms) => requests.record(route, status, ms),
+        modules.flatMap((module) => module.mounts ?? []),
+      ),
       config.http,
       logger.error,
     );

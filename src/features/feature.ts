@@ -15,6 +15,7 @@ import type { CacheRegistry } from '../lib/cache.js';
 import type { Network } from '../network/port.js';
 import type { Logger } from '../lib/logger.js';
 import type { RequestMetrics } from '../lib/request-metrics.js';
+import type { Mount } from '../http/mount.js';
 
 /** What every feature is built with. */
 export interface FeatureContext {
@@ -51,6 +52,8 @@ export interface FeatureContext {
 /** A built feature: its routes, and what it does once the API and the game are up, and at stop. */
 export interface FeatureModule {
   readonly routes?: Route[];
+  /** Whole applications served under a path of their own, outside the route list (the OpenID Connect provider, whose protocol is a library's). */
+  readonly mounts?: Mount[];
   /** After the game adapter started and the API listens, in list order. */
   start?(): Promise<void> | void;
   /** In reverse list order, before the game and the store stop. */

@@ -20,6 +20,7 @@ import { jobsFeature } from './jobs/feature.js';
 import { keysFeature } from './keys/feature.js';
 import { leaderboardFeature } from './leaderboard/feature.js';
 import { messagesFeature } from './messages/feature.js';
+import { oidcFeature } from './oidc/feature.js';
 import { metricsFeature } from './metrics/feature.js';
 import { moderationFeature } from './moderation/feature.js';
 import { playersFeature } from './players/feature.js';
@@ -51,6 +52,7 @@ export const features: Feature[] = [
   sessionsFeature,
   accountsFeature,
   factorsFeature,
+  oidcFeature,
   keysFeature,
   forwardAuthFeature,
   healthFeature,

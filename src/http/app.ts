@@ -2,6 +2,7 @@ import cors from '@koa/cors';
 import Koa, { type Middleware } from 'koa';
 import type { Config } from '../config/config.js';
 import { errorMiddleware } from './error-middleware.js';
+import { type Mount, mountMiddleware } from './mount.js';
 import { loadPortal, portalMiddleware } from './portal.js';
 
 /** Told of every answer: the route served (`GET /api/health`, or `unmatched`), its status and how long it took. */
@@ -9,11 +10,19 @@ export type ServedListener = (route: string, status: number, milliseconds: numbe
 
 /**
  * The Koa application: the request meter outermost (so it sees every final
- * status), CORS (so error answers carry its headers too), then the error
- * middleware, then the portal's pages (every GET outside /api, ./portal.ts),
- * then the router built from the features' routes (./router.ts).
+ * status), then the applications mounted under their own paths (./mount.ts),
+ * which answer CORS as their protocol says (the OpenID Connect provider only
+ * to a client's own origins), then CORS (so error answers carry its headers
+ * too), the error middleware, the portal's pages (every GET outside /api,
+ * ./portal.ts), and the router built from the features' routes (./router.ts).
  */
-export function createHttpApp(config: Pick<Config, 'cors'>, router: Middleware, logError: (message: string) => void, onServed?: ServedListener): Koa {
+export function createHttpApp(
+  config: Pick<Config, 'cors'>,
+  router: Middleware,
+  logError: (message: string) => void,
+  onServed?: ServedListener,
+  mounts: readonly Mount[] = [],
+): Koa {
   const app = new Koa();
   app.silent = true;
   if (onServed) {
@@ -26,6 +35,7 @@ export function createHttpApp(config: Pick<Config, 'cors'>, router: Middleware, 
       }
     });
   }
+  if (mounts.length > 0) app.use(mountMiddleware(mounts, logError));
   if (config.cors.enabled) app.use(cors(corsOptions(config.cors.allowedOrigins)));
   app.use(errorMiddleware(logError));
   app.use(portalMiddleware(loadPortal(undefined, logError)));

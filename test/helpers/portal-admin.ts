@@ -25,6 +25,7 @@ export const adminPaths = [
   '/admin/caches',
   '/admin/keys',
   '/admin/webhooks',
+  '/admin/sign-in-sites',
 ];
 
 /** A web account for `player`, made an operator on the server's console (so its logins are admins'). */

@@ -36,6 +36,8 @@ const EconomyPage = lazy(() => import('./admin/pages/economy.js').then((m) => m.
 const AuditPage = lazy(() => import('./admin/pages/audit.js').then((m) => m.AuditPage));
 const CachesPage = lazy(() => import('./admin/pages/caches.js').then((m) => m.CachesPage));
 const KeysPage = lazy(() => import('./admin/pages/keys.js').then((m) => m.KeysPage));
+const SignInPage = lazy(() => import('./pages/sign-in.js').then((m) => m.SignInPage));
+const OidcClientsPage = lazy(() => import('./admin/pages/oidc-clients.js').then((m) => m.OidcClientsPage));
 const BackupsPage = lazy(() => import('./admin/pages/backups.js').then((m) => m.BackupsPage));
 const WebhooksPage = lazy(() => import('./admin/pages/webhooks.js').then((m) => m.WebhooksPage));
 const ForwardAuthPage = lazy(() => import('./pages/forward-auth.js').then((m) => m.ForwardAuthPage));
@@ -60,6 +62,7 @@ export const routes: PageRoute[] = [
   { path: '/account', title: 'My account', page: AccountPage, access: 'player', nav: 'Account' },
   { path: '/account/sessions', title: 'Sessions and password', page: SessionsPage, access: 'player' },
   { path: '/account/security', title: 'Sign-in security', page: SecurityPage, access: 'player' },
+  { path: '/sign-in', title: 'Sign in to a site', page: SignInPage, access: 'player' },
   { path: '/forward-auth', title: 'Signing in to a site', page: ForwardAuthPage, access: 'player' },
   { path: '/shop', title: 'Shop', page: ShopPage, access: 'player', nav: 'Shop' },
   { path: '/inventory', title: 'Inventory', page: InventoryPage, access: 'player', nav: 'Inventory' },
@@ -83,4 +86,5 @@ export const routes: PageRoute[] = [
   { path: '/admin/keys', title: 'API keys', page: KeysPage, access: 'admin', consoleNav: 'API keys' },
   { path: '/admin/backups', title: 'Backups', page: BackupsPage, access: 'admin', consoleNav: 'Backups' },
   { path: '/admin/webhooks', title: 'Webhooks', page: WebhooksPage, access: 'admin', consoleNav: 'Webhooks' },
+  { path: '/admin/sign-in-sites', title: 'Sign-in sites', page: OidcClientsPage, access: 'admin', consoleNav: 'Sign-in sites' },
 ];
