@@ -60,6 +60,9 @@ export const startScript = `window.addEventListener('load', function () {
     validatorUrl: null,
     persistAuthorization: false,
     tryItOutEnabled: false,
+    // Every group folded, opened by a click: with the whole document open at once (120 operations and more),
+    // Swagger UI 5.35 drew only the first two groups.
+    docExpansion: 'none',
   });
 });
 `;
