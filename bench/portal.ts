@@ -78,7 +78,7 @@ export async function portalFirstLoad(): Promise<void> {
       await page.locator('[aria-invalid="true"]').first().waitFor();
     };
     const docsUsable = async (page: Page) => {
-      await page.locator('.swagger-ui .opblock').first().waitFor({ state: 'attached' });
+      await page.locator('.swagger-ui .opblock-tag').first().waitFor({ state: 'attached' });
     };
     const portal: Load[] = [];
     const docs: Load[] = [];
