@@ -2664,7 +2664,10 @@ export interface components {
             data: {
                 /** @description The archive's file name. */
                 name: string;
-                /** @enum {string} */
+                /**
+                 * @description Why it was taken.
+                 * @enum {string}
+                 */
                 reason: "manual" | "scheduled" | "before restart" | "command line";
                 requestedBy: string | null;
                 bytes: number;
@@ -2691,7 +2694,10 @@ export interface components {
             server: string;
             data: {
                 name: string;
-                /** @enum {string} */
+                /**
+                 * @description Why it was taken.
+                 * @enum {string}
+                 */
                 reason: "manual" | "scheduled" | "before restart" | "command line";
                 requestedBy: string | null;
                 error: string;

@@ -2,13 +2,13 @@
 import { t } from '../../lib/schema.js';
 import { timestamp } from '../common/schemas.js';
 
-const reason = t.enum(['manual', 'scheduled', 'before restart', 'command line'] as const, { description: 'Why it was taken.' });
+export const backupReason = t.enum(['manual', 'scheduled', 'before restart', 'command line'] as const, { description: 'Why it was taken.' });
 const step = t.enum(['pausing world saving', 'copying the worlds', 'copying the data', 'finishing'] as const);
 
 export const runningBackup = t.object(
   {
     name: t.string({ description: 'The archive it is writing (listed only once complete).', example: 'gatehouse-main-2026-11-23-040000Z.zip' }),
-    reason,
+    reason: backupReason,
     requestedBy: t.nullable(t.string()),
     startedAt: timestamp,
     step,
@@ -22,7 +22,7 @@ export const backupItem = t.object({
   name: t.string({ example: 'gatehouse-main-2026-11-23-040000Z.zip' }),
   bytes: t.integer({ description: 'The archive’s size.' }),
   createdAt: timestamp,
-  reason: t.nullable(reason),
+  reason: t.nullable(backupReason),
   requestedBy: t.nullable(t.string()),
   gatehouseVersion: t.nullable(t.string({ description: 'The Gatehouse that made it; a restore refuses one newer than itself.' })),
   storage: t.nullable(t.enum(['json', 'postgresql'] as const, { description: 'On postgresql the database is not in it (pg_dump).' })),
@@ -45,7 +45,9 @@ export const backupsAnswer = t.object({
   retention: t.object({ daily: t.integer(), weekly: t.integer() }),
   beforeRestart: t.boolean({ description: 'A backup is taken before each restart scheduled through the API.' }),
   running: t.nullable(runningBackup),
-  lastFailure: t.nullable(t.object({ name: t.string(), reason, startedAt: timestamp, error: t.string() }, { description: 'The last backup that failed, until one succeeds.' })),
+  lastFailure: t.nullable(
+    t.object({ name: t.string(), reason: backupReason, startedAt: timestamp, error: t.string() }, { description: 'The last backup that failed, until one succeeds.' }),
+  ),
   backups: t.array(backupItem, { description: 'Newest first; only complete archives.' }),
 });
 

@@ -7,7 +7,9 @@
  * kinds and the scope test all read it.
  */
 import { type Schema, type Static, t } from '../../lib/schema.js';
+import { backupReason } from '../backups/schemas.js';
 import { money } from '../common/schemas.js';
+import { appealStatus, moderationKind } from '../moderation/schemas.js';
 
 const player = t.object({ name: t.string(), uuid: t.string() });
 const timestamp = t.string({ format: 'date-time' });
@@ -59,16 +61,14 @@ const trade = t.object({
 
 const moderationRecord = t.object({
   recordId: t.integer({ description: 'The record (GET /api/moderation/records/{id}).' }),
-  kind: t.enum(['ban', 'warning', 'kick'] as const),
+  kind: moderationKind,
   player: t.nullable(player), // null for a ban of an address
   address: t.optional(t.string({ description: 'Personal: the banned address, only with personal:read (an API key), an operator or the service token.' })),
   reason: t.string(),
   by: t.optional(t.string({ description: 'Who did it; not in the player’s own stream (their record in the portal does not name them either).' })),
   expiresAt: t.nullable(timestamp),
   lifted: t.nullable(t.object({ at: timestamp, reason: t.string() })),
-  appeal: t.nullable(
-    t.object({ text: t.string(), status: t.enum(['pending', 'accepted', 'rejected'] as const), answer: t.nullable(t.string()), answeredBy: t.nullable(t.string()) }),
-  ),
+  appeal: t.nullable(t.object({ text: t.string(), status: appealStatus, answer: t.nullable(t.string()), answeredBy: t.nullable(t.string()) })),
 });
 /** A player's own stream shows what is about them, never an address nor who acted. */
 const aboutMe = <D extends { player: { uuid: string } | null; address?: string; by?: string }>(data: D, watcher: Watcher): D | undefined => {
@@ -76,7 +76,7 @@ const aboutMe = <D extends { player: { uuid: string } | null; address?: string; 
   const { address: _address, by: _by, ...mine } = data;
   return mine as D;
 };
-const moderationKind = <const T extends string>(type: T, summary: string) =>
+const moderationEventKind = <const T extends string>(type: T, summary: string) =>
   kind({ type, summary, scope: 'moderation:read', data: moderationRecord, personal: ['address'], forPlayer: aboutMe });
 
 export const eventKinds = [
@@ -167,19 +167,19 @@ export const eventKinds = [
     }),
     forPlayer: (data, watcher) => (data.type === 'ANNOUNCEMENT' || data.recipient?.toLowerCase() === watcher.name.toLowerCase() ? data : undefined),
   }),
-  moderationKind('moderation.banned', 'A player or an address was banned (on every server of a network)'),
-  moderationKind('moderation.lifted', 'A ban was lifted (by an admin, or by an accepted appeal)'),
-  moderationKind('moderation.kicked', 'A player was kicked from the game'),
-  moderationKind('moderation.warned', 'A player was warned'),
-  moderationKind('moderation.appealed', 'A banned player appealed their ban'),
-  moderationKind('moderation.appeal_answered', 'An appeal was accepted or rejected'),
+  moderationEventKind('moderation.banned', 'A player or an address was banned (on every server of a network)'),
+  moderationEventKind('moderation.lifted', 'A ban was lifted (by an admin, or by an accepted appeal)'),
+  moderationEventKind('moderation.kicked', 'A player was kicked from the game'),
+  moderationEventKind('moderation.warned', 'A player was warned'),
+  moderationEventKind('moderation.appealed', 'A banned player appealed their ban'),
+  moderationEventKind('moderation.appeal_answered', 'An appeal was accepted or rejected'),
   kind({
     type: 'backup.taken',
     summary: 'A backup archive was written whole (GET /api/admin/backups lists it)',
     scope: 'backups:read',
     data: t.object({
       name: t.string({ description: "The archive's file name." }),
-      reason: t.enum(['manual', 'scheduled', 'before restart', 'command line'] as const),
+      reason: backupReason,
       requestedBy: t.nullable(t.string()),
       bytes: t.integer(),
       tookMs: t.integer(),
@@ -192,7 +192,7 @@ export const eventKinds = [
     scope: 'backups:read',
     data: t.object({
       name: t.string(),
-      reason: t.enum(['manual', 'scheduled', 'before restart', 'command line'] as const),
+      reason: backupReason,
       requestedBy: t.nullable(t.string()),
       error: t.string(),
     }),

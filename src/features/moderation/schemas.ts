@@ -21,13 +21,15 @@ export const reason = plainText(200);
 
 export const moderationKind = t.enum(['ban', 'warning', 'kick'] as const);
 
+export const appealStatus = t.enum(['pending', 'accepted', 'rejected'] as const);
+
 const playerObject = t.object({ name: t.string(), uuid: t.string({ description: 'Empty where the player was never seen in game.' }) });
 
 export const appealObject = t.object({
   text: t.string(),
   by: t.string({ description: 'The web account that appealed.' }),
   at: timestamp,
-  status: t.enum(['pending', 'accepted', 'rejected'] as const),
+  status: appealStatus,
   answer: t.nullable(t.string()),
   answeredBy: t.nullable(t.string()),
   answeredAt: t.nullable(timestamp),
@@ -56,9 +58,7 @@ export const ownRecord = t.object({
   expiresAt: t.nullable(t.string({ format: 'date-time' })),
   inForce: t.boolean(),
   lifted: t.nullable(t.object({ at: timestamp, reason: t.string() })),
-  appeal: t.nullable(
-    t.object({ text: t.string(), at: timestamp, status: t.enum(['pending', 'accepted', 'rejected'] as const), answer: t.nullable(t.string()), answeredAt: t.nullable(timestamp) }),
-  ),
+  appeal: t.nullable(t.object({ text: t.string(), at: timestamp, status: appealStatus, answer: t.nullable(t.string()), answeredAt: t.nullable(timestamp) })),
 });
 
 export const recordsQuery = t.object({
@@ -66,7 +66,7 @@ export const recordsQuery = t.object({
   kind: t.optional(moderationKind),
   username: t.optional(playerName),
   inForce: t.optional(t.boolean({ description: 'true: bans in force only.' })),
-  appeal: t.optional(t.enum(['pending', 'accepted', 'rejected'] as const, { description: 'Bans with an appeal of this status only.' })),
+  appeal: t.optional({ ...appealStatus, description: 'Bans with an appeal of this status only.' }),
 });
 
 export const recordsAnswer = t.object({ success: t.literal(true), records: t.array(moderationRecord), pagination: paginationObject });
