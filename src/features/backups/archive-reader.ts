@@ -5,13 +5,13 @@
  * archive cut short, with an entry changed, missing or added, or with a
  * manifest that is not one, is refused with what is wrong.
  */
-import { createHash } from 'node:crypto';
 import { mkdir, open } from 'node:fs/promises';
 import path from 'node:path';
-import { Transform, Writable } from 'node:stream';
+import { Writable } from 'node:stream';
 import { pipeline } from 'node:stream/promises';
 import yauzl from 'yauzl';
 import { privateDirectoryMode, privateFileMode } from '../../lib/durable-file.js';
+import { checksumStream } from './checksum-stream.js';
 import { letGo } from './archive-writer.js';
 import { ArchiveError, type BackupManifest, manifestName, parseManifest } from './manifest.js';
 
@@ -96,16 +96,7 @@ export async function extractVerified(
       if (seen.has(entry.fileName)) throw new ArchiveError(`${entry.fileName} is twice in the archive`);
       seen.add(entry.fileName);
       const target = destination(entry.fileName);
-      const hash = createHash('sha256');
-      let bytes = 0;
-      const hashing = new Transform({
-        transform: (chunk: Buffer, _encoding, done) => {
-          hash.update(chunk);
-          bytes += chunk.length;
-          onProgress(chunk.length);
-          done(null, chunk);
-        },
-      });
+      const counted = checksumStream(onProgress);
       try {
         // The file is opened before the entry's stream: that stream inflates as soon as it is made, and a damaged entry's error must find the pipeline listening.
         if (target) {
@@ -113,7 +104,7 @@ export async function extractVerified(
           const handle = await open(target, 'wx', privateFileMode);
           const output = handle.createWriteStream({ autoClose: false });
           try {
-            await pipeline(await zip.openReadStreamPromise(entry), hashing, output);
+            await pipeline(await zip.openReadStreamPromise(entry), counted.stream, output);
             await handle.datasync();
           } finally {
             await letGo(output);
@@ -121,14 +112,15 @@ export async function extractVerified(
           }
         } else {
           // Read to the end (hashed) and dropped: a world this restore leaves where it is.
-          await pipeline(await zip.openReadStreamPromise(entry), hashing, new Writable({ write: (_chunk, _encoding, done) => done() }));
+          await pipeline(await zip.openReadStreamPromise(entry), counted.stream, new Writable({ write: (_chunk, _encoding, done) => done() }));
         }
       } catch (error) {
         // Writing it out failed (a full disk): not the archive's fault.
         if (error instanceof ArchiveError || (error as NodeJS.ErrnoException).syscall !== undefined) throw error;
         throw new ArchiveError(`${entry.fileName} cannot be read from the archive (${(error as Error).message}): the archive is damaged`);
       }
-      if (bytes !== archived.bytes || hash.digest('hex') !== archived.sha256) {
+      const { bytes, sha256 } = counted.checksum();
+      if (bytes !== archived.bytes || sha256 !== archived.sha256) {
         throw new ArchiveError(`${entry.fileName} does not match its checksum in the manifest: the archive is damaged`);
       }
     }

@@ -6,13 +6,13 @@
  * (and the directory synced): a backup cut short by a crash or a full disk
  * never looks like one.
  */
-import { createHash } from 'node:crypto';
 import type { WriteStream } from 'node:fs';
 import { open, rename, rm, type FileHandle } from 'node:fs/promises';
 import path from 'node:path';
-import { PassThrough, type Readable, Transform, type Writable } from 'node:stream';
+import { PassThrough, type Readable, type Writable } from 'node:stream';
 import yazl from 'yazl';
 import { privateFileMode, syncDirectory } from '../../lib/durable-file.js';
+import { checksumStream } from './checksum-stream.js';
 import { type ArchivedFile, type BackupManifest, manifestName } from './manifest.js';
 
 /** The temporary name of an archive being written: a dot first, so listings skip it; the process id, so a leftover can be told. */
@@ -125,16 +125,8 @@ export class ArchiveWriter {
 
   private async addStream(entry: string, source: NodeJS.ReadableStream, mtime: Date): Promise<void> {
     if (this.failure) throw this.failure;
-    const hash = createHash('sha256');
-    let bytes = 0;
-    const hashing = new Transform({
-      transform: (chunk: Buffer, _encoding, done) => {
-        hash.update(chunk);
-        bytes += chunk.length;
-        this.bytesIn += chunk.length;
-        done(null, chunk);
-      },
-    });
+    const counted = checksumStream((bytes) => (this.bytesIn += bytes));
+    const hashing = counted.stream;
     const consumed = new Promise<void>((resolve, reject) => {
       hashing.on('end', resolve);
       hashing.on('error', reject);
@@ -143,7 +135,7 @@ export class ArchiveWriter {
     source.pipe(hashing);
     this.zip.addReadStream(hashing, entry, { mtime, mode: 0o100600 });
     await Promise.race([consumed, this.failed]);
-    this.files.push({ path: entry, bytes, sha256: hash.digest('hex') });
+    this.files.push({ path: entry, ...counted.checksum() });
   }
 }
 

@@ -74,9 +74,7 @@ export function backupsRoutes(backups: BackupService, settings: BackupSettings, 
       errors: { 404: 'No archive of that name (code backup_not_found)' },
       handle: async (request) => {
         const name = request.params.name ?? '';
-        const file = await backups.archives.find(name);
-        if (!file) throw notFound(`No backup archive is named ${JSON.stringify(name.slice(0, 80))}`, 'backup_not_found');
-        const { size } = await stat(file);
+        const { file, size } = await archiveNamed(backups, name);
         await audit.record(request.actor(), 'backup.download', { name, bytes: size });
         return reply(createReadStream(file), {
           headers: { 'Content-Length': String(size), 'Content-Disposition': `attachment; filename="${name}"`, 'Cache-Control': 'no-store' },
@@ -93,13 +91,18 @@ export function backupsRoutes(backups: BackupService, settings: BackupSettings, 
       errors: { 404: 'No archive of that name (code backup_not_found)' },
       handle: async (request) => {
         const name = request.params.name ?? '';
-        const file = await backups.archives.find(name);
-        if (!file) throw notFound(`No backup archive is named ${JSON.stringify(name.slice(0, 80))}`, 'backup_not_found');
-        const { size } = await stat(file);
+        const { size } = await archiveNamed(backups, name);
         await backups.archives.remove(name);
         await audit.record(request.actor(), 'backup.delete', { name, bytes: size });
         return { success: true as const, message: `Backup ${name} deleted` };
       },
     }),
   ];
+}
+
+/** The archive of that name with its size, or 404 `backup_not_found`. */
+async function archiveNamed(backups: BackupService, name: string): Promise<{ file: string; size: number }> {
+  const file = await backups.archives.find(name);
+  if (!file) throw notFound(`No backup archive is named ${JSON.stringify(name.slice(0, 80))}`, 'backup_not_found');
+  return { file, size: (await stat(file)).size };
 }
