@@ -18,7 +18,7 @@ import { requireChromium, startChromium, type HeadlessChromium } from '../helper
 import { freePort } from '../helpers/free-port.js';
 import { api, startTestGatehouse, type TestGatehouse } from '../helpers/gatehouse.js';
 import { adminAccount } from '../helpers/portal-admin.js';
-import { openPortal, phone, screenshotFor, seriousAxeFindings, unexpectedProblems, type PortalPage } from '../helpers/portal.js';
+import { openPortal, phone, screenshotFor, seriousAxeFindings, settled, unexpectedProblems, type PortalPage } from '../helpers/portal.js';
 
 const password = 'portal-pass-1';
 
@@ -48,7 +48,9 @@ describe('second factors in Chromium: an authenticator app, passkeys, and an adm
     await page.getByLabel('Password').fill(password);
     await page.getByRole('button', { name: 'Log in', exact: true }).click();
   };
+  /** Logs out of a page that has loaded, as a person would: a read still in flight when the session ends is refused (401), and the browser logs it. */
   const logOut = async (page: Page) => {
+    await settled(page);
     await page.getByRole('button', { name: 'Log out' }).click();
     await page.waitForURL((url) => url.pathname === '/login');
   };

@@ -40,7 +40,8 @@ export async function openPortal(browser: HeadlessChromium, baseUrl: string, pat
   const problems: string[] = [];
   const origin = new URL(baseUrl).origin;
   page.on('console', (message) => {
-    if (message.type() === 'error') problems.push(`console: ${message.text()}`);
+    // The address too: "Failed to load resource: … 401" alone does not say which read was refused.
+    if (message.type() === 'error') problems.push(`console: ${message.text()}${message.location().url ? ` (${message.location().url})` : ''}`);
   });
   page.on('pageerror', (error) => problems.push(`page error: ${error.message}`));
   page.on('request', (request) => {
