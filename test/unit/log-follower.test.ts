@@ -1,4 +1,4 @@
-import { appendFile, rename, rm, truncate, writeFile } from 'node:fs/promises';
+import { appendFile, readdir, rename, rm, truncate, writeFile } from 'node:fs/promises';
 import path from 'node:path';
 import { expect } from 'chai';
 import { LogFollower } from '../../src/game/rcon/log-follower.js';
@@ -45,6 +45,24 @@ describe('LogFollower (latest.log followed across rotation)', function () {
     await follower.poll();
     expect(lines).to.deep.equal(['before rotation', 'after rotation']);
     expect(notices.join('\n')).to.match(/replaced/);
+  });
+
+  it('leaves no file open when stopped in the middle of a poll that moves to a rotated file', async function () {
+    const openFiles = async () => (await readdir('/proc/self/fd')).length;
+    await writeFile(file, '');
+    const before = await openFiles();
+    await follower.start();
+    await rename(file, path.join(directory, '2026-11-23-1.log'));
+    await writeFile(file, 'after rotation\n');
+    // The poll finds the file replaced and opens the new one while the stop closes the old one.
+    const polling = follower.poll();
+    await follower.stop();
+    await polling;
+    // A poll asked for after the stop (a timer's, already under way) opens nothing either.
+    await appendFile(file, 'after the stop\n');
+    await follower.poll();
+    expect(lines, 'nothing read after the stop').to.not.include('after the stop');
+    expect(await openFiles(), 'files open after the stop').to.equal(before);
   });
 
   /** Polls until as many lines as were written came (a poll may hand none, in the middle of a long line), a bounded number of times. */

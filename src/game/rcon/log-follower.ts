@@ -17,7 +17,9 @@ export class LogFollower {
   private position = 0;
   private partial = '';
   private timer: NodeJS.Timeout | null = null;
-  private reading = false;
+  /** The poll under way, which stop waits for: a poll that moves to a rotated file opens it, and only then may it be closed. */
+  private reading: Promise<void> | undefined;
+  private stopped = false;
 
   private decoder = new StringDecoder('utf8');
 
@@ -32,6 +34,7 @@ export class LogFollower {
    * handing its first 64 KiB to `onHead` (the server's version is there).
    */
   async start(onHead?: (line: string) => void): Promise<void> {
+    this.stopped = false;
     try {
       this.handle = await open(this.file, 'r');
       const info = await this.handle.stat();
@@ -51,16 +54,24 @@ export class LogFollower {
   }
 
   async stop(): Promise<void> {
+    this.stopped = true;
     if (this.timer) clearInterval(this.timer);
     this.timer = null;
+    await this.reading;
     await this.handle?.close().catch(() => undefined);
     this.handle = undefined;
   }
 
-  /** Reads what was appended since the last poll (also for tests, which need not wait for the timer). */
-  async poll(): Promise<void> {
-    if (this.reading) return;
-    this.reading = true;
+  /** Reads what was appended since the last poll (also for tests, which need not wait for the timer); nothing once stopped. */
+  poll(): Promise<void> {
+    if (this.stopped) return Promise.resolve();
+    this.reading ??= this.readAppended().finally(() => {
+      this.reading = undefined;
+    });
+    return this.reading;
+  }
+
+  private async readAppended(): Promise<void> {
     try {
       let current: Stats | undefined;
       try {
@@ -80,8 +91,6 @@ export class LogFollower {
       await this.readToEnd();
     } catch (error) {
       this.options.onProblem?.(`reading ${this.file}: ${(error as Error).message}`);
-    } finally {
-      this.reading = false;
     }
   }
 
