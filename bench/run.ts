@@ -7,8 +7,6 @@
  * load and speed (./machine.ts). Everything runs on 127.0.0.1 and every loop
  * is bounded.
  */
-import { execFile } from 'node:child_process';
-import { promisify } from 'node:util';
 import { wrkTool } from '../test/helpers/missing-tool.js';
 import { appendCost } from './append.js';
 import { backupAtScale } from './backup.js';
@@ -37,11 +35,6 @@ interface Section {
   run: () => Promise<void>;
   /** Its load is HTTP from wrk: without wrk it is listed as not measured (or, with GATEHOUSE_WRK_REQUIRED=true, the run fails). */
   wrk?: true;
-}
-
-/** sync(1): every file system's dirty pages written out (coreutils; where it cannot run, the section starts as it is). */
-async function flushDisk(): Promise<void> {
-  await promisify(execFile)('sync').catch(() => undefined);
 }
 
 /** One line a benchmark, in the order they run. */
@@ -87,9 +80,6 @@ for (const name of chosen.sections) {
     notMeasured(`the ${name} benchmark`, withoutWrk);
     continue;
   }
-  // What an earlier section left for the disk to write (PostgreSQL's files, a million records) is written first:
-  // otherwise a section that waits on fsync (the event log's) measures the section before it.
-  await flushDisk();
   await section.run();
 }
 await measureMachineSpeed('end');
