@@ -5,36 +5,16 @@
  * and the requests' p99 during it against before it.
  * Goals: the backup under 30 s, p99 under 50 ms while it runs.
  */
-import { mkdir, rm, writeFile } from 'node:fs/promises';
+import { rm } from 'node:fs/promises';
 import path from 'node:path';
 import { performance } from 'node:perf_hooks';
-import { usersPerShard } from '../src/store/json/users.js';
 import { api, startTestGatehouse, temporaryDirectory } from '../test/helpers/gatehouse.js';
 import { writeLedgerData } from './economy.js';
 import { judge } from './goals.js';
+import { writeUsers } from './users.js';
 
 const token = 'bench-token-for-tests-0123456789abcdef';
 const userCount = 100_000;
-
-async function writeUsers(dataDirectory: string): Promise<void> {
-  await mkdir(path.join(dataDirectory, 'users'), { recursive: true });
-  for (let shard = 0; shard * usersPerShard < userCount; shard += 1) {
-    const users = [];
-    for (let index = shard * usersPerShard; index < Math.min(userCount, (shard + 1) * usersPerShard); index += 1) {
-      users.push({
-        id: index + 1,
-        username: `player_${index}`,
-        passwordHash: '$2b$10$abcdefghijklmnopqrstuuM0WbYQ8u6b0bqq0U9Vq1V0r1d3p9yAa',
-        email: `player_${index}@example.com`,
-        gameUsername: `Player${index}`,
-        gameUuid: `00000000-0000-3000-8000-${String(index).padStart(12, '0')}`,
-        createdAt: '2026-11-01T00:00:00.000Z',
-        lastLogin: null,
-      });
-    }
-    await writeFile(path.join(dataDirectory, 'users', `users-${String(shard).padStart(6, '0')}.json`), JSON.stringify({ users }));
-  }
-}
 
 /** Latencies of balance reads from `clients` concurrent clients until `until` resolves (or `ms` passes). */
 async function readBalances(baseUrl: string, clients: number, until: Promise<unknown>): Promise<number[]> {
@@ -63,7 +43,7 @@ export async function backupAtScale(): Promise<void> {
   try {
     const writeStarted = performance.now();
     await writeLedgerData(dataDirectory);
-    await writeUsers(dataDirectory);
+    await writeUsers(dataDirectory, userCount);
     const writeMs = performance.now() - writeStarted;
     const server = await startTestGatehouse(
       (config) => {

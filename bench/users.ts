@@ -10,28 +10,40 @@ import { usersPerShard } from '../src/store/json/users.js';
 import { api, startTestGatehouse, temporaryDirectory } from '../test/helpers/gatehouse.js';
 import { measureLag } from './lag.js';
 
+/**
+ * `count` players with web accounts, written straight into the JSON store's
+ * user shards (creating them one by one through the store would rewrite a
+ * shard for each); answers the bytes written.
+ */
+export async function writeUsers(dataDirectory: string, count: number): Promise<number> {
+  await mkdir(path.join(dataDirectory, 'users'), { recursive: true });
+  let size = 0;
+  for (let shard = 0; shard * usersPerShard < count; shard += 1) {
+    const users = [];
+    for (let index = shard * usersPerShard; index < Math.min(count, (shard + 1) * usersPerShard); index += 1) {
+      users.push({
+        id: index + 1,
+        username: `player_${index}`,
+        passwordHash: '$2b$10$abcdefghijklmnopqrstuuM0WbYQ8u6b0bqq0U9Vq1V0r1d3p9yAa',
+        email: `player_${index}@example.com`,
+        gameUsername: `Player${index}`,
+        gameUuid: `00000000-0000-3000-8000-${String(index).padStart(12, '0')}`,
+        createdAt: '2026-11-01T00:00:00.000Z',
+        lastLogin: null,
+      });
+    }
+    const text = JSON.stringify({ users });
+    size += text.length;
+    await writeFile(path.join(dataDirectory, 'users', `users-${String(shard).padStart(6, '0')}.json`), text);
+  }
+  return size;
+}
+
 export async function usersAtScale(): Promise<void> {
   const count = 100_000;
   const dataDirectory = await temporaryDirectory('gatehouse-bench-users-');
   try {
-    // Written directly: creating them one by one through the store would rewrite the document 100,000 times.
-    const users = Array.from({ length: count }, (_, index) => ({
-      id: index + 1,
-      username: `player_${index}`,
-      passwordHash: '$2b$10$abcdefghijklmnopqrstuuM0WbYQ8u6b0bqq0U9Vq1V0r1d3p9yAa',
-      email: `player_${index}@example.com`,
-      gameUsername: `Player${index}`,
-      gameUuid: `00000000-0000-3000-8000-${String(index).padStart(12, '0')}`,
-      createdAt: '2026-11-01T00:00:00.000Z',
-      lastLogin: null,
-    }));
-    await mkdir(path.join(dataDirectory, 'users'), { recursive: true });
-    let size = 0;
-    for (let shard = 0; shard * usersPerShard < count; shard += 1) {
-      const text = JSON.stringify({ users: users.slice(shard * usersPerShard, (shard + 1) * usersPerShard) });
-      size += text.length;
-      await writeFile(path.join(dataDirectory, 'users', `users-${String(shard).padStart(6, '0')}.json`), text);
-    }
+    const size = await writeUsers(dataDirectory, count);
     const startStarted = performance.now();
     const server = await startTestGatehouse((config) => (config.token = 'bench-token-for-tests-0123456789abcdef'), { dataDirectory, checkAnswers: false });
     const startMs = performance.now() - startStarted;
