@@ -18,7 +18,7 @@ import { adminAccount } from '../helpers/portal-admin.js';
 import { eventually, joinBot, leave } from '../helpers/bots.js';
 import { requireChromium, startChromium, type HeadlessChromium } from '../helpers/chromium.js';
 import { api, startTestGatehouse, temporaryDirectory, type TestGatehouse } from '../helpers/gatehouse.js';
-import { desktop, openPortal, phone, screenshotFor, seriousAxeFindings, unexpectedProblems, type PortalPage, settled } from '../helpers/portal.js';
+import { closeCheckingProblems, desktop, openPortal, phone, screenshotFor, seriousAxeFindings, type PortalPage, settled } from '../helpers/portal.js';
 
 const shopFile = `
 weekly: { offers: 4, discount-percent: 25, limit-per-player: 10 }
@@ -94,11 +94,7 @@ describe("the player's pages say what is so (Chromium, embedded server, a bot)",
     token = await registeredUser(server.gatehouse, server.baseUrl, player.username, 'Pia', player.password);
   });
   afterEach(async function () {
-    for (const portal of opened.splice(0)) {
-      const problems = unexpectedProblems(portal.problems, expectedStatuses);
-      await portal.page.close();
-      expect(problems, server.errors.join('\n')).to.deep.equal([]);
-    }
+    await closeCheckingProblems(opened, expectedStatuses, server.errors);
   });
   after(async function () {
     if (bot) await leave(bot);

@@ -17,7 +17,7 @@ import { registeredUser } from '../helpers/accounts.js';
 import { joinBot, leave, nextChat } from '../helpers/bots.js';
 import { requireChromium, startChromium, type HeadlessChromium } from '../helpers/chromium.js';
 import { api, startTestGatehouse, temporaryDirectory, type TestGatehouse } from '../helpers/gatehouse.js';
-import { desktop, openPortal, phone, screenshotFor, seriousAxeFindings, unexpectedProblems, type PortalPage } from '../helpers/portal.js';
+import { closeCheckingProblems, desktop, openPortal, phone, screenshotFor, seriousAxeFindings, type PortalPage } from '../helpers/portal.js';
 
 describe('sessions in the portal in Chromium: new tabs, other devices, a changed and a forgotten password', function () {
   this.timeout(120_000);
@@ -62,11 +62,7 @@ describe('sessions in the portal in Chromium: new tabs, other devices, a changed
     await registeredUser(server.gatehouse, server.baseUrl, account.username, 'Sora', account.password);
   });
   afterEach(async function () {
-    for (const portal of opened.splice(0)) {
-      const problems = unexpectedProblems(portal.problems, expectedStatuses);
-      await portal.page.close();
-      expect(problems, server.errors.join('\n')).to.deep.equal([]);
-    }
+    await closeCheckingProblems(opened, expectedStatuses, server.errors);
   });
   after(async function () {
     if (bot) await leave(bot);

@@ -12,6 +12,7 @@
 import { mkdir, readFile } from 'node:fs/promises';
 import { createRequire } from 'node:module';
 import path from 'node:path';
+import { expect } from 'chai';
 import type { Page, Request } from 'playwright-core';
 import type { HeadlessChromium } from './chromium.js';
 
@@ -73,6 +74,19 @@ export async function settled(page: Page, timeoutMs = 10_000): Promise<void> {
 /** Console errors an expected failure makes (the browser logs every 4xx it fetched): these are what the test asked for. */
 export function unexpectedProblems(problems: string[], expectedStatuses: number[] = []): string[] {
   return problems.filter((problem) => !expectedStatuses.some((status) => problem.includes(`status of ${status}`)));
+}
+
+/**
+ * Closes the pages a test opened (emptying `opened`), each checked first: a
+ * console error or a page error other than the statuses the test caused on
+ * purpose fails the test, with the server's logged errors as its message.
+ */
+export async function closeCheckingProblems(opened: PortalPage[], expectedStatuses: number[], serverErrors: string[]): Promise<void> {
+  for (const portal of opened.splice(0)) {
+    const problems = unexpectedProblems(portal.problems, expectedStatuses);
+    await portal.page.close();
+    expect(problems, serverErrors.join('\n')).to.deep.equal([]);
+  }
 }
 
 let axeSource: Promise<string> | undefined;
