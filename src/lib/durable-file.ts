@@ -1,4 +1,5 @@
-import { chmod, mkdir, open, readdir, rename, stat } from 'node:fs/promises';
+import { constants } from 'node:fs';
+import { chmod, type FileHandle, mkdir, open, readdir, rename, stat } from 'node:fs/promises';
 import path from 'node:path';
 
 /** Data files hold password hashes, e-mails, addresses and secrets: readable by their owner only. */
@@ -40,6 +41,45 @@ export async function appendDurably(file: string, lines: string): Promise<void> 
     await handle.close();
   }
   if (created) await syncDirectory(path.dirname(file));
+}
+
+/**
+ * A log file kept open for appending, each append on disk when it resolves.
+ * Where the platform has O_DSYNC (Linux, macOS) the file is opened with it,
+ * so an append is a single write: one trip through libuv's thread pool,
+ * which on an event loop busy with other work costs a turn of that loop
+ * each, where `appendDurably`'s open, stat, write, fdatasync and close cost
+ * five. Elsewhere (Windows) each write is followed by an fdatasync. A file
+ * this opening created has its directory entry flushed before it is used.
+ */
+export class DurableAppendFile {
+  private constructor(
+    private readonly handle: FileHandle,
+    private readonly syncsEachWrite: boolean,
+  ) {}
+
+  /** `syncFlag: false` asks for a write then an fdatasync even where O_DSYNC exists (the tests take both ways). */
+  static async open(file: string, options: { syncFlag?: boolean } = {}): Promise<DurableAppendFile> {
+    const syncFlag = (options.syncFlag ?? true) && constants.O_DSYNC !== undefined;
+    const flags = constants.O_WRONLY | constants.O_APPEND | constants.O_CREAT | (syncFlag ? constants.O_DSYNC : 0);
+    const handle = await open(file, flags, privateFileMode);
+    try {
+      if ((await handle.stat()).size === 0) await syncDirectory(path.dirname(file));
+    } catch (error) {
+      await handle.close();
+      throw error;
+    }
+    return new DurableAppendFile(handle, syncFlag);
+  }
+
+  async append(lines: string): Promise<void> {
+    await this.handle.write(lines);
+    if (!this.syncsEachWrite) await this.handle.datasync();
+  }
+
+  close(): Promise<void> {
+    return this.handle.close();
+  }
 }
 
 /** Flushes a directory's entries (a rename or a new file) to disk. */

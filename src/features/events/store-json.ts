@@ -1,6 +1,6 @@
 import { mkdir, open, readdir, readFile, rm, stat, truncate } from 'node:fs/promises';
 import path from 'node:path';
-import { appendDurably, privateDirectoryMode } from '../../lib/durable-file.js';
+import { DurableAppendFile, privateDirectoryMode } from '../../lib/durable-file.js';
 import type { JsonStorePart } from '../../store/json/access.js';
 import type { EventLogStore, NewEvent, StoredEvent } from './store.js';
 
@@ -14,15 +14,16 @@ const recentKept = 10_000;
 /**
  * The event log on the JSON store: JSON Lines in `events/`, in segment files
  * named by the first id they hold (`000000000001.jsonl`). An append adds
- * lines to the newest segment and syncs them before it resolves (appends
- * that arrive meanwhile share the next sync), so an id a stream was given is
- * on disk and never given again, even after a kill -9. Retention deletes
- * whole segments whose last write is older than the cutoff, never the
- * newest: the ids go on from it. Each start begins a new segment.
+ * lines to the newest segment, whose file is kept open, and resolves once
+ * they are on disk (appends that arrive meanwhile share the next write), so
+ * an id a stream was given is on disk and never given again, even after a
+ * kill -9 or a power cut. Retention deletes whole segments whose last write
+ * is older than the cutoff, never the newest: the ids go on from it. Each
+ * start begins a new segment.
  */
 export class JsonEventLog implements EventLogStore {
   private nextId = 1;
-  private current: { first: number; count: number; startedAt: number } | undefined;
+  private current: { first: number; count: number; startedAt: number; file: DurableAppendFile } | undefined;
   private recent: StoredEvent[] = [];
   private writing: Promise<unknown> = Promise.resolve();
 
@@ -86,13 +87,25 @@ export class JsonEventLog implements EventLogStore {
     await this.writing;
   }
 
+  /** Every append so far on disk, and the newest segment's file closed. */
+  async close(): Promise<void> {
+    await this.drain();
+    const open = this.current;
+    this.current = undefined;
+    await open?.file.close();
+  }
+
   private async write(events: StoredEvent[]): Promise<void> {
     if (events.length === 0) return;
     const now = Date.now();
     if (!this.current || this.current.count >= segmentEvents || now - this.current.startedAt >= segmentMs) {
-      this.current = { first: events[0]!.id, count: 0, startedAt: now };
+      const first = events[0]!.id;
+      const file = await DurableAppendFile.open(this.fileOf(first));
+      const previous = this.current;
+      this.current = { first, count: 0, startedAt: now, file };
+      await previous?.file.close();
     }
-    await appendDurably(this.fileOf(this.current.first), events.map((event) => `${JSON.stringify(event)}\n`).join(''));
+    await this.current.file.append(events.map((event) => `${JSON.stringify(event)}\n`).join(''));
     this.current.count += events.length;
     this.recent.push(...events);
     if (this.recent.length > recentKept) this.recent = this.recent.slice(-recentKept);
@@ -164,5 +177,5 @@ export class JsonEventLog implements EventLogStore {
 export const jsonEventLogPart: JsonStorePart<EventLogStore, JsonEventLog> = {
   define: (_database, dataDirectory) => JsonEventLog.open(path.join(dataDirectory, 'events')),
   bind: (_access, _database, log) => log,
-  close: (log) => log.drain(),
+  close: (log) => log.close(),
 };
