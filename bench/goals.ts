@@ -30,7 +30,7 @@ export interface JudgedGoal {
 }
 
 /** A goal the run meant to measure and could not (a program missing), and why. */
-interface UnmeasuredGoal {
+export interface UnmeasuredGoal {
   name: string;
   reason: string;
 }
@@ -79,6 +79,21 @@ export function judge(
 /** A goal this run cannot measure, listed with the others as such. */
 export function notMeasured(name: string, reason: string): void {
   unmeasured.push({ name, reason });
+}
+
+/** The goals a section's own process judged, sent to the run's process (./run.ts), which lists them with the others. */
+export interface SectionGoals {
+  judged: JudgedGoal[];
+  unmeasured: UnmeasuredGoal[];
+}
+
+export function goalsOfThisProcess(): SectionGoals {
+  return { judged, unmeasured };
+}
+
+export function addSectionGoals(goals: SectionGoals): void {
+  judged.push(...goals.judged);
+  unmeasured.push(...goals.unmeasured);
 }
 
 const runsDirectory = path.resolve('build/bench-runs');
