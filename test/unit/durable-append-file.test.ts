@@ -68,4 +68,19 @@ describe('the JSON event log (segments kept open while written)', function () {
     await reopened.close();
     expect(await openFiles()).to.equal(before);
   });
+
+  it('begins a new segment after 20,000 events, closing the one before, which holds them all', async function () {
+    const before = await openFiles();
+    const log = await JsonEventLog.open(directory);
+    for (let batch = 0; batch < 40; batch += 1) await log.append(Array.from({ length: 500 }, (_, index) => event((batch * 500 + index) % 60)));
+    const [next] = await log.append([event(1)]);
+    expect(next!.id).to.equal(20_001);
+    expect((await readdir(directory)).sort()).to.deep.equal(['000000000001.jsonl', '000000020001.jsonl']);
+    // The first segment's file is closed: only the newest is held while the log is open.
+    expect(await openFiles()).to.equal(before + 1);
+    const lines = (await readFile(path.join(directory, '000000000001.jsonl'), 'utf8')).split('\n').filter(Boolean);
+    expect(lines).to.have.length(20_000);
+    await log.close();
+    expect(await openFiles()).to.equal(before);
+  });
 });
