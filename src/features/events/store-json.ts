@@ -15,17 +15,20 @@ const recentKept = 10_000;
  * The event log on the JSON store: JSON Lines in `events/`, in segment files
  * named by the first id they hold (`000000000001.jsonl`). An append adds
  * lines to the newest segment, whose file is kept open, and resolves once
- * they are on disk (appends that arrive meanwhile share the next write), so
- * an id a stream was given is on disk and never given again, even after a
- * kill -9 or a power cut. Retention deletes whole segments whose last write
- * is older than the cutoff, never the newest: the ids go on from it. Each
- * start begins a new segment.
+ * they are on disk (appends are written one after another; the journal
+ * gathers the events that arrive meanwhile into its next), so an id a
+ * stream was given is on disk and never given again, even after a kill -9
+ * or a power cut. After an append that failed, the next begins a segment of
+ * its own. Retention deletes whole segments whose last write is older than
+ * the cutoff, never the newest: the ids go on from it. Each start begins a
+ * new segment.
  */
 export class JsonEventLog implements EventLogStore {
   private nextId = 1;
   private current: { first: number; count: number; startedAt: number; file: DurableAppendFile } | undefined;
   private recent: StoredEvent[] = [];
   private writing: Promise<unknown> = Promise.resolve();
+  private closed = false;
 
   private constructor(private readonly directory: string) {}
 
@@ -87,8 +90,9 @@ export class JsonEventLog implements EventLogStore {
     await this.writing;
   }
 
-  /** Every append so far on disk, and the newest segment's file closed. */
+  /** Every append so far on disk, and the newest segment's file closed; an append after it is refused. */
   async close(): Promise<void> {
+    this.closed = true;
     await this.drain();
     const open = this.current;
     this.current = undefined;
@@ -97,6 +101,7 @@ export class JsonEventLog implements EventLogStore {
 
   private async write(events: StoredEvent[]): Promise<void> {
     if (events.length === 0) return;
+    if (this.closed) throw new Error('the event log is closed');
     const now = Date.now();
     if (!this.current || this.current.count >= segmentEvents || now - this.current.startedAt >= segmentMs) {
       const first = events[0]!.id;
@@ -105,7 +110,15 @@ export class JsonEventLog implements EventLogStore {
       this.current = { first, count: 0, startedAt: now, file };
       await previous?.file.close();
     }
-    await this.current.file.append(events.map((event) => `${JSON.stringify(event)}\n`).join(''));
+    try {
+      await this.current.file.append(events.map((event) => `${JSON.stringify(event)}\n`).join(''));
+    } catch (error) {
+      // Part of it may be on disk without its newline: what comes next goes in a segment of its own rather than onto that cut line (read skips it).
+      const failed = this.current;
+      this.current = undefined;
+      await failed.file.close().catch(() => undefined);
+      throw error;
+    }
     this.current.count += events.length;
     this.recent.push(...events);
     if (this.recent.length > recentKept) this.recent = this.recent.slice(-recentKept);
