@@ -152,7 +152,7 @@ export async function eventsFanOut(): Promise<void> {
     });
     const lag = monitorEventLoopDelay({ resolution: 1 });
     lag.enable();
-    // The full (mark-compact) collections in the window: when they come, every event waits.
+    // The full (mark-compact) collections while events are published and the streams catch up: when they come, every event waits.
     const fullCollections: number[] = [];
     const collections = new PerformanceObserver((list) => {
       for (const entry of list.getEntries())
@@ -198,7 +198,7 @@ export async function eventsFanOut(): Promise<void> {
     const writtenAt = (share: number) => written[Math.min(written.length - 1, Math.floor(written.length * share))] ?? Number.NaN;
     console.log(`   of which the event log's write (publish to written): p50 ${writtenAt(0.5)} ms, p99 ${writtenAt(0.99)} ms`);
     console.log(
-      `   full garbage collections meanwhile: ${fullCollections.length} (their final pauses ${fullCollections.map((ms) => ms.toFixed(1)).join(', ') || 'none'} ms; the marking before each runs in steps between other work)`,
+      `   full garbage collections while publishing and catching up: ${fullCollections.length} (their final pauses ${fullCollections.map((ms) => ms.toFixed(1)).join(', ') || 'none'} ms; the marking before each runs in steps between other work)`,
     );
     console.log(
       `   each event's delay to a reader (${delays.length} timed on ${streams / timedEvery} streams): p50 ${at(0.5)} ms, p99 ${at(0.99)} ms, p99.9 ${at(0.999)} ms, max ${delays.at(-1)} ms ${judge('event stream: delay p99 to a reader', at(0.99), 'under', 100, ' ms')}`,

@@ -77,7 +77,7 @@ const sections: Record<string, Section> = {
 /** This file run again for one section: it runs the section and sends back what it judged. */
 const sectionFlag = '--section';
 
-if (process.argv[2] === sectionFlag) {
+if (process.argv[2] === sectionFlag && process.send) {
   const name = process.argv[3]!;
   const profileDirectory = process.argv[4] === '--profile' ? process.argv[5] : undefined;
   if (profileDirectory) profileInto(profileDirectory);
@@ -90,11 +90,15 @@ if (process.argv[2] === sectionFlag) {
 
 /** Runs `name` in a process of its own, and takes the goals it judged. */
 async function runInItsOwnProcess(name: string, profileDirectory: string | undefined): Promise<void> {
-  const args = [...process.execArgv, fileURLToPath(import.meta.url), sectionFlag, name, ...(profileDirectory ? ['--profile', profileDirectory] : [])];
-  const child = spawn(process.execPath, args, { stdio: ['ignore', 'inherit', 'inherit', 'ipc'] });
+  // The run's own Node options, but not a debugger's port, which every section would then ask for.
+  const nodeOptions = process.execArgv.filter((option) => !option.startsWith('--inspect'));
+  const args = [...nodeOptions, fileURLToPath(import.meta.url), sectionFlag, name, ...(profileDirectory ? ['--profile', profileDirectory] : [])];
+  // 'advanced': a figure that is NaN (nothing measured) arrives as NaN, not as JSON's null.
+  const child = spawn(process.execPath, args, { stdio: ['ignore', 'inherit', 'inherit', 'ipc'], serialization: 'advanced' });
   let goals: SectionGoals | undefined;
   child.on('message', (message: SectionGoals) => (goals = message));
-  const code = await new Promise<number | null>((resolve) => child.once('exit', resolve));
+  // 'close' rather than 'exit': it comes after the last message the channel carried.
+  const code = await new Promise<number | null>((resolve) => child.once('close', resolve));
   if (code !== 0 || !goals) throw new Error(`the ${name} benchmark's process ended with ${code ?? 'a signal'}${goals ? '' : ' before it sent its goals'}`);
   addSectionGoals(goals);
 }
