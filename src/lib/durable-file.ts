@@ -26,24 +26,6 @@ export async function writeFileDurably(file: string, content: string | Uint8Arra
 }
 
 /**
- * Appends lines to a log file and returns once they are on disk; a file this
- * append created is durable only once its directory entry is, so that is
- * flushed too.
- */
-export async function appendDurably(file: string, lines: string): Promise<void> {
-  const handle = await open(file, 'a', privateFileMode);
-  let created = false;
-  try {
-    created = (await handle.stat()).size === 0;
-    await handle.write(lines);
-    await handle.datasync();
-  } finally {
-    await handle.close();
-  }
-  if (created) await syncDirectory(path.dirname(file));
-}
-
-/**
  * A log file kept open for appending, each append on disk when it resolves.
  * On Linux the file is opened with O_DSYNC, so an append is a single write:
  * one trip through libuv's thread pool, which on an event loop busy with
@@ -86,6 +68,21 @@ export class DurableAppendFile {
 
   close(): Promise<void> {
     return this.handle.close();
+  }
+}
+
+/**
+ * Appends lines to a log file and returns once they are on disk, for a
+ * file written now and then: opened, appended to and closed again, as
+ * `DurableAppendFile` does it (a file it created has its directory entry
+ * flushed too).
+ */
+export async function appendDurably(file: string, lines: string): Promise<void> {
+  const log = await DurableAppendFile.open(file);
+  try {
+    await log.append(lines);
+  } finally {
+    await log.close();
   }
 }
 
