@@ -167,6 +167,51 @@ describe('bridge protocol: the sidecar with a stand-in plugin', function () {
     );
   });
 
+  it('asks the plugin who is online once for many callers at once, and afresh after a join, a quit or a teleport of its own', async function () {
+    const plugin = await connectPlugin();
+    await plugin.hello(token, ['operators', 'teleports']);
+    const steve = { name: 'Steve', uuid: 'u-1', ipAddress: '10.0.0.7', location: { world: 'world', x: 0, y: 64, z: 0 }, gameMode: 'survival', ping: 12 };
+    const alex = { ...steve, name: 'Alex', uuid: 'u-2' };
+    let online = [steve];
+    let asked = 0;
+    plugin.handlers.set('players.online', () => {
+      asked += 1;
+      return online;
+    });
+    plugin.handlers.set('operators.isOperator', () => false);
+    plugin.handlers.set('teleports.toLocation', (params) => {
+      online = online.map((player) => (player.name === params.name ? { ...player, location: params.location } : player));
+      return { from: steve.location, to: params.location };
+    });
+    const namesOnline = async () => ((await admin('GET', '/api/players')).body.players as Array<{ name: string }>).map((player) => player.name);
+
+    // Twenty dashboards at once, after a first read: at most one more question to the game (none while that read is fresh).
+    expect(await namesOnline()).to.deep.equal(['Steve']);
+    const askedBefore = asked;
+    const answers = await Promise.all(Array.from({ length: 20 }, () => admin('GET', '/api/players')));
+    for (const answer of answers) expect(answer.body.players.map((player: { name: string }) => player.name)).to.deep.equal(['Steve']);
+    expect(asked - askedBefore).to.be.at.most(1);
+
+    // Each right after a read (the answer kept is fresh): the event makes the next read ask the game again.
+    for (const [event, change] of [
+      ['join', () => (online = [steve, alex])],
+      ['quit', () => (online = [alex])],
+    ] as const) {
+      await namesOnline();
+      change();
+      const heard = new Promise((resolve) => bridge.events.once(event, resolve));
+      plugin.notify(`event.${event}`, { player: { name: event === 'join' ? 'Alex' : 'Steve', uuid: event === 'join' ? 'u-2' : 'u-1' }, ipAddress: '10.0.0.7' });
+      await heard;
+      expect(await namesOnline(), `after the ${event}`).to.deep.equal(online.map((player) => player.name));
+    }
+
+    await namesOnline();
+    const moved = await admin('POST', '/api/admin/teleport-coordinates', { player: 'Alex', world: 'world', x: 100, y: 70, z: -5 });
+    expect(moved.status, JSON.stringify(moved.body)).to.equal(200);
+    const players = (await admin('GET', '/api/players')).body.players as Array<{ name: string; location: { x: number } }>;
+    expect(players.find((player) => player.name === 'Alex')!.location.x, 'where the teleport put Alex').to.equal(100);
+  });
+
   it('answers /register from the game with a code the API accepts', async function () {
     const plugin = await connectPlugin();
     await plugin.hello(token);

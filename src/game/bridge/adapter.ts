@@ -33,6 +33,7 @@ import {
   type WorldInfo,
   type Whitelist,
 } from '../port.js';
+import { SharedRead } from '../shared-read.js';
 import { gameErrorOf } from './game-errors.js';
 import { bridgeSaves } from './saves.js';
 import { errorCodes, JsonRpcConnection, RpcError, type RequestOptions } from './json-rpc.js';
@@ -78,8 +79,14 @@ export class BridgeGameAdapter implements GamePort {
   private readonly groups: Pick<Capabilities, BridgeCapability>;
   /** Gatehouse's words for banned players, sent to each plugin that connects (it shows them at join). */
   private banTexts: BanTexts | undefined;
+  /** Who is online and the ticks per second: answered on the server's main thread, so asked about once a tick however many ask. */
+  private readonly roster = new SharedRead(() => this.call('players.online', {}) as Promise<OnlinePlayer[]>);
+  private readonly ticks = new SharedRead(() => this.call('performance.ticks', {}) as ReturnType<ServerPerformance['ticks']>);
 
   constructor(private readonly options: BridgeOptions) {
+    // Before any other listener, which may ask who is online at a join or quit and must hear the game's answer after it.
+    for (const event of ['join', 'quit', 'connection'] as const) this.events.prependListener(event, () => this.roster.forget());
+    this.events.prependListener('connection', () => this.ticks.forget());
     this.operators = {
       isOperator: (name) => this.call('operators.isOperator', { name }) as Promise<boolean>,
       list: () => this.call('operators.list', {}) as Promise<Array<{ name: string; uuid: string }>>,
@@ -97,11 +104,13 @@ export class BridgeGameAdapter implements GamePort {
       sendMessage: async (name, text) => void (await this.call('messaging.send', { name, text })),
       broadcast: async (text) => void (await this.call('messaging.broadcast', { text })),
     };
+    // What Gatehouse itself does to players (a teleport, a kick, a game mode) is in the next list it reads.
+    const movesPlayers = <T>(answer: Promise<T>) => answer.finally(() => this.roster.forget());
     const teleports: Teleports = {
       worlds: () => this.call('teleports.worlds', {}) as Promise<string[]>,
       worldInfo: () => this.call('teleports.worldInfo', {}) as Promise<WorldInfo[]>,
-      teleportToPlayer: (name, target) => this.call('teleports.toPlayer', { name, target }) as Promise<TeleportResult>,
-      teleportToLocation: (name, location) => this.call('teleports.toLocation', { name, location }) as Promise<TeleportResult>,
+      teleportToPlayer: (name, target) => movesPlayers(this.call('teleports.toPlayer', { name, target })) as Promise<TeleportResult>,
+      teleportToLocation: (name, location) => movesPlayers(this.call('teleports.toLocation', { name, location })) as Promise<TeleportResult>,
     };
     const bossBars: BossBars = {
       show: async (bar) => void (await this.call('bossBars.show', bar)),
@@ -125,26 +134,26 @@ export class BridgeGameAdapter implements GamePort {
       undoMove: (operationId) => change('economy.undo', { of: `op:economy.move:${operationId}` }, operationId) as Promise<{ shortfallCents: number }>,
     };
     const control: ServerControl = {
-      applySettings: (change) => this.call('control.applySettings', change) as ReturnType<ServerControl['applySettings']>,
+      applySettings: (change) => movesPlayers(this.call('control.applySettings', change)) as ReturnType<ServerControl['applySettings']>,
       readSettings: () => this.call('control.readSettings', {}) as Promise<Required<GameSettingsChange>>,
       restart: async (reason) => void (await this.call('control.restart', { reason })),
     };
     const performance: ServerPerformance = {
-      ticks: () => this.call('performance.ticks', {}) as ReturnType<ServerPerformance['ticks']>,
+      ticks: () => this.ticks.get(),
       memory: () => this.call('performance.memory', {}) as ReturnType<ServerPerformance['memory']>,
     };
     const moderation: Moderation = {
       bans: () => this.call('moderation.bans', {}) as Promise<GameBan[]>,
       ban: async ({ player, address, reason, source, expires }) => {
         const end = expires === null ? {} : { expires };
-        if (player) await this.call('moderation.banPlayer', { name: player.name, uuid: player.uuid, reason, source, ...end });
-        else await this.call('moderation.banAddress', { address, reason, source, ...end });
+        if (player) await movesPlayers(this.call('moderation.banPlayer', { name: player.name, uuid: player.uuid, reason, source, ...end }));
+        else await movesPlayers(this.call('moderation.banAddress', { address, reason, source, ...end }));
       },
       lift: (target) =>
         ('player' in target
           ? this.call('moderation.liftPlayer', { name: target.player.name, uuid: target.player.uuid })
           : this.call('moderation.liftAddress', target)) as Promise<boolean>,
-      kick: async (name, message) => void (await this.call('moderation.kick', { name, message })),
+      kick: async (name, message) => void (await movesPlayers(this.call('moderation.kick', { name, message }))),
       setBanTexts: (texts) => {
         this.banTexts = texts;
         void this.sendBanTexts();
@@ -226,8 +235,8 @@ export class BridgeGameAdapter implements GamePort {
     if (server) await new Promise<void>((resolve) => server.close(() => resolve()));
   }
 
-  async onlinePlayers(): Promise<OnlinePlayer[]> {
-    return (await this.call('players.online', {})) as OnlinePlayer[];
+  onlinePlayers(): Promise<OnlinePlayer[]> {
+    return this.roster.get();
   }
 
   private async call(method: string, params: object, options: RequestOptions = {}): Promise<unknown> {

@@ -1,5 +1,6 @@
 import { EventEmitter } from 'node:events';
 import { requireCapability } from '../capabilities.js';
+import { SharedRead } from '../shared-read.js';
 import type {
   Capabilities,
   Capability,
@@ -68,11 +69,15 @@ export class RconGameAdapter implements GamePort {
   private readonly bossBars: RconBossBars;
   private readonly operationScores: OperationScores;
   private readonly players: RconOnlinePlayers;
+  /** Who is online, asked (some seven commands) about once a tick however many ask, and again after a join or quit. */
+  private readonly roster = new SharedRead(() => this.players.list());
   private readonly groups: Pick<Capabilities, 'whitelist' | 'messaging' | 'teleports' | 'bossBars' | 'inventories' | 'control' | 'moderation'> &
     Partial<Pick<Capabilities, 'saves'>>;
   private readonly codeHandlers = new Map<CodeCommand, CodeCommandHandler>();
 
   constructor(private readonly options: RconAdapterOptions) {
+    // Before any other listener, which may ask who is online at a join or quit and must hear the game's answer after it.
+    for (const event of ['join', 'quit', 'connection'] as const) this.events.prependListener(event, () => this.roster.forget());
     this.connection = new RconConnection(options, this.events, { connected: () => this.prepareServer(), lost: () => this.forgetSession() });
     const command: RconCommand = (line) => this.connection.command(line);
     this.files = options.serverDirectory ? new ServerFiles(options.serverDirectory) : undefined;
@@ -109,6 +114,8 @@ export class RconGameAdapter implements GamePort {
     const managed = new ManagedLists(this.management, options.logError);
     this.management?.on('joined', (player) => void this.logEvents.joinedByManagement(player));
     this.management?.on('left', (player) => void this.logEvents.leftByManagement(player));
+    // What Gatehouse itself does to players (a teleport, a kick, a game mode) is in the next list it reads.
+    const movingPlayers: RconCommand = (line) => command(line).finally(() => this.roster.forget());
     const worlds = new RconWorlds(command);
     this.players = new RconOnlinePlayers(command, worlds, (name) => this.logEvents.ipAddressOf(name));
     this.operators = new RconOperators(command, this.files, managed);
@@ -116,11 +123,11 @@ export class RconGameAdapter implements GamePort {
     this.groups = {
       whitelist,
       messaging,
-      teleports: new RconTeleports(command, worlds),
+      teleports: new RconTeleports(movingPlayers, worlds),
       bossBars: this.bossBars,
       inventories: new RconInventories(command, this.operationScores),
-      control: rconControl(command, whitelist, this.management, this.files),
-      moderation: new RconModeration(command, this.files, this.management),
+      control: rconControl(movingPlayers, whitelist, this.management, this.files),
+      moderation: new RconModeration(movingPlayers, this.files, this.management),
       // The world's folder is where the server's directory is: without it, nothing to copy.
       ...(this.files && options.serverDirectory ? { saves: new RconSaves(command, this.files, options.serverDirectory) } : {}),
     };
@@ -184,7 +191,7 @@ export class RconGameAdapter implements GamePort {
   }
 
   onlinePlayers(): Promise<OnlinePlayer[]> {
-    return this.players.list();
+    return this.roster.get();
   }
 
   /** A new connection: the server may have restarted and forgotten what Gatehouse made in it. */

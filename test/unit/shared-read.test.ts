@@ -1,0 +1,106 @@
+import { expect } from 'chai';
+import { SharedRead } from '../../src/game/shared-read.js';
+
+/** A read of the game that answers when the test says, counting how often it was asked. */
+class GameStandIn {
+  asked = 0;
+  private waiting: Array<{ resolve: (value: string) => void; reject: (error: Error) => void }> = [];
+
+  read = (): Promise<string> => {
+    this.asked += 1;
+    return new Promise((resolve, reject) => this.waiting.push({ resolve, reject }));
+  };
+
+  answer(value: string): void {
+    this.waiting.shift()!.resolve(value);
+  }
+
+  fail(message: string): void {
+    this.waiting.shift()!.reject(new Error(message));
+  }
+}
+
+const settle = () => new Promise((resolve) => setImmediate(resolve));
+
+describe('a read of the game shared by its callers (one tick)', function () {
+  let game: GameStandIn;
+  let clock: number;
+  let shared: SharedRead<string>;
+
+  beforeEach(function () {
+    game = new GameStandIn();
+    clock = 1000;
+    shared = new SharedRead(game.read, { freshMs: 50, staleMs: 250 }, () => clock);
+  });
+
+  it('asks the game once for every caller while a read is on its way, and answers them all with it', async function () {
+    const answers = Promise.all([shared.get(), shared.get(), shared.get()]);
+    expect(game.asked).to.equal(1);
+    game.answer('Steve');
+    expect(await answers).to.deep.equal(['Steve', 'Steve', 'Steve']);
+  });
+
+  it('answers from the last read for one tick, then at once while a new read is asked behind, then waits past the stale bound', async function () {
+    const first = shared.get();
+    game.answer('Steve');
+    await first;
+    clock += 49;
+    expect(await shared.get()).to.equal('Steve');
+    expect(game.asked, 'within the tick: not asked').to.equal(1);
+
+    clock += 2;
+    expect(await shared.get(), 'past the tick: the last answer at once').to.equal('Steve');
+    expect(await shared.get()).to.equal('Steve');
+    expect(game.asked, 'and one read asked behind, however many callers').to.equal(2);
+    game.answer('Steve, Alex');
+    await settle();
+    expect(await shared.get()).to.equal('Steve, Alex');
+
+    clock += 250;
+    const waited = shared.get();
+    expect(game.asked, 'too old to give: asked, and the caller waits').to.equal(3);
+    game.answer('Alex');
+    expect(await waited).to.equal('Alex');
+  });
+
+  it('after forget, neither keeps nor shares a read asked before it', async function () {
+    const before = shared.get();
+    shared.forget();
+    const after = shared.get();
+    expect(game.asked, 'a caller after the forget does not join the read before it').to.equal(2);
+    game.answer('Steve (who then quit)');
+    game.answer('nobody');
+    expect(await before).to.equal('Steve (who then quit)');
+    expect(await after).to.equal('nobody');
+    expect(await shared.get(), 'the read after the forget is the one kept').to.equal('nobody');
+    expect(game.asked).to.equal(2);
+
+    shared.forget();
+    const again = shared.get();
+    expect(game.asked, 'what was kept is dropped too').to.equal(3);
+    game.answer('Alex');
+    expect(await again).to.equal('Alex');
+  });
+
+  it('keeps a failed read for no one: its callers get the error and the next caller asks again', async function () {
+    const failing = [shared.get(), shared.get()].map((answer) => answer.catch((error: Error) => error.message));
+    game.fail('the plugin disconnected');
+    expect(await Promise.all(failing)).to.deep.equal(['the plugin disconnected', 'the plugin disconnected']);
+    const next = shared.get();
+    expect(game.asked).to.equal(2);
+    game.answer('Steve');
+    expect(await next).to.equal('Steve');
+  });
+
+  it('gives the last answer while a read behind fails, and asks again after', async function () {
+    const first = shared.get();
+    game.answer('Steve');
+    await first;
+    clock += 60;
+    expect(await shared.get()).to.equal('Steve');
+    game.fail('a timeout');
+    await settle();
+    expect(await shared.get(), 'still within the stale bound').to.equal('Steve');
+    expect(game.asked, 'the failed read behind is asked again').to.equal(3);
+  });
+});
