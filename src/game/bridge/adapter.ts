@@ -33,7 +33,7 @@ import {
   type WorldInfo,
   type Whitelist,
 } from '../port.js';
-import { SharedRead } from '../shared-read.js';
+import { SharedRead } from '../read-once-a-tick.js';
 import { gameErrorOf } from './game-errors.js';
 import { bridgeSaves } from './saves.js';
 import { errorCodes, JsonRpcConnection, RpcError, type RequestOptions } from './json-rpc.js';

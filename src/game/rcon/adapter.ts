@@ -1,6 +1,6 @@
 import { EventEmitter } from 'node:events';
 import { requireCapability } from '../capabilities.js';
-import { SharedRead } from '../shared-read.js';
+import { SharedRead } from '../read-once-a-tick.js';
 import type {
   Capabilities,
   Capability,

@@ -1,5 +1,5 @@
 import { expect } from 'chai';
-import { SharedRead } from '../../src/game/shared-read.js';
+import { SharedRead } from '../../src/game/read-once-a-tick.js';
 
 /** A read of the game that answers when the test says, counting how often it was asked. */
 class GameStandIn {
