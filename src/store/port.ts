@@ -47,6 +47,8 @@ export interface UserStore {
   findByUsername(username: string): Promise<UserRecord | undefined>;
   findById(id: number): Promise<UserRecord | undefined>;
   findByGameUuid(uuid: string): Promise<UserRecord | undefined>;
+  /** Which of these players have a web account, in one look (the players online: 500 lookups would be 500 statements). */
+  gameUuidsWithAccounts(uuids: readonly string[]): Promise<Set<string>>;
   /** By the linked player's name, in any ASCII letter case. */
   findByGameUsername(gameUsername: string): Promise<UserRecord | undefined>;
   /** Throws UniqueConflictError when the username (case-insensitively) or the game player is taken. */

@@ -52,6 +52,15 @@ for (const [name, implementation] of Object.entries(implementations)) {
         expect(await store.users.findByUsername('gamma')).to.equal(undefined);
       });
 
+      it('tells in one look which players have a web account', async function () {
+        await store.users.create(newUser('Alpha'));
+        await store.users.create(newUser('beta'));
+        expect([...(await store.users.gameUuidsWithAccounts(['uuid-beta', 'uuid-gamma', 'uuid-alpha', 'uuid-beta']))].sort()).to.deep.equal(['uuid-alpha', 'uuid-beta']);
+        expect(await store.users.gameUuidsWithAccounts([])).to.deep.equal(new Set());
+        // Exactly: a uuid differing in letter case or a pattern's characters is another player's.
+        expect(await store.users.gameUuidsWithAccounts(['UUID-ALPHA', 'uuid-%', 'uuid-_lpha'])).to.deep.equal(new Set());
+      });
+
       it('refuses a username taken in another case and a second account for one player', async function () {
         await store.users.create(newUser('Alpha'));
         const sameName = await store.users.create(newUser('alpha', 'Other')).catch((error) => error);

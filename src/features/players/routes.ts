@@ -1,14 +1,14 @@
 /** The players group's routes: who is online, a player's inventory, and the worlds a player can be in. */
 import { notFound } from '../../errors.js';
 import type { GamePort, PlayerRef } from '../../game/port.js';
-import { route, type Route, type RouteRequest } from '../../http/route.js';
+import { reply, route, type Route, type RouteRequest } from '../../http/route.js';
 import { t } from '../../lib/schema.js';
 import type { Store } from '../../store/port.js';
 import { requestSubject } from '../common/subject.js';
 import { itemDisplayName } from '../common/item-names.js';
 import type { Services } from '../services.js';
-import { onlinePlayerAnswer } from './answers.js';
 import type { ItemPricing } from './item-pricing.js';
+import { OnlinePlayersAnswers } from './online-answers.js';
 import { coordinates, inventoryItem, mapWorld, onlinePlayer, serverQuery, subjectQuery } from './schemas.js';
 import type { PlayerTracker } from './tracker.js';
 
@@ -26,6 +26,7 @@ export interface PlayersRouteServices {
 }
 
 export function playersRoutes({ game, store, tracker, access, serverId, maxPlayers, itemPricing }: PlayersRouteServices): Route[] {
+  const onlineAnswers = new OnlinePlayersAnswers();
   /** The caller's own player, or (admins only) the one named: online, seen before, or with an account. */
   const subject = (request: RouteRequest<unknown, { username?: string }>): Promise<PlayerRef> =>
     requestSubject(
@@ -57,15 +58,9 @@ export function playersRoutes({ game, store, tracker, access, serverId, maxPlaye
       errors: { 503: 'The game server is not available' },
       handle: async (request) => {
         const [everyone, isAdmin] = await Promise.all([game.onlinePlayers(), access.isAdmin(request.caller)]);
-        const serverOf = (player: { server?: string }) => player.server ?? serverId;
-        const players = request.query.server === undefined ? everyone : everyone.filter((player) => serverOf(player) === request.query.server);
-        const withAccounts = await Promise.all(players.map(async (player) => (await store.users.findByGameUuid(player.uuid)) !== undefined));
-        return {
-          success: true as const,
-          players: players.map((player, index) => onlinePlayerAnswer(player, { hasAccount: withAccounts[index]!, server: serverOf(player), forAdmin: isAdmin })),
-          count: players.length,
-          max: maxPlayers(),
-        };
+        const view = { forAdmin: isAdmin, server: request.query.server, ownServerId: serverId, maxPlayers: maxPlayers() };
+        const made = await onlineAnswers.answer(everyone, view, (uuids) => store.users.gameUuidsWithAccounts(uuids));
+        return reply(made.body, { json: made.json });
       },
     }),
     route({

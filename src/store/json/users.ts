@@ -88,6 +88,11 @@ export class JsonUserStore implements UserStore {
     return copy(this.access.read<UserRecord>(table).findBy('gameUuid', uuid));
   }
 
+  async gameUuidsWithAccounts(uuids: readonly string[]): Promise<Set<string>> {
+    const users = this.access.read<UserRecord>(table);
+    return new Set(uuids.filter((uuid) => users.findBy('gameUuid', uuid) !== undefined));
+  }
+
   async findByGameUsername(gameUsername: string): Promise<UserRecord | undefined> {
     return copy(this.access.read<UserRecord>(table).findBy('gameUsername', asciiLowerCase(gameUsername)));
   }

@@ -53,6 +53,12 @@ export class PostgresUserStore implements UserStore {
     return this.one('WHERE game_uuid = $1', [uuid]);
   }
 
+  async gameUuidsWithAccounts(uuids: readonly string[]): Promise<Set<string>> {
+    if (uuids.length === 0) return new Set();
+    const rows = await this.access.query<{ game_uuid: string }>(`SELECT game_uuid FROM ${this.table} WHERE game_uuid = ANY($1::text[])`, [uuids]);
+    return new Set(rows.map((row) => row.game_uuid));
+  }
+
   /** Player names are unique at any one time; should two accounts carry one (a renamed player), the newer account has it. */
   findByGameUsername(gameUsername: string): Promise<UserRecord | undefined> {
     return this.one(`WHERE lower(game_username COLLATE "C") = lower($1 COLLATE "C") ORDER BY id DESC LIMIT 1`, [gameUsername]);
