@@ -3,12 +3,15 @@
  * GET /api/server/stats, p50 and p99 over HTTP one request at a time, in
  * paired rounds with GET /api/health, the reference (goals: p99 under 5 ms,
  * and at most twice /api/health's p99 in the same run). The
- * 500 players come from the Node stand-in plugin (test/helpers/fake-plugin.ts):
- * no game here can hold 500 real clients.
+ * 500 players come from the Node stand-in plugin (test/helpers/fake-plugin.ts)
+ * in a process of its own (./plugin-process.ts), as the real plugin is in
+ * the game's JVM: no game here can hold 500 real clients.
  */
+import { fork } from 'node:child_process';
+import path from 'node:path';
+import { fileURLToPath } from 'node:url';
 import type { BridgeGameAdapter } from '../src/game/bridge/adapter.js';
 import { eventually } from '../test/helpers/bots.js';
-import { FakePlugin } from '../test/helpers/fake-plugin.js';
 import { startBridgeGatehouse } from '../test/helpers/gatehouse.js';
 import { withServerPinned } from './cores.js';
 import { judge, loadNow } from './goals.js';
@@ -16,30 +19,21 @@ import { profiledRound } from './profile.js';
 import { describeRatio, median, pairedRounds, ratioOf } from './rounds.js';
 import { wrkRound } from './wrk.js';
 
+const here = path.dirname(fileURLToPath(import.meta.url));
 const seconds = 2;
 const rounds = 5;
 
 export async function playersAndStats(): Promise<void> {
-  const server = await startBridgeGatehouse('bench-token-for-tests-0123456789abcdef', 5000, { checkAnswers: false });
+  const token = 'bench-token-for-tests-0123456789abcdef';
+  const server = await startBridgeGatehouse(token, 5000, { checkAnswers: false });
   const bridge = server.gatehouse.game as BridgeGameAdapter;
-  const plugin = await FakePlugin.connect(bridge.port);
+  const plugin = fork(path.join(here, 'plugin-process.js'), [String(bridge.port), token]);
   try {
-    const players = Array.from({ length: 500 }, (_, index) => ({
-      name: `Crowd${index}`,
-      uuid: `00000000-0000-4000-8000-${String(index).padStart(12, '0')}`,
-      ipAddress: `10.0.${Math.floor(index / 250)}.${index % 250}`,
-      location: { world: 'world', x: index, y: 64, z: -index, yaw: 0, pitch: 0 },
-      gameMode: 'survival',
-      ping: 20 + (index % 40),
-    }));
-    plugin.handlers.set('operators.isOperator', () => false);
-    plugin.handlers.set('players.online', () => players);
-    plugin.handlers.set('teleports.worlds', () => ['world', 'world_nether', 'world_the_end']);
-    plugin.handlers.set('performance.ticks', () => ({ oneMinute: 19.98, fiveMinutes: 19.99, fifteenMinutes: 20, millisecondsPerTick: 12.5 }));
-    plugin.handlers.set('performance.memory', () => ({ usedBytes: 2_000_000_000, maxBytes: 4_000_000_000 }));
-    await plugin.hello('bench-token-for-tests-0123456789abcdef', ['operators', 'teleports', 'performance', 'whitelist', 'messaging']);
+    await new Promise<void>((resolve, reject) => {
+      plugin.once('message', () => resolve());
+      plugin.once('exit', (code) => reject(new Error(`the stand-in plugin's process ended (${code}) before it connected`)));
+    });
     await eventually(() => (bridge.isConnected() ? true : undefined), 5000, 'the stand-in to connect');
-    const token = 'bench-token-for-tests-0123456789abcdef';
     const p50s: Record<string, number[]> = { health: [], players: [], stats: [] };
     // One request at a time from wrk (1 connection) on its own core: each request's own time, p99 of each round.
     const latency = (name: 'health' | 'players' | 'stats', urlPath: string) => async () => {
@@ -70,7 +64,7 @@ export async function playersAndStats(): Promise<void> {
     }
     await profiledRound('players-500', () => withServerPinned(sides.players), false);
   } finally {
-    plugin.close();
+    plugin.disconnect();
     await server.stop();
   }
 }
