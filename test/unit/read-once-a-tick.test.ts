@@ -11,8 +11,9 @@ class GameStandIn {
     return new Promise((resolve, reject) => this.waiting.push({ resolve, reject }));
   };
 
-  answer(value: string): void {
-    this.waiting.shift()!.resolve(value);
+  /** Answers the oldest read still waiting, or the one at `index` among those waiting (a later read may answer first). */
+  answer(value: string, index = 0): void {
+    this.waiting.splice(index, 1)[0]!.resolve(value);
   }
 
   fail(message: string): void {
@@ -80,6 +81,45 @@ describe('a read of the game shared by its callers (one tick)', function () {
     expect(game.asked, 'what was kept is dropped too').to.equal(3);
     game.answer('Alex');
     expect(await again).to.equal('Alex');
+  });
+
+  it('after forget, keeps a read asked before it for no one even when it answers last, or alone', async function () {
+    const before = shared.get();
+    shared.forget();
+    const after = shared.get();
+    // The read asked after the quit answers first; the one asked before it (the player still there) comes in last.
+    game.answer('nobody', 1);
+    expect(await after).to.equal('nobody');
+    game.answer('Steve (who then quit)');
+    expect(await before).to.equal('Steve (who then quit)');
+    expect(await shared.get(), 'the answer kept is the read after the forget').to.equal('nobody');
+    expect(game.asked).to.equal(2);
+
+    const older = shared.get();
+    await settle();
+    expect(game.asked, 'fresh: not asked').to.equal(2);
+    expect(await older).to.equal('nobody');
+    clock += 300;
+    const pending = shared.get();
+    shared.forget();
+    game.answer('Alex (who then quit)');
+    expect(await pending).to.equal('Alex (who then quit)');
+    const next = shared.get();
+    expect(game.asked, 'the read asked before the forget was not kept: asked again').to.equal(4);
+    game.answer('nobody');
+    expect(await next).to.equal('nobody');
+  });
+
+  it('after forget, a failure of a read asked before it does not clear a read asked after it', async function () {
+    const before = shared.get().catch((error: Error) => error.message);
+    shared.forget();
+    const after = shared.get();
+    game.fail('the plugin disconnected');
+    expect(await before).to.equal('the plugin disconnected');
+    const joined = shared.get();
+    expect(game.asked, 'a caller now joins the read asked after the forget').to.equal(2);
+    game.answer('Alex');
+    expect(await Promise.all([after, joined])).to.deep.equal(['Alex', 'Alex']);
   });
 
   it('keeps a failed read for no one: its callers get the error and the next caller asks again', async function () {
