@@ -183,6 +183,23 @@ describe('the RCON adapter against a stand-in vanilla server', function () {
     expect(await adapter.onlinePlayers()).to.deep.equal([]);
   });
 
+  it('lists a player banned or kicked through the management protocol as gone at the next read, though the list is shared a tick', async function () {
+    await start({ version: '1.21.9', managementSecret });
+    await eventually(() => (standIn.management!.calls.includes('minecraft:allowlist') ? true : undefined), 15_000, 'the lists read at connection');
+    await standIn.join('Rowdy', '10.0.0.8');
+    await standIn.join('Loud', '10.0.0.9');
+    const names = async () => (await adapter.onlinePlayers()).map((player) => player.name).sort();
+    await eventually(async () => ((await names()).length === 2 ? true : undefined), 15_000, 'both online');
+    const moderation = adapter.require('moderation');
+    // Each right after a read: the list kept is fresh, and only the ban's or the kick's own forget makes the next read ask.
+    expect(await names()).to.deep.equal(['Loud', 'Rowdy']);
+    const rowdy = (await adapter.onlinePlayers()).find((player) => player.name === 'Rowdy')!;
+    await moderation.ban({ player: { name: rowdy.name, uuid: rowdy.uuid }, reason: 'flooding the chat', source: 'test', created: null, expires: null });
+    expect(await names(), 'after the ban').to.deep.equal(['Loud']);
+    await moderation.kick('Loud', 'spamming the chat');
+    expect(await names(), 'after the kick').to.deep.equal([]);
+  });
+
   it('reads operators and the whitelist from the server files, and changes them with commands', async function () {
     await start();
     const { operators } = adapter;

@@ -9,6 +9,7 @@ import type {
   GameEventName,
   GameEvents,
   GamePort,
+  Moderation,
   OnlinePlayer,
   Operators,
   PlayerCommand,
@@ -114,7 +115,7 @@ export class RconGameAdapter implements GamePort {
     const managed = new ManagedLists(this.management, options.logError);
     this.management?.on('joined', (player) => void this.logEvents.joinedByManagement(player));
     this.management?.on('left', (player) => void this.logEvents.leftByManagement(player));
-    // What Gatehouse itself does to players (a teleport, a kick, a game mode) is in the next list it reads.
+    // What Gatehouse itself does to players (a teleport, a game mode; a kick or ban below) is in the next list it reads.
     const movingPlayers: RconCommand = (line) => command(line).finally(() => this.roster.forget());
     const worlds = new RconWorlds(command);
     this.players = new RconOnlinePlayers(command, worlds, (name) => this.logEvents.ipAddressOf(name));
@@ -127,7 +128,7 @@ export class RconGameAdapter implements GamePort {
       bossBars: this.bossBars,
       inventories: new RconInventories(command, this.operationScores),
       control: rconControl(movingPlayers, whitelist, this.management, this.files),
-      moderation: new RconModeration(movingPlayers, this.files, this.management),
+      moderation: forgettingRosterAfterBans(new RconModeration(command, this.files, this.management), () => this.roster.forget()),
       // The world's folder is where the server's directory is: without it, nothing to copy.
       ...(this.files && options.serverDirectory ? { saves: new RconSaves(command, this.files, options.serverDirectory) } : {}),
     };
@@ -206,4 +207,15 @@ export class RconGameAdapter implements GamePort {
     this.triggers.stop();
     this.logEvents.forgetJoined();
   }
+}
+
+/** A kick or a ban removes players whether it went through a command or the management protocol: the next list is asked afresh. */
+function forgettingRosterAfterBans(moderation: Moderation, forget: () => void): Moderation {
+  return {
+    bans: () => moderation.bans(),
+    ban: (ban) => moderation.ban(ban).finally(forget),
+    lift: (target) => moderation.lift(target),
+    kick: (name, message) => moderation.kick(name, message).finally(forget),
+    // No setBanTexts: vanilla words its bans itself.
+  };
 }
