@@ -368,7 +368,8 @@ export interface GamePort {
   onCodeCommand(name: CodeCommand, handler: CodeCommandHandler): void;
   /** Offers a command to players (before `start`). */
   addPlayerCommand(command: PlayerCommand): void;
-  onlinePlayers(): Promise<OnlinePlayer[]>;
+  /** The same list may go to every caller (read once a tick, src/game/read-once-a-tick.ts): it is read-only. */
+  onlinePlayers(): Promise<readonly OnlinePlayer[]>;
   /**
    * Whether the player is on this game server now, from what the adapter
    * itself holds, without asking anything: offered only where that is

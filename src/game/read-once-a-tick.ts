@@ -14,8 +14,10 @@
  *   every caller that comes while it is on its way;
  * - `forget()` (a player joined or quit, the link to the game came up or
  *   went down) drops the answer kept, and a read asked before it is neither
- *   kept nor given to a caller after it: a player who left is never listed
- *   after their quit is known, nor one who joined missed.
+ *   kept nor given to a caller who asks after it: to such a caller a player
+ *   who left is not listed once their quit is known, nor one who joined
+ *   missed. (A caller already waiting on a read asked before still gets
+ *   that read, as it would have without sharing.)
  *
  * A failed read is kept for no one: its callers get the error, the next
  * caller asks again.

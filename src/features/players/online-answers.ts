@@ -6,7 +6,8 @@
  * to write out again at each one. An answer is made again when anything it
  * shows differs: another list from the game, another view (an admin's, one
  * server's), a player's web account made since, or the most players the
- * server takes.
+ * server takes. Where the game makes a new list at each read (the embedded
+ * server, a network) it is made at each request, as before.
  */
 import type { OnlinePlayer } from '../../game/port.js';
 import { onlinePlayerAnswer } from './answers.js';
