@@ -28,6 +28,13 @@ export async function playersAndStats(): Promise<void> {
   const server = await startBridgeGatehouse(token, 5000, { checkAnswers: false });
   const bridge = server.gatehouse.game as BridgeGameAdapter;
   const plugin = fork(path.join(here, 'plugin-process.js'), [String(bridge.port), token]);
+  // Ended before its time, the stand-in would leave every round measuring quick 503s: the section stops instead.
+  let ended: Error | undefined;
+  plugin.on('error', (error) => (ended = error));
+  plugin.on('exit', (code) => (ended ??= new Error(`the stand-in plugin's process ended (${code})`)));
+  const stillThere = () => {
+    if (ended) throw ended;
+  };
   try {
     await new Promise<void>((resolve, reject) => {
       plugin.once('message', () => resolve());
@@ -38,6 +45,7 @@ export async function playersAndStats(): Promise<void> {
     // One request at a time from wrk (1 connection) on its own core: each request's own time, p99 of each round.
     const latency = (name: 'health' | 'players' | 'stats', urlPath: string) => async () => {
       const round = await wrkRound(server.baseUrl, { kind: 'get', path: urlPath, bearer: token }, 1, seconds);
+      stillThere();
       if (round.refused > 0 || round.errors > 0) throw new Error(`${urlPath}: ${round.refused} answers not 2xx, ${round.errors} socket errors`);
       p50s[name]!.push(round.p50);
       return round.p99;
@@ -64,7 +72,7 @@ export async function playersAndStats(): Promise<void> {
     }
     await profiledRound('players-500', () => withServerPinned(sides.players), false);
   } finally {
-    plugin.disconnect();
+    if (plugin.connected) plugin.disconnect();
     await server.stop();
   }
 }
