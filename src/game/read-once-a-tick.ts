@@ -86,3 +86,21 @@ export class SharedRead<T> {
     return answer;
   }
 }
+
+/**
+ * `group` (an adapter's teleports, control, moderation) with each method
+ * named in `changes` calling `forget` once it is done, however the adapter
+ * carries it out (a plugin's request, a command, the management protocol):
+ * what Gatehouse itself does to players, a teleport, a kick or a ban, a game
+ * mode, is in the next list it reads. The other members are the group's own.
+ */
+export function forgettingAfter<G extends object>(group: G, changes: ReadonlyArray<keyof G>, forget: () => void): G {
+  const named = new Set<PropertyKey>(changes);
+  return new Proxy(group, {
+    get(target, property, receiver) {
+      const member = Reflect.get(target, property, receiver) as unknown;
+      if (!named.has(property) || typeof member !== 'function') return member;
+      return (...args: unknown[]) => (member as (...given: unknown[]) => Promise<unknown>).apply(target, args).finally(forget);
+    },
+  });
+}

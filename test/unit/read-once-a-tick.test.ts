@@ -1,5 +1,5 @@
 import { expect } from 'chai';
-import { SharedRead } from '../../src/game/read-once-a-tick.js';
+import { forgettingAfter, SharedRead } from '../../src/game/read-once-a-tick.js';
 
 /** A read of the game that answers when the test says, counting how often it was asked. */
 class GameStandIn {
@@ -142,5 +142,33 @@ describe('a read of the game shared by its callers (one tick)', function () {
     await settle();
     expect(await shared.get(), 'still within the stale bound').to.equal('Steve');
     expect(game.asked, 'the failed read behind is asked again').to.equal(3);
+  });
+});
+
+describe('a group whose changes drop a shared read', function () {
+  class Teleports {
+    private moved = 0;
+    constructor(private readonly refuse: boolean) {}
+    async worlds(): Promise<string[]> {
+      return ['world'];
+    }
+    async teleport(name: string): Promise<string> {
+      if (this.refuse) throw new Error(`${name} is not online`);
+      this.moved += 1;
+      return `${name} moved, ${this.moved} so far`;
+    }
+  }
+
+  it('forgets after each named change, answered or refused, with the group itself as `this`, and not after its other members', async function () {
+    let forgets = 0;
+    const teleports = forgettingAfter(new Teleports(false), ['teleport'], () => (forgets += 1));
+    expect(await teleports.teleport('Steve')).to.equal('Steve moved, 1 so far');
+    expect(await teleports.teleport('Alex')).to.equal('Alex moved, 2 so far');
+    expect(forgets).to.equal(2);
+    expect(await teleports.worlds()).to.deep.equal(['world']);
+    expect(forgets, 'a read is not a change').to.equal(2);
+    const refusing = forgettingAfter(new Teleports(true), ['teleport'], () => (forgets += 1));
+    expect(await refusing.teleport('Ghost').catch((error: Error) => error.message)).to.equal('Ghost is not online');
+    expect(forgets, 'a refused change may have done part of its work').to.equal(3);
   });
 });

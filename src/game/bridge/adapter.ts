@@ -33,7 +33,7 @@ import {
   type WorldInfo,
   type Whitelist,
 } from '../port.js';
-import { SharedRead } from '../read-once-a-tick.js';
+import { forgettingAfter, SharedRead } from '../read-once-a-tick.js';
 import { gameErrorOf } from './game-errors.js';
 import { bridgeSaves } from './saves.js';
 import { errorCodes, JsonRpcConnection, RpcError, type RequestOptions } from './json-rpc.js';
@@ -104,13 +104,11 @@ export class BridgeGameAdapter implements GamePort {
       sendMessage: async (name, text) => void (await this.call('messaging.send', { name, text })),
       broadcast: async (text) => void (await this.call('messaging.broadcast', { text })),
     };
-    // What Gatehouse itself does to players (a teleport, a kick, a game mode) is in the next list it reads.
-    const movesPlayers = <T>(answer: Promise<T>) => answer.finally(() => this.roster.forget());
     const teleports: Teleports = {
       worlds: () => this.call('teleports.worlds', {}) as Promise<string[]>,
       worldInfo: () => this.call('teleports.worldInfo', {}) as Promise<WorldInfo[]>,
-      teleportToPlayer: (name, target) => movesPlayers(this.call('teleports.toPlayer', { name, target })) as Promise<TeleportResult>,
-      teleportToLocation: (name, location) => movesPlayers(this.call('teleports.toLocation', { name, location })) as Promise<TeleportResult>,
+      teleportToPlayer: (name, target) => this.call('teleports.toPlayer', { name, target }) as Promise<TeleportResult>,
+      teleportToLocation: (name, location) => this.call('teleports.toLocation', { name, location }) as Promise<TeleportResult>,
     };
     const bossBars: BossBars = {
       show: async (bar) => void (await this.call('bossBars.show', bar)),
@@ -134,7 +132,7 @@ export class BridgeGameAdapter implements GamePort {
       undoMove: (operationId) => change('economy.undo', { of: `op:economy.move:${operationId}` }, operationId) as Promise<{ shortfallCents: number }>,
     };
     const control: ServerControl = {
-      applySettings: (change) => movesPlayers(this.call('control.applySettings', change)) as ReturnType<ServerControl['applySettings']>,
+      applySettings: (change) => this.call('control.applySettings', change) as ReturnType<ServerControl['applySettings']>,
       readSettings: () => this.call('control.readSettings', {}) as Promise<Required<GameSettingsChange>>,
       restart: async (reason) => void (await this.call('control.restart', { reason })),
     };
@@ -146,21 +144,34 @@ export class BridgeGameAdapter implements GamePort {
       bans: () => this.call('moderation.bans', {}) as Promise<GameBan[]>,
       ban: async ({ player, address, reason, source, expires }) => {
         const end = expires === null ? {} : { expires };
-        if (player) await movesPlayers(this.call('moderation.banPlayer', { name: player.name, uuid: player.uuid, reason, source, ...end }));
-        else await movesPlayers(this.call('moderation.banAddress', { address, reason, source, ...end }));
+        if (player) await this.call('moderation.banPlayer', { name: player.name, uuid: player.uuid, reason, source, ...end });
+        else await this.call('moderation.banAddress', { address, reason, source, ...end });
       },
       lift: (target) =>
         ('player' in target
           ? this.call('moderation.liftPlayer', { name: target.player.name, uuid: target.player.uuid })
           : this.call('moderation.liftAddress', target)) as Promise<boolean>,
-      kick: async (name, message) => void (await movesPlayers(this.call('moderation.kick', { name, message }))),
+      kick: async (name, message) => void (await this.call('moderation.kick', { name, message })),
       setBanTexts: (texts) => {
         this.banTexts = texts;
         void this.sendBanTexts();
       },
     };
     const saves = bridgeSaves((method, params, options) => this.call(method, params, options), options.logError);
-    this.groups = { whitelist, messaging, teleports, bossBars, inventories, economy, control, performance, moderation, saves };
+    // A teleport, a settings change, a kick or a ban Gatehouse makes is in the next list it reads.
+    const forget = () => this.roster.forget();
+    this.groups = {
+      whitelist,
+      messaging,
+      teleports: forgettingAfter(teleports, ['teleportToPlayer', 'teleportToLocation'], forget),
+      bossBars,
+      inventories,
+      economy,
+      control: forgettingAfter(control, ['applySettings'], forget),
+      performance,
+      moderation: forgettingAfter(moderation, ['ban', 'kick'], forget),
+      saves,
+    };
   }
 
   /**

@@ -1,6 +1,6 @@
 import { EventEmitter } from 'node:events';
 import { requireCapability } from '../capabilities.js';
-import { SharedRead } from '../read-once-a-tick.js';
+import { forgettingAfter, SharedRead } from '../read-once-a-tick.js';
 import type {
   Capabilities,
   Capability,
@@ -9,7 +9,6 @@ import type {
   GameEventName,
   GameEvents,
   GamePort,
-  Moderation,
   OnlinePlayer,
   Operators,
   PlayerCommand,
@@ -115,8 +114,8 @@ export class RconGameAdapter implements GamePort {
     const managed = new ManagedLists(this.management, options.logError);
     this.management?.on('joined', (player) => void this.logEvents.joinedByManagement(player));
     this.management?.on('left', (player) => void this.logEvents.leftByManagement(player));
-    // What Gatehouse itself does to players (a teleport, a game mode; a kick or ban below) is in the next list it reads.
-    const movingPlayers: RconCommand = (line) => command(line).finally(() => this.roster.forget());
+    // A teleport, a settings change, a kick or a ban Gatehouse makes is in the next list it reads.
+    const forget = () => this.roster.forget();
     const worlds = new RconWorlds(command);
     this.players = new RconOnlinePlayers(command, worlds, (name) => this.logEvents.ipAddressOf(name));
     this.operators = new RconOperators(command, this.files, managed);
@@ -124,11 +123,11 @@ export class RconGameAdapter implements GamePort {
     this.groups = {
       whitelist,
       messaging,
-      teleports: new RconTeleports(movingPlayers, worlds),
+      teleports: forgettingAfter(new RconTeleports(command, worlds), ['teleportToPlayer', 'teleportToLocation'], forget),
       bossBars: this.bossBars,
       inventories: new RconInventories(command, this.operationScores),
-      control: rconControl(movingPlayers, whitelist, this.management, this.files),
-      moderation: forgettingRosterAfterBans(new RconModeration(command, this.files, this.management), () => this.roster.forget()),
+      control: forgettingAfter(rconControl(command, whitelist, this.management, this.files), ['applySettings'], forget),
+      moderation: forgettingAfter(new RconModeration(command, this.files, this.management), ['ban', 'kick'], forget),
       // The world's folder is where the server's directory is: without it, nothing to copy.
       ...(this.files && options.serverDirectory ? { saves: new RconSaves(command, this.files, options.serverDirectory) } : {}),
     };
@@ -207,15 +206,4 @@ export class RconGameAdapter implements GamePort {
     this.triggers.stop();
     this.logEvents.forgetJoined();
   }
-}
-
-/** A kick or a ban removes players whether it went through a command or the management protocol: the next list is asked afresh. */
-function forgettingRosterAfterBans(moderation: Moderation, forget: () => void): Moderation {
-  return {
-    bans: () => moderation.bans(),
-    ban: (ban) => moderation.ban(ban).finally(forget),
-    lift: (target) => moderation.lift(target),
-    kick: (name, message) => moderation.kick(name, message).finally(forget),
-    // No setBanTexts: vanilla words its bans itself.
-  };
 }
