@@ -8,6 +8,7 @@
  * the game's JVM: no game here can hold 500 real clients.
  */
 import { fork } from 'node:child_process';
+import { once } from 'node:events';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import type { BridgeGameAdapter } from '../src/game/bridge/adapter.js';
@@ -28,24 +29,19 @@ export async function playersAndStats(): Promise<void> {
   const server = await startBridgeGatehouse(token, 5000, { checkAnswers: false });
   const bridge = server.gatehouse.game as BridgeGameAdapter;
   const plugin = fork(path.join(here, 'plugin-process.js'), [String(bridge.port), token]);
-  // Ended before its time, the stand-in would leave every round measuring quick 503s: the section stops instead.
-  let ended: Error | undefined;
-  plugin.on('error', (error) => (ended = error));
-  plugin.on('exit', (code) => (ended ??= new Error(`the stand-in plugin's process ended (${code})`)));
-  const stillThere = () => {
-    if (ended) throw ended;
-  };
+  // Ended before its time, the stand-in would leave the rounds measuring 503s: the section stops, saying why.
+  const ended = new Promise<never>((_, reject) => {
+    plugin.once('error', reject);
+    plugin.once('exit', (code) => reject(new Error(`the stand-in plugin's process ended (${code})`)));
+  });
+  ended.catch(() => undefined);
   try {
-    await new Promise<void>((resolve, reject) => {
-      plugin.once('message', () => resolve());
-      plugin.once('exit', (code) => reject(new Error(`the stand-in plugin's process ended (${code}) before it connected`)));
-    });
+    await Promise.race([once(plugin, 'message'), ended]);
     await eventually(() => (bridge.isConnected() ? true : undefined), 5000, 'the stand-in to connect');
     const p50s: Record<string, number[]> = { health: [], players: [], stats: [] };
     // One request at a time from wrk (1 connection) on its own core: each request's own time, p99 of each round.
     const latency = (name: 'health' | 'players' | 'stats', urlPath: string) => async () => {
-      const round = await wrkRound(server.baseUrl, { kind: 'get', path: urlPath, bearer: token }, 1, seconds);
-      stillThere();
+      const round = await Promise.race([wrkRound(server.baseUrl, { kind: 'get', path: urlPath, bearer: token }, 1, seconds), ended]);
       if (round.refused > 0 || round.errors > 0) throw new Error(`${urlPath}: ${round.refused} answers not 2xx, ${round.errors} socket errors`);
       p50s[name]!.push(round.p50);
       return round.p99;
