@@ -29,8 +29,9 @@ export async function writeFileDurably(file: string, content: string | Uint8Arra
  * A log file kept open for appending, each append on disk when it resolves.
  * On Linux the file is opened with O_DSYNC, so an append is a single write:
  * one trip through libuv's thread pool, which on an event loop busy with
- * other work costs a turn of that loop each, where `appendDurably`'s open,
- * stat, write, fdatasync and close cost five. Elsewhere each write is
+ * other work costs a turn of that loop each, where opening, writing,
+ * syncing and closing the file for each append cost five (four with
+ * `appendDurably` below, which opens this for one append). Elsewhere each write is
  * followed by an fdatasync, which libuv makes a full flush of the drive's
  * cache on macOS (F_FULLFSYNC), as O_DSYNC there is not. A file this
  * opening created has its directory entry flushed before it is used.
