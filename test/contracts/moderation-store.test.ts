@@ -70,6 +70,39 @@ for (const [name, implementation] of Object.entries(implementations)) {
       expect(await records.list({}, 2, 50)).to.deep.equal({ records: [], total: 6 });
     });
 
+    it("answers a player's newest ban in force at a moment, alone, many asked at once, and inside a unit of work", async function () {
+      const bob = { name: 'Bob', uuid: '00000000-0000-4000-8000-00000000000b' };
+      const carol = { name: 'Carol', uuid: '' };
+      const older = await records.add(record({}));
+      const newer = await records.add(record({ expiresAt: '2026-11-20T11:00:00.000Z' }));
+      await records.add(record({ kind: 'warning' }));
+      const lifted = await records.add(record({ player: bob }));
+      await records.lift(lifted.id, { at, by: 'chief', reason: 'served' });
+      const byName = await records.add(record({ player: { name: 'carol', uuid: '' } }));
+      await records.add(record({ player: null, address: '203.0.113.9' }));
+      const idOf = (found: { id: number } | null) => found?.id ?? null;
+
+      expect(idOf(await records.banInForce(alice, new Date('2026-11-20T10:30:00.000Z'))), 'the newest of two in force').to.equal(newer.id);
+      expect(idOf(await records.banInForce({ name: 'ALICE', uuid: alice.uuid }, now)), 'the newer one ended').to.equal(older.id);
+      // Asked together (as requests at the same moment are on PostgreSQL), each caller gets its own answer.
+      const together = await Promise.all([
+        records.banInForce(alice, now),
+        records.banInForce(bob, now),
+        records.banInForce({ name: 'CAROL', uuid: '00000000-0000-4000-8000-00000000000c' }, now),
+        records.banInForce(carol, now),
+        records.banInForce({ name: 'Dave', uuid: '' }, now),
+        records.banInForce(alice, new Date('2026-11-20T10:30:00.000Z')),
+      ]);
+      expect(together.map(idOf)).to.deep.equal([older.id, null, byName.id, byName.id, null, newer.id]);
+      expect(together[0]).to.deep.equal({ ...record({}), id: older.id, lifted: null, appeal: null });
+      await store.transaction(async (tx) => {
+        const inUnit = tx.part(moderationPart);
+        const ban = await inUnit.add(record({ player: bob }));
+        expect(idOf(await inUnit.banInForce(bob, now)), 'a ban made in the unit').to.equal(ban.id);
+      });
+      expect(idOf(await records.banInForce(bob, now))).to.be.a('number');
+    });
+
     it('lifts a ban once, takes one appeal a ban, answers only a pending appeal', async function () {
       const ban = await records.add(record({}));
       const warning = await records.add(record({ kind: 'warning' }));

@@ -7,6 +7,7 @@
  * moves money once, a transfer reversed at once through both is reversed once.
  */
 import { expect } from 'chai';
+import pg from 'pg';
 import { plainText } from '../../src/game/chat-line.js';
 import { registeredUser } from '../helpers/accounts.js';
 import { expectBalancesBounded } from '../helpers/balance-bound.js';
@@ -117,6 +118,44 @@ describe('the API on PostgreSQL, two instances on one database', function () {
     // Spread over both instances: the bound holds in the database's arithmetic, not in one instance's memory.
     const call = (token: string, method: string, urlPath: string, body?: unknown) => api((calls++ % 2 ? second : first).baseUrl, method, urlPath, { token, body });
     await expectBalancesBounded(call, serviceToken, { token: erin, name: 'Erin' }, { token: frank, name: 'Frank' }, 100, '$');
+  });
+
+  it('reads the sessions and bans of transfers sent at once in a few statements, and still refuses at the next request a session ended, or a ban made, on the other instance', async function () {
+    const dave = await registeredUser(first.gatehouse, first.baseUrl, 'dave', 'Dave');
+    await on(second, serviceToken)('POST', '/api/economy/adjust', { username: 'Dave', amount: 100, reason: 'float' });
+    const rush = () => Promise.all(Array.from({ length: 100 }, () => on(first, dave)('POST', '/api/economy/transfer', { to: 'Alice', amount: 0.01 })));
+    // The client's connections opened first, so that the counted requests arrive together.
+    await rush();
+    const sent: string[] = [];
+    const query = pg.Client.prototype.query;
+    pg.Client.prototype.query = function (this: pg.Client, ...args: unknown[]) {
+      const config = args[0] as string | { text?: string };
+      sent.push(typeof config === 'string' ? config : (config.text ?? ''));
+      return (query as (...rest: unknown[]) => unknown).apply(this, args);
+    } as typeof query;
+    let answers: Awaited<ReturnType<ReturnType<typeof on>>>[];
+    try {
+      answers = await rush();
+    } finally {
+      pg.Client.prototype.query = query;
+    }
+    expect(answers.map((answer) => answer.status)).to.deep.equal(answers.map(() => 200));
+    const sessionReads = sent.filter((text) => /FROM \S*sessions WHERE id/.test(text)).length;
+    const banReads = sent.filter((text) => /FROM \S*moderation WHERE kind = 'ban'/.test(text)).length;
+    // Read one at a time, each would be 100 statements.
+    expect(sessionReads, 'statements reading the sessions').to.be.within(1, 50);
+    expect(banReads, 'statements reading the bans').to.be.within(1, 50);
+
+    const ban = await on(second, serviceToken)('POST', '/api/moderation/bans', { username: 'Dave', reason: 'duping' });
+    expect(ban.status).to.equal(201);
+    const banned = await on(first, dave)('POST', '/api/economy/transfer', { to: 'Alice', amount: 0.01 });
+    expect(`${banned.status} ${banned.body.code}`, 'a ban made on the other instance, at the next transfer').to.equal('403 banned');
+    expect((await on(second, serviceToken)('POST', `/api/moderation/bans/${ban.body.record.id}/lift`, { reason: 'mistake' })).status).to.equal(200);
+    expect((await on(first, dave)('POST', '/api/economy/transfer', { to: 'Alice', amount: 0.01 })).status, 'the ban lifted').to.equal(200);
+
+    expect((await on(second, dave)('DELETE', '/api/auth/session')).status).to.equal(200);
+    const ended = await on(first, dave)('POST', '/api/economy/transfer', { to: 'Alice', amount: 0.01 });
+    expect(`${ended.status} ${ended.body.code}`, 'a session ended on the other instance, at the next request').to.equal('401 session_ended');
   });
 
   it('keeps the audit trail and the messages of both instances in one place', async function () {

@@ -140,18 +140,13 @@ export class ModerationService {
     return this.store.part(moderationPart).list(filter, limit, (page - 1) * limit);
   }
 
-  /** The player's bans in force now, newest first. */
-  async bansInForce(player: PlayerRef): Promise<ModerationRecord[]> {
-    return (await this.store.part(moderationPart).list({ kind: 'ban', player, inForceAt: this.now() }, 100, 0)).records;
-  }
-
   /**
    * Refuses what a banned player may not do while a ban of theirs is in
    * force: move money, buy or sell (they may still log in, read their record
    * and appeal).
    */
   async refuseWhileBanned(player: PlayerRef): Promise<void> {
-    const [ban] = await this.bansInForce(player);
+    const ban = await this.store.part(moderationPart).banInForce(player, this.now());
     if (!ban) return;
     const until = ban.expiresAt ? ` until ${ban.expiresAt}` : '';
     throw forbidden(`You are banned${until} (${ban.reason}): while a ban is in force you cannot move money, buy or sell. Your record and its appeal are at /record`, 'banned');

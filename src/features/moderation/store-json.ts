@@ -40,6 +40,13 @@ export const jsonModerationPart: JsonStorePart<ModerationStore> = {
       const row = access.read<Row>(table).get(String(id));
       return row && 'id' in row ? copy(row) : null;
     },
+    banInForce: async (player, at) => {
+      const records = recordsOf(access);
+      for (let index = records.length - 1; index >= 0; index -= 1) {
+        if (matches(records[index]!, { kind: 'ban', player, inForceAt: at })) return copy(records[index]!);
+      }
+      return null;
+    },
     list: async (filter, limit, offset) => {
       const found = recordsOf(access)
         .filter((record) => matches(record, filter))

@@ -1,4 +1,6 @@
+import type { PlayerRef } from '../../game/port.js';
 import type { PostgresStorePart } from '../../store/postgres/access.js';
+import { batchedReads } from '../../store/postgres/batched-reads.js';
 import type { Appeal, Lifting, ModerationFilter, ModerationKind, ModerationRecord, ModerationStore } from './store.js';
 
 interface Row {
@@ -32,6 +34,12 @@ function toRecord(row: Row): ModerationRecord {
   };
 }
 
+/** A record about the player of this UUID, or (where either has none) of this name, given in lower case: store.ts's `samePlayer`. */
+const aboutPlayerSql = (uuid: string, lowerCaseName: string) =>
+  `player_name IS NOT NULL AND (CASE WHEN player_uuid <> '' AND ${uuid} <> '' THEN player_uuid = ${uuid} ELSE lower(player_name) = ${lowerCaseName} END)`;
+/** A ban in force at this moment: store.ts's `banInForceAt`. */
+const banInForceAtSql = (at: string) => `kind = 'ban' AND lifted IS NULL AND (expires_at IS NULL OR expires_at > ${at})`;
+
 /** The filter as a WHERE clause with its parameters (the meaning of store.ts's `matches`). */
 function whereOf(filter: ModerationFilter): { where: string; params: unknown[] } {
   const conditions: string[] = [];
@@ -41,13 +49,9 @@ function whereOf(filter: ModerationFilter): { where: string; params: unknown[] }
     return `$${params.length}`;
   };
   if (filter.kind) conditions.push(`kind = ${parameter(filter.kind)}`);
-  if (filter.player) {
-    const uuid = parameter(filter.player.uuid);
-    const name = parameter(filter.player.name.toLowerCase());
-    conditions.push(`player_name IS NOT NULL AND (CASE WHEN player_uuid <> '' AND ${uuid} <> '' THEN player_uuid = ${uuid} ELSE lower(player_name) = ${name} END)`);
-  }
+  if (filter.player) conditions.push(aboutPlayerSql(parameter(filter.player.uuid), parameter(filter.player.name.toLowerCase())));
   if (filter.address !== undefined) conditions.push(`address = ${parameter(filter.address)}`);
-  if (filter.inForceAt) conditions.push(`kind = 'ban' AND lifted IS NULL AND (expires_at IS NULL OR expires_at > ${parameter(filter.inForceAt.toISOString())})`);
+  if (filter.inForceAt) conditions.push(banInForceAtSql(parameter(filter.inForceAt.toISOString())));
   if (filter.appeal) conditions.push(`appeal->>'status' = ${parameter(filter.appeal)}`);
   return { where: conditions.length > 0 ? `WHERE ${conditions.join(' AND ')}` : '', params };
 }
@@ -83,6 +87,17 @@ export const postgresModerationPart: PostgresStorePart<ModerationStore> = {
       const [row] = await access.query<Row>(sql, params);
       return row ? toRecord(row) : null;
     };
+    /** Each player's newest ban in force at its moment, in one statement; null for one with none. */
+    const bansInForce = async (asked: readonly { player: PlayerRef; at: Date }[]) => {
+      const rows = await access.query<Row & { n: string }>(
+        `SELECT given.n, ban.* FROM unnest($1::text[], $2::text[], $3::timestamptz[]) WITH ORDINALITY AS given(uuid, name, at, n)
+           CROSS JOIN LATERAL (SELECT ${columns} FROM ${table} WHERE ${banInForceAtSql('given.at')} AND ${aboutPlayerSql('given.uuid', 'given.name')} ORDER BY id DESC LIMIT 1) ban`,
+        [asked.map(({ player }) => player.uuid), asked.map(({ player }) => player.name.toLowerCase()), asked.map(({ at }) => at.toISOString())],
+      );
+      const found = new Map(rows.map((row) => [Number(row.n), toRecord(row)]));
+      return asked.map((_, index) => found.get(index + 1) ?? null);
+    };
+    const bansInForceTogether = batchedReads(bansInForce);
     return {
       add: async (record) => {
         const [row] = await access.query<Row>(
@@ -92,6 +107,8 @@ export const postgresModerationPart: PostgresStorePart<ModerationStore> = {
         return toRecord(row!);
       },
       get: (id) => changed(`SELECT ${columns} FROM ${table} WHERE id = $1`, [id]),
+      // Outside a unit of work the requests' checks made at the same moment go together; inside one, on its connection.
+      banInForce: async (player, at) => (access.inUnit ? (await bansInForce([{ player, at }]))[0]! : bansInForceTogether({ player, at })),
       list: async (filter, limit, offset) => {
         const { where, params } = whereOf(filter);
         const rows = await access.query<Row & { total: string }>(

@@ -64,6 +64,12 @@ export interface ModerationFilter {
 export interface ModerationStore {
   add(record: NewModerationRecord): Promise<ModerationRecord>;
   get(id: number): Promise<ModerationRecord | null>;
+  /**
+   * The newest ban on this player in force at `at`, or null: what every
+   * transfer, purchase and sale asks, so on PostgreSQL those asked at the
+   * same moment go in one statement.
+   */
+  banInForce(player: PlayerRef, at: Date): Promise<ModerationRecord | null>;
   /** Newest first, `limit` of them after the newest `offset`, with how many match in all. */
   list(filter: ModerationFilter, limit: number, offset: number): Promise<{ records: ModerationRecord[]; total: number }>;
   /** Marks a ban lifted; null when no ban has this id or it was already lifted. */

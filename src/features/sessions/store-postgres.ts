@@ -1,4 +1,5 @@
 import type { PostgresStorePart } from '../../store/postgres/access.js';
+import { batchedReads } from '../../store/postgres/batched-reads.js';
 import type { EndReason, SessionKind, SessionRecord, SessionStore } from './store.js';
 
 interface SessionRow {
@@ -43,7 +44,8 @@ function toRecord(row: SessionRow): SessionRecord {
  * Sessions on PostgreSQL: `<prefix>sessions`, a row per login. Every
  * instance reads the row on every request with its token (a look-up by
  * primary key), so a session ended on one instance is refused on all from
- * the next request.
+ * the next request. Outside a unit of work the requests' reads made at the
+ * same moment go in one statement (../../store/postgres/batched-reads.ts).
  */
 export const postgresSessionsPart: PostgresStorePart<SessionStore> = {
   migrations: [
@@ -75,6 +77,19 @@ export const postgresSessionsPart: PostgresStorePart<SessionStore> = {
   ],
   bind: (access) => {
     const table = access.name('sessions');
+    const findOne = async (id: string) => {
+      const [row] = await access.query<SessionRow>(`SELECT ${columns} FROM ${table} WHERE id = $1`, [id]);
+      return row && toRecord(row);
+    };
+    const findTogether = batchedReads(async (ids: readonly string[]) => {
+      const rows = await access.query<SessionRow>(`SELECT ${columns} FROM ${table} WHERE id = ANY($1::text[])`, [ids]);
+      const found = new Map(rows.map((row) => [row.id, row]));
+      // A record of its own for each caller, even where two asked for one session.
+      return ids.map((id) => {
+        const row = found.get(id);
+        return row && toRecord(row);
+      });
+    });
     return {
       add: async (record) => {
         await access.query(`INSERT INTO ${table} (${columns}) VALUES ($1, $2, $3, $4, $5, $6, $7, $8, $9, $10, $11, $12, $13, $14)`, [
@@ -94,10 +109,8 @@ export const postgresSessionsPart: PostgresStorePart<SessionStore> = {
           record.endReason,
         ]);
       },
-      find: async (id) => {
-        const [row] = await access.query<SessionRow>(`SELECT ${columns} FROM ${table} WHERE id = $1`, [id]);
-        return row && toRecord(row);
-      },
+      // Inside a unit of work, on its connection and in its transaction.
+      find: access.inUnit ? findOne : findTogether,
       activeOf: async (userId, now) =>
         (
           await access.query<SessionRow>(`SELECT ${columns} FROM ${table} WHERE user_id = $1 AND ended_at IS NULL AND expires_at > $2 ORDER BY last_used_at DESC, id DESC`, [
