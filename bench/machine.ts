@@ -29,9 +29,14 @@ export function machine(): MachineFigures {
   return figures;
 }
 
-/** A bare Koa app answering `body` on every path, listening on 127.0.0.1: the reference of the HTTP benchmarks. */
-export async function bareKoaRoute(body: () => unknown): Promise<{ url: string; close(): void }> {
+/**
+ * A bare Koa app answering `body` on every path, listening on 127.0.0.1: the
+ * reference of the HTTP benchmarks. `before` goes in front of it (the `me`
+ * section's CORS layer, to show what that layer alone costs).
+ */
+export async function bareKoaRoute(body: () => unknown, before?: Koa.Middleware): Promise<{ url: string; close(): void }> {
   const bare = new Koa();
+  if (before) bare.use(before);
   bare.use((ctx) => {
     ctx.body = body();
   });

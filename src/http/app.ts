@@ -43,7 +43,8 @@ export function createHttpApp(
   return app;
 }
 
-function corsOptions(allowedOrigins: string): cors.Options {
+/** The CORS layer's options for the configured origins (`*` or a list); the benchmarks put the same layer in front of their bare route. */
+export function corsOptions(allowedOrigins: string): cors.Options {
   const allowList = allowedOrigins
     .split(',')
     .map((origin) => origin.trim())
