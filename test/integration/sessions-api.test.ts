@@ -238,6 +238,19 @@ for (const storage of ['json', 'postgresql'] as const) {
       expect((await as(stranger)('GET', '/api/auth/me')).status, "another account's sessions are untouched").to.equal(200);
     });
 
+    it('answers 404 for a session id no session can have (a NUL byte), failing no request made at the same moment', async function () {
+      const account = await newAccount();
+      const token = (await apiLogin(account)).body.token as string;
+      const others = await Promise.all([newAccount(), newAccount()].map(async (other) => (await apiLogin(await other)).body.token as string));
+      const [bad, ...answers] = await Promise.all([
+        as(token)('DELETE', '/api/auth/sessions/ses_%00'),
+        ...[token, ...others, token, ...others].map((asking) => as(asking)('GET', '/api/auth/me')),
+      ]);
+      expect(`${bad!.status} ${bad!.body.code}`).to.equal('404 session_not_found');
+      expect(answers.map((answer) => answer.status)).to.deep.equal(answers.map(() => 200));
+      expect((await as(token)('GET', '/api/auth/sessions')).body.sessions, 'nothing ended').to.have.length(1);
+    });
+
     it('logs out: the session ends and its cookies are cleared', async function () {
       const account = await newAccount();
       const login = await browserLogin(server.baseUrl, account.username, account.password);

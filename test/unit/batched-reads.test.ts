@@ -1,5 +1,6 @@
 import { expect } from 'chai';
 import { batchedReads } from '../../src/store/postgres/batched-reads.js';
+import { StoreUnavailableError } from '../../src/store/postgres/errors.js';
 
 /** A database stand-in: each statement (a batch of keys) answers when the test says; answers a key doubled. */
 class Statements {
@@ -21,8 +22,14 @@ class Statements {
     resolve(keys.map((key) => (key === 13 ? new Error('thirteen') : key * 2)));
   }
 
+  /** Fails the oldest statement on its way as a database away does. */
   fail(message: string): void {
-    this.waiting.shift()!.reject(new Error(message));
+    this.waiting.shift()!.reject(new StoreUnavailableError(message));
+  }
+
+  /** Fails the oldest statement on its way as PostgreSQL refusing a value does (22021: a NUL byte in text). */
+  refuse(): void {
+    this.waiting.shift()!.reject(Object.assign(new Error('invalid byte sequence for encoding "UTF8": 0x00'), { code: '22021' }));
   }
 }
 
@@ -45,7 +52,7 @@ describe('reads made at the same moment, sent in one statement', function () {
     expect(await answers).to.deep.equal([2, 4, 6, 4]);
   });
 
-  it('sends at once while fewer than two statements are on their way; what is asked meanwhile goes in the next, sent when one comes back', async function () {
+  it('sends at the end of the turn while fewer than two statements are on their way; what is asked meanwhile goes in the next, sent when one comes back', async function () {
     const first = read(1);
     await settle();
     const second = read(2);
@@ -93,7 +100,7 @@ describe('reads made at the same moment, sent in one statement', function () {
     expect((await answers).at(-1)).to.equal(2498);
   });
 
-  it('fails every caller of a failed statement and no other; an Error answered for one key fails that caller alone; the slot is freed', async function () {
+  it('fails every caller of a statement failed with the database away and no other; an Error answered for one key fails that caller alone; the slots are freed', async function () {
     const failing = [1, 2].map((key) => read(key).catch((error: Error) => error.message));
     await settle();
     const mixed = [13, 4].map((key) => read(key).catch((error: Error) => error.message));
@@ -102,10 +109,26 @@ describe('reads made at the same moment, sent in one statement', function () {
     database.answer();
     expect(await Promise.all(failing)).to.deep.equal(['connection lost', 'connection lost']);
     expect(await Promise.all(mixed)).to.deep.equal(['thirteen', 8]);
-    const after = read(5);
+    const after = [read(5)];
     await settle();
-    expect(database.sent.at(-1)).to.deep.equal([5]);
+    after.push(read(6));
+    await settle();
+    expect(database.sent.slice(-2), 'both slots free again: two statements go at once').to.deep.equal([[5], [6]]);
     database.answer();
-    expect(await after).to.equal(10);
+    database.answer();
+    expect(await Promise.all(after)).to.deep.equal([10, 12]);
+  });
+
+  it("sends a statement refused for what a key holds again a key at a time, so only that key's caller fails", async function () {
+    const answers = [1, 2, 3].map((key) => read(key).catch((error: Error) => error.message));
+    await settle();
+    database.refuse();
+    await settle();
+    expect(database.sent.slice(1), 'each key alone').to.deep.equal([[1], [2], [3]]);
+    database.answer();
+    database.refuse();
+    database.answer();
+    expect(await Promise.all(answers)).to.deep.equal([2, 'invalid byte sequence for encoding "UTF8": 0x00', 6]);
+    expect(database.onTheirWay).to.equal(0);
   });
 });

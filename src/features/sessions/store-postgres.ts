@@ -109,8 +109,9 @@ export const postgresSessionsPart: PostgresStorePart<SessionStore> = {
           record.endReason,
         ]);
       },
+      // PostgreSQL's text holds no NUL, so no session has such an id (one from a path), and asking would fail the statement.
       // Inside a unit of work, on its connection and in its transaction.
-      find: access.inUnit ? findOne : findTogether,
+      find: async (id) => (id.includes('\0') ? undefined : access.inUnit ? findOne(id) : findTogether(id)),
       activeOf: async (userId, now) =>
         (
           await access.query<SessionRow>(`SELECT ${columns} FROM ${table} WHERE user_id = $1 AND ended_at IS NULL AND expires_at > $2 ORDER BY last_used_at DESC, id DESC`, [

@@ -4,9 +4,11 @@
  * way go in one statement (`WHERE id = ANY($1)`), each caller answered its
  * own. Under load a statement answers tens of requests, so the database,
  * and the client library on our side, do a fraction of the work per
- * request; with one request at a time nothing waits, as the first goes at
- * once. It is the postings' group commit (postgres-posting-batches.ts) for
- * reads.
+ * request; with one request at a time it waits only for the end of the
+ * event loop's turn. It is the postings' group commit
+ * (postgres-posting-batches.ts) for reads. A statement PostgreSQL refuses
+ * for what a key holds (not for being away) is sent again a key at a time,
+ * so that one caller's bad key fails no other caller.
  *
  * Nothing is kept: every read is answered by a statement sent after it was
  * asked, so it sees everything committed before it was asked (a session
@@ -17,6 +19,7 @@
  * comes back.
  */
 import DataLoader from 'dataloader';
+import { isUnavailable } from './errors.js';
 
 /** At most this many statements on their way at once: one is answered while the next gathers. */
 const maxStatementsInFlight = 2;
@@ -26,8 +29,9 @@ const maxKeysPerStatement = 100;
 /**
  * `read` answers a batch of keys, an answer (or an Error, for that caller
  * alone) for each, in their order; the function made answers one key, read
- * with whatever else is asked meanwhile. A `read` that fails fails every
- * caller of its batch, with its error.
+ * with whatever else is asked meanwhile. A `read` that fails because the
+ * database is away fails every caller of its batch, with its error; one
+ * that fails otherwise is tried again for each key alone.
  */
 export function batchedReads<K, V>(read: (keys: readonly K[]) => Promise<ReadonlyArray<V | Error>>): (key: K) => Promise<V> {
   let inFlight = 0;
@@ -36,6 +40,16 @@ export function batchedReads<K, V>(read: (keys: readonly K[]) => Promise<Readonl
     async (keys) => {
       try {
         return await read(keys);
+      } catch (error) {
+        if (keys.length === 1 || isUnavailable(error)) throw error;
+        return await Promise.all(
+          keys.map((key) =>
+            read([key]).then(
+              (answers) => answers[0]!,
+              (failure: Error) => failure,
+            ),
+          ),
+        );
       } finally {
         // The slot goes to the batch waiting longest, or is free.
         const next = waiting.shift();
