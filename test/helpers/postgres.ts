@@ -283,3 +283,19 @@ export function uniquePrefix(label = 't'): string {
   prefixes += 1;
   return `${label}${process.pid}_${prefixes}_`;
 }
+
+/** What `work` answers, and every statement's text any client of this process sent while it ran (counted at the client library). */
+export async function statementsOf<T>(work: () => Promise<T>): Promise<{ answer: T; sent: string[] }> {
+  const sent: string[] = [];
+  const query = pg.Client.prototype.query;
+  pg.Client.prototype.query = function (this: pg.Client, ...args: unknown[]) {
+    const config = args[0] as string | { text?: string };
+    sent.push(typeof config === 'string' ? config : (config.text ?? ''));
+    return (query as (...rest: unknown[]) => unknown).apply(this, args);
+  } as typeof query;
+  try {
+    return { answer: await work(), sent };
+  } finally {
+    pg.Client.prototype.query = query;
+  }
+}

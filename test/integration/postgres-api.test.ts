@@ -7,12 +7,11 @@
  * moves money once, a transfer reversed at once through both is reversed once.
  */
 import { expect } from 'chai';
-import pg from 'pg';
 import { plainText } from '../../src/game/chat-line.js';
 import { registeredUser } from '../helpers/accounts.js';
 import { expectBalancesBounded } from '../helpers/balance-bound.js';
 import { api, startTestGatehouse, type TestGatehouse } from '../helpers/gatehouse.js';
-import { requirePostgres, uniquePrefix, type ThrowawayPostgres } from '../helpers/postgres.js';
+import { requirePostgres, statementsOf, uniquePrefix, type ThrowawayPostgres } from '../helpers/postgres.js';
 
 const serviceToken = 'postgres-api-service-token-for-tests-0123456789abcdef';
 
@@ -126,19 +125,7 @@ describe('the API on PostgreSQL, two instances on one database', function () {
     const rush = () => Promise.all(Array.from({ length: 100 }, () => on(first, dave)('POST', '/api/economy/transfer', { to: 'Alice', amount: 0.01 })));
     // The client's connections opened first, so that the counted requests arrive together.
     await rush();
-    const sent: string[] = [];
-    const query = pg.Client.prototype.query;
-    pg.Client.prototype.query = function (this: pg.Client, ...args: unknown[]) {
-      const config = args[0] as string | { text?: string };
-      sent.push(typeof config === 'string' ? config : (config.text ?? ''));
-      return (query as (...rest: unknown[]) => unknown).apply(this, args);
-    } as typeof query;
-    let answers: Awaited<ReturnType<ReturnType<typeof on>>>[];
-    try {
-      answers = await rush();
-    } finally {
-      pg.Client.prototype.query = query;
-    }
+    const { answer: answers, sent } = await statementsOf(rush);
     expect(answers.map((answer) => answer.status)).to.deep.equal(answers.map(() => 200));
     const sessionReads = sent.filter((text) => /FROM \S*sessions WHERE id/.test(text)).length;
     const banReads = sent.filter((text) => /FROM \S*moderation WHERE kind = 'ban'/.test(text)).length;

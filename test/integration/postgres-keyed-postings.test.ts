@@ -7,34 +7,19 @@
  * database meanwhile).
  */
 import { expect } from 'chai';
-import pg from 'pg';
 import { loadConfig } from '../../src/config/config.js';
 import { EconomyService } from '../../src/features/economy/service.js';
 import { ledgerPart } from '../../src/features/economy/store.js';
 import { PostgresStore } from '../../src/store/postgres/index.js';
 import { FakeGame } from '../helpers/fake-game.js';
-import { requirePostgres, uniquePrefix, type ThrowawayPostgres } from '../helpers/postgres.js';
+import { requirePostgres, statementsOf, uniquePrefix, type ThrowawayPostgres } from '../helpers/postgres.js';
 import { implementationsOf } from '../helpers/store-implementations.js';
 
 const alice = { name: 'Alice', uuid: '00000000-0000-3000-8000-00000000a11c' };
 const bob = { name: 'Bob', uuid: '00000000-0000-3000-8000-000000000b0b' };
 
 /** Every statement any client of this process sends while `work` runs. */
-async function statementsOf(work: () => Promise<unknown>): Promise<string[]> {
-  const sent: string[] = [];
-  const query = pg.Client.prototype.query;
-  pg.Client.prototype.query = function (this: pg.Client, ...args: unknown[]) {
-    const config = args[0] as string | { text?: string };
-    sent.push(typeof config === 'string' ? config : (config.text ?? ''));
-    return (query as (...rest: unknown[]) => unknown).apply(this, args);
-  } as typeof query;
-  try {
-    await work();
-  } finally {
-    pg.Client.prototype.query = query;
-  }
-  return sent;
-}
+const statementsSentBy = async (work: () => Promise<unknown>) => (await statementsOf(work)).sent;
 
 describe('money moved under an Idempotency-Key on PostgreSQL', function () {
   let postgres: ThrowawayPostgres;
@@ -59,8 +44,8 @@ describe('money moved under an Idempotency-Key on PostgreSQL', function () {
   });
 
   it('sends a transfer with a key in as many statements as one without: one', async function () {
-    const unkeyed = await statementsOf(() => economy.transfer(alice, bob, 10, undefined));
-    const keyed = await statementsOf(() => economy.transfer(alice, bob, 10, undefined, { key: 'user:1:first', fingerprint: 'f' }));
+    const unkeyed = await statementsSentBy(() => economy.transfer(alice, bob, 10, undefined));
+    const keyed = await statementsSentBy(() => economy.transfer(alice, bob, 10, undefined, { key: 'user:1:first', fingerprint: 'f' }));
     expect(unkeyed, 'without a key').to.have.length(1);
     expect(keyed, `with a key: ${keyed.join(' | ')}`).to.have.length(unkeyed.length);
   });
@@ -75,8 +60,8 @@ describe('money moved under an Idempotency-Key on PostgreSQL', function () {
         },
         key ? { key, fingerprint: 'f' } : undefined,
       );
-    const unkeyed = await statementsOf(() => purchase());
-    const keyed = await statementsOf(() => purchase('user:1:bought'));
+    const unkeyed = await statementsSentBy(() => purchase());
+    const keyed = await statementsSentBy(() => purchase('user:1:bought'));
     expect(keyed, `with a key: ${keyed.join(' | ')}`).to.have.length(unkeyed.length + 1);
   });
 
