@@ -97,7 +97,8 @@ export const postgresModerationPart: PostgresStorePart<ModerationStore> = {
       const found = new Map(rows.map((row) => [Number(row.n), toRecord(row)]));
       return asked.map((_, index) => found.get(index + 1) ?? null);
     };
-    const bansInForceTogether = batchedReads(bansInForce);
+    // Inside a unit of work each check goes on its connection, in its transaction: nothing to gather.
+    const bansInForceTogether = access.inUnit ? undefined : batchedReads(bansInForce);
     return {
       add: async (record) => {
         const [row] = await access.query<Row>(
@@ -107,8 +108,8 @@ export const postgresModerationPart: PostgresStorePart<ModerationStore> = {
         return toRecord(row!);
       },
       get: (id) => changed(`SELECT ${columns} FROM ${table} WHERE id = $1`, [id]),
-      // Outside a unit of work the requests' checks made at the same moment go together; inside one, on its connection.
-      banInForce: async (player, at) => (access.inUnit ? (await bansInForce([{ player, at }]))[0]! : bansInForceTogether({ player, at })),
+      // Outside a unit of work the requests' checks made at the same moment go together.
+      banInForce: async (player, at) => (bansInForceTogether ? bansInForceTogether({ player, at }) : (await bansInForce([{ player, at }]))[0]!),
       list: async (filter, limit, offset) => {
         const { where, params } = whereOf(filter);
         const rows = await access.query<Row & { total: string }>(

@@ -77,19 +77,17 @@ export const postgresSessionsPart: PostgresStorePart<SessionStore> = {
   ],
   bind: (access) => {
     const table = access.name('sessions');
-    const findOne = async (id: string) => {
-      const [row] = await access.query<SessionRow>(`SELECT ${columns} FROM ${table} WHERE id = $1`, [id]);
-      return row && toRecord(row);
-    };
-    const findTogether = batchedReads(async (ids: readonly string[]) => {
+    /** The sessions of these ids, a record of its own for each (even where two asked for one session), undefined for an id with none. */
+    const findAll = async (ids: readonly string[]) => {
       const rows = await access.query<SessionRow>(`SELECT ${columns} FROM ${table} WHERE id = ANY($1::text[])`, [ids]);
       const found = new Map(rows.map((row) => [row.id, row]));
-      // A record of its own for each caller, even where two asked for one session.
       return ids.map((id) => {
         const row = found.get(id);
         return row && toRecord(row);
       });
-    });
+    };
+    // Inside a unit of work each read goes on its connection, in its transaction: nothing to gather.
+    const findTogether = access.inUnit ? undefined : batchedReads(findAll);
     return {
       add: async (record) => {
         await access.query(`INSERT INTO ${table} (${columns}) VALUES ($1, $2, $3, $4, $5, $6, $7, $8, $9, $10, $11, $12, $13, $14)`, [
@@ -110,8 +108,7 @@ export const postgresSessionsPart: PostgresStorePart<SessionStore> = {
         ]);
       },
       // PostgreSQL's text holds no NUL, so no session has such an id (one from a path), and asking would fail the statement.
-      // Inside a unit of work, on its connection and in its transaction.
-      find: async (id) => (id.includes('\0') ? undefined : access.inUnit ? findOne(id) : findTogether(id)),
+      find: async (id) => (id.includes('\0') ? undefined : findTogether ? findTogether(id) : (await findAll([id]))[0]),
       activeOf: async (userId, now) =>
         (
           await access.query<SessionRow>(`SELECT ${columns} FROM ${table} WHERE user_id = $1 AND ended_at IS NULL AND expires_at > $2 ORDER BY last_used_at DESC, id DESC`, [
