@@ -2,7 +2,7 @@ import path from 'node:path';
 import type { JsonAccess, JsonStorePart } from '../../store/json/access.js';
 import type { TableTransaction } from '../../store/json/database.js';
 import { documentFile } from '../../store/json/table-files.js';
-import { matches, type ModerationRecord, type ModerationStore } from './store.js';
+import { matches, type ModerationFilter, type ModerationRecord, type ModerationStore } from './store.js';
 
 /** The table's name is written in the journal: never rename it. */
 const table = 'moderation';
@@ -40,12 +40,14 @@ export const jsonModerationPart: JsonStorePart<ModerationStore> = {
       const row = access.read<Row>(table).get(String(id));
       return row && 'id' in row ? copy(row) : null;
     },
+    // Asked by every transfer, purchase and sale: one pass for the highest id that matches, with no sorted copy of every record.
     banInForce: async (player, at) => {
-      const records = recordsOf(access);
-      for (let index = records.length - 1; index >= 0; index -= 1) {
-        if (matches(records[index]!, { kind: 'ban', player, inForceAt: at })) return copy(records[index]!);
+      const filter: ModerationFilter = { kind: 'ban', player, inForceAt: at };
+      let newest: ModerationRecord | null = null;
+      for (const row of access.read<Row>(table).values()) {
+        if ('id' in row && (!newest || row.id > newest.id) && matches(row, filter)) newest = row;
       }
-      return null;
+      return newest && copy(newest);
     },
     list: async (filter, limit, offset) => {
       const found = recordsOf(access)
