@@ -1,8 +1,10 @@
 import { spawn, type ChildProcessWithoutNullStreams } from 'node:child_process';
 import { mkdir, writeFile } from 'node:fs/promises';
 import path from 'node:path';
+import type { EventEmitter } from 'node:events';
 import { createInterface } from 'node:readline';
 import { harnessClasses, pluginJar, stubClasses } from '../../scripts/plugin-paths.js';
+import type { GameEvents } from '../../src/game/port.js';
 import { eventually } from './bots.js';
 import { api } from './gatehouse.js';
 
@@ -97,6 +99,32 @@ export class PaperHarness {
       this.waiting.set(id, { resolve, reject });
       this.child.stdin.write(`${JSON.stringify({ id, op, ...args })}\n`);
     });
+  }
+
+  /**
+   * The player joins the harness; resolves with the harness's answer once the
+   * sidecar (`events`, its game's) has heard of the join too. The harness
+   * answers the test on its own channel, so the plugin's join event may reach
+   * the sidecar after: until it does, the list of who is online the sidecar
+   * shares may still be the one read before the join (read-once-a-tick.ts).
+   */
+  async joinSeenBy<T = any>(events: EventEmitter<GameEvents>, args: { name: string } & Record<string, unknown>, timeoutMs = 5000): Promise<T> {
+    let listener: ((event: GameEvents['join'][0]) => void) | undefined;
+    const seen = new Promise<void>((resolve) => {
+      listener = ({ player }) => {
+        if (player.name === args.name) resolve();
+      };
+      events.on('join', listener);
+    });
+    let timer: NodeJS.Timeout | undefined;
+    try {
+      const answer = await this.request<T>('join', args);
+      await Promise.race([seen, new Promise((_, reject) => (timer = setTimeout(() => reject(new Error(`the sidecar never heard ${args.name} join`)), timeoutMs)))]);
+      return answer;
+    } finally {
+      clearTimeout(timer);
+      events.off('join', listener!);
+    }
   }
 
   player(name: string): Promise<HarnessPlayerState> {

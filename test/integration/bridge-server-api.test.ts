@@ -60,7 +60,7 @@ describe('players, whitelist, server and in-game economy through the plugin in t
   it('lists online players with their world, game mode and account, their inventories and maps, where they were seen', async function () {
     await connect();
     const steve = await webAccount('Steve', '10.1.2.3');
-    await harness!.request('join', { name: 'Alex', gameMode: 'creative' });
+    await harness!.joinSeenBy(bridge.events, { name: 'Alex', gameMode: 'creative' });
     const online = await api(server.baseUrl, 'GET', '/api/players', { token: steve });
     expect(online.status).to.equal(200);
     expect(online.body.count).to.equal(2);

@@ -111,16 +111,7 @@ describe('the shop through the plugin in the JVM harness', function () {
    */
   async function join(name: string): Promise<void> {
     const game = server!.gatehouse.game;
-    const seen = new Promise<void>((resolve) => {
-      const listener = ({ player }: { player: { name: string } }) => {
-        if (player.name !== name) return;
-        game.events.off('join', listener);
-        resolve();
-      };
-      game.events.on('join', listener);
-    });
-    expect(await harness!.request('join', { name })).to.deep.include({ joined: true });
-    await Promise.race([seen, new Promise((_, reject) => setTimeout(() => reject(new Error(`the sidecar never saw ${name} join`)), 5000))]);
+    expect(await harness!.joinSeenBy(game.events, { name })).to.deep.include({ joined: true });
     const player = (await game.onlinePlayers()).find((online) => online.name === name)!;
     await server!.gatehouse.services.get('deliveries').deliverTo(player);
   }
