@@ -8,7 +8,12 @@ const segmentPattern = /^(\d{12})\.jsonl$/;
 /** A new segment file is begun after this many events or this long, so retention deletes whole files. */
 const segmentEvents = 20_000;
 const segmentMs = 3600_000;
-/** The newest events are also kept in memory: most reconnections ask for the last few seconds. */
+/**
+ * The newest events are also kept in memory: most reconnections ask for the
+ * last few seconds. At least this many, at most twice as many: cut back only
+ * when twice reached, since a copy of ten thousand at every write (thousands
+ * a second under load) cost more CPU and garbage than the events themselves.
+ */
 const recentKept = 10_000;
 
 /**
@@ -121,7 +126,7 @@ export class JsonEventLog implements EventLogStore {
     }
     this.current.count += events.length;
     this.recent.push(...events);
-    if (this.recent.length > recentKept) this.recent = this.recent.slice(-recentKept);
+    if (this.recent.length >= 2 * recentKept) this.recent = this.recent.slice(-recentKept);
   }
 
   private fileOf(first: number): string {
