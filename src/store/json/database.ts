@@ -2,7 +2,7 @@ import { readFile } from 'node:fs/promises';
 import path from 'node:path';
 import { StoreCorruptError, StoreFailedError, type StoreSnapshot } from '../port.js';
 import { ensurePrivateDirectory, writeFileDurably } from '../../lib/durable-file.js';
-import { Journal, type JournalOp } from './journal.js';
+import { Journal, type JournalOp, unitLine } from './journal.js';
 import { SnapshotHold } from './snapshot-hold.js';
 import { Table, type TableDefinition, type TableReader } from './table.js';
 
@@ -25,7 +25,8 @@ export interface TableFile<V> {
 /** What the database keeps and checkpoints: a Table, or a store of its own kind (the ledger's IndexedLog). */
 export interface PersistedTable {
   readonly name: string;
-  apply(key: string, value: unknown, markDirty?: boolean): void;
+  /** `json`: the value's JSON as the journal wrote it, when a unit of work wrote it (a store may keep it rather than make it again). */
+  apply(key: string, value: unknown, markDirty?: boolean, json?: string): void;
   get(key: string): unknown;
   /** The keys changed since the last call, for a checkpoint. */
   takeDirty(): Set<string>;
@@ -209,8 +210,10 @@ export class JsonDatabase {
     const ops = tx.ops();
     if (ops.length === 0) return { value, durable: Promise.resolve() };
     const seq = ++this.lastSeq;
-    for (const op of ops) this.requireTable(op.t).apply(op.k, op.v ?? undefined);
-    const durable = this.journal.append({ seq, ops }).catch((error: Error) => {
+    // Each value's JSON is made once: for the journal's line, and for a table that writes the same text later (the ledger's day files).
+    const values = ops.map((op) => JSON.stringify(op.v) as string | undefined);
+    for (const [index, op] of ops.entries()) this.requireTable(op.t).apply(op.k, op.v ?? undefined, true, values[index]);
+    const durable = this.journal.append(unitLine(seq, ops, values)).catch((error: Error) => {
       this.failure ??= error;
       this.options.logError?.(`store: ${error.message}; no more writes are accepted until Gatehouse is restarted`);
       throw new StoreFailedError(error.message);

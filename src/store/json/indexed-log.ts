@@ -39,6 +39,12 @@ class GrowableUint32Array {
   }
 }
 
+/** A record committed since the last checkpoint, and its JSON if the journal made it. */
+interface Pending<T> {
+  record: T;
+  json: string | undefined;
+}
+
 interface DayFile {
   name: string;
   day: string;
@@ -65,8 +71,12 @@ interface DayFile {
 export class IndexedLog<T extends LogRecord> implements PersistedTable {
   readonly name: string;
   private files: DayFile[] = [];
-  /** Records committed but not yet in a day file (until the next checkpoint). */
-  private readonly pending = new Map<number, T>();
+  /**
+   * Records committed but not yet in a day file (until the next checkpoint),
+   * each with its JSON as the journal wrote it: the day file's line is the
+   * same text, so it is not made a second time (none after a replay).
+   */
+  private readonly pending = new Map<number, Pending<T>>();
   /**
    * Where each record on disk is, by id - firstId: its offset (its file is the
    * one whose id range holds it; it ends where the next record, or the file,
@@ -129,7 +139,7 @@ export class IndexedLog<T extends LogRecord> implements PersistedTable {
   get(key: string | number): T | undefined {
     const id = Number(key);
     const pending = this.pending.get(id);
-    if (pending) return pending;
+    if (pending) return pending.record;
     const index = id - this.firstId;
     if (index < 0 || index >= this.offsetOf.length) return undefined;
     const file = this.files.find((candidate) => candidate.firstId <= id && id <= candidate.lastId);
@@ -142,11 +152,11 @@ export class IndexedLog<T extends LogRecord> implements PersistedTable {
   }
 
   /** The table side, for the database: records arrive here on commit and on journal replay. */
-  apply(key: string, value: unknown): void {
+  apply(key: string, value: unknown, _markDirty?: boolean, json?: string): void {
     const record = value as T | undefined;
     const id = Number(key);
     if (!record || id <= this.lastIdOnDisk || this.pending.has(id)) return;
-    this.pending.set(id, record);
+    this.pending.set(id, { record, json });
     this.lastId = Math.max(this.lastId, id);
     this.follow(id, this.groupOf(record));
   }
@@ -196,7 +206,7 @@ export class IndexedLog<T extends LogRecord> implements PersistedTable {
         return [];
       },
       snapshot: () => {
-        const records = [...this.pending.values()].sort((a, b) => a.id - b.id);
+        const records = [...this.pending.values()].sort((a, b) => a.record.id - b.record.id);
         return () => {
           const run = this.busy.then(() => this.writeRecords(records));
           this.busy = run.catch(() => undefined);
@@ -259,33 +269,34 @@ export class IndexedLog<T extends LogRecord> implements PersistedTable {
     this.countOfGroup.set(group, this.countOfGroup.at(group) + 1);
   }
 
-  private async writeRecords(records: T[]): Promise<void> {
+  private async writeRecords(records: Array<Pending<T>>): Promise<void> {
     let position = 0;
     while (position < records.length) {
-      const day = records[position]!.timestamp.slice(0, 10);
+      const first = records[position]!.record;
+      const day = first.timestamp.slice(0, 10);
       let file = this.files.at(-1);
       if (!file || file.day !== day) {
-        const name = `${day}-${String(records[position]!.id).padStart(10, '0')}.jsonl`;
-        file = { name, day, firstId: records[position]!.id, lastId: records[position]!.id - 1, size: 0 };
+        const name = `${day}-${String(first.id).padStart(10, '0')}.jsonl`;
+        file = { name, day, firstId: first.id, lastId: first.id - 1, size: 0 };
         if (this.files.length === 0) this.firstId = file.firstId;
         this.files.push(file);
       }
       // Records of this day (a unit's records share one timestamp, so a unit never straddles two files).
       let end = position;
-      while (end < records.length && records[end]!.timestamp.slice(0, 10) === day) end += 1;
+      while (end < records.length && records[end]!.record.timestamp.slice(0, 10) === day) end += 1;
       await this.appendToFile(file, records.slice(position, end));
       position = end;
     }
   }
 
-  private async appendToFile(file: DayFile, records: T[]): Promise<void> {
+  private async appendToFile(file: DayFile, records: Array<Pending<T>>): Promise<void> {
     const fullPath = path.join(this.directory, file.name);
     // One string and one buffer for all the lines: a buffer a line was an allocation and a copy each.
     let text = '';
     const index = Buffer.alloc(records.length * indexEntryBytes);
     let offset = file.size;
-    for (const [position, record] of records.entries()) {
-      const json = JSON.stringify(record);
+    for (const [position, { record, json: journalled }] of records.entries()) {
+      const json = journalled ?? JSON.stringify(record);
       const bytes = Buffer.byteLength(json);
       text += `${json}\n`;
       index.writeUInt32LE(offset, position * indexEntryBytes);
@@ -301,12 +312,12 @@ export class IndexedLog<T extends LogRecord> implements PersistedTable {
     await appendSynced(fullPath, Buffer.from(text));
     await appendSynced(indexPath, index);
     if (created) await syncDirectory(this.directory);
-    for (const [position, record] of records.entries()) {
+    for (const [position, { record }] of records.entries()) {
       this.offsetOf.push(index.readUInt32LE(position * indexEntryBytes));
       this.pending.delete(record.id);
     }
     file.size = offset;
-    file.lastId = records.at(-1)!.id;
+    file.lastId = records.at(-1)!.record.id;
     this.lastIdOnDisk = file.lastId;
   }
 

@@ -83,11 +83,15 @@ export class Journal {
     return { journal: new Journal(directory, segment, handle), entries };
   }
 
-  /** Resolves once the unit is on disk; rejects if the journal cannot be written (the store then stops taking writes). */
-  append(entry: JournalEntry): Promise<void> {
+  /**
+   * Resolves once the unit is on disk; rejects if the journal cannot be
+   * written (the store then stops taking writes). `line` is the unit as one
+   * line of JSON, without its newline (`unitLine`).
+   */
+  append(line: string): Promise<void> {
     if (this.failure) return Promise.reject(this.failure);
     return new Promise<void>((resolve, reject) => {
-      this.waiting.push({ line: `${JSON.stringify(entry)}\n`, resolve, reject });
+      this.waiting.push({ line: `${line}\n`, resolve, reject });
       this.flushing ??= this.flush();
     });
   }
@@ -182,6 +186,21 @@ export class Journal {
     }
     resolve(closed);
   }
+}
+
+/**
+ * A unit as its journal line: `JSON.stringify({ seq, ops })`, made from the
+ * text of each op's value (`values[i]`, the JSON of `ops[i].v`; undefined for
+ * none), which the caller has made already and may keep: the ledger writes
+ * the same text into its day files at the next checkpoint.
+ */
+export function unitLine(seq: number, ops: readonly JournalOp[], values: ReadonlyArray<string | undefined>): string {
+  let line = `{"seq":${seq},"ops":[`;
+  for (const [index, op] of ops.entries()) {
+    const value = values[index];
+    line += `${index === 0 ? '' : ','}{"t":${JSON.stringify(op.t)},"k":${JSON.stringify(op.k)}${value === undefined ? '' : `,"v":${value}`}}`;
+  }
+  return `${line}]}`;
 }
 
 /** Where the lines of units up to `lastUnit` end in a segment's content. */
