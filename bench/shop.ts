@@ -11,7 +11,7 @@
  * delivery stays pending: this is the cost of pricing, charging and writing
  * the delivery, not of a client's inventory.
  */
-import { writeFile } from 'node:fs/promises';
+import { rm, writeFile } from 'node:fs/promises';
 import http from 'node:http';
 import { createRequire } from 'node:module';
 import path from 'node:path';
@@ -52,6 +52,7 @@ async function withShop<T>(items: string[], stock: number, work: (server: TestGa
     return await work(server);
   } finally {
     await server.stop();
+    await rm(directory, { recursive: true, force: true });
   }
 }
 

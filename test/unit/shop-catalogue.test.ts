@@ -1,4 +1,4 @@
-import { readFile } from 'node:fs/promises';
+import { readFile, rm } from 'node:fs/promises';
 import path from 'node:path';
 import { expect } from 'chai';
 import { CatalogueError, loadCatalogue, parseCatalogue } from '../../src/features/shop/catalogue.js';
@@ -36,7 +36,11 @@ describe('the shop catalogue (shop.yml)', function () {
 
   it('uses the defaults when the file is missing', async function () {
     const directory = await temporaryDirectory('gatehouse-catalogue-');
-    expect((await loadCatalogue(path.join(directory, 'shop.yml'))).items.size).to.equal(parseCatalogue(defaultShopFile, 'shop.yml').items.size);
+    try {
+      expect((await loadCatalogue(path.join(directory, 'shop.yml'))).items.size).to.equal(parseCatalogue(defaultShopFile, 'shop.yml').items.size);
+    } finally {
+      await rm(directory, { recursive: true, force: true });
+    }
   });
 
   it('stops with the item and the field named for every kind of mistake', function () {
