@@ -40,18 +40,21 @@ function shopFile(items: string[], stock: number): string {
 
 async function withShop<T>(items: string[], stock: number, work: (server: TestGatehouse) => Promise<T>): Promise<T> {
   const directory = await temporaryDirectory('gatehouse-bench-shop-');
-  await writeFile(path.join(directory, 'shop.yml'), shopFile(items, stock));
-  const server = await startTestGatehouse(
-    (config) => {
-      config.settings.economy.startingBalance = 100_000_000;
-      config.shopFile = path.join(directory, 'shop.yml');
-    },
-    { checkAnswers: false },
-  );
   try {
-    return await work(server);
+    await writeFile(path.join(directory, 'shop.yml'), shopFile(items, stock));
+    const server = await startTestGatehouse(
+      (config) => {
+        config.settings.economy.startingBalance = 100_000_000;
+        config.shopFile = path.join(directory, 'shop.yml');
+      },
+      { checkAnswers: false },
+    );
+    try {
+      return await work(server);
+    } finally {
+      await server.stop();
+    }
   } finally {
-    await server.stop();
     await rm(directory, { recursive: true, force: true });
   }
 }

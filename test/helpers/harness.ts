@@ -103,7 +103,8 @@ export class PaperHarness {
 
   /**
    * The player joins the harness; resolves with the harness's answer once the
-   * sidecar (`events`, its game's) has heard of the join too. The harness
+   * sidecar (`events`, its game's) has heard of the join too, and rejects
+   * at once if the server refused it. The harness
    * answers the test on its own channel, so the plugin's join event may reach
    * the sidecar after: until it does, the list of who is online the sidecar
    * shares may still be the one read before the join (read-once-a-tick.ts).
@@ -119,6 +120,9 @@ export class PaperHarness {
     let timer: NodeJS.Timeout | undefined;
     try {
       const answer = await this.request<T>('join', args);
+      // A join the server refused never reaches the sidecar: said at once, not after the wait.
+      const refused = (answer as { refused?: unknown } | undefined)?.refused;
+      if (refused !== undefined) throw new Error(`${args.name}'s join was refused: ${String(refused)}`);
       await Promise.race([seen, new Promise((_, reject) => (timer = setTimeout(() => reject(new Error(`the sidecar never heard ${args.name} join`)), timeoutMs)))]);
       return answer;
     } finally {
