@@ -211,6 +211,7 @@ export class JsonDatabase {
     if (ops.length === 0) return { value, durable: Promise.resolve() };
     const seq = ++this.lastSeq;
     // Each value's JSON is made once: for the journal's line, and for a table that writes the same text later (the ledger's day files).
+    // A value JSON cannot hold (a BigInt) throws here, before anything is applied: the unit is refused and the store goes on (its seq unused).
     const values = ops.map((op) => JSON.stringify(op.v) as string | undefined);
     for (const [index, op] of ops.entries()) this.requireTable(op.t).apply(op.k, op.v ?? undefined, true, values[index]);
     const durable = this.journal.append(unitLine(seq, ops, values)).catch((error: Error) => {
