@@ -131,4 +131,14 @@ describe('reads made at the same moment, sent in one statement', function () {
     expect(await Promise.all(answers)).to.deep.equal([2, 'invalid byte sequence for encoding "UTF8": 0x00', 6]);
     expect(database.onTheirWay).to.equal(0);
   });
+
+  it("inside a unit of work reads each key alone, at once, on the unit's connection; an Error answered for it fails its caller", async function () {
+    const inUnit = batchedReads(database.read, { inUnit: true });
+    const answers = [inUnit(1), inUnit(13).catch((error: Error) => error.message), inUnit(2)];
+    expect(database.sent, 'sent at once, before the end of the turn, a statement each').to.deep.equal([[1], [13], [2]]);
+    database.answer();
+    database.answer();
+    database.answer();
+    expect(await Promise.all(answers)).to.deep.equal([2, 'thirteen', 4]);
+  });
 });

@@ -97,8 +97,8 @@ export const postgresModerationPart: PostgresStorePart<ModerationStore> = {
       const found = new Map(rows.map((row) => [Number(row.n), toRecord(row)]));
       return asked.map((_, index) => found.get(index + 1) ?? null);
     };
-    // Inside a unit of work each check goes on its connection, in its transaction: nothing to gather.
-    const bansInForceTogether = access.inUnit ? undefined : batchedReads(bansInForce);
+    // Outside a unit of work the requests' checks made at the same moment go together.
+    const banInForce = batchedReads(bansInForce, { inUnit: access.inUnit });
     return {
       add: async (record) => {
         const [row] = await access.query<Row>(
@@ -108,8 +108,7 @@ export const postgresModerationPart: PostgresStorePart<ModerationStore> = {
         return toRecord(row!);
       },
       get: (id) => changed(`SELECT ${columns} FROM ${table} WHERE id = $1`, [id]),
-      // Outside a unit of work the requests' checks made at the same moment go together.
-      banInForce: async (player, at) => (bansInForceTogether ? bansInForceTogether({ player, at }) : (await bansInForce([{ player, at }]))[0]!),
+      banInForce: (player, at) => banInForce({ player, at }),
       list: async (filter, limit, offset) => {
         const { where, params } = whereOf(filter);
         const rows = await access.query<Row & { total: string }>(

@@ -86,8 +86,8 @@ export const postgresSessionsPart: PostgresStorePart<SessionStore> = {
         return row && toRecord(row);
       });
     };
-    // Inside a unit of work each read goes on its connection, in its transaction: nothing to gather.
-    const findTogether = access.inUnit ? undefined : batchedReads(findAll);
+    // Outside a unit of work the reads of requests made at the same moment go together.
+    const findOne = batchedReads(findAll, { inUnit: access.inUnit });
     return {
       add: async (record) => {
         await access.query(`INSERT INTO ${table} (${columns}) VALUES ($1, $2, $3, $4, $5, $6, $7, $8, $9, $10, $11, $12, $13, $14)`, [
@@ -108,7 +108,7 @@ export const postgresSessionsPart: PostgresStorePart<SessionStore> = {
         ]);
       },
       // PostgreSQL's text holds no NUL, so no session has such an id (one from a path), and asking would fail the statement.
-      find: async (id) => (id.includes('\0') ? undefined : findTogether ? findTogether(id) : (await findAll([id]))[0]),
+      find: async (id) => (id.includes('\0') ? undefined : findOne(id)),
       activeOf: async (userId, now) =>
         (
           await access.query<SessionRow>(`SELECT ${columns} FROM ${table} WHERE user_id = $1 AND ended_at IS NULL AND expires_at > $2 ORDER BY last_used_at DESC, id DESC`, [

@@ -32,9 +32,18 @@ const maxKeysPerStatement = 100;
  * alone) for each, in their order; the function made answers one key, read
  * with whatever else is asked meanwhile. A `read` that fails because the
  * database is away fails every caller of its batch, with its error; one
- * that fails otherwise is tried again for each key alone.
+ * that fails otherwise is tried again for each key alone. Inside a unit of
+ * work (`inUnit`) each key is read alone, at once, on the unit's connection
+ * and in its transaction: there is nothing there to gather.
  */
-export function batchedReads<K, V>(read: (keys: readonly K[]) => Promise<ReadonlyArray<V | Error>>): (key: K) => Promise<V> {
+export function batchedReads<K, V>(read: (keys: readonly K[]) => Promise<ReadonlyArray<V | Error>>, { inUnit = false } = {}): (key: K) => Promise<V> {
+  if (inUnit) {
+    return async (key) => {
+      const [answer] = await read([key]);
+      if (answer instanceof Error) throw answer;
+      return answer as V;
+    };
+  }
   let inFlight = 0;
   const waiting: (() => void)[] = [];
   const loader = new DataLoader<K, V>(
