@@ -15,8 +15,12 @@ import { triggerEnabled, VanillaStandIn } from '../helpers/vanilla-stand-in.js';
 const password = 'rcon-secret';
 const managementSecret = 'a'.repeat(40);
 
-/** A command of the code triggers' poll (src/game/rcon/code-triggers.ts), made once a second whatever else is asked. */
-const isTriggerPoll = (line: string) => /^data get entity @a\[scores=\{|^scoreboard players (set|enable) /.test(line);
+/**
+ * The commands the stand-in was sent from the `from`th on, without those of the code triggers' poll
+ * (src/game/rcon/code-triggers.ts), which asks once a second whatever else is asked and may fall in between.
+ */
+const commandsBesidesPoll = (standIn: VanillaStandIn, from = 0) =>
+  standIn.commands.slice(from).filter((line) => !/^data get entity @a\[scores=\{|^scoreboard players (set|enable) /.test(line));
 
 describe('the RCON adapter against a stand-in vanilla server', function () {
   let directory: string;
@@ -94,8 +98,7 @@ describe('the RCON adapter against a stand-in vanilla server', function () {
     await eventually(() => (triggerEnabled(standIn.players.get('alex')) && triggerEnabled(standIn.players.get('12monkeys')) ? true : undefined), 15_000, 'the joins handled');
     const before = standIn.commands.length;
     const everyone = await adapter.onlinePlayers();
-    // The code triggers' poll asks on its own once a second, and may fall in between: its commands are not the list's.
-    expect(standIn.commands.slice(before).filter((line) => !isTriggerPoll(line))).to.have.length(7);
+    expect(commandsBesidesPoll(standIn, before)).to.have.length(7);
     expect(everyone.map((player) => [player.name, player.location.world, player.gameMode, player.location.x])).to.deep.equal([
       ['Steve', 'world', 'survival', 100.5],
       ['Alex', 'world_the_end', 'creative', 1],
@@ -517,12 +520,12 @@ describe('the RCON adapter against a stand-in vanilla server', function () {
 
     // Vanilla would read @a in a message as every player's name: a zero-width space keeps it text.
     await moderation.ban({ ...ban, player: { name: 'Pinger', uuid: '' }, reason: 'pinged @a all day' });
-    expect(standIn.commands.filter((line) => !isTriggerPoll(line)).at(-1)).to.equal('ban Pinger pinged @\u200ba all day');
+    expect(commandsBesidesPoll(standIn).at(-1)).to.equal('ban Pinger pinged @\u200ba all day');
     await moderation.lift({ player: { name: 'Pinger', uuid: '' } });
 
     await standIn.join('Kickee');
     await moderation.kick('Kickee', '§cKicked: spamming the chat');
-    expect(standIn.commands.filter((line) => !isTriggerPoll(line)).at(-1)).to.equal('kick Kickee Kicked: spamming the chat');
+    expect(commandsBesidesPoll(standIn).at(-1)).to.equal('kick Kickee Kicked: spamming the chat');
     expect(standIn.kicked.get('Kickee')).to.equal('Kicked: spamming the chat');
     expect(await moderation.kick('Kickee', 'again').catch((error: Error) => error)).to.be.instanceOf(PlayerNotOnlineError);
   });
@@ -555,7 +558,7 @@ describe('the RCON adapter against a stand-in vanilla server', function () {
     const control = adapter.require('control');
     expect(control.startsAgainByItself).to.equal(false);
     await control.restart('Back in a minute');
-    expect(standIn.commands.filter((line) => !isTriggerPoll(line)).slice(-3)).to.deep.equal(['kick @a Back in a minute', 'save-all flush', 'stop']);
+    expect(commandsBesidesPoll(standIn).slice(-3)).to.deep.equal(['kick @a Back in a minute', 'save-all flush', 'stop']);
     expect(standIn.stopped).to.equal(true);
   });
 });
