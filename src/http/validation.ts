@@ -1,5 +1,6 @@
 import { Ajv, type ErrorObject, type ValidateFunction } from 'ajv';
 import { ApiError } from '../errors.js';
+import { nulAt } from '../lib/nul.js';
 import type { Schema } from '../lib/schema.js';
 
 /**
@@ -9,7 +10,8 @@ import type { Schema } from '../lib/schema.js';
  * regular expressions, which helps nobody).
  */
 function newAjv(options: ConstructorParameters<typeof Ajv>[0]): Ajv {
-  const ajv = new Ajv({ allErrors: false, strict: true, allowUnionTypes: true, ...options });
+  // strictNumbers: a number is finite. Without it a query's `1e309` or `Infinity`, read as Infinity, passed even a maximum.
+  const ajv = new Ajv({ allErrors: false, strict: true, strictNumbers: true, allowUnionTypes: true, ...options });
   ajv.addVocabulary(['x-message', 'example']);
   // Money: a number of the currency with at most two decimals (kept as integer cents inside).
   ajv.addKeyword({
@@ -54,7 +56,16 @@ function compile(ajv: Ajv, schema: object): ValidateFunction {
 export function validate<T>(schema: Schema<T>, value: unknown, where: 'body' | 'query' = 'body'): T {
   const check = compile(bodies, schema);
   if (!check(value)) throw invalidField(check.errors![0]!, schema, where);
+  refuseNul(value, where);
   return value as T;
+}
+
+/** A string with a NUL character, anywhere in what a client sent (../lib/nul.ts): a 400 naming the field. */
+export function refuseNul(value: unknown, where: string): void {
+  const at = nulAt(value);
+  if (at === undefined) return;
+  const field = at || where;
+  throw new ApiError(400, `${field} must not contain a NUL character (U+0000)`, 'invalid_field', {}, { field });
 }
 
 /** Query schemas with unknown parameters allowed, made once per schema (compiled once per schema too). */
@@ -75,6 +86,11 @@ export function validateQuery<T>(schema: Schema<T>, query: Record<string, string
   if (!open) openQuerySchemas.set(schema, (open = { ...schema, additionalProperties: true }));
   const check = compile(queries, open);
   if (!check(values)) throw invalidField(check.errors![0]!, schema, 'query');
+  // Ajv reads `1e309` or `Infinity` as Infinity when it coerces, then skips a bound for a number that is not finite (even with strictNumbers).
+  for (const [name, value] of Object.entries(values)) {
+    if (typeof value === 'number' && !Number.isFinite(value)) throw new ApiError(400, `${name} must be a finite number`, 'invalid_field', {}, { field: name });
+  }
+  refuseNul(values, 'query');
   return values as T;
 }
 

@@ -1,10 +1,11 @@
 /**
  * A bounded, seeded fuzz of every route: a few thousand malformed requests
  * (methods, paths, headers, bodies, query strings) against a running
- * Gatehouse with a game, as an anonymous client, a player and an admin. No
- * answer may be a 5xx other than the documented webhook failure, nothing
- * may be logged as an unexpected error, and the service must still serve at
- * the end.
+ * Gatehouse with a game, as an anonymous client, a player and an admin, on
+ * each store: PostgreSQL refuses some text the JSON store takes (a NUL
+ * character), so what reaches it is tried too. No answer may be a 5xx
+ * other than the documented webhook failure, nothing may be logged as an
+ * unexpected error, and the service must still serve at the end.
  */
 import { request as httpRequest } from 'node:http';
 import { gzipSync } from 'node:zlib';
@@ -12,6 +13,7 @@ import { expect } from 'chai';
 import type { Route } from '../../src/http/route.js';
 import { registeredUser } from '../helpers/accounts.js';
 import { api, startTestGatehouse, type TestGatehouse } from '../helpers/gatehouse.js';
+import { requirePostgres, uniquePrefix } from '../helpers/postgres.js';
 
 const seed = Number(process.env.GATEHOUSE_FUZZ_SEED ?? 20261123);
 const requestCount = Number(process.env.GATEHOUSE_FUZZ_REQUESTS ?? 3000);
@@ -143,62 +145,69 @@ function send(baseUrl: string, request: FuzzRequest): Promise<{ status: number; 
   });
 }
 
-describe(`fuzz: ${requestCount} malformed requests across every route (seed ${seed})`, function () {
-  let server: TestGatehouse;
-  before(async function () {
-    server = await startTestGatehouse((config) => {
-      config.token = serviceToken;
-      config.chatAllowPrivateAddresses = false;
+for (const store of ['json', 'postgresql'] as const)
+  describe(`fuzz: ${requestCount} malformed requests across every route (seed ${seed}), on the ${store === 'json' ? 'JSON store' : 'PostgreSQL store'}`, function () {
+    let server: TestGatehouse;
+    before(async function () {
+      this.timeout(120_000);
+      const postgres = store === 'postgresql' ? await requirePostgres(this) : undefined;
+      server = await startTestGatehouse((config) => {
+        config.token = serviceToken;
+        config.chatAllowPrivateAddresses = false;
+        if (postgres) {
+          config.storage.type = 'postgresql';
+          config.storage.postgresql = postgres.settings(uniquePrefix('fuzz'), 5);
+        }
+      });
+    });
+    after(async function () {
+      await server?.stop();
+    });
+
+    it('answers every one without a 5xx (but the documented webhook failure), logs no unexpected error, and still serves', async function () {
+      this.timeout(120_000);
+      const player = await registeredUser(server.gatehouse, server.baseUrl, 'fuzzed', 'Fuzzed');
+      const random = randomSource(seed);
+      const statuses = new Map<number, number>();
+      const failures: string[] = [];
+      // A few at a time, so requests also overlap each other.
+      let sent = 0;
+      const worker = async () => {
+        while (sent < requestCount) {
+          sent += 1;
+          const request = fuzzRequest(server.gatehouse.routes, [serviceToken, player], random);
+          const { status, body } = await send(server.baseUrl, request);
+          statuses.set(status, (statuses.get(status) ?? 0) + 1);
+          const webhookFailure = status === 500 && request.path.startsWith('/api/admin/chat/test') && /webhook_failed/.test(body);
+          if (status >= 500 && !webhookFailure) failures.push(`${request.method} ${request.path} → ${status} ${body.slice(0, 200)}`);
+          // The reference page's files are not JSON, and the OpenAPI document has OpenAPI's own shape.
+          const referenceFile = status === 200 && /^\/api\/(docs|openapi\.json)/i.test(request.path);
+          // A GET outside /api and /metrics (in any letter case, as the router matches them) is the portal's page, which routes in the browser.
+          // The path as sent: the client resolves `..` segments before sending.
+          const sentPath = new URL(request.path, server.baseUrl).pathname;
+          const portalPage = (request.method === 'GET' || request.method === 'HEAD') && !/^\/(api|metrics)(\/|$)/i.test(sentPath);
+          if (portalPage && request.method === 'GET' && status === 200 && !body.startsWith('<!doctype html>')) {
+            failures.push(`${request.method} ${request.path} → 200 and not the portal's page: ${body.slice(0, 100)}`);
+          }
+          if (request.method !== 'HEAD' && status !== 204 && body !== '' && !referenceFile && !portalPage) {
+            let parsed: { success?: unknown };
+            try {
+              parsed = JSON.parse(body) as { success?: unknown };
+            } catch {
+              failures.push(`${request.method} ${request.path} → ${status}, not JSON: ${body.slice(0, 60)}`);
+              continue;
+            }
+            if (typeof parsed.success !== 'boolean') failures.push(`${request.method} ${request.path} → no success field`);
+          }
+        }
+      };
+      await Promise.all(Array.from({ length: 4 }, worker));
+      expect(failures, [...statuses].map(([status, count]) => `${status}: ${count}`).join(', ')).to.deep.equal([]);
+      expect(
+        server.errors.filter((line) => !/chat webhook/.test(line)),
+        'unexpected errors logged',
+      ).to.deep.equal([]);
+      expect((await api(server.baseUrl, 'GET', '/api/health')).body.status).to.equal('ok');
+      expect(statuses.size, 'a spread of answers, not one').to.be.greaterThan(5);
     });
   });
-  after(async function () {
-    await server.stop();
-  });
-
-  it('answers every one without a 5xx (but the documented webhook failure), logs no unexpected error, and still serves', async function () {
-    this.timeout(120_000);
-    const player = await registeredUser(server.gatehouse, server.baseUrl, 'fuzzed', 'Fuzzed');
-    const random = randomSource(seed);
-    const statuses = new Map<number, number>();
-    const failures: string[] = [];
-    // A few at a time, so requests also overlap each other.
-    let sent = 0;
-    const worker = async () => {
-      while (sent < requestCount) {
-        sent += 1;
-        const request = fuzzRequest(server.gatehouse.routes, [serviceToken, player], random);
-        const { status, body } = await send(server.baseUrl, request);
-        statuses.set(status, (statuses.get(status) ?? 0) + 1);
-        const webhookFailure = status === 500 && request.path.startsWith('/api/admin/chat/test') && /webhook_failed/.test(body);
-        if (status >= 500 && !webhookFailure) failures.push(`${request.method} ${request.path} → ${status} ${body.slice(0, 200)}`);
-        // The reference page's files are not JSON, and the OpenAPI document has OpenAPI's own shape.
-        const referenceFile = status === 200 && /^\/api\/(docs|openapi\.json)/i.test(request.path);
-        // A GET outside /api and /metrics (in any letter case, as the router matches them) is the portal's page, which routes in the browser.
-        // The path as sent: the client resolves `..` segments before sending.
-        const sentPath = new URL(request.path, server.baseUrl).pathname;
-        const portalPage = (request.method === 'GET' || request.method === 'HEAD') && !/^\/(api|metrics)(\/|$)/i.test(sentPath);
-        if (portalPage && request.method === 'GET' && status === 200 && !body.startsWith('<!doctype html>')) {
-          failures.push(`${request.method} ${request.path} → 200 and not the portal's page: ${body.slice(0, 100)}`);
-        }
-        if (request.method !== 'HEAD' && status !== 204 && body !== '' && !referenceFile && !portalPage) {
-          let parsed: { success?: unknown };
-          try {
-            parsed = JSON.parse(body) as { success?: unknown };
-          } catch {
-            failures.push(`${request.method} ${request.path} → ${status}, not JSON: ${body.slice(0, 60)}`);
-            continue;
-          }
-          if (typeof parsed.success !== 'boolean') failures.push(`${request.method} ${request.path} → no success field`);
-        }
-      }
-    };
-    await Promise.all(Array.from({ length: 4 }, worker));
-    expect(failures, [...statuses].map(([status, count]) => `${status}: ${count}`).join(', ')).to.deep.equal([]);
-    expect(
-      server.errors.filter((line) => !/chat webhook/.test(line)),
-      'unexpected errors logged',
-    ).to.deep.equal([]);
-    expect((await api(server.baseUrl, 'GET', '/api/health')).body.status).to.equal('ok');
-    expect(statuses.size, 'a spread of answers, not one').to.be.greaterThan(5);
-  });
-});

@@ -153,4 +153,25 @@ describe('the API on PostgreSQL, two instances on one database', function () {
     const audit = (await on(second, serviceToken)('GET', '/api/admin/audit')).body.entries;
     expect(audit.filter((entry: { action: string }) => entry.action === 'message.announce').length).to.be.at.least(2);
   });
+
+  it('refuses text PostgreSQL cannot hold (a NUL character) and a number that is not finite with a 400 naming the field, logging no error', async function () {
+    const errorsBefore = first.errors.length;
+    const asked = [
+      await api(first.baseUrl, 'POST', '/api/auth/verify-code', { body: { code: 'AB\u0000CD' } }),
+      await on(first, serviceToken)('GET', '/api/admin/keys/scopes%00'),
+      await on(first, serviceToken)('DELETE', '/api/admin/webhooks/1%00'),
+      await on(first, serviceToken)('GET', '/api/admin/users?search=a%00'),
+      await on(first, serviceToken)('GET', '/api/admin/messages?limit=1e309'),
+      await on(first, serviceToken)('GET', '/api/admin/messages?page=Infinity'),
+    ];
+    expect(asked.map((answer) => `${answer.status} ${answer.body.code} ${answer.body.field}`)).to.deep.equal([
+      '400 invalid_field code',
+      '400 invalid_field id',
+      '400 invalid_field id',
+      '400 invalid_field search',
+      '400 invalid_field limit',
+      '400 invalid_field page',
+    ]);
+    expect(first.errors.slice(errorsBefore), 'errors logged').to.deep.equal([]);
+  });
 });

@@ -238,7 +238,7 @@ for (const storage of ['json', 'postgresql'] as const) {
       expect((await as(stranger)('GET', '/api/auth/me')).status, "another account's sessions are untouched").to.equal(200);
     });
 
-    it('answers 404 for a session id no session can have (a NUL byte), failing no request made at the same moment', async function () {
+    it('refuses a session id with a NUL character (a 400 naming it, as any such text is), failing no request made at the same moment', async function () {
       const account = await newAccount();
       const token = (await apiLogin(account)).body.token as string;
       const others = await Promise.all([newAccount(), newAccount()].map(async (other) => (await apiLogin(await other)).body.token as string));
@@ -246,7 +246,7 @@ for (const storage of ['json', 'postgresql'] as const) {
         as(token)('DELETE', '/api/auth/sessions/ses_%00'),
         ...[token, ...others, token, ...others].map((asking) => as(asking)('GET', '/api/auth/me')),
       ]);
-      expect(`${bad!.status} ${bad!.body.code}`).to.equal('404 session_not_found');
+      expect(`${bad!.status} ${bad!.body.code} ${bad!.body.field}`).to.equal('400 invalid_field id');
       expect(answers.map((answer) => answer.status)).to.deep.equal(answers.map(() => 200));
       expect((await as(token)('GET', '/api/auth/sessions')).body.sessions, 'nothing ended').to.have.length(1);
     });

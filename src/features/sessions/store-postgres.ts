@@ -107,7 +107,7 @@ export const postgresSessionsPart: PostgresStorePart<SessionStore> = {
           record.endReason,
         ]);
       },
-      // PostgreSQL's text holds no NUL, so no session has such an id (one from a path), and asking would fail the statement.
+      // PostgreSQL's text holds no NUL, so no session has such an id, and asking would fail the statement (the router refuses one from a path before it comes here).
       find: async (id) => (id.includes('\0') ? undefined : findOne(id)),
       activeOf: async (userId, now) =>
         (
