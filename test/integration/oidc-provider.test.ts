@@ -142,6 +142,38 @@ for (const storeName of ['JSON', 'PostgreSQL'] as const) {
       expect(await wrong.text()).to.contain('invalid_redirect_uri');
     });
 
+    it('refuses a NUL character (U+0000) in what a site sends: in state or nonce an invalid_request at its redirect URI, in a client id, code or token nothing found', async function () {
+      const challenge = `code_challenge=${'a'.repeat(43)}&code_challenge_method=S256`;
+      const authorize = (params: string) =>
+        fetch(`${issuer}/auth?response_type=code&scope=openid&redirect_uri=${encodeURIComponent(redirectUri)}&${challenge}&${params}`, { redirect: 'manual' });
+      for (const params of [`client_id=${confidential.id}&state=a%00b`, `client_id=${confidential.id}&state=s&nonce=n%00`]) {
+        const refused = await authorize(params);
+        expect(refused.status, params).to.equal(303);
+        const location = new URL(refused.headers.get('location')!);
+        expect(location.searchParams.get('error'), params).to.equal('invalid_request');
+        expect(location.searchParams.get('error_description'), params).to.match(/must not contain a NUL character/);
+      }
+      const unknown = await authorize('client_id=a%00b');
+      expect(unknown.status).to.equal(400);
+      expect(await unknown.text()).to.contain('invalid_client');
+
+      const basic = `Basic ${Buffer.from(`${confidential.id}:${confidential.secret}`).toString('base64')}`;
+      const form = (path: string, body: string, authorization = basic) =>
+        fetch(`${issuer}${path}`, { method: 'POST', body, headers: { authorization, 'content-type': 'application/x-www-form-urlencoded' } });
+      const refusals = [
+        await form('/token', `grant_type=authorization_code&code=a%00b&redirect_uri=${encodeURIComponent(redirectUri)}&code_verifier=${'v'.repeat(43)}`),
+        await form('/token', 'grant_type=refresh_token&refresh_token=a%00b'),
+        await form('/token', 'grant_type=authorization_code&code=abc&client_id=a%00b&client_secret=x', ''),
+      ];
+      expect(await Promise.all(refusals.map(async (answer) => `${answer.status} ${((await answer.json()) as { error: string }).error}`))).to.deep.equal([
+        '400 invalid_grant',
+        '400 invalid_grant',
+        '401 invalid_client',
+      ]);
+      expect((await form('/token/revocation', 'token=a%00b')).status, 'revoking what names nothing').to.equal(200);
+      expect((await fetch(`${issuer}/session/end?client_id=a%00b`)).status).to.equal(400);
+    });
+
     it('requires PKCE: a request without a challenge is refused, a code without the verifier or with a wrong one is invalid_grant', async function () {
       const config = await relyingParty(issuer, publicClient);
       const withoutChallenge = client.buildAuthorizationUrl(config, { redirect_uri: redirectUri, scope: 'openid', state: 's1' });
