@@ -225,6 +225,22 @@ for (const [storeName, storeOf] of Object.entries(stores)) {
       expect(entry).to.deep.include({ actor: 'olga', details: { user: 'finn', totp: true, passkeys: 0 } });
     });
 
+    it('refuses a passkey answer made for a challenge never given (one with a NUL, one too long, one unknown) with 401 invalid_challenge, logging nothing', async function () {
+      await start();
+      const errorsBefore = server.errors.length;
+      const answers: string[] = [];
+      for (const challenge of ['a\u0000b', 'x'.repeat(300), 'unknown-challenge']) {
+        const clientDataJSON = Buffer.from(JSON.stringify({ type: 'webauthn.get', challenge, origin: base })).toString('base64url');
+        const response = { id: 'AAAA', rawId: 'AAAA', type: 'public-key', response: { clientDataJSON, authenticatorData: 'AAAA', signature: 'AAAA' }, clientExtensionResults: {} };
+        for (const path of ['/api/auth/passkey/login', '/api/auth/session/passkey']) {
+          const answer = await api(base, 'POST', path, { body: { response }, headers: { origin: base } });
+          answers.push(`${answer.status} ${answer.body.code}`);
+        }
+      }
+      expect(answers).to.deep.equal(answers.map(() => '401 invalid_challenge'));
+      expect(server.errors.slice(errorsBefore), 'errors logged').to.deep.equal([]);
+    });
+
     it('removes the app only with the password (a wrong one counted), and refuses passkeys while the portal is reached by an IP address', async function () {
       await start();
       await register('gus', 'Gus');

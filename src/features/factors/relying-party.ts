@@ -109,13 +109,20 @@ export class RelyingParty {
   }
 }
 
-/** The challenge a browser's answer was made for (from its client data), or undefined when the answer carries none readable. */
+/**
+ * The challenges this server gives: base64url, as @simplewebauthn makes them
+ * (43 letters for 32 random bytes). Anything else in a client's data names
+ * none, and is never looked up (PostgreSQL cannot even be asked for a NUL).
+ */
+const givenChallenge = /^[A-Za-z0-9_-]{1,256}$/;
+
+/** The challenge a browser's answer was made for (from its client data), or undefined when the answer carries none this server could have given. */
 export function challengeOf(response: { response?: { clientDataJSON?: unknown } }): string | undefined {
   const encoded = response.response?.clientDataJSON;
   if (typeof encoded !== 'string' || encoded.length > 4096) return undefined;
   try {
     const challenge = (JSON.parse(Buffer.from(encoded, 'base64url').toString('utf8')) as { challenge?: unknown }).challenge;
-    return typeof challenge === 'string' && challenge.length <= 256 ? challenge : undefined;
+    return typeof challenge === 'string' && givenChallenge.test(challenge) ? challenge : undefined;
   } catch {
     return undefined;
   }
