@@ -9,7 +9,7 @@ import { jsonBodyReader } from './json-body.js';
 import { withoutFields } from './personal-fields.js';
 import { actorOf, isReply, userOf, type Route, type RouteRequest } from './route.js';
 import { grants, personalScope } from './scopes.js';
-import { answerMismatch, refuseNul, validate, validateQuery } from './validation.js';
+import { answerMismatch, refuseNul, validateBody, validateQuery } from './validation.js';
 
 export interface RouterOptions {
   access: AccessCheck;
@@ -103,7 +103,7 @@ async function serve(
   const address = clientAddress(ctx, options.trustedProxies);
   const caller = await callerOf(route, ctx, options.access, address);
   refuseNul(params, 'path');
-  const body = route.body ? validate(route.body, await readBody(ctx)) : undefined;
+  const body = route.body ? validateBody(route.body, await readBody(ctx)) : undefined;
   const query = route.query ? validateQuery(route.query, ctx.query) : undefined;
   const request: RouteRequest<unknown, unknown> = {
     body,

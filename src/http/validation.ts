@@ -10,7 +10,7 @@ import type { Schema } from '../lib/schema.js';
  * regular expressions, which helps nobody).
  */
 function newAjv(options: ConstructorParameters<typeof Ajv>[0]): Ajv {
-  // strictNumbers: a number is finite. Without it a query's `1e309` or `Infinity`, read as Infinity, passed even a maximum.
+  // strictNumbers: a number is finite. `strict` implies it; said here for the answers' checker, which is not strict.
   const ajv = new Ajv({ allErrors: false, strict: true, strictNumbers: true, allowUnionTypes: true, ...options });
   ajv.addVocabulary(['x-message', 'example']);
   // Money: a number of the currency with at most two decimals (kept as integer cents inside).
@@ -56,13 +56,25 @@ function compile(ajv: Ajv, schema: object): ValidateFunction {
 export function validate<T>(schema: Schema<T>, value: unknown, where: 'body' | 'query' = 'body'): T {
   const check = compile(bodies, schema);
   if (!check(value)) throw invalidField(check.errors![0]!, schema, where);
-  refuseNul(value, where);
   return value as T;
 }
 
-/** A string with a NUL character, anywhere in what a client sent (../lib/nul.ts): a 400 naming the field. */
+/** A request's body: no NUL character in it (below), then `validate`. */
+export function validateBody<T>(schema: Schema<T>, value: unknown): T {
+  refuseNul(value, 'body');
+  return validate(schema, value, 'body');
+}
+
+/** Passwords are kept only as their bcrypt hash, never as text: one with a NUL reaches no store, and one set before this check still logs in. */
+const passwordFields = new Set(['password', 'currentPassword', 'newPassword']);
+
+/**
+ * A string with a NUL character anywhere in what a client sent (a body,
+ * a query's known parameters, a path's parameters; ../lib/nul.ts): a 400
+ * naming the field, before anything else is checked or done.
+ */
 export function refuseNul(value: unknown, where: string): void {
-  const at = nulAt(value);
+  const at = nulAt(value, (key) => passwordFields.has(key));
   if (at === undefined) return;
   const field = at || where;
   throw new ApiError(400, `${field} must not contain a NUL character (U+0000)`, 'invalid_field', {}, { field });
@@ -82,6 +94,8 @@ export function validateQuery<T>(schema: Schema<T>, query: Record<string, string
     if (Array.isArray(raw)) throw new ApiError(400, `${name} must be given once`, 'invalid_field', {}, { field: name });
     if (raw !== undefined && raw !== '') values[name] = raw;
   }
+  const known = (schema as { properties?: Record<string, unknown> }).properties ?? {};
+  refuseNul(Object.fromEntries(Object.entries(values).filter(([name]) => Object.hasOwn(known, name))), 'query');
   let open = openQuerySchemas.get(schema);
   if (!open) openQuerySchemas.set(schema, (open = { ...schema, additionalProperties: true }));
   const check = compile(queries, open);
@@ -90,7 +104,6 @@ export function validateQuery<T>(schema: Schema<T>, query: Record<string, string
   for (const [name, value] of Object.entries(values)) {
     if (typeof value === 'number' && !Number.isFinite(value)) throw new ApiError(400, `${name} must be a finite number`, 'invalid_field', {}, { field: name });
   }
-  refuseNul(values, 'query');
   return values as T;
 }
 
