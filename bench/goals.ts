@@ -129,7 +129,8 @@ async function compareWithPreviousRun(): Promise<void> {
   console.log(`\nAgainst the previous runs (build/bench-runs/): two runs should agree within 10 %`);
   for (const goal of compared) {
     const before = previous.get(goal.name)!;
-    const difference = ((goal.measured - before.figure) / before.figure) * 100;
+    // Equal figures agree, zeros included (a count of faults: 0 and 0).
+    const difference = goal.measured === before.figure ? 0 : ((goal.measured - before.figure) / before.figure) * 100;
     console.log(
       `   ${Math.abs(difference) <= 10 ? 'within 10 %' : 'APART     '}  ${goal.name}: ${goal.measured.toFixed(2)} now, ${before.figure.toFixed(2)} at ${before.at} (${difference >= 0 ? '+' : ''}${difference.toFixed(1)} %)`,
     );

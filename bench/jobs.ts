@@ -21,6 +21,7 @@ import type { PlayerRef } from '../src/game/port.js';
 import { registeredUser } from '../test/helpers/accounts.js';
 import { FakeGame } from '../test/helpers/fake-game.js';
 import { api, startTestGatehouse, temporaryDirectory } from '../test/helpers/gatehouse.js';
+import { judge, loadNow } from './goals.js';
 
 v8.setFlagsFromString('--expose-gc');
 const collectGarbage = vm.runInNewContext('gc') as () => void;
@@ -80,6 +81,7 @@ export async function jobsPayoutLoad(): Promise<void> {
     const memory: Array<{ at: number; heap: number; rss: number }> = [];
     collectGarbage();
     memory.push({ at: 0, heap: process.memoryUsage().heapUsed, rss: process.memoryUsage().rss });
+    const loadAtStart = loadNow();
     lag.enable();
     const started = performance.now();
     let lastSample = 0;
@@ -129,13 +131,13 @@ export async function jobsPayoutLoad(): Promise<void> {
       `   events: ${breaks.toLocaleString('en-US')} breaks (${placedBreaks} of them of placed blocks, unpaid) and ${Math.floor(breaks / 50)} placements in ${wallSeconds.toFixed(1)} s`,
     );
     console.log(
-      `   event-loop lag: p50 ${(lag.percentile(50) / 1e6).toFixed(2)} ms, p99 ${sortedLag.toFixed(2)} ms, max ${(lag.max / 1e6).toFixed(1)} ms (goal p99 < 10 ms: ${sortedLag < 10 ? 'met' : 'NOT met'})`,
+      `   event-loop lag: p50 ${(lag.percentile(50) / 1e6).toFixed(2)} ms, p99 ${sortedLag.toFixed(2)} ms, max ${(lag.max / 1e6).toFixed(1)} ms ${judge('jobs: event-loop lag p99 while miners break blocks', sortedLag, 'under', 10, { unit: ' ms', loadAtStart })}`,
     );
     console.log(
       `   memory (heap used / resident): ${memory.map((sample) => `${sample.at} s ${megabytes(sample.heap)}/${megabytes(sample.rss)} MB`).join(', ')}; after the last payout and a GC ${megabytes(after.heapUsed)}/${megabytes(after.rss)} MB`,
     );
     console.log(
-      `   accounted for: ${rewards} REWARD transactions (${(rewards / players).toFixed(1)} a player), paid ${(totalPaid / 100).toFixed(2)} of ${(totalExpected / 100).toFixed(2)} worked out independently; players whose balance, rewards or experience differ: ${mismatches} (goal 0: ${mismatches === 0 ? 'met' : 'NOT met'})`,
+      `   accounted for: ${rewards} REWARD transactions (${(rewards / players).toFixed(1)} a player), paid ${(totalPaid / 100).toFixed(2)} of ${(totalExpected / 100).toFixed(2)} worked out independently; players whose balance, rewards or experience differ: ${mismatches} ${judge('jobs: players paid other than worked out', mismatches, 'at most', 0, { loadAtStart })}`,
     );
   } finally {
     await server.stop();
@@ -209,6 +211,7 @@ export async function leaderboardsAtScale(): Promise<void> {
         const coldMs = performance.now() - coldStarted;
         if (cold.status !== 200 || cold.body.pagination.total !== boardPlayers || !cold.body.you)
           throw new Error(`${query}: ${cold.status} ${JSON.stringify(cold.body).slice(0, 300)}`);
+        const readsLoadAtStart = loadNow();
         const times: number[] = [];
         for (let round = 0; round < 500; round += 1) {
           const started = performance.now();
@@ -227,6 +230,7 @@ export async function leaderboardsAtScale(): Promise<void> {
           inProcess.push(performance.now() - started);
         }
         inProcess.sort((a, b) => a - b);
+        const rebuildsLoadAtStart = loadNow();
         const rebuilds: number[] = [];
         let worstBlock = 0;
         let healthWorst = 0;
@@ -253,10 +257,10 @@ export async function leaderboardsAtScale(): Promise<void> {
         }
         const mean = times.reduce((sum, time) => sum + time, 0) / times.length;
         console.log(
-          `   ${name}: first read (built while asked) ${coldMs.toFixed(0)} ms; cached reads over HTTP (page of 20 and the caller's rank, 500 sequential) mean ${mean.toFixed(2)} ms, p99 ${percentile(times, 0.99).toFixed(2)} ms (goal < 2 ms: ${mean < 2 ? 'met' : 'NOT met'}); in process p99 ${(percentile(inProcess, 0.99) * 1000).toFixed(0)} µs`,
+          `   ${name}: first read (built while asked) ${coldMs.toFixed(0)} ms; cached reads over HTTP (page of 20 and the caller's rank, 500 sequential) mean ${mean.toFixed(2)} ms, p99 ${percentile(times, 0.99).toFixed(2)} ms ${judge(`leaderboard ${name}: cached read over HTTP, mean`, mean, 'under', 2, { unit: ' ms', loadAtStart: readsLoadAtStart })}; in process p99 ${(percentile(inProcess, 0.99) * 1000).toFixed(0)} µs`,
         );
         console.log(
-          `     rebuild in the background: ${rebuilds.map((ms) => ms.toFixed(0)).join(', ')} ms (goal < 200 ms: ${Math.max(...rebuilds) < 200 ? 'met' : 'NOT met'}); event loop held at most ${worstBlock.toFixed(1)} ms meanwhile; GET /api/health during it at worst ${healthWorst.toFixed(1)} ms`,
+          `     rebuild in the background: ${rebuilds.map((ms) => ms.toFixed(0)).join(', ')} ms ${judge(`leaderboard ${name}: slowest of 3 rebuilds in the background`, Math.max(...rebuilds), 'under', 200, { unit: ' ms', loadAtStart: rebuildsLoadAtStart })}; event loop held at most ${worstBlock.toFixed(1)} ms meanwhile; GET /api/health during it at worst ${healthWorst.toFixed(1)} ms`,
         );
       }
       // For comparison: the same ranking in one piece, without handing the event loop back.
