@@ -95,7 +95,8 @@ describe('economy endpoints over HTTP (builtin provider)', function () {
       [{ to: 'Bob', amount: 1.001 }, 400, /at most two decimals/],
       [{ to: 'Bob', amount: '5' }, 400, /amount must be a number/],
       [{ to: 'Bob' }, 400, /amount is required/],
-      [{ to: 'Bob', amount: 1, note: 'evil\u0000' }, 400, /note must not contain control characters/],
+      [{ to: 'Bob', amount: 1, note: 'evil\u0007' }, 400, /note must not contain control characters/],
+      [{ to: 'Bob', amount: 1, note: 'evil\u0000' }, 400, /note must not contain a NUL character/],
     ];
     for (const [body, status, message] of cases) {
       const answer = await asAlice('POST', '/api/economy/transfer', body);

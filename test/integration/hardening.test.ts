@@ -85,7 +85,7 @@ describe('hardening: what an attacker or a busy admin team found', function () {
     it('refuses control characters and § in texts that reach the game, naming the field, and changes nothing', async function () {
       const before = (await admin('GET', '/api/admin/settings')).body.settings;
       for (const [change, field] of [
-        [{ serverName: 'evil\u0000name' }, 'serverName'],
+        [{ serverName: 'evil\u0007name' }, 'serverName'],
         [{ serverName: '§kobfuscated' }, 'serverName'],
         [{ economy: { currencySymbol: '\u001b[31m' } }, 'economy.currencySymbol'],
       ] as const) {
