@@ -74,31 +74,28 @@ const passwordFields = new Set(['password', 'currentPassword', 'newPassword']);
  * naming the field, before anything else is checked or done.
  */
 export function refuseNul(value: unknown, where: string): void {
-  const at = nulAt(value, (key) => passwordFields.has(key));
+  const at = nulAt(value, passwordFields);
   if (at === undefined) return;
   const field = at || where;
   throw new ApiError(400, `${field} must not contain a NUL character (U+0000)`, 'invalid_field', {}, { field });
 }
 
-/** Query schemas with unknown parameters allowed, made once per schema (compiled once per schema too). */
-const openQuerySchemas = new WeakMap<object, object>();
-
 /**
  * A query string, validated: a parameter given twice is a 400, an empty one
  * counts as absent, numbers are read from their text, defaults filled in.
- * Unknown parameters are ignored (cache busters and the like).
+ * Unknown parameters are ignored (cache busters and the like): they are
+ * neither checked nor handed on.
  */
 export function validateQuery<T>(schema: Schema<T>, query: Record<string, string | string[] | undefined>): T {
+  const known = (schema as { properties?: Record<string, unknown> }).properties ?? {};
   const values: Record<string, unknown> = {};
   for (const [name, raw] of Object.entries(query)) {
+    if (!Object.hasOwn(known, name)) continue;
     if (Array.isArray(raw)) throw new ApiError(400, `${name} must be given once`, 'invalid_field', {}, { field: name });
     if (raw !== undefined && raw !== '') values[name] = raw;
   }
-  const known = (schema as { properties?: Record<string, unknown> }).properties ?? {};
-  refuseNul(Object.fromEntries(Object.entries(values).filter(([name]) => Object.hasOwn(known, name))), 'query');
-  let open = openQuerySchemas.get(schema);
-  if (!open) openQuerySchemas.set(schema, (open = { ...schema, additionalProperties: true }));
-  const check = compile(queries, open);
+  refuseNul(values, 'query');
+  const check = compile(queries, schema);
   if (!check(values)) throw invalidField(check.errors![0]!, schema, 'query');
   // Ajv reads `1e309` or `Infinity` as Infinity when it coerces, then skips a bound for a number that is not finite (even with strictNumbers).
   for (const [name, value] of Object.entries(values)) {
