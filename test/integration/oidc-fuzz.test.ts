@@ -4,10 +4,12 @@
  * of a sign-in, discovery and keys), on each store: parameters plausible,
  * subtly wrong or hostile (a NUL, 5,000 letters, JSON where text goes),
  * with and without client credentials and the cookies of a sign-in under
- * way. The provider answers bad requests as OAuth says (its own shapes, not
- * the API's), but never with a 5xx, logs nothing as an error, and still
- * serves at the end. Found, by hand, before it existed: five 500s on
- * PostgreSQL for a NUL in a client id, a code, a token or a state.
+ * way; half the authorization requests are ones the provider takes and
+ * keeps state for, with one parameter spoilt. The provider answers bad
+ * requests as OAuth says (its own shapes, not the API's), but never with a
+ * 5xx, logs nothing as an error, and still serves at the end. Found, by
+ * hand, before it existed: 500s on PostgreSQL for a NUL in a client id, a
+ * code, a token, a state or a nonce.
  */
 import { expect } from 'chai';
 import { registeredUser } from '../helpers/accounts.js';
@@ -17,7 +19,7 @@ import { requirePostgres, uniquePrefix } from '../helpers/postgres.js';
 import { seeded } from '../helpers/seeded-random.js';
 
 const seed = Number(process.env.GATEHOUSE_FUZZ_SEED ?? 20261129);
-const requestCount = Math.ceil(Number(process.env.GATEHOUSE_FUZZ_REQUESTS ?? 3000) / 5);
+const requestCount = Math.ceil(Number(process.env.GATEHOUSE_FUZZ_REQUESTS ?? 3000) / 3);
 const serviceToken = 'oidc-fuzz-service-token-for-tests-0123456789abcdef';
 const redirectUri = 'http://127.0.0.1:9/callback';
 
@@ -54,6 +56,8 @@ interface Endpoint {
   path: string | ((random: Random) => string);
   methods: string[];
   params: Record<string, readonly string[]>;
+  /** A request the provider takes (and keeps state for): half the time one of its parameters is spoilt, the rest kept. */
+  valid?: Record<string, string>;
   /** Client credentials (HTTP Basic) may go with it. */
   clientAuth?: boolean;
   bearer?: boolean;
@@ -66,6 +70,16 @@ function endpoints(clients: RegisteredClient[], uids: string[]): Endpoint[] {
     {
       path: '/oidc/auth',
       methods: ['GET', 'POST'],
+      valid: {
+        client_id: clients[0]!.id,
+        response_type: 'code',
+        scope: 'openid',
+        redirect_uri: redirectUri,
+        code_challenge: challenge,
+        code_challenge_method: 'S256',
+        state: 's1',
+        nonce: 'n1',
+      },
       params: {
         client_id: ids,
         response_type: ['code', 'token', 'id_token', 'code id_token', 'none'],
@@ -137,14 +151,21 @@ interface FuzzRequest {
 }
 
 function fuzzRequest(all: Endpoint[], clients: RegisteredClient[], cookies: string[], random: Random): FuzzRequest {
-  const endpoint = random.pick(all);
+  // The authorization endpoint, where the provider keeps what it is sent, more often than the rest.
+  const endpoint = random.chance(0.3) ? all[0]! : random.pick(all);
   const method = random.chance(0.9) ? random.pick(endpoint.methods) : random.pick(['PATCH', 'BREW']);
   const path = typeof endpoint.path === 'string' ? endpoint.path : endpoint.path(random);
   const pairs: Array<[string, string]> = [];
-  for (const [name, values] of Object.entries(endpoint.params)) {
-    if (!random.chance(0.7)) continue;
-    pairs.push([name, random.chance(0.75) ? random.pick(values) : random.pick(nasty)]);
-    if (random.chance(0.03)) pairs.push([name, random.pick(values)]);
+  if (endpoint.valid && random.chance(0.5)) {
+    pairs.push(...Object.entries(endpoint.valid));
+    const spoilt = random.pick([...pairs.keys()]);
+    pairs[spoilt] = [pairs[spoilt]![0], random.pick(nasty)];
+  } else {
+    for (const [name, values] of Object.entries(endpoint.params)) {
+      if (!random.chance(0.7)) continue;
+      pairs.push([name, random.chance(0.75) ? random.pick(values) : random.pick(nasty)]);
+      if (random.chance(0.03)) pairs.push([name, random.pick(values)]);
+    }
   }
   if (random.chance(0.1)) pairs.push([random.pick(['extra', '__proto__', 'constructor']), random.pick(nasty)]);
   const encoded = pairs.map(([name, value]) => `${encodeURIComponent(name)}=${encodeURIComponent(value)}`).join('&');
