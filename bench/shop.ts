@@ -148,14 +148,18 @@ export async function catalogueAtScale(): Promise<void> {
       times.sort((a, b) => a - b);
       return { mean, p99: times[Math.floor(times.length * 0.99)]! };
     };
+    const loadAtStart = loadNow();
     const prices = await time('/api/economy/market-prices');
     const page = await time('/api/shop/items?limit=100&page=3');
     const searched = await time('/api/shop/items?search=oak&limit=100');
     const body = (await api(server.baseUrl, 'GET', '/api/economy/market-prices', { token })).body as { prices: Record<string, unknown> };
-    console.log(`\n11. At ${Object.keys(body.prices).length} catalogue items (real 1.21.4 ids), 300 sequential requests each: mean / p99 (goal: under 2 ms)`);
-    console.log(`   GET /api/economy/market-prices: ${prices.mean.toFixed(2)} / ${prices.p99.toFixed(2)} ms (${(JSON.stringify(body).length / 1024).toFixed(0)} KB)`);
+    // The goal is on the mean, as the leaderboards' cached reads are judged; the p99 is printed beside it.
+    const meanGoal = (name: string, figures: { mean: number }) => judge(`catalogue at 1,000 items: ${name}, mean`, figures.mean, 'under', 2, { unit: ' ms', loadAtStart });
+    console.log(`\n11. At ${Object.keys(body.prices).length} catalogue items (real 1.21.4 ids), 300 sequential requests each: mean / p99`);
     console.log(
-      `   GET /api/shop/items, a page of 100: ${page.mean.toFixed(2)} / ${page.p99.toFixed(2)} ms; searched: ${searched.mean.toFixed(2)} / ${searched.p99.toFixed(2)} ms`,
+      `   GET /api/economy/market-prices: ${prices.mean.toFixed(2)} / ${prices.p99.toFixed(2)} ms (${(JSON.stringify(body).length / 1024).toFixed(0)} KB) ${meanGoal('GET /api/economy/market-prices', prices)}`,
     );
+    console.log(`   GET /api/shop/items, a page of 100: ${page.mean.toFixed(2)} / ${page.p99.toFixed(2)} ms ${meanGoal('GET /api/shop/items, a page of 100', page)}`);
+    console.log(`   GET /api/shop/items, searched: ${searched.mean.toFixed(2)} / ${searched.p99.toFixed(2)} ms ${meanGoal('GET /api/shop/items, searched', searched)}`);
   });
 }
