@@ -13,47 +13,13 @@ import { expect } from 'chai';
 import type { Route } from '../../src/http/route.js';
 import { registeredUser } from '../helpers/accounts.js';
 import { api, startTestGatehouse, type TestGatehouse } from '../helpers/gatehouse.js';
+import { nastyStrings, type Random, randomSource, sendInTurns } from '../helpers/fuzz.js';
 import { requirePostgres, uniquePrefix } from '../helpers/postgres.js';
 
 const seed = Number(process.env.GATEHOUSE_FUZZ_SEED ?? 20261123);
 const requestCount = Number(process.env.GATEHOUSE_FUZZ_REQUESTS ?? 3000);
 const serviceToken = 'fuzz-service-token-for-tests-0123456789abcdef';
 
-/** mulberry32: small, fast, and the same sequence for the same seed. */
-function randomSource(start: number) {
-  let state = start >>> 0;
-  const next = () => {
-    state = (state + 0x6d2b79f5) >>> 0;
-    let value = state;
-    value = Math.imul(value ^ (value >>> 15), value | 1);
-    value ^= value + Math.imul(value ^ (value >>> 7), value | 61);
-    return ((value ^ (value >>> 14)) >>> 0) / 4294967296;
-  };
-  const int = (max: number) => Math.floor(next() * max);
-  const pick = <T>(items: readonly T[]): T => items[int(items.length)]!;
-  return { next, int, pick, chance: (p: number) => next() < p };
-}
-type Random = ReturnType<typeof randomSource>;
-
-const nastyStrings = [
-  '',
-  ' ',
-  'a'.repeat(5000),
-  '\u0000',
-  '§k',
-  '\u212Ait',
-  '../../etc/passwd',
-  '<script>',
-  '{"a":',
-  '%00',
-  '😀'.repeat(50),
-  'NaN',
-  '-1',
-  '1e309',
-  'null',
-  '__proto__',
-  'constructor',
-];
 // biome-ignore lint/correctness/noPrecisionLoss: 1e309 is meant to overflow to Infinity, one of the values sent
 const nastyValues = [null, true, false, 0, -1, 1.5, 1e309, -1e12, 2 ** 53 + 1, [], {}, [null], { __proto__: { isAdmin: true } }, 'x'.repeat(70000)];
 
@@ -171,37 +137,32 @@ for (const store of ['json', 'postgresql'] as const)
       const statuses = new Map<number, number>();
       const failures: string[] = [];
       // A few at a time, so requests also overlap each other.
-      let sent = 0;
-      const worker = async () => {
-        while (sent < requestCount) {
-          sent += 1;
-          const request = fuzzRequest(server.gatehouse.routes, [serviceToken, player], random);
-          const { status, body } = await send(server.baseUrl, request);
-          statuses.set(status, (statuses.get(status) ?? 0) + 1);
-          const webhookFailure = status === 500 && request.path.startsWith('/api/admin/chat/test') && /webhook_failed/.test(body);
-          if (status >= 500 && !webhookFailure) failures.push(`${request.method} ${request.path} → ${status} ${body.slice(0, 200)}`);
-          // The reference page's files are not JSON, and the OpenAPI document has OpenAPI's own shape.
-          const referenceFile = status === 200 && /^\/api\/(docs|openapi\.json)/i.test(request.path);
-          // A GET outside /api and /metrics (in any letter case, as the router matches them) is the portal's page, which routes in the browser.
-          // The path as sent: the client resolves `..` segments before sending.
-          const sentPath = new URL(request.path, server.baseUrl).pathname;
-          const portalPage = (request.method === 'GET' || request.method === 'HEAD') && !/^\/(api|metrics)(\/|$)/i.test(sentPath);
-          if (portalPage && request.method === 'GET' && status === 200 && !body.startsWith('<!doctype html>')) {
-            failures.push(`${request.method} ${request.path} → 200 and not the portal's page: ${body.slice(0, 100)}`);
-          }
-          if (request.method !== 'HEAD' && status !== 204 && body !== '' && !referenceFile && !portalPage) {
-            let parsed: { success?: unknown };
-            try {
-              parsed = JSON.parse(body) as { success?: unknown };
-            } catch {
-              failures.push(`${request.method} ${request.path} → ${status}, not JSON: ${body.slice(0, 60)}`);
-              continue;
-            }
-            if (typeof parsed.success !== 'boolean') failures.push(`${request.method} ${request.path} → no success field`);
-          }
+      await sendInTurns(requestCount, 4, async () => {
+        const request = fuzzRequest(server.gatehouse.routes, [serviceToken, player], random);
+        const { status, body } = await send(server.baseUrl, request);
+        statuses.set(status, (statuses.get(status) ?? 0) + 1);
+        const webhookFailure = status === 500 && request.path.startsWith('/api/admin/chat/test') && /webhook_failed/.test(body);
+        if (status >= 500 && !webhookFailure) failures.push(`${request.method} ${request.path} → ${status} ${body.slice(0, 200)}`);
+        // The reference page's files are not JSON, and the OpenAPI document has OpenAPI's own shape.
+        const referenceFile = status === 200 && /^\/api\/(docs|openapi\.json)/i.test(request.path);
+        // A GET outside /api and /metrics (in any letter case, as the router matches them) is the portal's page, which routes in the browser.
+        // The path as sent: the client resolves `..` segments before sending.
+        const sentPath = new URL(request.path, server.baseUrl).pathname;
+        const portalPage = (request.method === 'GET' || request.method === 'HEAD') && !/^\/(api|metrics)(\/|$)/i.test(sentPath);
+        if (portalPage && request.method === 'GET' && status === 200 && !body.startsWith('<!doctype html>')) {
+          failures.push(`${request.method} ${request.path} → 200 and not the portal's page: ${body.slice(0, 100)}`);
         }
-      };
-      await Promise.all(Array.from({ length: 4 }, worker));
+        if (request.method !== 'HEAD' && status !== 204 && body !== '' && !referenceFile && !portalPage) {
+          let parsed: { success?: unknown };
+          try {
+            parsed = JSON.parse(body) as { success?: unknown };
+          } catch {
+            failures.push(`${request.method} ${request.path} → ${status}, not JSON: ${body.slice(0, 60)}`);
+            return;
+          }
+          if (typeof parsed.success !== 'boolean') failures.push(`${request.method} ${request.path} → no success field`);
+        }
+      });
       expect(failures, [...statuses].map(([status, count]) => `${status}: ${count}`).join(', ')).to.deep.equal([]);
       expect(
         server.errors.filter((line) => !/chat webhook/.test(line)),

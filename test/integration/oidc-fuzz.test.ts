@@ -15,42 +15,13 @@ import { expect } from 'chai';
 import { registeredUser } from '../helpers/accounts.js';
 import { startTestGatehouse, type TestGatehouse } from '../helpers/gatehouse.js';
 import { type RegisteredClient, registerClient } from '../helpers/oidc.js';
+import { nastyStrings, type Random, randomSource, sendInTurns } from '../helpers/fuzz.js';
 import { requirePostgres, uniquePrefix } from '../helpers/postgres.js';
-import { seeded } from '../helpers/seeded-random.js';
 
 const seed = Number(process.env.GATEHOUSE_FUZZ_SEED ?? 20261129);
 const requestCount = Math.ceil(Number(process.env.GATEHOUSE_FUZZ_REQUESTS ?? 3000) / 3);
 const serviceToken = 'oidc-fuzz-service-token-for-tests-0123456789abcdef';
 const redirectUri = 'http://127.0.0.1:9/callback';
-
-const nasty = [
-  '',
-  ' ',
-  'a'.repeat(5000),
-  '\u0000',
-  'a\u0000b',
-  '§k',
-  '../../etc/passwd',
-  '<script>alert(1)</script>',
-  '{"a":',
-  '%00',
-  '😀'.repeat(50),
-  'NaN',
-  '-1',
-  '1e309',
-  'Infinity',
-  'null',
-  '__proto__',
-  '[]',
-  'a.b.c',
-];
-
-function randomSource(start: number) {
-  const next = seeded(start);
-  const pick = <T>(items: readonly T[]): T => items[Math.floor(next() * items.length)]!;
-  return { pick, chance: (p: number) => next() < p };
-}
-type Random = ReturnType<typeof randomSource>;
 
 interface Endpoint {
   path: string | ((random: Random) => string);
@@ -102,7 +73,7 @@ function endpoints(clients: RegisteredClient[], uids: string[]): Endpoint[] {
       },
     },
     {
-      path: (random) => `/oidc/auth/${random.chance(0.7) && uids.length ? random.pick(uids) : encodeURIComponent(random.pick(nasty))}`,
+      path: (random) => `/oidc/auth/${random.chance(0.7) && uids.length ? random.pick(uids) : encodeURIComponent(random.pick(nastyStrings))}`,
       methods: ['GET', 'POST'],
       params: {},
     },
@@ -139,7 +110,7 @@ function endpoints(clients: RegisteredClient[], uids: string[]): Endpoint[] {
     { path: '/oidc/session/end/confirm', methods: ['POST'], params: { xsrf: ['abc'], logout: ['yes'] } },
     { path: '/oidc/.well-known/openid-configuration', methods: ['GET', 'HEAD', 'POST'], params: {} },
     { path: '/oidc/jwks', methods: ['GET', 'POST'], params: {} },
-    { path: (random) => `/oidc/${encodeURIComponent(random.pick(nasty))}`, methods: ['GET', 'POST', 'PUT', 'DELETE', 'OPTIONS'], params: {} },
+    { path: (random) => `/oidc/${encodeURIComponent(random.pick(nastyStrings))}`, methods: ['GET', 'POST', 'PUT', 'DELETE', 'OPTIONS'], params: {} },
   ];
 }
 
@@ -159,24 +130,24 @@ function fuzzRequest(all: Endpoint[], clients: RegisteredClient[], cookies: stri
   if (endpoint.valid && random.chance(0.5)) {
     pairs.push(...Object.entries(endpoint.valid));
     const spoilt = random.pick([...pairs.keys()]);
-    pairs[spoilt] = [pairs[spoilt]![0], random.pick(nasty)];
+    pairs[spoilt] = [pairs[spoilt]![0], random.pick(nastyStrings)];
   } else {
     for (const [name, values] of Object.entries(endpoint.params)) {
       if (!random.chance(0.7)) continue;
-      pairs.push([name, random.chance(0.75) ? random.pick(values) : random.pick(nasty)]);
+      pairs.push([name, random.chance(0.75) ? random.pick(values) : random.pick(nastyStrings)]);
       if (random.chance(0.03)) pairs.push([name, random.pick(values)]);
     }
   }
-  if (random.chance(0.1)) pairs.push([random.pick(['extra', '__proto__', 'constructor']), random.pick(nasty)]);
+  if (random.chance(0.1)) pairs.push([random.pick(['extra', '__proto__', 'constructor']), random.pick(nastyStrings)]);
   const encoded = pairs.map(([name, value]) => `${encodeURIComponent(name)}=${encodeURIComponent(value)}`).join('&');
   const headers: Record<string, string> = {};
   if (endpoint.clientAuth && random.chance(0.6)) {
     const client = random.pick(clients);
-    const secret = random.chance(0.7) ? (client.secret ?? '') : random.pick(nasty);
+    const secret = random.chance(0.7) ? (client.secret ?? '') : random.pick(nastyStrings);
     headers.authorization = random.chance(0.9) ? `Basic ${Buffer.from(`${client.id}:${secret}`).toString('base64')}` : `Basic ${random.pick(['', '%%%', 'a'.repeat(300)])}`;
   }
-  if (endpoint.bearer && random.chance(0.7)) headers.authorization = `Bearer ${encodeURIComponent(random.pick(['abc', 'a.b.c', ...nasty]))}`;
-  if (cookies.length && random.chance(0.4)) headers.cookie = random.chance(0.8) ? random.pick(cookies) : `_interaction=${encodeURIComponent(random.pick(nasty))}`;
+  if (endpoint.bearer && random.chance(0.7)) headers.authorization = `Bearer ${encodeURIComponent(random.pick(['abc', 'a.b.c', ...nastyStrings]))}`;
+  if (cookies.length && random.chance(0.4)) headers.cookie = random.chance(0.8) ? random.pick(cookies) : `_interaction=${encodeURIComponent(random.pick(nastyStrings))}`;
   if (method === 'GET' || method === 'HEAD' || random.chance(0.2)) return { method, path: encoded ? `${path}?${encoded}` : path, headers };
   headers['content-type'] = random.chance(0.85) ? 'application/x-www-form-urlencoded' : random.pick(['application/json', 'text/plain', 'multipart/form-data']);
   const body = random.chance(0.9) ? encoded : random.pick(['{', '%%%', '\u0000', 'a=1&a=2&a=3', JSON.stringify(Object.fromEntries(pairs))]);
@@ -233,18 +204,13 @@ for (const store of ['json', 'postgresql'] as const) {
       const all = endpoints(clients, uids);
       const statuses = new Map<number, number>();
       const failures: string[] = [];
-      let sent = 0;
-      const worker = async () => {
-        while (sent < requestCount) {
-          sent += 1;
-          const request = fuzzRequest(all, clients, cookies, random);
-          const answer = await fetch(`${server.baseUrl}${request.path}`, { method: request.method, headers: request.headers, body: request.body, redirect: 'manual' });
-          const text = await answer.text();
-          statuses.set(answer.status, (statuses.get(answer.status) ?? 0) + 1);
-          if (answer.status >= 500) failures.push(`${request.method} ${request.path.slice(0, 300)} ${request.body?.slice(0, 300) ?? ''} → ${answer.status} ${text.slice(0, 200)}`);
-        }
-      };
-      await Promise.all(Array.from({ length: 4 }, worker));
+      await sendInTurns(requestCount, 4, async () => {
+        const request = fuzzRequest(all, clients, cookies, random);
+        const answer = await fetch(`${server.baseUrl}${request.path}`, { method: request.method, headers: request.headers, body: request.body, redirect: 'manual' });
+        const text = await answer.text();
+        statuses.set(answer.status, (statuses.get(answer.status) ?? 0) + 1);
+        if (answer.status >= 500) failures.push(`${request.method} ${request.path.slice(0, 300)} ${request.body?.slice(0, 300) ?? ''} → ${answer.status} ${text.slice(0, 200)}`);
+      });
       expect(failures, [...statuses].map(([status, count]) => `${status}: ${count}`).join(', ')).to.deep.equal([]);
       expect(server.errors, 'errors logged').to.deep.equal([]);
       expect((await fetch(`${server.baseUrl}/oidc/.well-known/openid-configuration`)).status).to.equal(200);
