@@ -71,7 +71,7 @@ const passwordFields = new Set(['password', 'currentPassword', 'newPassword']);
 /**
  * A string with a NUL character anywhere in what a client sent (a body,
  * a query's known parameters, a path's parameters; ../lib/nul.ts): a 400
- * naming the field, before anything else is checked or done.
+ * naming the field, before the field's own rules are checked.
  */
 export function refuseNul(value: unknown, where: string): void {
   const at = nulAt(value, passwordFields);
