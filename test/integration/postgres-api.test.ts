@@ -6,6 +6,7 @@
  * come from the database: an Idempotency-Key retried at once through both
  * moves money once, a transfer reversed at once through both is reversed once.
  */
+import { Agent, request } from 'node:http';
 import { expect } from 'chai';
 import { plainText } from '../../src/game/chat-line.js';
 import { registeredUser } from '../helpers/accounts.js';
@@ -122,16 +123,33 @@ describe('the API on PostgreSQL, two instances on one database', function () {
   it('reads the sessions and bans of transfers sent at once in a few statements, and still refuses at the next request a session ended, or a ban made, on the other instance', async function () {
     const dave = await registeredUser(first.gatehouse, first.baseUrl, 'dave', 'Dave');
     await on(second, serviceToken)('POST', '/api/economy/adjust', { username: 'Dave', amount: 100, reason: 'float' });
-    const rush = () => Promise.all(Array.from({ length: 100 }, () => on(first, dave)('POST', '/api/economy/transfer', { to: 'Alice', amount: 0.01 })));
-    // The client's connections opened first, so that the counted requests arrive together.
+    // 100 connections opened first and kept, so that the counted requests are written in one turn and arrive together.
+    // (Through fetch they left over many turns: the server then had no more to gather, and a run read them in 82 statements.)
+    const agent = new Agent({ keepAlive: true, maxSockets: 100 });
+    const body = JSON.stringify({ to: 'Alice', amount: 0.01 });
+    const transfer = () =>
+      new Promise<number>((resolve, reject) => {
+        const sending = request(
+          `${first.baseUrl}/api/economy/transfer`,
+          { method: 'POST', agent, headers: { authorization: `Bearer ${dave}`, 'content-type': 'application/json', 'content-length': Buffer.byteLength(body) } },
+          (response) => {
+            response.resume();
+            response.on('end', () => resolve(response.statusCode!));
+          },
+        );
+        sending.on('error', reject);
+        sending.end(body);
+      });
+    const rush = () => Promise.all(Array.from({ length: 100 }, transfer));
     await rush();
-    const { answer: answers, sent } = await statementsOf(rush);
-    expect(answers.map((answer) => answer.status)).to.deep.equal(answers.map(() => 200));
+    const { answer: statuses, sent } = await statementsOf(rush);
+    agent.destroy();
+    expect(statuses).to.deep.equal(statuses.map(() => 200));
     const sessionReads = sent.filter((text) => /FROM \S*sessions WHERE id/.test(text)).length;
     const banReads = sent.filter((text) => /FROM \S*moderation WHERE kind = 'ban'/.test(text)).length;
     // Read one at a time, each would be 100 statements.
-    expect(sessionReads, 'statements reading the sessions').to.be.within(1, 50);
-    expect(banReads, 'statements reading the bans').to.be.within(1, 50);
+    expect(sessionReads, 'statements reading the sessions').to.be.within(1, 10);
+    expect(banReads, 'statements reading the bans').to.be.within(1, 10);
 
     const ban = await on(second, serviceToken)('POST', '/api/moderation/bans', { username: 'Dave', reason: 'duping' });
     expect(ban.status).to.equal(201);
