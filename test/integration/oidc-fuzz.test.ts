@@ -22,6 +22,19 @@ const seed = Number(process.env.GATEHOUSE_FUZZ_SEED ?? 20261129);
 const requestCount = Math.ceil(Number(process.env.GATEHOUSE_FUZZ_REQUESTS ?? 3000) / 3);
 const serviceToken = 'oidc-fuzz-service-token-for-tests-0123456789abcdef';
 const redirectUri = 'http://127.0.0.1:9/callback';
+const pkceChallenge = 'E9Melhoa2OwvFrEMTJguCHaoeK1t8URWbuGJSstw-cM';
+
+/** An authorization request the provider takes, and keeps state for, from the client `clientId`. */
+const takenAuthorization = (clientId: string): Record<string, string> => ({
+  client_id: clientId,
+  response_type: 'code',
+  scope: 'openid',
+  redirect_uri: redirectUri,
+  code_challenge: pkceChallenge,
+  code_challenge_method: 'S256',
+  state: 's1',
+  nonce: 'n1',
+});
 
 interface Endpoint {
   path: string | ((random: Random) => string);
@@ -36,21 +49,11 @@ interface Endpoint {
 
 function endpoints(clients: RegisteredClient[], uids: string[]): Endpoint[] {
   const ids = [...clients.map((client) => client.id), 'nobody'];
-  const challenge = 'E9Melhoa2OwvFrEMTJguCHaoeK1t8URWbuGJSstw-cM';
   return [
     {
       path: '/oidc/auth',
       methods: ['GET', 'POST'],
-      valid: {
-        client_id: clients[0]!.id,
-        response_type: 'code',
-        scope: 'openid',
-        redirect_uri: redirectUri,
-        code_challenge: challenge,
-        code_challenge_method: 'S256',
-        state: 's1',
-        nonce: 'n1',
-      },
+      valid: takenAuthorization(clients[0]!.id),
       params: {
         client_id: ids,
         response_type: ['code', 'token', 'id_token', 'code id_token', 'none'],
@@ -58,7 +61,7 @@ function endpoints(clients: RegisteredClient[], uids: string[]): Endpoint[] {
         redirect_uri: [redirectUri, 'http://evil.invalid/cb', `${redirectUri}?x=1`],
         state: ['s1', 'x'.repeat(300)],
         nonce: ['n1'],
-        code_challenge: [challenge, 'short'],
+        code_challenge: [pkceChallenge, 'short'],
         code_challenge_method: ['S256', 'plain'],
         prompt: ['consent', 'login', 'none', 'select_account', 'consent login'],
         max_age: ['0', '60', '-1', '1e309'],
@@ -179,10 +182,7 @@ for (const store of ['json', 'postgresql'] as const) {
       ];
       // Sign-ins under way: their interaction cookies and ids, for the requests that resume one.
       for (const client of clients) {
-        const started = await fetch(
-          `${server.baseUrl}/oidc/auth?client_id=${client.id}&response_type=code&scope=openid&redirect_uri=${encodeURIComponent(redirectUri)}&code_challenge=E9Melhoa2OwvFrEMTJguCHaoeK1t8URWbuGJSstw-cM&code_challenge_method=S256&state=s&nonce=n`,
-          { redirect: 'manual' },
-        );
+        const started = await fetch(`${server.baseUrl}/oidc/auth?${new URLSearchParams(takenAuthorization(client.id))}`, { redirect: 'manual' });
         expect(started.status).to.equal(303);
         cookies.push(
           started.headers
